@@ -1,0 +1,4 @@
+export * from './api.ts';
+export * from './crypto.ts';
+export * from './permissions.ts';
+export * from './routes.ts';
