@@ -1,4 +1,5 @@
 export * from './api.ts';
 export * from './crypto.ts';
+export * from './masking.ts';
 export * from './permissions.ts';
 export * from './routes.ts';

@@ -1,0 +1,133 @@
+/**
+ * Builds the Fastify app: external plugins, the platform (errors, guard, audit), then the modules,
+ * then the single-page app's static files. No listening here: server.ts and the tests do that.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { ErrorCode } from '@payops/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { dashboardModule } from './modules/dashboard/index.ts';
+import { mockModule } from './modules/mock/index.ts';
+import { mockTradeModule } from './modules/mockTrade/index.ts';
+import { sysModule } from './modules/sys/index.ts';
+import { Clock } from './platform/clock.ts';
+import type { AppContext } from './platform/context.ts';
+import { installErrorHandler, ok, sendError } from './platform/errors.ts';
+import { installGuard, isApiPath, type RouteAccess } from './platform/guard.ts';
+import type { IpFilter } from './platform/ip-filter.ts';
+import { type Keys, loadKeys } from './platform/keys.ts';
+import { envelope } from './platform/route-schemas.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  keys?: Keys;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  routes: RouteAccess[];
+  ipFilter: IpFilter;
+}
+
+const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
+  const { config, database } = opts;
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    pool: database.pool,
+    clock: opts.clock ?? new Clock(),
+    keys: opts.keys ?? loadKeys(config.dataDir, config.rsaPrivateKey, config.secretKey),
+  };
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Only the pinned proxies' X-Forwarded-For is believed; never `trustProxy: true` (ASVS 4.1.3).
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
+    bodyLimit: BODY_LIMIT,
+    requestTimeout: 60_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  installErrorHandler(app);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its CSS-in-JS into style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'PayOps console API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  const { routes, ipFilter } = installGuard(app, ctx);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.get(
+    '/api/health',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['platform'], response: { 200: envelope(z.object({ status: z.literal('ok') })) } },
+    },
+    async () => {
+      await ctx.pool.query('SELECT 1');
+      return ok({ status: 'ok' as const });
+    },
+  );
+  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(sysModule);
+  await app.register(dashboardModule);
+  await app.register(mockTradeModule);
+  if (config.mockApi) await app.register(mockModule);
+
+  await serveWebApp(app, config.webDist);
+  return { app, ctx, routes, ipFilter };
+}
+
+/** The built single-page app; unknown non-API paths get index.html so the client router decides. */
+async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
+  const index = path.join(dist, 'index.html');
+  const hasWeb = fs.existsSync(index);
+  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    if (!isApiPath(request.url) && request.method === 'GET' && hasWeb) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
+    }
+    return sendError(request, reply, ErrorCode.notFound);
+  });
+}

@@ -1,0 +1,24 @@
+/** The connection pool and the Drizzle client over it. */
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  pool: pg.Pool;
+  db: Db;
+  close(): Promise<void>;
+}
+
+// numeric and bigint come back as strings (pg's default for numeric): money never passes through a float.
+export function openDatabase(url: string, max = 10): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // Bounded statement and lock time (security.md, "Input and transport").
+    options: '-c statement_timeout=15000 -c lock_timeout=5000 -c idle_in_transaction_session_timeout=30000',
+  });
+  const db = drizzle(pool, { schema });
+  return { pool, db, close: () => pool.end() };
+}

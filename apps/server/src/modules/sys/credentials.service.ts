@@ -1,0 +1,53 @@
+/** Changing one's password, binding an authenticator, unmasking: the operator's credentials. */
+import { ErrorCode } from '@payops/contracts';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { checkPasswordPolicy, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { endOperatorSessions } from '../../platform/sessions.ts';
+import { newSecret, qrPng, sealSecret } from '../../platform/totp.ts';
+import { decryptPasswords } from '../../platform/transport.ts';
+import { operators, sessions } from './schema.ts';
+
+async function loadOperator(ctx: AppContext, operatorId: number) {
+  const [op] = await ctx.db.select().from(operators).where(eq(operators.id, operatorId));
+  if (!op) throw new AppError(ErrorCode.notFound);
+  return op;
+}
+
+export async function changeOwnPassword(
+  ctx: AppContext,
+  operatorId: number,
+  encrypted: { originalPassWord: string; passWord: string },
+): Promise<void> {
+  const { originalPassWord, passWord } = await decryptPasswords(ctx, encrypted);
+  const op = await loadOperator(ctx, operatorId);
+  if (!(await verifyPassword(op.passwordHash, originalPassWord))) throw new AppError(ErrorCode.wrongPassword);
+  checkPasswordPolicy(passWord, { minLength: ctx.config.passwordMinLength, maxLength: ctx.config.passwordMaxLength }, op.username);
+  if (passWord === originalPassWord) throw new AppError(ErrorCode.passwordPolicy, { reasons: ['same_as_old'] });
+  const now = ctx.clock.now();
+  await ctx.db
+    .update(operators)
+    .set({ passwordHash: await hashPassword(passWord), passwordChangedAt: now, updatedAt: now })
+    .where(eq(operators.id, operatorId));
+  await endOperatorSessions(ctx, operatorId, 'password_changed');
+}
+
+/**
+ * A new pending secret for an operator who has no bound authenticator, as a QR image. The secret
+ * becomes bound with its first valid code; a bound one is never shown again (it must be reset).
+ */
+export async function pendingSecretQr(ctx: AppContext, operatorId: number): Promise<Buffer> {
+  const op = await loadOperator(ctx, operatorId);
+  if (op.totpSecretEnc) throw new AppError(ErrorCode.conflict);
+  const secret = newSecret();
+  await ctx.db
+    .update(operators)
+    .set({ totpPendingEnc: sealSecret(ctx, secret), updatedAt: ctx.clock.now() })
+    .where(eq(operators.id, operatorId));
+  return qrPng(op.username, secret);
+}
+
+export async function unmaskSession(ctx: AppContext, sessionId: number): Promise<void> {
+  await ctx.db.update(sessions).set({ unmaskedAt: ctx.clock.now() }).where(eq(sessions.id, sessionId));
+}

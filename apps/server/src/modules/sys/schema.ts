@@ -1,0 +1,187 @@
+/** Tables of system administration: operators, roles, resources, sessions, logs, IP lists, settings. */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  cidr,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const operators = pgTable('operators', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  displayName: text('display_name').notNull().default(''),
+  passwordHash: text('password_hash').notNull(),
+  status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+  failedLogins: integer('failed_logins').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  /** Bound authenticator secret, AES-256-GCM encrypted with a key kept outside the database. */
+  totpSecretEnc: text('totp_secret_enc'),
+  /** Secret shown as a QR and waiting for its first valid code. */
+  totpPendingEnc: text('totp_pending_enc'),
+  /** Last accepted 30 s step: a code works once (RFC 6238 §5.2). */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  totpFailures: integer('totp_failures').notNull().default(0),
+  totpLockedUntil: ts('totp_locked_until'),
+  passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  remark: text('remark').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const operatorRoles = pgTable(
+  'operator_roles',
+  {
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+  },
+  (t) => [primaryKey({ columns: [t.operatorId, t.roleId] }), index('operator_roles_role_idx').on(t.roleId)],
+);
+
+/** The catalogue of permissions (pages and actions), numbered for the resource list. */
+export const resources = pgTable('resources', {
+  id: serial('id').primaryKey(),
+  permission: text('permission').notNull().unique(),
+  kind: text('kind', { enum: ['page', 'action'] }).notNull(),
+  page: text('page').notNull(),
+  needsCode: boolean('needs_code').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const roleResources = pgTable(
+  'role_resources',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => resources.id),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.resourceId] })],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    /** SHA-256 of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    /** SHA-256 of the HttpOnly cookie value the token is bound to. */
+    cookieHash: text('cookie_hash').notNull(),
+    createdAt: ts('created_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    endedAt: ts('ended_at'),
+    endReason: text('end_reason'),
+    unmaskedAt: ts('unmasked_at'),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_idx').on(t.tokenHash),
+    index('sessions_operator_open_idx').on(t.operatorId).where(sql`ended_at IS NULL`),
+  ],
+);
+
+/** One-time nonces for password transport encryption. */
+export const authNonces = pgTable('auth_nonces', {
+  nonce: text('nonce').primaryKey(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/** Columns every hash-chained log carries (see platform/audit.ts). */
+const chain = () => ({
+  prevHash: text('prev_hash').notNull(),
+  hash: text('hash').notNull(),
+});
+
+export const loginLog = pgTable(
+  'login_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull(),
+    username: text('username').notNull(),
+    operatorId: integer('operator_id'),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull(),
+    result: text('result', { enum: ['success', 'failure'] }).notNull(),
+    reason: text('reason').notNull(),
+    factor: text('factor', { enum: ['password', 'password+totp'] }).notNull(),
+    ...chain(),
+  },
+  (t) => [index('login_log_at_idx').on(t.at), index('login_log_operator_idx').on(t.operatorId, t.at)],
+);
+
+export const operationLog = pgTable(
+  'operation_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull(),
+    operatorId: integer('operator_id'),
+    operatorName: text('operator_name').notNull(),
+    action: text('action').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    objectType: text('object_type'),
+    objectId: text('object_id'),
+    result: text('result', { enum: ['success', 'failure'] }).notNull(),
+    code: integer('code').notNull(),
+    ip: text('ip').notNull(),
+    /** Before/after of changes to money or configuration, and other context. Never secrets. */
+    detail: jsonb('detail'),
+    ...chain(),
+  },
+  (t) => [
+    index('operation_log_at_idx').on(t.at),
+    index('operation_log_operator_idx').on(t.operatorId, t.at),
+    index('operation_log_action_idx').on(t.action, t.at),
+  ],
+);
+
+export const ipRules = pgTable(
+  'ip_rules',
+  {
+    id: serial('id').primaryKey(),
+    list: text('list', { enum: ['black', 'white'] }).notNull(),
+    /** An address or a CIDR block, stored as PostgreSQL cidr. */
+    cidr: cidr('cidr').notNull(),
+    remark: text('remark').notNull().default(''),
+    createdBy: integer('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ip_rules_list_cidr_idx').on(t.list, t.cidr)],
+);
+
+/** Typed back-office settings, one row per key. */
+export const sysConfig = pgTable('sys_config', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: integer('updated_by'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

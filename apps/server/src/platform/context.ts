@@ -1,0 +1,53 @@
+/** What every module gets from the platform, and the request fields the platform fills in. */
+import type pg from 'pg';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Clock } from './clock.ts';
+import type { Keys } from './keys.ts';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  pool: pg.Pool;
+  clock: Clock;
+  keys: Keys;
+}
+
+/** Who may call a route: anyone, any signed-in operator, or holders of a permission. */
+export type Access = 'public' | 'session' | { permission: string };
+
+export interface AuthContext {
+  operatorId: number;
+  username: string;
+  sessionId: number;
+  /** Personal data is shown in clear for this session (unmasked with a code). */
+  unmasked: boolean;
+}
+
+/** What a handler tells the audit hook about the object it touched. */
+export interface AuditNote {
+  objectType?: string;
+  objectId?: string | number;
+  before?: unknown;
+  after?: unknown;
+  extra?: Record<string, unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** true: write an operation-log row even for a GET (unmask, QR); false: a read-only POST (lists). */
+    audit?: boolean;
+  }
+  interface FastifyRequest {
+    auth?: AuthContext;
+    /** The envelope code answered, for the audit hook. */
+    resultCode?: number;
+    auditNote?: AuditNote;
+    /** The guard checked an authenticator code for this request. */
+    codeVerified?: boolean;
+  }
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

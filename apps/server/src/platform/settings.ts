@@ -1,0 +1,35 @@
+/** Typed back-office settings stored in sys_config, with their defaults. */
+import { eq } from 'drizzle-orm';
+import { sysConfig } from '../modules/sys/schema.ts';
+import type { AppContext } from './context.ts';
+
+export interface Settings {
+  /** Enforce the IP white list for back-office access. */
+  whiteIpEnabled: boolean;
+  /** Usernames that see the wallet cashier pages. */
+  cashierStaff: string[];
+  /** Every operator must bind an authenticator (PCI DSS 8.4.2). */
+  requireAuthenticator: boolean;
+}
+
+export function defaultSettings(ctx: AppContext): Settings {
+  return { whiteIpEnabled: false, cashierStaff: ctx.config.cashierStaff, requireAuthenticator: false };
+}
+
+export async function getSetting<K extends keyof Settings>(ctx: AppContext, key: K): Promise<Settings[K]> {
+  const [row] = await ctx.db.select({ value: sysConfig.value }).from(sysConfig).where(eq(sysConfig.key, key));
+  return row ? (row.value as Settings[K]) : defaultSettings(ctx)[key];
+}
+
+export async function setSetting<K extends keyof Settings>(
+  ctx: AppContext,
+  key: K,
+  value: Settings[K],
+  operatorId: number | null,
+): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db
+    .insert(sysConfig)
+    .values({ key, value, updatedBy: operatorId, updatedAt: now })
+    .onConflictDoUpdate({ target: sysConfig.key, set: { value, updatedBy: operatorId, updatedAt: now } });
+}

@@ -1,0 +1,57 @@
+/**
+ * Password transport: the client encrypts `{nonce, password}` with RSA-OAEP-SHA256 under our public
+ * key. Each nonce is issued once, lives 5 minutes and is consumed atomically, so a replayed ciphertext
+ * is refused. One submit may carry several passwords under one nonce (password change).
+ */
+import { constants, privateDecrypt, randomBytes } from 'node:crypto';
+import { ErrorCode } from '@payops/contracts';
+import { and, gt, inArray, lt } from 'drizzle-orm';
+import { authNonces } from '../modules/sys/schema.ts';
+import type { AppContext } from './context.ts';
+import { AppError } from './errors.ts';
+
+const NONCE_TTL_MS = 5 * 60_000;
+
+export async function issueNonce(ctx: AppContext): Promise<{ publicKey: string; nonce: string }> {
+  const now = ctx.clock.now();
+  const nonce = randomBytes(16).toString('base64url');
+  await ctx.db.delete(authNonces).where(lt(authNonces.expiresAt, now));
+  await ctx.db.insert(authNonces).values({ nonce, expiresAt: new Date(now.getTime() + NONCE_TTL_MS) });
+  return { publicKey: ctx.keys.rsaPublicPem, nonce };
+}
+
+function decryptOne(ctx: AppContext, field: string, ciphertext: string): { nonce: string; password: string } {
+  try {
+    const plain = privateDecrypt(
+      { key: ctx.keys.rsaPrivate, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(ciphertext, 'base64'),
+    ).toString('utf8');
+    const parsed = JSON.parse(plain) as { nonce?: unknown; password?: unknown };
+    if (typeof parsed.nonce === 'string' && typeof parsed.password === 'string') {
+      return { nonce: parsed.nonce, password: parsed.password };
+    }
+  } catch {
+    // fall through: any failure is the same "cannot decrypt" answer, whatever the cause
+  }
+  throw new AppError(ErrorCode.badRequest, { fields: [{ field, message: 'cannot be decrypted' }] });
+}
+
+/** Decrypts the given encrypted fields and consumes their nonce(s); throws nonceInvalid on replay. */
+export async function decryptPasswords<K extends string>(
+  ctx: AppContext,
+  fields: Record<K, string>,
+): Promise<Record<K, string>> {
+  const out = {} as Record<K, string>;
+  const nonces = new Set<string>();
+  for (const [field, ciphertext] of Object.entries(fields) as [K, string][]) {
+    const { nonce, password } = decryptOne(ctx, field, ciphertext);
+    nonces.add(nonce);
+    out[field] = password;
+  }
+  const consumed = await ctx.db
+    .delete(authNonces)
+    .where(and(inArray(authNonces.nonce, [...nonces]), gt(authNonces.expiresAt, ctx.clock.now())))
+    .returning({ nonce: authNonces.nonce });
+  if (consumed.length !== nonces.size) throw new AppError(ErrorCode.nonceInvalid);
+  return out;
+}

@@ -1,0 +1,78 @@
+/** Zod issues turned into field errors in the operator's language. */
+import type { FieldError, Locale } from '@payops/contracts';
+
+export interface IssueLike {
+  code?: string;
+  path?: readonly PropertyKey[];
+  instancePath?: string;
+  message?: string;
+  expected?: string;
+  input?: unknown;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  keys?: string[];
+  /** fastify-type-provider-zod: the zod code is in `keyword`, the rest of the issue in `params`. */
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+const text = {
+  'zh-CN': {
+    required: '不能为空',
+    type: (e: string) => `类型错误，应为${e}`,
+    tooSmall: (n: string) => `不能小于${n}`,
+    tooShort: (n: string) => `长度不能少于${n}`,
+    tooBig: (n: string) => `不能大于${n}`,
+    tooLong: (n: string) => `长度不能超过${n}`,
+    format: '格式不正确',
+    value: '取值无效',
+    unknownKeys: (k: string) => `不允许的字段: ${k}`,
+    invalid: '无效',
+  },
+  'en-US': {
+    required: 'is required',
+    type: (e: string) => `must be a ${e}`,
+    tooSmall: (n: string) => `must be at least ${n}`,
+    tooShort: (n: string) => `must be at least ${n} characters`,
+    tooBig: (n: string) => `must be at most ${n}`,
+    tooLong: (n: string) => `must be at most ${n} characters`,
+    format: 'has an invalid format',
+    value: 'has an invalid value',
+    unknownKeys: (k: string) => `unknown field(s): ${k}`,
+    invalid: 'is invalid',
+  },
+} as const;
+
+function describe(issue: IssueLike, locale: Locale): string {
+  const t = text[locale];
+  const origin = (issue as { origin?: string }).origin;
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? t.required : t.type(String(issue.expected));
+    case 'too_small':
+      if (origin === 'string' && Number(issue.minimum) === 1) return t.required;
+      return origin === 'string' || origin === 'array' ? t.tooShort(String(issue.minimum)) : t.tooSmall(String(issue.minimum));
+    case 'too_big':
+      return origin === 'string' || origin === 'array' ? t.tooLong(String(issue.maximum)) : t.tooBig(String(issue.maximum));
+    case 'invalid_format':
+      return t.format;
+    case 'invalid_value':
+    case 'invalid_union':
+      return t.value;
+    case 'unrecognized_keys':
+      return t.unknownKeys((issue.keys ?? []).join(', '));
+    default:
+      return issue.message && locale === 'en-US' ? issue.message : t.invalid;
+  }
+}
+
+/** Accepts zod issues as they are, or as fastify-type-provider-zod wraps them. */
+export function describeIssues(issues: readonly IssueLike[], locale: Locale): FieldError[] {
+  return issues.map((raw) => {
+    const issue: IssueLike = raw.keyword ? { ...raw.params, code: raw.keyword, message: raw.message } : raw;
+    const path = raw.path?.length
+      ? raw.path.map(String).join('.')
+      : (raw.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    return { field: path || (issue.keys ?? []).join(',') || 'body', message: describe(issue, locale) };
+  });
+}
