@@ -1,0 +1,201 @@
+/**
+ * zod schemas derived from a resource definition, shared by the server (route validation) and the web
+ * (form rules). Bodies are strict: an unknown key such as `balance` is refused (ASVS 15.3.3).
+ */
+import { z } from 'zod';
+import { PAGE_SIZE_MAX, TOTAL_CAP } from './api.ts';
+import type { FieldDef, ResourceDef } from './resource.ts';
+
+/** A decimal string: money and rates never travel as JSON numbers. */
+export const DECIMAL_PATTERN = /^-?\d{1,20}(\.\d{1,8})?$/;
+const STRING_MAX = 255;
+const TEXT_MAX = 4000;
+const IN_MAX = 100;
+
+/** Compares two decimal strings exactly (no float): -1, 0 or 1. */
+export function compareDecimal(a: string, b: string): number {
+  const neg = (s: string) => s.startsWith('-');
+  if (neg(a) !== neg(b)) return neg(a) ? -1 : 1;
+  const sign = neg(a) ? -1 : 1;
+  const [ai = '', af = ''] = a.replace('-', '').split('.');
+  const [bi = '', bf = ''] = b.replace('-', '').split('.');
+  const ia = ai.replace(/^0+/, '');
+  const ib = bi.replace(/^0+/, '');
+  if (ia.length !== ib.length) return ia.length > ib.length ? sign : -sign;
+  const fa = `${ia}.${af.padEnd(8, '0')}`;
+  const fb = `${ib}.${bf.padEnd(8, '0')}`;
+  return fa === fb ? 0 : fa > fb ? sign : -sign;
+}
+
+export const decimalString = z.string().trim().regex(DECIMAL_PATTERN);
+
+/** The value of one field as it travels in JSON, with the form's rules when `withRules`. */
+export function fieldValueSchema(field: FieldDef, withRules = true): z.ZodType {
+  const rules = withRules ? (field.form ?? {}) : {};
+  switch (field.type) {
+    case 'string':
+    case 'text':
+    case 'image': {
+      let s = z
+        .string()
+        .trim()
+        .max(rules.max ?? (field.type === 'string' ? STRING_MAX : TEXT_MAX));
+      if (rules.min !== undefined) s = s.min(rules.min);
+      if (rules.pattern) s = s.regex(new RegExp(`^(?:${rules.pattern})$`));
+      return s;
+    }
+    case 'number': {
+      let n = z.number();
+      if (rules.min !== undefined) n = n.min(rules.min);
+      if (rules.max !== undefined) n = n.max(rules.max);
+      return n;
+    }
+    case 'money': {
+      const { minAmount, maxAmount } = rules;
+      return decimalString
+        .refine((v) => minAmount === undefined || compareDecimal(v, minAmount) >= 0, {
+          message: `>= ${minAmount}`,
+        })
+        .refine((v) => maxAmount === undefined || compareDecimal(v, maxAmount) <= 0, {
+          message: `<= ${maxAmount}`,
+        });
+    }
+    case 'enum': {
+      const values = field.options.map((o) => o.value);
+      return values.length ? z.enum(values as [string, ...string[]]) : z.string().max(STRING_MAX);
+    }
+    case 'boolean':
+      return z.boolean();
+    case 'datetime':
+      return z.iso.datetime({ offset: true });
+    case 'date':
+      return z.iso.date();
+    case 'ref':
+      return z.number().int().positive();
+    case 'json':
+      return z.json();
+  }
+}
+
+function keySchema(def: ResourceDef): z.ZodType {
+  const field = (def.fields as Record<string, FieldDef>)[def.key];
+  return field?.type === 'string' ? z.string().min(1).max(STRING_MAX) : z.number().int().positive();
+}
+
+function formFields(def: ResourceDef, mode: 'add' | 'edit'): FieldDef[] {
+  return Object.values(def.fields as Record<string, FieldDef>).filter((f) => {
+    if (!f.form || f.name === def.key) return false;
+    if (mode === 'edit') return !f.form.readonlyOnEdit && !f.form.addOnly;
+    return true;
+  });
+}
+
+function optional(field: FieldDef, schema: z.ZodType): z.ZodType {
+  // An optional string may come back empty from a cleared input; other types clear with null.
+  return field.type === 'string' || field.type === 'text' || field.type === 'image'
+    ? schema.or(z.literal('')).optional()
+    : schema.nullable().optional();
+}
+
+/** The add body: every form field; required ones must be present. */
+export function addBodySchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of formFields(def, 'add')) {
+    const v = fieldValueSchema(f);
+    shape[f.name] = f.form?.required ? v : optional(f, v);
+  }
+  return z.strictObject(shape);
+}
+
+/** The edit body: the key plus any editable field (partial update); required ones cannot be cleared. */
+export function editBodySchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = { [def.key]: keySchema(def) };
+  for (const f of formFields(def, 'edit')) {
+    const v = fieldValueSchema(f);
+    shape[f.name] = f.form?.required ? v.optional() : optional(f, v);
+  }
+  return z.strictObject(shape);
+}
+
+export function removeBodySchema(def: ResourceDef) {
+  return z.strictObject({ ids: z.array(keySchema(def)).min(1).max(IN_MAX) });
+}
+
+export function getByIdQuerySchema(def: ResourceDef) {
+  const field = (def.fields as Record<string, FieldDef>)[def.key];
+  return z.strictObject({
+    id: field?.type === 'string' ? z.string().min(1).max(STRING_MAX) : z.coerce.number().int().positive(),
+  });
+}
+
+/** The value a filter takes: eq a value, in a list, contains a text, between a [from, to] pair. */
+export function filterValueSchema(field: FieldDef): z.ZodType {
+  const value = fieldValueSchema(field, false);
+  switch (field.filter) {
+    case 'in':
+      return z.array(value).min(1).max(IN_MAX);
+    case 'contains':
+      return z.string().trim().min(1).max(100);
+    case 'between':
+      return z.tuple([value.nullable(), value.nullable()]);
+    default:
+      return value;
+  }
+}
+
+export function filtersSchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of Object.values(def.fields as Record<string, FieldDef>)) {
+    if (f.filter) shape[f.name] = filterValueSchema(f).nullable().optional();
+  }
+  return z.strictObject(shape);
+}
+
+export function sortSchema(def: ResourceDef) {
+  const sortable = Object.values(def.fields as Record<string, FieldDef>)
+    .filter((f) => f.sort && !f.virtual)
+    .map((f) => f.name);
+  const fields = sortable.length ? sortable : [def.key];
+  return z.strictObject({ field: z.enum(fields as [string, ...string[]]), order: z.enum(['asc', 'desc']) });
+}
+
+/**
+ * The list body `{ page, pageSize, filters, sort }`. OFFSET paging stops at TOTAL_CAP rows: deeper
+ * pages cost a scan of everything before them (performance.md, "deep pages").
+ */
+export function findByPageBodySchema(def: ResourceDef) {
+  return z
+    .strictObject({
+      page: z.number().int().min(1).default(1),
+      pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX).default(def.pageSize),
+      filters: filtersSchema(def).default({}),
+      sort: sortSchema(def).optional(),
+    })
+    .refine((b) => (b.page - 1) * b.pageSize < TOTAL_CAP, {
+      path: ['page'],
+      message: `pages beyond the first ${TOTAL_CAP} rows are not served; narrow the filters`,
+    });
+}
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export function exportBodySchema(def: ResourceDef) {
+  return z.strictObject({
+    format: z.enum(EXPORT_FORMATS).default('csv'),
+    filters: filtersSchema(def).default({}),
+    sort: sortSchema(def).optional(),
+  });
+}
+
+export type FindByPageBody = {
+  page: number;
+  pageSize: number;
+  filters: Record<string, unknown>;
+  sort?: { field: string; order: 'asc' | 'desc' };
+};
+export type ExportBody = {
+  format: ExportFormat;
+  filters: Record<string, unknown>;
+  sort?: { field: string; order: 'asc' | 'desc' };
+};

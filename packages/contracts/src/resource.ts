@@ -1,0 +1,280 @@
+/**
+ * The resource definition (architecture.md, "The resource definition"): one entity declared once, as
+ * plain data, read by the server's CRUD registrar and by the web engine. No React, no Node APIs.
+ *
+ * `defineResource(input)` fills in every default (label keys, permission ids, action list) so that
+ * both sides read one normalised shape, `ResourceDef`, and never recompute a name on their own.
+ */
+import type { Locale } from './api.ts';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './api.ts';
+import type { MaskKind } from './masking.ts';
+import type { PermissionDef } from './permissions.ts';
+import { registerPermissions } from './permissions.ts';
+import { pagePermission } from './routes.ts';
+
+export type FieldType =
+  | 'string'
+  | 'text'
+  | 'number'
+  | 'money'
+  | 'enum'
+  | 'boolean'
+  | 'datetime'
+  | 'date'
+  | 'ref'
+  | 'image'
+  | 'json';
+
+/** The filter vocabulary (refine's): one operator per filterable field. */
+export type FilterOp = 'eq' | 'in' | 'contains' | 'between';
+
+export type SortOrder = 'asc' | 'desc';
+
+export interface EnumOption {
+  value: string;
+  /** antd Tag colour (preset name or hex). */
+  color?: string;
+  /** i18n key; default `enum.<resource>.<field>.<value>`. */
+  label?: string;
+}
+
+export interface FormRules {
+  required?: boolean;
+  /** Strings and texts: length; numbers: value. Money limits are decimal strings in `minAmount`/`maxAmount`. */
+  min?: number;
+  max?: number;
+  minAmount?: string;
+  maxAmount?: string;
+  /** A regular expression source the whole value must match (no flags). */
+  pattern?: string;
+  /** Shown but not changeable when editing (part of the add body only). */
+  readonlyOnEdit?: boolean;
+  /** Only in the add form (e.g. an initial password); never in edit. */
+  addOnly?: boolean;
+  /** A rendering hint for the web form. */
+  widget?: 'password' | 'textarea' | 'select' | 'switch' | 'multiSelect';
+}
+
+export interface FieldInput {
+  type: FieldType;
+  /** i18n key; default `field.<resource>.<field>`. */
+  label?: string;
+  mask?: MaskKind;
+  /** Shown as a table column. */
+  list?: boolean;
+  filter?: FilterOp;
+  sort?: boolean;
+  /** In the add/edit forms (true = optional, no extra rules). */
+  form?: boolean | FormRules;
+  /** Enum values, in display order. */
+  options?: readonly EnumOption[];
+  /** A reference to another resource's key, shown by its label field. */
+  ref?: { resource: string; labelField: string };
+  /**
+   * Not a column of the resource's table: computed by its module (an operator's roles) or consumed by
+   * a module's own handler (an initial password). The registrar never selects or writes it.
+   */
+  virtual?: boolean;
+}
+
+export interface FieldDef extends Omit<FieldInput, 'label' | 'form' | 'options'> {
+  name: string;
+  label: string;
+  form: FormRules | null;
+  options: readonly (EnumOption & { label: string })[];
+}
+
+export const STANDARD_ACTIONS = ['list', 'add', 'edit', 'remove', 'export'] as const;
+export type StandardAction = (typeof STANDARD_ACTIONS)[number];
+
+/** Where an action's button sits: the toolbar, each row, or the selection of rows. */
+export type ActionScope = 'toolbar' | 'row' | 'batch';
+
+export interface CustomActionInput {
+  /** Last segment of the permission id and of the API path: `<api>/<name>`. */
+  name: string;
+  scope: ActionScope;
+  needsCode?: boolean;
+  /** i18n key of a confirmation text; default none. `true` = `confirm.<resource>.<name>`. */
+  confirm?: string | true;
+  /** i18n key of the button; default `action.<resource>.<name>`. */
+  label?: string;
+  /** Another action's permission instead of a new one (e.g. two buttons, one permission). */
+  permission?: string;
+}
+
+export interface ActionDef {
+  name: string;
+  standard: boolean;
+  scope: ActionScope | 'page';
+  /** `<group>.<page>` for list, `<group>.<page>.<action>` for everything else. */
+  permission: string;
+  /** Default of the needs-a-code flag; the server's resource table has the last word. */
+  needsCode: boolean;
+  /** i18n key of the confirmation text, if the action asks first. */
+  confirm: string | null;
+  /** i18n key of the button; standard actions use the common `action.<name>` keys. */
+  label: string;
+  /** POST path of the action (list: `<api>/findByPage`; getById is a GET). */
+  path: string;
+}
+
+export type Labels = Record<Locale, Record<string, string>>;
+
+export interface ResourceInput<F extends string = string> {
+  name: string;
+  group: string;
+  /** The route name of the page under its group; default `name`. */
+  page?: string;
+  /** Base path of the API, e.g. `/api/sys/blackIp`. */
+  api: string;
+  /** Primary key field; default `id`. */
+  key?: string;
+  fields: Record<F, FieldInput>;
+  defaultSort?: { field: NoInfer<F>; order: SortOrder };
+  pageSize?: number;
+  /** The table stays small (tens or hundreds of rows): filters need no index. */
+  small?: boolean;
+  actions: readonly StandardAction[];
+  /** Standard actions whose needs-a-code default is on. */
+  needsCode?: readonly StandardAction[];
+  /** Confirmation texts of standard actions (remove always asks, with the common text). */
+  custom?: readonly CustomActionInput[];
+  /** Every i18n key this definition uses, in both languages. */
+  labels: Labels;
+}
+
+export interface ResourceDef<F extends string = string> {
+  name: string;
+  group: string;
+  page: string;
+  /** The page's route path, e.g. `/sys/blackIp`. */
+  pagePath: string;
+  api: string;
+  key: string;
+  fields: Record<F, FieldDef>;
+  defaultSort: { field: F; order: SortOrder };
+  pageSize: number;
+  small: boolean;
+  /** Every action, standard first, by name. */
+  actions: Record<string, ActionDef>;
+  labels: Labels;
+}
+
+/** The common confirmation of deletes ("sure to delete the selected data?"), in the web's locales. */
+export const REMOVE_CONFIRM_KEY = 'confirm.remove';
+
+const STANDARD_SCOPE: Record<StandardAction, ActionDef['scope']> = {
+  list: 'page',
+  add: 'toolbar',
+  edit: 'row',
+  remove: 'batch',
+  export: 'toolbar',
+};
+
+const STANDARD_PATH: Record<StandardAction, string> = {
+  list: 'findByPage',
+  add: 'add',
+  edit: 'edit',
+  remove: 'removeByIds',
+  export: 'export',
+};
+
+function normaliseField(resource: string, name: string, input: FieldInput): FieldDef {
+  const { label, form, options, ...rest } = input;
+  return {
+    ...rest,
+    name,
+    label: label ?? `field.${resource}.${name}`,
+    form: form === true ? {} : form ? form : null,
+    options: (options ?? []).map((o) => ({ ...o, label: o.label ?? `enum.${resource}.${name}.${o.value}` })),
+  };
+}
+
+export function defineResource<const F extends string>(input: ResourceInput<F>): ResourceDef<F> {
+  const page = input.page ?? input.name;
+  const pagePerm = pagePermission(input.group, page);
+  const code = new Set(input.needsCode ?? []);
+  const actions: Record<string, ActionDef> = {};
+  for (const a of input.actions) {
+    actions[a] = {
+      name: a,
+      standard: true,
+      scope: STANDARD_SCOPE[a],
+      permission: a === 'list' ? pagePerm : `${pagePerm}.${a}`,
+      needsCode: code.has(a),
+      confirm: a === 'remove' ? REMOVE_CONFIRM_KEY : null,
+      label: `action.${a}`,
+      path: `${input.api}/${STANDARD_PATH[a]}`,
+    };
+  }
+  for (const c of input.custom ?? []) {
+    actions[c.name] = {
+      name: c.name,
+      standard: false,
+      scope: c.scope,
+      permission: c.permission ?? `${pagePerm}.${c.name}`,
+      needsCode: c.needsCode ?? false,
+      confirm: c.confirm === true ? `confirm.${input.name}.${c.name}` : (c.confirm ?? null),
+      label: c.label ?? `action.${input.name}.${c.name}`,
+      path: `${input.api}/${c.name}`,
+    };
+  }
+  const fields = {} as Record<F, FieldDef>;
+  for (const [name, f] of Object.entries(input.fields) as [F, FieldInput][]) {
+    fields[name] = normaliseField(input.name, name, f);
+  }
+  const key = input.key ?? 'id';
+  return {
+    name: input.name,
+    group: input.group,
+    page,
+    pagePath: `/${input.group}/${page}`,
+    api: input.api,
+    key,
+    fields,
+    defaultSort: input.defaultSort ?? { field: key as F, order: 'desc' },
+    pageSize: Math.min(input.pageSize ?? PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX),
+    small: input.small ?? false,
+    actions,
+    labels: input.labels,
+  };
+}
+
+/** The permissions a definition adds to the catalogue (its page permission comes from the route table). */
+export function resourcePermissions(def: ResourceDef): PermissionDef[] {
+  const seen = new Set<string>();
+  const out: PermissionDef[] = [];
+  for (const a of Object.values(def.actions)) {
+    if (a.name === 'list' || seen.has(a.permission)) continue;
+    seen.add(a.permission);
+    out.push({ id: a.permission, kind: 'action', page: def.pagePath, needsCode: a.needsCode });
+  }
+  return out;
+}
+
+/** Adds a definition's action permissions to the catalogue (resources table, role editor, guard). */
+export function registerResource<D extends ResourceDef>(def: D): D {
+  registerPermissions(resourcePermissions(def));
+  return def;
+}
+
+/** Every i18n key a definition refers to (the registry test checks each has both languages). */
+export function labelKeys(def: ResourceDef): string[] {
+  const keys = new Set<string>();
+  for (const f of Object.values(def.fields)) {
+    keys.add(f.label);
+    for (const o of f.options) keys.add(o.label);
+  }
+  for (const a of Object.values(def.actions)) {
+    if (a.standard) continue;
+    keys.add(a.label);
+    if (a.confirm) keys.add(a.confirm);
+  }
+  return [...keys];
+}
+
+/** Fields stored in the resource's table (not virtual). */
+export function storedFields(def: ResourceDef): FieldDef[] {
+  return Object.values(def.fields).filter((f) => !f.virtual);
+}
