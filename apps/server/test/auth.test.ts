@@ -3,7 +3,16 @@ import { ErrorCode } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginLog, operators, sessions } from '../src/modules/sys/schema.ts';
-import { call, createOperator, createTestApp, encrypt, signIn, signInAdmin, signInRaw, type TestApp } from './harness.ts';
+import {
+  call,
+  createOperator,
+  createTestApp,
+  encrypt,
+  signIn,
+  signInAdmin,
+  signInRaw,
+  type TestApp,
+} from './harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +33,12 @@ describe('sign-in', () => {
     expect(details?.modulusLength).toBeGreaterThanOrEqual(3072);
     const session = await signInAdmin(t);
     expect(session.token.length).toBeGreaterThanOrEqual(22);
-    const me = await call<{ userId: number; userName: string; googleAuthStatusData: number }>(t, 'GET', '/api/current', { session });
+    const me = await call<{ userId: number; userName: string; googleAuthStatusData: number }>(
+      t,
+      'GET',
+      '/api/current',
+      { session },
+    );
     expect(me.envelope.data).toEqual({ userId: 1, userName: 'admin', googleAuthStatusData: 0 });
   });
 
@@ -46,7 +60,8 @@ describe('sign-in', () => {
 
   it('locks the account for 30 minutes after 10 failures, even for the right password', async () => {
     await createOperator(t, 'locky', 'Locky12345', ['editor']);
-    for (let i = 0; i < 10; i++) expect((await signInRaw(t, 'locky', 'wrong-pass1')).envelope.code).toBe(ErrorCode.badCredentials);
+    for (let i = 0; i < 10; i++)
+      expect((await signInRaw(t, 'locky', 'wrong-pass1')).envelope.code).toBe(ErrorCode.badCredentials);
     expect((await signInRaw(t, 'locky', 'Locky12345')).envelope.code).toBe(ErrorCode.badCredentials);
     t.ctx.clock.advance(30 * 60_000 + 1000);
     expect((await signInRaw(t, 'locky', 'Locky12345')).envelope.code).toBe(0);

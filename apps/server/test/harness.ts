@@ -7,13 +7,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { encryptPassword, type Envelope } from '@payops/contracts';
+import { type Envelope, encryptPassword } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { generate } from 'otplib';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type BuiltApp } from '../src/app.ts';
+import { type BuiltApp, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { bootstrap } from '../src/modules/sys/bootstrap.ts';
@@ -38,7 +38,10 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const dbUrl = `${prefix}${name}`;
   const database = openDatabase(dbUrl, 10);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payops-app-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }, { databaseUrl: dbUrl, webDist: path.join(dataDir, 'no-web'), ...overrides });
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', DATA_DIR: dataDir },
+    { databaseUrl: dbUrl, webDist: path.join(dataDir, 'no-web'), ...overrides },
+  );
   const built = await buildApp({ config, database, keys: loadKeys(inject('keysDir')) });
   const first = await bootstrap(built.ctx);
   await built.app.ready();
@@ -100,7 +103,12 @@ export async function signInRaw(t: TestApp, username: string, password: string, 
   });
 }
 
-export async function signIn(t: TestApp, username: string, password: string, googleCode?: string): Promise<Session> {
+export async function signIn(
+  t: TestApp,
+  username: string,
+  password: string,
+  googleCode?: string,
+): Promise<Session> {
   const res = await signInRaw(t, username, password, googleCode);
   if (res.envelope.code !== 0) throw new Error(`sign-in failed: ${res.body}`);
   const cookie = res.cookies.find((c) => c.name === 'payops_session');
@@ -117,10 +125,14 @@ export function totpCode(t: TestApp, secret: string, offsetSeconds = 0): Promise
 /** Binds an authenticator for an operator through the API and returns its secret. */
 export async function bindAuthenticator(t: TestApp, session: Session, operatorId: number): Promise<string> {
   const qr = await call(t, 'GET', '/api/getGoogleQR', { session });
-  if (qr.statusCode !== 200 || qr.headers['content-type'] !== 'image/png') throw new Error(`QR failed: ${qr.body}`);
+  if (qr.statusCode !== 200 || qr.headers['content-type'] !== 'image/png')
+    throw new Error(`QR failed: ${qr.body}`);
   const [op] = await t.ctx.db.select().from(operators).where(eq(operators.id, operatorId));
   const secret = open(t.ctx.keys.secretKey, op!.totpPendingEnc!);
-  const res = await call(t, 'POST', '/api/bindGoogle', { session, body: { googleCode: await totpCode(t, secret) } });
+  const res = await call(t, 'POST', '/api/bindGoogle', {
+    session,
+    body: { googleCode: await totpCode(t, secret) },
+  });
   if (res.envelope.code !== 0) throw new Error(`bind failed: ${res.body}`);
   // The code just used is spent; later calls in the same 30 s step need the next step's code.
   t.ctx.clock.advance(30_000);
@@ -128,7 +140,12 @@ export async function bindAuthenticator(t: TestApp, session: Session, operatorId
 }
 
 /** Creates an operator directly (user management has its own API tests) with the given role codes. */
-export async function createOperator(t: TestApp, username: string, password: string, roleCodes: string[]): Promise<number> {
+export async function createOperator(
+  t: TestApp,
+  username: string,
+  password: string,
+  roleCodes: string[],
+): Promise<number> {
   const { hashPassword } = await import('../src/platform/passwords.ts');
   const { operatorRoles, roles } = await import('../src/modules/sys/schema.ts');
   const { inArray } = await import('drizzle-orm');
@@ -137,6 +154,7 @@ export async function createOperator(t: TestApp, username: string, password: str
     .values({ username, displayName: username, passwordHash: await hashPassword(password) })
     .returning({ id: operators.id });
   const roleRows = await t.ctx.db.select().from(roles).where(inArray(roles.code, roleCodes));
-  if (roleRows.length) await t.ctx.db.insert(operatorRoles).values(roleRows.map((r) => ({ operatorId: op!.id, roleId: r.id })));
+  if (roleRows.length)
+    await t.ctx.db.insert(operatorRoles).values(roleRows.map((r) => ({ operatorId: op!.id, roleId: r.id })));
   return op!.id;
 }

@@ -35,8 +35,20 @@ export interface RouteGroup {
 
 const BOTH: readonly Role[] = ['admin', 'editor'];
 
-function child(group: string, name: string, roles: readonly Role[], extra: Partial<RouteChild> = {}): RouteChild {
-  return { name, path: `/${group}/${name}`, titleKey: `route.${group}.${name}`, roles, cache: true, ...extra };
+function child(
+  group: string,
+  name: string,
+  roles: readonly Role[],
+  extra: Partial<RouteChild> = {},
+): RouteChild {
+  return {
+    name,
+    path: `/${group}/${name}`,
+    titleKey: `route.${group}.${name}`,
+    roles,
+    cache: true,
+    ...extra,
+  };
 }
 
 export const DASHBOARD_PATH = '/dashboard';
@@ -70,9 +82,7 @@ export const routeGroups: readonly RouteGroup[] = [
     redirect: '/mockOrderTest/mockOrderTestSon',
     titleKey: 'route.mockOrderTest._',
     icon: 'ExperimentOutlined',
-    children: [
-      child('mockOrderTest', 'mockOrderTestSon', BOTH),
-    ],
+    children: [child('mockOrderTest', 'mockOrderTestSon', BOTH)],
   },
   {
     name: 'tradeMock',
@@ -80,9 +90,7 @@ export const routeGroups: readonly RouteGroup[] = [
     redirect: '/tradeMock/tradeMockSon',
     titleKey: 'route.tradeMock._',
     icon: 'ThunderboltOutlined',
-    children: [
-      child('tradeMock', 'tradeMockSon', BOTH),
-    ],
+    children: [child('tradeMock', 'tradeMockSon', BOTH)],
   },
   {
     name: 'mch',
@@ -298,7 +306,8 @@ export const routeGroups: readonly RouteGroup[] = [
       child('wallet', 'counterPaymentSmsPage', BOTH, { staffOnly: true }),
       child('wallet', 'counterPaymenLogtPage', BOTH, { staffOnly: true }),
     ],
-  },];
+  },
+];
 
 /** Every child route, flat. */
 export const allPages: readonly (RouteChild & { group: string })[] = routeGroups.flatMap((g) =>

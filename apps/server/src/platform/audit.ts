@@ -56,7 +56,12 @@ export async function verifyChain(db: Db, name: ChainName): Promise<ChainReport>
   let lastId = 0;
   let rows = 0;
   for (;;) {
-    const batch = await db.select().from(table).where(gt(table.id, lastId)).orderBy(asc(table.id)).limit(5000);
+    const batch = await db
+      .select()
+      .from(table)
+      .where(gt(table.id, lastId))
+      .orderBy(asc(table.id))
+      .limit(5000);
     if (batch.length === 0) return { chain: name, rows };
     for (const row of batch) {
       if (row.prevHash !== prevHash || row.hash !== rowHash(name, prevHash, row)) {

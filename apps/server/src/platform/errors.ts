@@ -5,9 +5,9 @@
 import {
   ErrorCode,
   type ErrorCodeValue,
+  errorMessage,
   type FieldError,
   type Locale,
-  errorMessage,
   pickLocale,
 } from '@payops/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -53,7 +53,13 @@ export function localeOf(request: FastifyRequest): Locale {
   return pickLocale(request.headers['accept-language']);
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, code: number, data: unknown = null, msg?: string) {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: number,
+  data: unknown = null,
+  msg?: string,
+) {
   request.resultCode = code;
   return reply
     .status(httpStatus[code] ?? 400)

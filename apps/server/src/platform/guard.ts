@@ -36,14 +36,18 @@ export function describeAccess(access: Access): string {
 }
 
 /** Registers the hooks and returns the route -> access registry (for the snapshot test). */
-export function installGuard(app: FastifyInstance, ctx: AppContext): { routes: RouteAccess[]; ipFilter: IpFilter } {
+export function installGuard(
+  app: FastifyInstance,
+  ctx: AppContext,
+): { routes: RouteAccess[]; ipFilter: IpFilter } {
   const routes: RouteAccess[] = [];
   const ipFilter = new IpFilter(ctx);
 
   app.addHook('onRoute', (route) => {
     if (!isApiPath(route.url)) return;
     const access = route.config?.access;
-    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access (deny by default)`);
+    if (!access)
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access (deny by default)`);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       routes.push({ method: String(method), url: route.url, access: describeAccess(access) });
@@ -87,7 +91,10 @@ export function installGuard(app: FastifyInstance, ctx: AppContext): { routes: R
       at: ctx.clock.now(),
       operatorId: request.auth?.operatorId ?? null,
       operatorName: request.auth?.username ?? '-',
-      action: describeAccess(access) === 'session' ? (request.routeOptions.url ?? request.url) : describeAccess(access),
+      action:
+        describeAccess(access) === 'session'
+          ? (request.routeOptions.url ?? request.url)
+          : describeAccess(access),
       method: request.method,
       path: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
       objectType: note?.objectType ?? null,
@@ -95,7 +102,10 @@ export function installGuard(app: FastifyInstance, ctx: AppContext): { routes: R
       result: code === ErrorCode.ok ? 'success' : 'failure',
       code,
       ip: clientIp(request),
-      detail: note && (note.before !== undefined || note.after !== undefined || note.extra) ? { before: note.before, after: note.after, ...note.extra } : null,
+      detail:
+        note && (note.before !== undefined || note.after !== undefined || note.extra)
+          ? { before: note.before, after: note.after, ...note.extra }
+          : null,
     });
     return payload;
   });

@@ -3,7 +3,13 @@
  * encrypts authenticator secrets at rest. From the environment when given (several instances share
  * them), else from files created once in the data folder with mode 600.
  */
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  randomBytes,
+} from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -25,7 +31,9 @@ export function loadKeys(dataDir: string, rsaPem?: string, secretKeyB64?: string
   const pem =
     rsaPem ??
     readOrCreate(path.join(dataDir, 'rsa-private.pem'), () =>
-      generateKeyPairSync('rsa', { modulusLength: 3072 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      generateKeyPairSync('rsa', { modulusLength: 3072 })
+        .privateKey.export({ type: 'pkcs8', format: 'pem' })
+        .toString(),
     );
   const rsaPrivate = createPrivateKey(pem);
   const rsaPublicPem = createPublicKey(rsaPrivate).export({ type: 'spki', format: 'pem' }).toString();

@@ -7,7 +7,8 @@ import type { MaskKind } from '@payops/contracts';
 const stars = (n: number) => '*'.repeat(Math.max(n, 0));
 
 function keepEnds(value: string, head: number, tail: number): string {
-  if (value.length <= head + tail) return stars(value.length - Math.min(tail, 1)) + value.slice(-Math.min(tail, 1));
+  if (value.length <= head + tail)
+    return stars(value.length - Math.min(tail, 1)) + value.slice(-Math.min(tail, 1));
   return value.slice(0, head) + stars(value.length - head - tail) + value.slice(value.length - tail);
 }
 

@@ -23,7 +23,10 @@ export async function syncResources(ctx: AppContext): Promise<void> {
     .onConflictDoNothing({ target: resources.permission })
     .returning({ id: resources.id, kind: resources.kind });
   if (added.length === 0) return;
-  const roleRows = await ctx.db.select().from(roles).where(inArray(roles.code, [ADMIN_ROLE, EDITOR_ROLE]));
+  const roleRows = await ctx.db
+    .select()
+    .from(roles)
+    .where(inArray(roles.code, [ADMIN_ROLE, EDITOR_ROLE]));
   const grants: { roleId: number; resourceId: number }[] = [];
   for (const role of roleRows) {
     for (const r of added) {
@@ -39,7 +42,11 @@ export interface Held {
 }
 
 /** Whether the operator holds a permission through any of their roles, and if it needs a code. */
-export async function heldPermission(ctx: AppContext, operatorId: number, permission: string): Promise<Held | null> {
+export async function heldPermission(
+  ctx: AppContext,
+  operatorId: number,
+  permission: string,
+): Promise<Held | null> {
   const [row] = await ctx.db
     .select({ resourceId: resources.id, needsCode: resources.needsCode })
     .from(resources)

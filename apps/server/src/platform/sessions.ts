@@ -14,7 +14,13 @@ export const SESSION_COOKIE = 'payops_session';
 /** lastSeenAt is written at most this often; a session may so end up to this much before its idle limit. */
 const TOUCH_EVERY_MS = 15_000;
 
-export type EndReason = 'logout' | 'password_changed' | 'disabled' | 'roles_changed' | 'timeout' | 'ended_by_admin';
+export type EndReason =
+  | 'logout'
+  | 'password_changed'
+  | 'disabled'
+  | 'roles_changed'
+  | 'timeout'
+  | 'ended_by_admin';
 
 export async function createSession(
   ctx: AppContext,
@@ -88,7 +94,11 @@ export async function endSession(ctx: AppContext, sessionId: number, reason: End
 }
 
 /** Ends every open session of an operator: password change, disabling, role change. */
-export async function endOperatorSessions(ctx: AppContext, operatorId: number, reason: EndReason): Promise<number> {
+export async function endOperatorSessions(
+  ctx: AppContext,
+  operatorId: number,
+  reason: EndReason,
+): Promise<number> {
   const ended = await ctx.db
     .update(sessions)
     .set({ endedAt: ctx.clock.now(), endReason: reason })

@@ -21,7 +21,10 @@ export function newSecret(): string {
 }
 
 export async function qrPng(username: string, secret: string): Promise<Buffer> {
-  return QRCode.toBuffer(generateURI({ issuer: ISSUER, label: username, secret }), { type: 'png', width: 240 });
+  return QRCode.toBuffer(generateURI({ issuer: ISSUER, label: username, secret }), {
+    type: 'png',
+    width: 240,
+  });
 }
 
 /** The 30 s step a code matches, or null. Only the current and the previous step are accepted. */

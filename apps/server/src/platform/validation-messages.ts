@@ -28,6 +28,7 @@ const text = {
     value: '取值无效',
     unknownKeys: (k: string) => `不允许的字段: ${k}`,
     invalid: '无效',
+    custom: { notBefore: (other: string) => `不能早于${other}` } as Record<string, (arg: string) => string>,
   },
   'en-US': {
     required: 'is required',
@@ -40,6 +41,10 @@ const text = {
     value: 'has an invalid value',
     unknownKeys: (k: string) => `unknown field(s): ${k}`,
     invalid: 'is invalid',
+    custom: { notBefore: (other: string) => `must not be before ${other}` } as Record<
+      string,
+      (arg: string) => string
+    >,
   },
 } as const;
 
@@ -51,9 +56,13 @@ function describe(issue: IssueLike, locale: Locale): string {
       return issue.input === undefined || issue.input === null ? t.required : t.type(String(issue.expected));
     case 'too_small':
       if (origin === 'string' && Number(issue.minimum) === 1) return t.required;
-      return origin === 'string' || origin === 'array' ? t.tooShort(String(issue.minimum)) : t.tooSmall(String(issue.minimum));
+      return origin === 'string' || origin === 'array'
+        ? t.tooShort(String(issue.minimum))
+        : t.tooSmall(String(issue.minimum));
     case 'too_big':
-      return origin === 'string' || origin === 'array' ? t.tooLong(String(issue.maximum)) : t.tooBig(String(issue.maximum));
+      return origin === 'string' || origin === 'array'
+        ? t.tooLong(String(issue.maximum))
+        : t.tooBig(String(issue.maximum));
     case 'invalid_format':
       return t.format;
     case 'invalid_value':
@@ -61,8 +70,13 @@ function describe(issue: IssueLike, locale: Locale): string {
       return t.value;
     case 'unrecognized_keys':
       return t.unknownKeys((issue.keys ?? []).join(', '));
+    case 'custom': {
+      // Refinements carry `key:argument` as their message, e.g. `notBefore:startTime`.
+      const [key = '', arg = ''] = (issue.message ?? '').split(':');
+      return t.custom[key]?.(arg) ?? t.invalid;
+    }
     default:
-      return issue.message && locale === 'en-US' ? issue.message : t.invalid;
+      return t.invalid;
   }
 }
 

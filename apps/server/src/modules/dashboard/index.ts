@@ -34,7 +34,13 @@ export async function dashboardModule(fastify: FastifyInstance) {
             z.object({
               operator: z.object({ userId: z.number(), userName: z.string(), roles: z.array(z.string()) }),
               recentLogins: z.array(
-                z.object({ id: z.number(), at: z.date(), ip: z.string(), result: z.string(), factor: z.string() }),
+                z.object({
+                  id: z.number(),
+                  at: z.date(),
+                  ip: z.string(),
+                  result: z.string(),
+                  factor: z.string(),
+                }),
               ),
               exchangeRates: z.array(exchangeRateRow),
             }),
@@ -45,13 +51,23 @@ export async function dashboardModule(fastify: FastifyInstance) {
     async (request) => {
       const auth = request.auth!;
       const recentLogins = await ctx.db
-        .select({ id: loginLog.id, at: loginLog.at, ip: loginLog.ip, result: loginLog.result, factor: loginLog.factor })
+        .select({
+          id: loginLog.id,
+          at: loginLog.at,
+          ip: loginLog.ip,
+          result: loginLog.result,
+          factor: loginLog.factor,
+        })
         .from(loginLog)
         .where(eq(loginLog.operatorId, auth.operatorId))
         .orderBy(desc(loginLog.id))
         .limit(10);
       return ok({
-        operator: { userId: auth.operatorId, userName: auth.username, roles: await operatorRoleCodes(ctx, auth.operatorId) },
+        operator: {
+          userId: auth.operatorId,
+          userName: auth.username,
+          roles: await operatorRoleCodes(ctx, auth.operatorId),
+        },
         recentLogins,
         exchangeRates: await latestExchangeRates(ctx),
       });
@@ -67,14 +83,23 @@ export async function dashboardModule(fastify: FastifyInstance) {
         summary: 'The four header order counts over a window (the client asks for the last 6 days)',
         body: z
           .strictObject({ startTime: isoDate, endTime: isoDate })
-          .refine((b) => b.endTime >= b.startTime, { path: ['endTime'], message: 'must not be before startTime' }),
+          .refine((b) => b.endTime >= b.startTime, {
+            path: ['endTime'],
+            message: 'notBefore:startTime',
+            when: (payload) => payload.issues.length === 0,
+          }),
         response: { 200: envelope(orderCounts) },
       },
     },
-    async (request) => {
+    async () => {
       // No order tables exist yet: they arrive with the order module, which replaces this with one
       // indexed query over its orders (performance.md, "header badges"). Until then every count is 0.
-      return ok({ failedMatchEmailOrderCount: 0, inAuditOrderCount: 0, lowAmountOrderCount: 0, timeOutOrderCount: 0 });
+      return ok({
+        failedMatchEmailOrderCount: 0,
+        inAuditOrderCount: 0,
+        lowAmountOrderCount: 0,
+        timeOutOrderCount: 0,
+      });
     },
   );
 }

@@ -28,7 +28,10 @@ function sampleUsers(): SampleUser[] {
   }));
 }
 
-const paging = z.object({ page: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(10) });
+const paging = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
 
 /** Deterministic sample rows: the same page always shows the same rows. */
 function sampleRows(total: number, page: number, pageSize: number, kind: 'table' | 'category') {
@@ -37,7 +40,13 @@ function sampleRows(total: number, page: number, pageSize: number, kind: 'table'
   for (let i = start; i < Math.min(start + pageSize, total); i++) {
     rows.push(
       kind === 'table'
-        ? { id: i + 1, title: `Sample row ${i + 1}`, author: `author${(i % 7) + 1}`, pageViews: (i * 37) % 1000, status: i % 3 === 0 ? 'draft' : 'published' }
+        ? {
+            id: i + 1,
+            title: `Sample row ${i + 1}`,
+            author: `author${(i % 7) + 1}`,
+            pageViews: (i * 37) % 1000,
+            status: i % 3 === 0 ? 'draft' : 'published',
+          }
         : { id: i + 1, name: `Category ${i + 1}`, parentId: i < 10 ? 0 : (i % 10) + 1 },
     );
   }
@@ -51,19 +60,39 @@ export async function mockModule(fastify: FastifyInstance) {
     { sampleUsers: users.map((u) => u.username) },
     'MOCK_API=1: development sample API under /mock (sample passwords printed to stdout once)',
   );
-  process.stdout.write(`Mock sample users: ${users.map((u) => `${u.username} / ${u.password}`).join(', ')}\n`);
+  process.stdout.write(
+    `Mock sample users: ${users.map((u) => `${u.username} / ${u.password}`).join(', ')}\n`,
+  );
   const cfg = { config: { access: 'public' as const, audit: false } };
   const byToken = (token: unknown) => users.find((u) => u.token === token);
 
-  app.post('/mock/user/login', { ...cfg, schema: { body: z.object({ username: z.string(), password: z.string() }) } }, async (req) => {
-    const user = users.find((u) => u.username === req.body.username && u.password === req.body.password);
-    return user ? { code: MOCK_OK, data: { token: user.token } } : { code: 401, msg: 'wrong username or password', data: null };
-  });
-  app.post('/mock/user/info', { ...cfg, schema: { body: z.object({ token: z.string().optional() }).optional() } }, async (req) => {
-    const user = byToken(req.body?.token ?? req.headers.access_token);
-    return user ? { code: MOCK_OK, data: { info: user.info } } : { code: 403, msg: 'no access permission', data: null };
-  });
-  for (const path of ['/mock/user/out', '/mock/user/passwordChange', '/mock/table/add', '/mock/table/update', '/mock/table/del']) {
+  app.post(
+    '/mock/user/login',
+    { ...cfg, schema: { body: z.object({ username: z.string(), password: z.string() }) } },
+    async (req) => {
+      const user = users.find((u) => u.username === req.body.username && u.password === req.body.password);
+      return user
+        ? { code: MOCK_OK, data: { token: user.token } }
+        : { code: 401, msg: 'wrong username or password', data: null };
+    },
+  );
+  app.post(
+    '/mock/user/info',
+    { ...cfg, schema: { body: z.object({ token: z.string().optional() }).optional() } },
+    async (req) => {
+      const user = byToken(req.body?.token ?? req.headers.access_token);
+      return user
+        ? { code: MOCK_OK, data: { info: user.info } }
+        : { code: 403, msg: 'no access permission', data: null };
+    },
+  );
+  for (const path of [
+    '/mock/user/out',
+    '/mock/user/passwordChange',
+    '/mock/table/add',
+    '/mock/table/update',
+    '/mock/table/del',
+  ]) {
     app.post(path, cfg, async () => ({ code: MOCK_OK, data: null }));
   }
   app.post('/mock/table/list', { ...cfg, schema: { body: paging } }, async (req) => ({

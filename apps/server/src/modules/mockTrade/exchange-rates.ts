@@ -11,7 +11,10 @@ const DEMO_RATES = [
 ] as const;
 
 export async function seedExchangeRates(ctx: AppContext): Promise<void> {
-  await ctx.db.insert(exchangeRates).values([...DEMO_RATES]).onConflictDoNothing();
+  await ctx.db
+    .insert(exchangeRates)
+    .values([...DEMO_RATES])
+    .onConflictDoNothing();
 }
 
 export async function latestExchangeRates(ctx: AppContext) {

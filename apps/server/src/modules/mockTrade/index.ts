@@ -20,7 +20,11 @@ export async function mockTradeModule(fastify: FastifyInstance) {
     '/mockTrade/getLatestExchangeRate',
     {
       config: { access: 'session' },
-      schema: { tags: ['mockTrade'], summary: 'Latest exchange rates', response: { 200: envelope(z.array(exchangeRateRow)) } },
+      schema: {
+        tags: ['mockTrade'],
+        summary: 'Latest exchange rates',
+        response: { 200: envelope(z.array(exchangeRateRow)) },
+      },
     },
     async () => ok(await latestExchangeRates(ctx)),
   );

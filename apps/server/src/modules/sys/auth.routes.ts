@@ -75,7 +75,9 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'The signed-in operator',
         response: {
-          200: envelope(z.object({ userId: z.number(), userName: z.string(), googleAuthStatusData: z.number() })),
+          200: envelope(
+            z.object({ userId: z.number(), userName: z.string(), googleAuthStatusData: z.number() }),
+          ),
         },
       },
     },
@@ -94,7 +96,11 @@ export async function authRoutes(fastify: FastifyInstance) {
     '/api/menu',
     {
       config: { access: 'session' },
-      schema: { tags: ['auth'], summary: "The operator's menu", response: { 200: envelope(z.array(menuGroup)) } },
+      schema: {
+        tags: ['auth'],
+        summary: "The operator's menu",
+        response: { 200: envelope(z.array(menuGroup)) },
+      },
     },
     async (request) => ok(await buildMenu(ctx, request.auth!.operatorId, request.auth!.username)),
   );
@@ -118,7 +124,10 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/logout',
-    { config: { access: 'session' }, schema: { tags: ['auth'], summary: 'Sign out', response: { 200: emptyEnvelope } } },
+    {
+      config: { access: 'session' },
+      schema: { tags: ['auth'], summary: 'Sign out', response: { 200: emptyEnvelope } },
+    },
     async (request, reply) => {
       await endSession(ctx, request.auth!.sessionId, 'logout');
       reply.clearCookie(SESSION_COOKIE, { path: '/' });

@@ -45,10 +45,17 @@ export async function bootstrap(ctx: AppContext): Promise<BootstrapResult> {
   const password = randomPassword();
   const [admin] = await ctx.db
     .insert(operators)
-    .values({ id: 1, username: ADMIN_USERNAME, displayName: 'Administrator', passwordHash: await hashPassword(password) })
+    .values({
+      id: 1,
+      username: ADMIN_USERNAME,
+      displayName: 'Administrator',
+      passwordHash: await hashPassword(password),
+    })
     .returning({ id: operators.id });
   // The explicit id 1 does not advance the sequence; move it past the admin.
-  await ctx.pool.query(`SELECT setval(pg_get_serial_sequence('operators', 'id'), GREATEST(1, (SELECT max(id) FROM operators)))`);
+  await ctx.pool.query(
+    `SELECT setval(pg_get_serial_sequence('operators', 'id'), GREATEST(1, (SELECT max(id) FROM operators)))`,
+  );
   const [adminRole] = await ctx.db.select().from(roles).where(eq(roles.code, ADMIN_ROLE));
   await ctx.db.insert(operatorRoles).values({ operatorId: admin!.id, roleId: adminRole!.id });
   fs.mkdirSync(ctx.config.dataDir, { recursive: true });

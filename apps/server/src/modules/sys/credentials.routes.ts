@@ -41,8 +41,15 @@ export async function credentialsRoutes(fastify: FastifyInstance) {
       schema: { tags: ['sys'], summary: 'QR of a new pending authenticator secret for me', response: png },
     },
     async (request, reply) => {
-      request.auditNote = { objectType: 'operator', objectId: request.auth!.operatorId, extra: { change: 'totp_pending' } };
-      return reply.type('image/png').header('cache-control', 'no-store').send(await pendingSecretQr(ctx, request.auth!.operatorId));
+      request.auditNote = {
+        objectType: 'operator',
+        objectId: request.auth!.operatorId,
+        extra: { change: 'totp_pending' },
+      };
+      return reply
+        .type('image/png')
+        .header('cache-control', 'no-store')
+        .send(await pendingSecretQr(ctx, request.auth!.operatorId));
     },
   );
 
@@ -58,7 +65,11 @@ export async function credentialsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      request.auditNote = { objectType: 'operator', objectId: request.auth!.operatorId, extra: { change: 'totp_bound' } };
+      request.auditNote = {
+        objectType: 'operator',
+        objectId: request.auth!.operatorId,
+        extra: { change: 'totp_bound' },
+      };
       await consumeCode(ctx, request.auth!.operatorId, request.body.googleCode, 'pending');
       return ok(null);
     },
@@ -70,14 +81,21 @@ export async function credentialsRoutes(fastify: FastifyInstance) {
       config: { access: { permission: Permission.operatorQr }, audit: true },
       schema: {
         tags: ['sys'],
-        summary: "QR of a new pending authenticator secret for another operator",
+        summary: 'QR of a new pending authenticator secret for another operator',
         querystring: z.strictObject({ userId: z.coerce.number().int().positive() }),
         response: png,
       },
     },
     async (request, reply) => {
-      request.auditNote = { objectType: 'operator', objectId: request.query.userId, extra: { change: 'totp_pending' } };
-      return reply.type('image/png').header('cache-control', 'no-store').send(await pendingSecretQr(ctx, request.query.userId));
+      request.auditNote = {
+        objectType: 'operator',
+        objectId: request.query.userId,
+        extra: { change: 'totp_pending' },
+      };
+      return reply
+        .type('image/png')
+        .header('cache-control', 'no-store')
+        .send(await pendingSecretQr(ctx, request.query.userId));
     },
   );
 
@@ -93,7 +111,11 @@ export async function credentialsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      request.auditNote = { objectType: 'operator', objectId: request.body.userId, extra: { change: 'totp_bound' } };
+      request.auditNote = {
+        objectType: 'operator',
+        objectId: request.body.userId,
+        extra: { change: 'totp_bound' },
+      };
       await consumeCode(ctx, request.body.userId, request.body.code, 'pending');
       return ok(null);
     },

@@ -23,8 +23,13 @@ export async function changeOwnPassword(
   const { originalPassWord, passWord } = await decryptPasswords(ctx, encrypted);
   const op = await loadOperator(ctx, operatorId);
   if (!(await verifyPassword(op.passwordHash, originalPassWord))) throw new AppError(ErrorCode.wrongPassword);
-  checkPasswordPolicy(passWord, { minLength: ctx.config.passwordMinLength, maxLength: ctx.config.passwordMaxLength }, op.username);
-  if (passWord === originalPassWord) throw new AppError(ErrorCode.passwordPolicy, { reasons: ['same_as_old'] });
+  checkPasswordPolicy(
+    passWord,
+    { minLength: ctx.config.passwordMinLength, maxLength: ctx.config.passwordMaxLength },
+    op.username,
+  );
+  if (passWord === originalPassWord)
+    throw new AppError(ErrorCode.passwordPolicy, { reasons: ['same_as_old'] });
   const now = ctx.clock.now();
   await ctx.db
     .update(operators)

@@ -77,7 +77,8 @@ export async function signIn(
     try {
       await consumeCode(ctx, op.id, body.googleCode);
     } catch (e) {
-      if (e instanceof AppError) return refuse(e.code === ErrorCode.codeLocked ? 'code_locked' : 'need_code', e.code);
+      if (e instanceof AppError)
+        return refuse(e.code === ErrorCode.codeLocked ? 'code_locked' : 'need_code', e.code);
       throw e;
     }
   }

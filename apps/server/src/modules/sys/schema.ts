@@ -23,7 +23,9 @@ export const operators = pgTable('operators', {
   username: text('username').notNull().unique(),
   displayName: text('display_name').notNull().default(''),
   passwordHash: text('password_hash').notNull(),
-  status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+  status: text('status', { enum: ['enabled', 'disabled'] })
+    .notNull()
+    .default('enabled'),
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedUntil: ts('locked_until'),
   /** Bound authenticator secret, AES-256-GCM encrypted with a key kept outside the database. */
