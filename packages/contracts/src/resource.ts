@@ -278,3 +278,16 @@ export function labelKeys(def: ResourceDef): string[] {
 export function storedFields(def: ResourceDef): FieldDef[] {
   return Object.values(def.fields).filter((f) => !f.virtual);
 }
+
+/**
+ * Writes a definition's labels as `key: [zh-CN, en-US]` pairs, so both languages of a label sit on
+ * one line; returns the `labels` shape of the definition.
+ */
+export function bilingual(pairs: Record<string, readonly [zh: string, en: string]>): Labels {
+  const out: Labels = { 'zh-CN': {}, 'en-US': {} };
+  for (const [key, [zh, en]] of Object.entries(pairs)) {
+    out['zh-CN'][key] = zh;
+    out['en-US'][key] = en;
+  }
+  return out;
+}

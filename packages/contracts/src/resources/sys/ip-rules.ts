@@ -1,0 +1,34 @@
+/** blackIp and whiteIp: the two IP lists the server enforces; one table, one shape, two pages. */
+import { bilingual, defineResource } from '../../resource.ts';
+
+function ipRuleResource<const N extends 'blackIp' | 'whiteIp'>(name: N, zh: string, en: string) {
+  return defineResource({
+    name,
+    group: 'sys',
+    api: `/api/sys/${name}`,
+    // A few hundred rules at most: filters need no index.
+    small: true,
+    fields: {
+      id: { type: 'number', list: true, sort: true },
+      cidr: {
+        type: 'string',
+        list: true,
+        filter: 'contains',
+        form: { required: true, max: 49, readonlyOnEdit: true },
+      },
+      remark: { type: 'string', list: true, form: { max: 200 } },
+      createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
+    },
+    defaultSort: { field: 'id', order: 'desc' },
+    actions: ['list', 'add', 'edit', 'remove', 'export'],
+    labels: bilingual({
+      [`field.${name}.id`]: ['编号', 'ID'],
+      [`field.${name}.cidr`]: [`${zh} IP/网段`, `${en} IP or CIDR`],
+      [`field.${name}.remark`]: ['备注', 'Remark'],
+      [`field.${name}.createdAt`]: ['创建时间', 'Created at'],
+    }),
+  });
+}
+
+export const blackIp = ipRuleResource('blackIp', '黑名单', 'Black list');
+export const whiteIp = ipRuleResource('whiteIp', '白名单', 'White list');

@@ -1,0 +1,107 @@
+/**
+ * sys/sysBackConfig: typed back-office settings. The catalogue below is the one list of keys, types
+ * and bounds; the server validates each value against it and the web renders an editor per type.
+ */
+import { z } from 'zod';
+import { bilingual, defineResource } from '../../resource.ts';
+import { decimalString } from '../../resource-schemas.ts';
+
+export type SettingType = 'boolean' | 'number' | 'money' | 'stringList' | 'switches';
+
+export interface SettingDef {
+  key: string;
+  type: SettingType;
+  min?: number;
+  max?: number;
+  /** Names of the switches of a `switches` setting. */
+  switches?: readonly string[];
+}
+
+/** The data-centre on/off switches (spec: getConfigSelectorByCode with this code). */
+export const DATACENTER_SWITCHES_KEY = 'DATACENTER_ONOFF_CONTROLLER';
+
+export const BACK_SETTINGS: readonly SettingDef[] = [
+  { key: 'whiteIpEnabled', type: 'boolean' },
+  { key: 'requireAuthenticator', type: 'boolean' },
+  { key: 'cashierStaff', type: 'stringList', max: 200 },
+  { key: 'adjustApprovalThreshold', type: 'money' },
+  { key: 'orderTimeoutMinutes', type: 'number', min: 1, max: 1440 },
+  {
+    key: DATACENTER_SWITCHES_KEY,
+    type: 'switches',
+    switches: ['DEPOSIT', 'WITHDRAW', 'MATCH', 'USDT', 'OTC'],
+  },
+];
+
+export function findSetting(key: string): SettingDef | undefined {
+  return BACK_SETTINGS.find((s) => s.key === key);
+}
+
+/** The schema a setting's value must satisfy. */
+export function settingValueSchema(def: SettingDef): z.ZodType {
+  switch (def.type) {
+    case 'boolean':
+      return z.boolean();
+    case 'number':
+      return z
+        .number()
+        .int()
+        .min(def.min ?? 0)
+        .max(def.max ?? Number.MAX_SAFE_INTEGER);
+    case 'money':
+      return decimalString.refine((v) => !v.startsWith('-'), { message: 'must not be negative' });
+    case 'stringList':
+      return z
+        .array(z.string().trim().min(1).max(64))
+        .max(def.max ?? 100)
+        .refine((a) => new Set(a).size === a.length, { message: 'has duplicates' });
+    case 'switches':
+      return z.strictObject(Object.fromEntries((def.switches ?? []).map((s) => [s, z.boolean()])));
+  }
+}
+
+export const sysBackConfig = defineResource({
+  name: 'sysBackConfig',
+  group: 'sys',
+  api: '/api/sys/sysBackConfig',
+  key: 'key',
+  small: true,
+  fields: {
+    key: { type: 'string', list: true },
+    type: {
+      type: 'enum',
+      list: true,
+      options: [
+        { value: 'boolean' },
+        { value: 'number' },
+        { value: 'money' },
+        { value: 'stringList' },
+        { value: 'switches' },
+      ],
+    },
+    value: { type: 'json', list: true, form: { required: true } },
+    updatedBy: { type: 'ref', list: true, ref: { resource: 'user', labelField: 'username' } },
+    updatedAt: { type: 'datetime', list: true },
+  },
+  defaultSort: { field: 'key', order: 'asc' },
+  actions: ['list', 'edit'],
+  needsCode: ['edit'],
+  labels: bilingual({
+    'field.sysBackConfig.key': ['配置项', 'Setting'],
+    'field.sysBackConfig.type': ['类型', 'Type'],
+    'enum.sysBackConfig.type.boolean': ['开关', 'Switch'],
+    'enum.sysBackConfig.type.number': ['数值', 'Number'],
+    'enum.sysBackConfig.type.money': ['金额', 'Amount'],
+    'enum.sysBackConfig.type.stringList': ['列表', 'List'],
+    'enum.sysBackConfig.type.switches': ['开关组', 'Switch group'],
+    'field.sysBackConfig.value': ['值', 'Value'],
+    'field.sysBackConfig.updatedBy': ['修改人', 'Updated by'],
+    'field.sysBackConfig.updatedAt': ['修改时间', 'Updated at'],
+    'setting.whiteIpEnabled': ['启用IP白名单', 'Enforce the IP white list'],
+    'setting.requireAuthenticator': ['强制绑定谷歌验证', 'Everyone must bind an authenticator'],
+    'setting.cashierStaff': ['收银台可见人员', 'Staff who see the cashier pages'],
+    'setting.adjustApprovalThreshold': ['调账复核阈值', 'Adjustment approval threshold'],
+    'setting.orderTimeoutMinutes': ['订单超时(分钟)', 'Order timeout (minutes)'],
+    'setting.DATACENTER_ONOFF_CONTROLLER': ['数据中心开关', 'Data-centre switches'],
+  }),
+});
