@@ -1,0 +1,75 @@
+/**
+ * Starts the real server (built web app, fresh data folder, embedded PostgreSQL) the way `npm start`
+ * does, and hands its address and first-run admin password to the browser tests.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    adminPassword: string;
+    dataDir: string;
+    pgPort: number;
+  }
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in ${timeoutMs} ms:\n${seen}`)),
+      timeoutMs,
+    );
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (pattern.test(seen)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${seen}`)));
+  });
+}
+
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')))
+    throw new Error('build the web app first (npm run build)');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payops-e2e-'));
+  fs.chmodSync(dataDir, 0o755); // PostgreSQL runs as its own user and must reach its cluster below
+  const port = 18000 + (process.pid % 1000);
+  const pgPort = 57000 + (process.pid % 1000);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      LOG_LEVEL: 'warn',
+      CASHIER_STAFF: 'admin',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await waitForLine(child, /PayOps console: http/, 60_000);
+  project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  project.provide(
+    'adminPassword',
+    fs.readFileSync(path.join(dataDir, 'initial-admin-password'), 'utf8').trim(),
+  );
+  project.provide('dataDir', dataDir);
+  project.provide('pgPort', pgPort);
+  return async () => {
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
