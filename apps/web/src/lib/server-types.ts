@@ -1,0 +1,54 @@
+/** Shapes of the shell's server answers (the server's own schemas are not exported to the web yet). */
+
+export interface CurrentUser {
+  userId: number;
+  userName: string;
+  /** 1 = authenticator bound. */
+  googleAuthStatusData: number;
+}
+
+export interface MenuChild {
+  name: string;
+  path: string;
+  titleKey: string;
+  cache: boolean;
+  placeholder?: boolean;
+}
+
+export interface MenuGroup {
+  name: string;
+  path: string;
+  redirect: string;
+  titleKey: string;
+  icon: string;
+  children: MenuChild[];
+}
+
+export interface ExchangeRate {
+  currency: string;
+  exchangeCurrency: string;
+  type: 'BUY' | 'SELL';
+  /** Decimal string. */
+  exchangeRate: string;
+}
+
+export interface OrderCounts {
+  failedMatchEmailOrderCount: number;
+  inAuditOrderCount: number;
+  lowAmountOrderCount: number;
+  timeOutOrderCount: number;
+}
+
+export interface RecentLogin {
+  id: number;
+  at: string;
+  ip: string;
+  result: 'success' | 'failure';
+  factor: 'password' | 'password+totp';
+}
+
+export interface DashboardOverview {
+  operator: { userId: number; userName: string; roles: string[] };
+  recentLogins: RecentLogin[];
+  exchangeRates: ExchangeRate[];
+}
