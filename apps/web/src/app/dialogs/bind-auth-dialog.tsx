@@ -1,0 +1,103 @@
+/**
+ * Binding the authenticator of the built-in admin (spec §6): the QR of the pending secret, then the
+ * code it generates confirms the binding.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Spin from 'antd/es/spin';
+import Typography from 'antd/es/typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api.ts';
+import { DraggableModal } from '../../lib/draggable-modal.tsx';
+import { queryKeys } from '../../lib/queries.ts';
+import { toast } from '../../lib/toast.ts';
+
+interface BindForm {
+  googleCode: string;
+}
+
+export function BindAuthDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<BindForm>();
+  const [qr, setQr] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    let url: string | null = null;
+    let cancelled = false;
+    setFailed(false);
+    api<Blob>('/api/getGoogleQR', { responseType: 'blob' })
+      .then((blob) => {
+        if (cancelled) return;
+        url = URL.createObjectURL(blob);
+        setQr(url);
+      })
+      .catch(() => !cancelled && setFailed(true));
+    return () => {
+      cancelled = true;
+      if (url) URL.revokeObjectURL(url);
+      setQr(null);
+    };
+  }, [open]);
+
+  const submit = async () => {
+    const { googleCode } = await form.validateFields();
+    setBusy(true);
+    try {
+      await api('/api/bindGoogle', {
+        method: 'POST',
+        body: { googleCode: googleCode.trim() },
+        codeDialog: false,
+      });
+      toast.success(t('bind.success'));
+      await queryClient.invalidateQueries({ queryKey: queryKeys.current });
+      onClose();
+    } catch {
+      // Shown by the client; the operator can type the next code.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <DraggableModal
+      open={open}
+      title={t('bind.title')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('common.submit')}
+      cancelText={t('common.cancel')}
+      confirmLoading={busy}
+      okButtonProps={{ 'data-testid': 'bind-submit' }}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>{t('bind.scan')}</Typography.Paragraph>
+      <div style={{ display: 'flex', justifyContent: 'center', minHeight: 200, alignItems: 'center' }}>
+        {qr ? (
+          <img src={qr} alt="QR" width={200} height={200} data-testid="bind-qr" />
+        ) : failed ? (
+          <Typography.Text type="danger">{t('bind.qrFailed')}</Typography.Text>
+        ) : (
+          <Spin />
+        )}
+      </div>
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item
+          name="googleCode"
+          label={t('code.label')}
+          rules={[
+            { required: true, message: t('code.required') },
+            { pattern: /^\d+$/, message: t('code.digits') },
+          ]}
+        >
+          <Input inputMode="numeric" maxLength={8} autoComplete="one-time-code" data-testid="bind-code" />
+        </Form.Item>
+      </Form>
+    </DraggableModal>
+  );
+}

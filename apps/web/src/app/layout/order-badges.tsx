@@ -1,0 +1,58 @@
+/**
+ * The four order-count badges (spec §2), shown only with Permission.orderCounts. The window is the
+ * start of the day 6 days ago to the end of today (spec §9).
+ */
+import { Permission } from '@payops/contracts/permissions';
+import { useQuery } from '@tanstack/react-query';
+import Badge from 'antd/es/badge';
+import Button from 'antd/es/button';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../lib/api.ts';
+import { useCan } from '../../lib/permissions.tsx';
+import { queryKeys } from '../../lib/queries.ts';
+import type { OrderCounts } from '../../lib/server-types.ts';
+
+const badges: { field: keyof OrderCounts; label: string; to: string }[] = [
+  { field: 'failedMatchEmailOrderCount', label: 'header.failedMatchEmail', to: '/order/emailOrderList' },
+  { field: 'timeOutOrderCount', label: 'header.timeOut', to: '/order/orderTransferListMatch' },
+  { field: 'lowAmountOrderCount', label: 'header.lowAmount', to: '/order/orderTransferListMatch?match=1' },
+  { field: 'inAuditOrderCount', label: 'header.inAudit', to: '/order/addressFlowList' },
+];
+
+export function orderCountWindow(now = dayjs()): { startTime: string; endTime: string } {
+  return {
+    startTime: now.subtract(6, 'day').startOf('day').toISOString(),
+    endTime: now.endOf('day').toISOString(),
+  };
+}
+
+export function OrderBadges() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const can = useCan();
+  const allowed = can(Permission.orderCounts);
+  const { data } = useQuery({
+    queryKey: queryKeys.orderCounts,
+    queryFn: () =>
+      api<OrderCounts>('/api/pay/transferOrder/countTransferOrder', {
+        method: 'POST',
+        body: orderCountWindow(),
+      }),
+    enabled: allowed,
+    refetchInterval: 60_000,
+  });
+  if (!allowed) return null;
+  return (
+    <span className="order-badges">
+      {badges.map((b) => (
+        <Badge key={b.field} count={data?.[b.field] ?? 0} size="small" overflowCount={999} offset={[-4, 2]}>
+          <Button type="link" size="small" onClick={() => navigate(b.to)} data-testid={`badge-${b.field}`}>
+            {t(b.label)}
+          </Button>
+        </Badge>
+      ))}
+    </span>
+  );
+}
