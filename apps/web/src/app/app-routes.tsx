@@ -5,7 +5,7 @@
  */
 import { DASHBOARD_PATH, LOGIN_PATH, routeGroups } from '@payops/contracts/routes';
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import { useAuthStore } from '../lib/auth-store.ts';
 import { LoginPage } from '../pages/login-page.tsx';
 import { RedirectPage } from '../pages/redirect-page.tsx';
@@ -20,6 +20,17 @@ function ToLogin() {
   const { pathname, search } = useLocation();
   const back = pathname === '/' ? '' : `?redirect=${encodeURIComponent(pathname + search)}`;
   return <Navigate to={`${LOGIN_PATH}${back}`} replace />;
+}
+
+/** Only same-site paths are followed after sign-in. */
+export function safeRedirect(redirect: string | null): string {
+  return redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : DASHBOARD_PATH;
+}
+
+/** Signed in while on /login (just now, or by typing it): on to where the operator was going. */
+function FromLogin() {
+  const [params] = useSearchParams();
+  return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
 }
 
 /** Groups are registered only while a token is held (spec §2). */
@@ -50,7 +61,7 @@ function signedInRoutes() {
         <Route path="/redirect/*" element={<RedirectPage />} />
       </Route>
       <Route path="/common" element={<Navigate to="/404" replace />} />
-      <Route path={LOGIN_PATH} element={<Navigate to={DASHBOARD_PATH} replace />} />
+      <Route path={LOGIN_PATH} element={<FromLogin />} />
       <Route path="/" element={<Navigate to={DASHBOARD_PATH} replace />} />
       <Route path="*" element={<Navigate to="/404" replace />} />
     </>

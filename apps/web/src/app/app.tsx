@@ -2,13 +2,13 @@
  * Providers: antd configuration from the settings (size, theme, locale), react-query, the router,
  * and the dialogs any request may open. Language changes reach i18next, antd and dayjs together.
  */
+import type { Locale } from '@payops/contracts/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd/es/config-provider';
-import enUS from 'antd/es/locale/en_US';
-import zhCN from 'antd/es/locale/zh_CN';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { i18n } from '../lib/i18n.ts';
+import { cachedAntdLocale, defaultAntdLocale, loadAntdLocale } from '../lib/antd-locale.ts';
+import { switchLanguage } from '../lib/i18n.ts';
 import { useSettings } from '../lib/settings-store.ts';
 import { AppRoutes } from './app-routes.tsx';
 import { CodeDialogHost } from './dialogs/code-dialog-host.tsx';
@@ -20,23 +20,25 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
 });
 
-function useLanguageSync(language: string): void {
+function useLanguageSync(language: Locale) {
+  const [antdLocale, setAntdLocale] = useState(() => cachedAntdLocale(language) ?? defaultAntdLocale);
   useEffect(() => {
-    void i18n.changeLanguage(language);
+    void switchLanguage(language);
+    void loadAntdLocale(language).then(setAntdLocale);
     // dayjs only matters to pages with dates, which load it anyway; keep it out of the first download.
     void Promise.all([import('dayjs'), import('dayjs/locale/zh-cn')]).then(([{ default: dayjs }]) =>
       dayjs.locale(language === 'en-US' ? 'en' : 'zh-cn'),
     );
     document.documentElement.lang = language;
   }, [language]);
+  return antdLocale;
 }
 
 export function App() {
   const size = useSettings((s) => s.size);
   const language = useSettings((s) => s.language);
   const theme = useSettings((s) => s.theme);
-  useLanguageSync(language);
-  const locale = language === 'en-US' ? enUS : zhCN;
+  const locale = useLanguageSync(language);
 
   // Toasts use antd's static holder (lib/toast.ts): give it the same theme and locale.
   useEffect(() => {

@@ -1,47 +1,67 @@
 /**
- * i18next with the shell's messages and the route titles (locales/<lng>/routes.ts, written alongside).
- * zh-CN is the default and the fallback (spec §1).
+ * i18next with the shell's messages and the route titles (locales/<lng>/routes.ts).
+ * zh-CN is the default and the fallback (spec §1), so it is always bundled; en-US is loaded when
+ * chosen (before the first render when it is the stored choice), keeping it out of the first download.
  */
 import { DEFAULT_LOCALE, type Locale } from '@payops/contracts/api';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enCommon from '../locales/en-US/common.ts';
 import zhCommon from '../locales/zh-CN/common.ts';
+import zhRoutes from '../locales/zh-CN/routes.ts';
+import { loadAntdLocale } from './antd-locale.ts';
 import { getLanguage } from './settings-store.ts';
 
 type Messages = Record<string, unknown>;
-
-// Globbed rather than imported so the shell builds whether or not a route-title file has landed yet.
-const routeFiles = import.meta.glob<{ default: Messages }>('../locales/*/routes.ts', { eager: true });
-
-function routeMessages(locale: Locale): Messages {
-  return routeFiles[`../locales/${locale}/routes.ts`]?.default ?? {};
-}
-
-function merge(...sources: Messages[]): Messages {
-  const out: Messages = {};
-  for (const source of sources) {
-    for (const [key, value] of Object.entries(source)) {
-      const before = out[key];
-      out[key] = isObject(before) && isObject(value) ? merge(before, value) : value;
-    }
-  }
-  return out;
-}
 
 function isObject(value: unknown): value is Messages {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Deep merge: the route titles and the shell's messages share the top level. */
+export function mergeMessages(...sources: Messages[]): Messages {
+  const out: Messages = {};
+  for (const source of sources) {
+    for (const [key, value] of Object.entries(source)) {
+      const before = out[key];
+      out[key] = isObject(before) && isObject(value) ? mergeMessages(before, value) : value;
+    }
+  }
+  return out;
+}
+
+const loaders: Record<Locale, () => Promise<Messages>> = {
+  'zh-CN': async () => mergeMessages(zhRoutes, zhCommon),
+  'en-US': async () => {
+    const [routes, common] = await Promise.all([
+      import('../locales/en-US/routes.ts'),
+      import('../locales/en-US/common.ts'),
+    ]);
+    return mergeMessages(routes.default, common.default);
+  },
+};
+
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: {
-    'zh-CN': { translation: merge(routeMessages('zh-CN'), zhCommon) },
-    'en-US': { translation: merge(routeMessages('en-US'), enCommon) },
-  },
-  lng: getLanguage(),
+  resources: { 'zh-CN': { translation: mergeMessages(zhRoutes, zhCommon) } },
+  lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
   interpolation: { escapeValue: false },
   initAsync: false,
 });
+
+/** Loads the language's messages if needed, then switches to it. */
+export async function switchLanguage(locale: Locale): Promise<void> {
+  if (!i18n.hasResourceBundle(locale, 'translation')) {
+    i18n.addResourceBundle(locale, 'translation', await loaders[locale]());
+  }
+  await i18n.changeLanguage(locale);
+}
+
+/** The stored language, ready before the first render. */
+export const i18nReady: Promise<void> = Promise.all([
+  switchLanguage(getLanguage()),
+  loadAntdLocale(getLanguage()),
+])
+  .then(() => undefined)
+  .catch(() => undefined);

@@ -11,7 +11,6 @@ import { ErrorCode } from '@payops/contracts/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../app/language-switch.tsx';
 import { ApiError, api } from '../lib/api.ts';
 import { useAuthStore } from '../lib/auth-store.ts';
@@ -44,11 +43,6 @@ function FieldBox({ error, children }: { error?: string; children: ReactNode }) 
   );
 }
 
-/** Only same-site paths are followed after sign-in. */
-function safeRedirect(redirect: string | null): string {
-  return redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/dashboard';
-}
-
 export function LoginPage() {
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '', googleCode: '' });
@@ -57,8 +51,6 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const setToken = useAuthStore((s) => s.setToken);
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
 
   const change = (field: Field) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -95,8 +87,8 @@ export function LoginPage() {
         codeDialog: false,
       });
       queryClient.clear();
+      // The /login route then sends the operator on to ?redirect (app-routes.tsx).
       setToken(answer.token);
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.code === ErrorCode.needCode && !needCode) {
