@@ -92,6 +92,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
 
   const { routes, ipFilter } = installGuard(app, ctx);
+  // Modules that change the IP lists or the white-list switch clear its cache through this.
+  app.decorate('ipFilter', ipFilter);
   app.addHook('onSend', async (request, reply, payload) => {
     if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
     return payload;

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
+import type { IpFilter } from './ip-filter.ts';
 import type { Keys } from './keys.ts';
 
 export interface AppContext {
@@ -49,5 +50,6 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     ctx: AppContext;
+    ipFilter: IpFilter;
   }
 }

@@ -10,10 +10,23 @@ export interface Settings {
   cashierStaff: string[];
   /** Every operator must bind an authenticator (PCI DSS 8.4.2). */
   requireAuthenticator: boolean;
+  /** Balance adjustments above this amount need a second operator's approval (decimal string). */
+  adjustApprovalThreshold: string;
+  /** Unpaid orders expire after this many minutes. */
+  orderTimeoutMinutes: number;
+  /** The data-centre on/off switches (spec: getConfigSelectorByCode DATACENTER_ONOFF_CONTROLLER). */
+  DATACENTER_ONOFF_CONTROLLER: Record<string, boolean>;
 }
 
 export function defaultSettings(ctx: AppContext): Settings {
-  return { whiteIpEnabled: false, cashierStaff: ctx.config.cashierStaff, requireAuthenticator: false };
+  return {
+    whiteIpEnabled: false,
+    cashierStaff: ctx.config.cashierStaff,
+    requireAuthenticator: false,
+    adjustApprovalThreshold: '50000',
+    orderTimeoutMinutes: 30,
+    DATACENTER_ONOFF_CONTROLLER: { DEPOSIT: true, WITHDRAW: true, MATCH: true, USDT: true, OTC: true },
+  };
 }
 
 export async function getSetting<K extends keyof Settings>(ctx: AppContext, key: K): Promise<Settings[K]> {

@@ -1,7 +1,13 @@
 /** blackIp and whiteIp: the two IP lists the server enforces; one table, one shape, two pages. */
-import { bilingual, defineResource } from '../../resource.ts';
+import { bilingual, type CustomActionInput, defineResource } from '../../resource.ts';
 
-function ipRuleResource<const N extends 'blackIp' | 'whiteIp'>(name: N, zh: string, en: string) {
+function ipRuleResource<const N extends 'blackIp' | 'whiteIp'>(
+  name: N,
+  zh: string,
+  en: string,
+  custom: CustomActionInput[] = [],
+  extraLabels: Record<string, readonly [string, string]> = {},
+) {
   return defineResource({
     name,
     group: 'sys',
@@ -21,7 +27,9 @@ function ipRuleResource<const N extends 'blackIp' | 'whiteIp'>(name: N, zh: stri
     },
     defaultSort: { field: 'id', order: 'desc' },
     actions: ['list', 'add', 'edit', 'remove', 'export'],
+    custom,
     labels: bilingual({
+      ...extraLabels,
       [`field.${name}.id`]: ['编号', 'ID'],
       [`field.${name}.cidr`]: [`${zh} IP/网段`, `${en} IP or CIDR`],
       [`field.${name}.remark`]: ['备注', 'Remark'],
@@ -31,4 +39,17 @@ function ipRuleResource<const N extends 'blackIp' | 'whiteIp'>(name: N, zh: stri
 }
 
 export const blackIp = ipRuleResource('blackIp', '黑名单', 'Black list');
-export const whiteIp = ipRuleResource('whiteIp', '白名单', 'White list');
+/** The white list also has its on/off switch (GET `<api>/switch` reads it with the list permission). */
+export const whiteIp = ipRuleResource(
+  'whiteIp',
+  '白名单',
+  'White list',
+  [{ name: 'switch', scope: 'toolbar', needsCode: true, confirm: true }],
+  {
+    'action.whiteIp.switch': ['白名单开关', 'White-list switch'],
+    'confirm.whiteIp.switch': [
+      '开启后只有白名单内的IP可以访问后台，确定切换吗？',
+      'When on, only listed addresses reach the console. Switch?',
+    ],
+  },
+);

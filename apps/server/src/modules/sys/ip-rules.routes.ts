@@ -1,0 +1,65 @@
+/** sys/blackIp and sys/whiteIp over the ip_rules table, and the white-list switch. */
+import { blackIp, whiteIp } from '@payops/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Row, registerCrud, type WriteHooks } from '../../platform/crud/index.ts';
+import { fieldError, ok } from '../../platform/errors.ts';
+import { envelope } from '../../platform/route-schemas.ts';
+import { getSetting, setSetting } from '../../platform/settings.ts';
+import { ipRules } from './schema.ts';
+
+export async function ipRulesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx, ipFilter } = fastify;
+
+  const hooks: WriteHooks = {
+    async beforeWrite(values: Row, { tx }) {
+      if (typeof values.cidr !== 'string') return;
+      // PostgreSQL's own parser decides (it also refuses host bits set, e.g. 10.0.0.1/8), without
+      // raising an error that would abort the transaction.
+      const result = await tx.execute<{ valid: boolean }>(
+        sql`SELECT pg_input_is_valid(${values.cidr}, 'cidr') AS valid`,
+      );
+      if (!result.rows[0]?.valid) throw fieldError('cidr', 'is not an IP address or CIDR block');
+    },
+    afterChange: () => ipFilter.invalidate(),
+  };
+  registerCrud(fastify, blackIp, { table: ipRules, scope: { list: 'black' }, ...hooks });
+  registerCrud(fastify, whiteIp, { table: ipRules, scope: { list: 'white' }, ...hooks });
+
+  const switchState = envelope(z.object({ enabled: z.boolean() }));
+  app.get(
+    `${whiteIp.api}/switch`,
+    {
+      config: { access: { permission: whiteIp.actions.list!.permission } },
+      schema: {
+        tags: ['sys'],
+        summary: 'Whether the IP white list is enforced',
+        response: { 200: switchState },
+      },
+    },
+    async () => ok({ enabled: await getSetting(ctx, 'whiteIpEnabled') }),
+  );
+  app.post(
+    whiteIp.actions.switch!.path,
+    {
+      config: { access: { permission: whiteIp.actions.switch!.permission } },
+      schema: {
+        tags: ['sys'],
+        summary: 'Switch enforcement of the IP white list on or off',
+        body: z.strictObject({ enabled: z.boolean() }),
+        response: { 200: switchState },
+      },
+    },
+    async (request) => {
+      const before = await getSetting(ctx, 'whiteIpEnabled');
+      const { enabled } = request.body;
+      await setSetting(ctx, 'whiteIpEnabled', enabled, request.auth!.operatorId);
+      request.auditNote = { objectType: 'sys_config', objectId: 'whiteIpEnabled', before, after: enabled };
+      ipFilter.invalidate();
+      return ok({ enabled });
+    },
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * sys/sysBackConfig: typed settings, each value validated against the catalogue in contracts and
+ * audited with before/after; and the spec's switch-list read for DATACENTER_ONOFF_CONTROLLER.
+ */
+import {
+  BACK_SETTINGS,
+  DATACENTER_SWITCHES_KEY,
+  editBodySchema,
+  findByPageBodySchema,
+  findSetting,
+  settingValueSchema,
+  sysBackConfig,
+} from '@payops/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fieldError, localeOf, ok } from '../../platform/errors.ts';
+import { envelope } from '../../platform/route-schemas.ts';
+import { getSetting, type Settings, setSetting } from '../../platform/settings.ts';
+import { describeIssues } from '../../platform/validation-messages.ts';
+import { sysConfig } from './schema.ts';
+
+const settingRow = z.object({
+  key: z.string(),
+  type: z.string(),
+  value: z.unknown(),
+  updatedBy: z.number().nullable(),
+  updatedAt: z.date().nullable(),
+});
+
+export async function sysBackConfigRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx, ipFilter } = fastify;
+  const { list, edit } = sysBackConfig.actions as Record<
+    'list' | 'edit',
+    { path: string; permission: string }
+  >;
+
+  app.post(
+    list.path,
+    {
+      config: { access: { permission: list.permission }, audit: false },
+      schema: {
+        tags: ['sys'],
+        summary: 'Every back-office setting with its type and current value (defaults where unset)',
+        // The engine's usual list body; the few settings always fit one page.
+        body: findByPageBodySchema(sysBackConfig),
+        response: {
+          200: envelope(
+            z.object({
+              list: z.array(settingRow),
+              pager: z.object({
+                page: z.number(),
+                pageSize: z.number(),
+                total: z.number(),
+                totalCapped: z.boolean(),
+              }),
+            }),
+          ),
+        },
+      },
+    },
+    async () => {
+      const stored = new Map((await ctx.db.select().from(sysConfig)).map((r) => [r.key, r]));
+      const rows = await Promise.all(
+        BACK_SETTINGS.map(async (s) => ({
+          key: s.key,
+          type: s.type,
+          value: await getSetting(ctx, s.key as keyof Settings),
+          updatedBy: stored.get(s.key)?.updatedBy ?? null,
+          updatedAt: stored.get(s.key)?.updatedAt ?? null,
+        })),
+      );
+      return ok({
+        list: rows,
+        pager: { page: 1, pageSize: rows.length, total: rows.length, totalCapped: false },
+      });
+    },
+  );
+
+  app.post(
+    edit.path,
+    {
+      config: { access: { permission: edit.permission } },
+      schema: {
+        tags: ['sys'],
+        summary: 'Set one setting, validated for its type',
+        body: editBodySchema(sysBackConfig),
+        response: { 200: envelope(z.object({ key: z.string(), value: z.unknown() })) },
+      },
+    },
+    async (request) => {
+      const { key, value } = request.body as { key: string; value: unknown };
+      const def = findSetting(key);
+      if (!def) throw fieldError('key', 'is not a known setting');
+      const parsed = settingValueSchema(def).safeParse(value);
+      if (!parsed.success) {
+        const [first] = describeIssues(parsed.error.issues, localeOf(request));
+        throw fieldError(first?.field ? `value.${first.field}` : 'value', first?.message ?? 'is invalid');
+      }
+      const k = key as keyof Settings;
+      const before = await getSetting(ctx, k);
+      await setSetting(ctx, k, parsed.data as never, request.auth!.operatorId);
+      request.auditNote = { objectType: 'sys_config', objectId: key, before, after: parsed.data };
+      if (key === 'whiteIpEnabled') ipFilter.invalidate();
+      return ok({ key, value: parsed.data });
+    },
+  );
+
+  app.get(
+    '/api/pay/thirdconfig/getConfigSelectorByCode',
+    {
+      // The switches are read by pages across the console; reading them needs the settings page.
+      config: { access: { permission: list.permission } },
+      schema: {
+        tags: ['sys'],
+        summary: 'The switch list of a config code (DATACENTER_ONOFF_CONTROLLER)',
+        querystring: z.strictObject({ code: z.enum([DATACENTER_SWITCHES_KEY]) }),
+        response: { 200: envelope(z.array(z.object({ code: z.string(), value: z.boolean() }))) },
+      },
+    },
+    async () => {
+      const switches = await getSetting(ctx, DATACENTER_SWITCHES_KEY);
+      const names = findSetting(DATACENTER_SWITCHES_KEY)?.switches ?? [];
+      return ok(names.map((code) => ({ code, value: switches[code] ?? false })));
+    },
+  );
+}

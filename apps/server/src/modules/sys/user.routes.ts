@@ -1,0 +1,113 @@
+/** sys/user: the operator list (registrar) and its actions, each behind its own permission. */
+import { addBodySchema, user } from '@payops/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registerCrud } from '../../platform/crud/index.ts';
+import { ok } from '../../platform/errors.ts';
+import { emptyEnvelope, encryptedPassword, envelope } from '../../platform/route-schemas.ts';
+import { operators } from './schema.ts';
+import {
+  assignRoles,
+  createOperator,
+  endSessions,
+  enrichOperators,
+  refuseSelf,
+  resetAuthenticator,
+  resetPassword,
+  setStatus,
+} from './user.service.ts';
+
+const id = z.number().int().positive();
+const idBody = z.strictObject({ id });
+
+export async function userRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = fastify;
+
+  // Creating an operator takes an encrypted password, so `add` is served below, not by the registrar.
+  registerCrud(fastify, user, {
+    table: operators,
+    own: ['add'],
+    enrich: (rows) => enrichOperators(ctx, rows),
+  });
+
+  const add = user.actions.add!;
+  app.post(
+    add.path,
+    {
+      config: { access: { permission: add.permission } },
+      schema: {
+        tags: ['sys'],
+        summary: 'Create an operator (password RSA-OAEP encrypted)',
+        body: addBodySchema(user),
+        response: { 200: envelope(z.record(z.string(), z.unknown())) },
+      },
+    },
+    async (request) => {
+      const body = request.body as { username: string; displayName?: string; password: string };
+      const op = await createOperator(ctx, body);
+      request.auditNote = { objectType: 'operator', objectId: op.id, after: op };
+      return ok(op);
+    },
+  );
+
+  /** One row action: its path and permission come from the definition. */
+  function rowAction<S extends z.ZodObject>(
+    name: string,
+    summary: string,
+    body: S,
+    run: (request: FastifyRequest, body: z.infer<S>) => Promise<unknown>,
+  ) {
+    const action = user.actions[name]!;
+    app.post(
+      action.path,
+      {
+        config: { access: { permission: action.permission } },
+        schema: { tags: ['sys'], summary, body, response: { 200: emptyEnvelope } },
+      },
+      async (request) => {
+        const b = request.body as z.infer<S> & { id: number };
+        request.auditNote = { objectType: 'operator', objectId: b.id };
+        const result = await run(request, b);
+        request.auditNote = { ...request.auditNote, extra: { change: name, ...(result as object) } };
+        return ok(null);
+      },
+    );
+  }
+
+  const actor = (request: FastifyRequest) => request.auth!.operatorId;
+  rowAction('enable', 'Enable an operator', idBody, (_r, b) => setStatus(ctx, b.id, 'enabled'));
+  rowAction('disable', 'Disable an operator; their sessions end at once', idBody, (r, b) => {
+    refuseSelf(actor(r), b.id);
+    return setStatus(ctx, b.id, 'disabled');
+  });
+  rowAction(
+    'resetPassword',
+    "Set an operator's password (encrypted); their sessions end",
+    z.strictObject({ id, password: encryptedPassword }),
+    async (_r, b) => ({ ended: await resetPassword(ctx, b.id, b.password) }),
+  );
+  rowAction(
+    'assignRoles',
+    "Replace an operator's roles; their sessions end",
+    z.strictObject({ id, roleIds: z.array(id).max(100) }),
+    (r, b) => {
+      refuseSelf(actor(r), b.id);
+      return assignRoles(ctx, b.id, b.roleIds);
+    },
+  );
+  rowAction(
+    'resetGoogle',
+    "Clear an operator's authenticator so they bind a new one",
+    idBody,
+    async (r, b) => {
+      refuseSelf(actor(r), b.id);
+      await resetAuthenticator(ctx, b.id);
+      return {};
+    },
+  );
+  rowAction('endSessions', "End all of an operator's sessions", idBody, async (_r, b) => ({
+    ended: await endSessions(ctx, b.id),
+  }));
+}

@@ -1,0 +1,145 @@
+/** Operators managed by an administrator: create, status, password reset, roles, authenticator. */
+import { ErrorCode } from '@payops/contracts';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import type { Row } from '../../platform/crud/index.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
+import { checkPasswordPolicy, hashPassword } from '../../platform/passwords.ts';
+import { type EndReason, endOperatorSessions } from '../../platform/sessions.ts';
+import { decryptPasswords } from '../../platform/transport.ts';
+import { operatorRoles, operators, roles } from './schema.ts';
+
+/** The fields the user page shows (never the password hash or authenticator secrets). */
+export const operatorView = {
+  id: operators.id,
+  username: operators.username,
+  displayName: operators.displayName,
+  status: operators.status,
+  createdAt: operators.createdAt,
+};
+
+async function loadOperator(ctx: AppContext, id: number) {
+  const [op] = await ctx.db.select(operatorView).from(operators).where(eq(operators.id, id));
+  if (!op) throw new AppError(ErrorCode.notFound);
+  return op;
+}
+
+/** An administrator never disables, re-roles or resets their own account from this page (no lock-out). */
+export function refuseSelf(actorId: number, targetId: number): void {
+  if (actorId === targetId) throw fieldError('id', 'cannot be your own account');
+}
+
+async function newPasswordHash(ctx: AppContext, encrypted: string, username: string): Promise<string> {
+  const { password } = await decryptPasswords(ctx, { password: encrypted });
+  checkPasswordPolicy(
+    password,
+    { minLength: ctx.config.passwordMinLength, maxLength: ctx.config.passwordMaxLength },
+    username,
+  );
+  return hashPassword(password);
+}
+
+export async function createOperator(
+  ctx: AppContext,
+  body: { username: string; displayName?: string; password: string },
+) {
+  const passwordHash = await newPasswordHash(ctx, body.password, body.username);
+  const now = ctx.clock.now();
+  const [op] = await ctx.db
+    .insert(operators)
+    .values({
+      username: body.username,
+      displayName: body.displayName ?? '',
+      passwordHash,
+      createdAt: now,
+      updatedAt: now,
+      passwordChangedAt: now,
+    })
+    .onConflictDoNothing({ target: operators.username })
+    .returning(operatorView);
+  if (!op) throw new AppError(ErrorCode.conflict, { fields: [{ field: 'username', message: 'is taken' }] });
+  return op;
+}
+
+export async function setStatus(ctx: AppContext, id: number, status: 'enabled' | 'disabled') {
+  const before = await loadOperator(ctx, id);
+  await ctx.db.update(operators).set({ status, updatedAt: ctx.clock.now() }).where(eq(operators.id, id));
+  const ended = status === 'disabled' ? await endOperatorSessions(ctx, id, 'disabled') : 0;
+  return { before: before.status, after: status, ended };
+}
+
+export async function resetPassword(ctx: AppContext, id: number, encrypted: string) {
+  const op = await loadOperator(ctx, id);
+  const passwordHash = await newPasswordHash(ctx, encrypted, op.username);
+  const now = ctx.clock.now();
+  await ctx.db
+    .update(operators)
+    .set({ passwordHash, passwordChangedAt: now, updatedAt: now, failedLogins: 0, lockedUntil: null })
+    .where(eq(operators.id, id));
+  return endOperatorSessions(ctx, id, 'password_changed');
+}
+
+export async function assignRoles(ctx: AppContext, id: number, roleIds: number[]) {
+  await loadOperator(ctx, id);
+  const wanted = [...new Set(roleIds)].sort((a, b) => a - b);
+  const result = await ctx.db.transaction(async (tx) => {
+    if (wanted.length) {
+      const known = await tx.select({ id: roles.id }).from(roles).where(inArray(roles.id, wanted));
+      if (known.length !== wanted.length) throw fieldError('roleIds', 'names an unknown role');
+    }
+    const before = await tx
+      .select({ id: operatorRoles.roleId })
+      .from(operatorRoles)
+      .where(eq(operatorRoles.operatorId, id));
+    await tx.delete(operatorRoles).where(eq(operatorRoles.operatorId, id));
+    if (wanted.length)
+      await tx.insert(operatorRoles).values(wanted.map((roleId) => ({ operatorId: id, roleId })));
+    return { before: before.map((r) => r.id).sort((a, b) => a - b), after: wanted };
+  });
+  return { ...result, ended: await endOperatorSessions(ctx, id, 'roles_changed') };
+}
+
+/** Clears a bound (or pending) authenticator so the operator binds a new one. */
+export async function resetAuthenticator(ctx: AppContext, id: number) {
+  await loadOperator(ctx, id);
+  await ctx.db
+    .update(operators)
+    .set({
+      totpSecretEnc: null,
+      totpPendingEnc: null,
+      totpLastStep: null,
+      totpFailures: 0,
+      totpLockedUntil: null,
+      updatedAt: ctx.clock.now(),
+    })
+    .where(eq(operators.id, id));
+}
+
+export async function endSessions(ctx: AppContext, id: number, reason: EndReason = 'ended_by_admin') {
+  await loadOperator(ctx, id);
+  return endOperatorSessions(ctx, id, reason);
+}
+
+/** The user page's virtual fields: role names and whether an authenticator is bound. */
+export async function enrichOperators(ctx: AppContext, rows: Row[]): Promise<Row[]> {
+  const ids = rows.map((r) => Number(r.id));
+  const roleRows = await ctx.db
+    .select({ operatorId: operatorRoles.operatorId, name: roles.name })
+    .from(operatorRoles)
+    .innerJoin(roles, eq(roles.id, operatorRoles.roleId))
+    .where(inArray(operatorRoles.operatorId, ids))
+    .orderBy(roles.id);
+  const bound = await ctx.db
+    .select({ id: operators.id })
+    .from(operators)
+    .where(and(inArray(operators.id, ids), isNotNull(operators.totpSecretEnc)));
+  const boundIds = new Set(bound.map((b) => b.id));
+  return rows.map((r) => ({
+    ...r,
+    roleNames: roleRows
+      .filter((x) => x.operatorId === r.id)
+      .map((x) => x.name)
+      .join(', '),
+    googleBound: boundIds.has(Number(r.id)),
+  }));
+}

@@ -1,0 +1,152 @@
+/**
+ * SQL for a resource's list: filters from the definition's vocabulary (eq, in, contains, between),
+ * a whitelisted sort with the key as tie-break (stable pages), and a total counted only up to
+ * TOTAL_CAP + 1 rows so a list request never runs an unbounded count(*) (performance.md).
+ * Every value travels as a bound parameter.
+ */
+import { type FieldDef, type ResourceDef, TOTAL_CAP } from '@payops/contracts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+
+export type Row = Record<string, unknown>;
+export type Sort = { field: string; order: 'asc' | 'desc' };
+
+/** A definition bound to its table: the columns of its stored fields, checked once at start-up. */
+export interface BoundResource {
+  def: ResourceDef;
+  table: PgTable;
+  /** Stored field name -> column. */
+  columns: Record<string, PgColumn>;
+  /** Every column of the table (for conventions such as createdAt/updatedAt/createdBy). */
+  tableColumns: Record<string, PgColumn>;
+  /** Values every query filters on and every insert carries (several resources over one table). */
+  scope: Row;
+}
+
+export function bindResource(def: ResourceDef, table: PgTable, scope: Row = {}): BoundResource {
+  const tableColumns = getTableColumns(table) as Record<string, PgColumn>;
+  const columns: Record<string, PgColumn> = {};
+  for (const f of Object.values(def.fields as Record<string, FieldDef>)) {
+    if (f.virtual) continue;
+    const col = tableColumns[f.name];
+    if (!col) throw new Error(`Resource ${def.name}: field ${f.name} is not a column of its table`);
+    columns[f.name] = col;
+  }
+  if (!columns[def.key]) throw new Error(`Resource ${def.name}: key ${def.key} is not a stored field`);
+  for (const k of Object.keys(scope)) {
+    if (!tableColumns[k]) throw new Error(`Resource ${def.name}: scope column ${k} is not on its table`);
+  }
+  return { def, table, columns, tableColumns, scope };
+}
+
+/** A JSON value of a field as the column takes it (ISO timestamps become Dates). */
+export function toColumnValue(field: FieldDef, value: unknown): unknown {
+  if (field.type === 'datetime' && typeof value === 'string') return new Date(value);
+  return value;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filterCondition(field: FieldDef, col: PgColumn, value: unknown): SQL | undefined {
+  switch (field.filter) {
+    case 'eq':
+      return eq(col, toColumnValue(field, value));
+    case 'in':
+      return inArray(
+        col,
+        (value as unknown[]).map((v) => toColumnValue(field, v)),
+      );
+    case 'contains':
+      // The cast lets non-text columns (cidr) be searched as their text form.
+      return ilike(sql`${col}::text`, `%${escapeLike(String(value))}%`);
+    case 'between': {
+      const [from, to] = value as [unknown, unknown];
+      return and(
+        from === null ? undefined : gte(col, toColumnValue(field, from)),
+        to === null ? undefined : lte(col, toColumnValue(field, to)),
+      );
+    }
+    default:
+      return undefined;
+  }
+}
+
+export function scopeCondition(r: BoundResource): SQL | undefined {
+  return and(...Object.entries(r.scope).map(([k, v]) => eq(r.tableColumns[k]!, v)));
+}
+
+export function whereOf(r: BoundResource, filters: Row): SQL | undefined {
+  const parts: (SQL | undefined)[] = [scopeCondition(r)];
+  for (const [name, value] of Object.entries(filters)) {
+    const field = (r.def.fields as Record<string, FieldDef>)[name];
+    const col = r.columns[name];
+    if (value === null || value === undefined || !field?.filter || !col) continue;
+    parts.push(filterCondition(field, col, value));
+  }
+  return and(...parts);
+}
+
+export function orderOf(r: BoundResource, sort: Sort | undefined): SQL[] {
+  const s = sort ?? r.def.defaultSort;
+  const dir = s.order === 'asc' ? asc : desc;
+  const key = r.columns[r.def.key]!;
+  const col = r.columns[s.field] ?? key;
+  return col === key ? [dir(key)] : [dir(col), dir(key)];
+}
+
+/** The stored fields, selected by name: columns the definition does not declare never leave the table. */
+export function selection(r: BoundResource): Record<string, PgColumn> {
+  return r.columns;
+}
+
+export async function selectPage(
+  db: Db,
+  r: BoundResource,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset: number,
+) {
+  return (await db
+    .select(selection(r))
+    .from(r.table as never)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)) as Row[];
+}
+
+/** count(*) over at most TOTAL_CAP + 1 rows: exact below the cap, "capped" above it. */
+export async function cappedTotal(db: Db, r: BoundResource, where: SQL | undefined) {
+  const inner = db
+    .select({ one: sql`1` })
+    .from(r.table as never)
+    .where(where)
+    .limit(TOTAL_CAP + 1)
+    .as('capped');
+  const [row] = await db.select({ n: count() }).from(inner);
+  const n = row?.n ?? 0;
+  return { total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
+}
+
+export async function selectByKeys(db: Db, r: BoundResource, keys: unknown[], forUpdate = false) {
+  const q = db
+    .select(selection(r))
+    .from(r.table as never)
+    .where(and(scopeCondition(r), inArray(r.columns[r.def.key]!, keys)));
+  return (await (forUpdate ? q.for('update') : q)) as Row[];
+}

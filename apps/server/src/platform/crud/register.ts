@@ -1,0 +1,246 @@
+/**
+ * The CRUD registrar: a resource definition and its table become validated routes (findByPage,
+ * getById, add, edit, removeByIds, export), each behind its action's permission, with masking and
+ * audit notes applied here once. Nothing resource-specific lives in this file: modules pass hooks.
+ */
+import {
+  addBodySchema,
+  ErrorCode,
+  type ExportBody,
+  editBodySchema,
+  exportBodySchema,
+  type FieldDef,
+  type FindByPageBody,
+  findByPageBodySchema,
+  getByIdQuerySchema,
+  type MaskKind,
+  type ResourceDef,
+  removeBodySchema,
+  type StandardAction,
+} from '@payops/contracts';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, localeOf, ok } from '../errors.ts';
+import { maskRow } from '../masking.ts';
+import { envelope } from '../route-schemas.ts';
+import { EXPORT_CONTENT_TYPE, exportStream } from './export.ts';
+import {
+  type BoundResource,
+  bindResource,
+  cappedTotal,
+  orderOf,
+  type Row,
+  selectByKeys,
+  selectPage,
+  whereOf,
+} from './query.ts';
+import { auditView, insertRow, removeRows, updateRow, type WriteHooks } from './writes.ts';
+
+export interface CrudOptions extends WriteHooks {
+  table: PgTable;
+  /** Values every query filters on and every insert carries (several resources over one table). */
+  scope?: Row;
+  /** Standard actions the module serves itself, at the same path and permission. */
+  own?: readonly StandardAction[];
+  /** Fills the definition's virtual fields of a batch of rows. */
+  enrich?: (rows: Row[]) => Promise<Row[]>;
+}
+
+/** Rows at most in one export (batches of EXPORT_BATCH, streamed). */
+export const EXPORT_MAX_ROWS = 100_000;
+const EXPORT_BATCH = 1000;
+
+const pager = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  totalCapped: z.boolean(),
+});
+const rowSchema = z.record(z.string(), z.unknown());
+
+function maskKinds(def: ResourceDef): Record<string, MaskKind> {
+  const out: Record<string, MaskKind> = {};
+  for (const f of Object.values(def.fields as Record<string, FieldDef>)) if (f.mask) out[f.name] = f.mask;
+  return out;
+}
+
+/** Rows as the caller may see them: virtual fields filled, personal data masked unless unmasked. */
+export function presenter(r: BoundResource, enrich?: CrudOptions['enrich']) {
+  const kinds = maskKinds(r.def);
+  return async (request: FastifyRequest, rows: Row[]): Promise<Row[]> => {
+    const full = enrich && rows.length ? await enrich(rows) : rows;
+    const unmasked = request.auth?.unmasked ?? false;
+    return full.map((row) => maskRow(row, kinds, unmasked));
+  };
+}
+
+export function registerCrud(
+  fastify: FastifyInstance,
+  def: ResourceDef,
+  options: CrudOptions,
+): BoundResource {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = fastify.ctx;
+  const r = bindResource(def, options.table, options.scope);
+  const present = presenter(r, options.enrich);
+  const served = (a: StandardAction) => def.actions[a] && !options.own?.includes(a);
+  const access = (a: string) => ({ permission: def.actions[a]!.permission });
+  const tags = [def.group];
+
+  if (served('list')) {
+    app.post(
+      def.actions.list!.path,
+      {
+        config: { access: access('list'), audit: false },
+        schema: {
+          tags,
+          summary: `${def.name}: a page of the list`,
+          body: findByPageBodySchema(def),
+          response: { 200: envelope(z.object({ list: z.array(rowSchema), pager })) },
+        },
+      },
+      async (request) => {
+        const body = request.body as FindByPageBody;
+        const where = whereOf(r, body.filters);
+        const [rows, totals] = await Promise.all([
+          selectPage(db, r, where, orderOf(r, body.sort), body.pageSize, (body.page - 1) * body.pageSize),
+          cappedTotal(db, r, where),
+        ]);
+        return ok({
+          list: await present(request, rows),
+          pager: { page: body.page, pageSize: body.pageSize, ...totals },
+        });
+      },
+    );
+    app.get(
+      `${def.api}/getById`,
+      {
+        config: { access: access('list') },
+        schema: {
+          tags,
+          summary: `${def.name}: one row`,
+          querystring: getByIdQuerySchema(def),
+          response: { 200: envelope(rowSchema) },
+        },
+      },
+      async (request) => {
+        const [row] = await selectByKeys(db, r, [(request.query as { id: unknown }).id]);
+        if (!row) throw new AppError(ErrorCode.notFound);
+        const [shown] = await present(request, [row]);
+        return ok(shown!);
+      },
+    );
+  }
+
+  if (served('add')) {
+    app.post(
+      def.actions.add!.path,
+      {
+        config: { access: access('add') },
+        schema: {
+          tags,
+          summary: `${def.name}: add`,
+          body: addBodySchema(def),
+          response: { 200: envelope(rowSchema) },
+        },
+      },
+      async (request) => {
+        const row = await insertRow(db, r, request.body as Row, request, options);
+        request.auditNote = {
+          objectType: def.name,
+          objectId: String(row[def.key]),
+          after: auditView(r, row),
+        };
+        const [shown] = await present(request, [row]);
+        return ok(shown!);
+      },
+    );
+  }
+
+  if (served('edit')) {
+    app.post(
+      def.actions.edit!.path,
+      {
+        config: { access: access('edit') },
+        schema: {
+          tags,
+          summary: `${def.name}: edit`,
+          body: editBodySchema(def),
+          response: { 200: envelope(rowSchema) },
+        },
+      },
+      async (request) => {
+        const body = request.body as Row;
+        request.auditNote = { objectType: def.name, objectId: String(body[def.key]) };
+        const { before, after } = await updateRow(db, r, body, request, options);
+        request.auditNote = {
+          ...request.auditNote,
+          before: auditView(r, before),
+          after: auditView(r, after),
+        };
+        const [shown] = await present(request, [after]);
+        return ok(shown!);
+      },
+    );
+  }
+
+  if (served('remove')) {
+    app.post(
+      def.actions.remove!.path,
+      {
+        config: { access: access('remove') },
+        schema: {
+          tags,
+          summary: `${def.name}: remove rows`,
+          body: removeBodySchema(def),
+          response: { 200: envelope(z.object({ removed: z.number() })) },
+        },
+      },
+      async (request) => {
+        const { ids } = request.body as { ids: unknown[] };
+        request.auditNote = { objectType: def.name, objectId: ids.join(',') };
+        const rows = await removeRows(db, r, ids, request, options);
+        request.auditNote = { ...request.auditNote, before: rows.map((row) => auditView(r, row)) };
+        return ok({ removed: rows.length });
+      },
+    );
+  }
+
+  if (served('export')) {
+    app.post(
+      def.actions.export!.path,
+      // A POST that reads; audited on purpose: an export takes data out of the console.
+      {
+        config: { access: access('export'), audit: true },
+        schema: {
+          tags,
+          summary: `${def.name}: export (CSV or .xlsx)`,
+          body: exportBodySchema(def),
+          response: { 200: z.any() },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body as ExportBody;
+        request.auditNote = { objectType: def.name, extra: { export: body.format, filters: body.filters } };
+        const where = whereOf(r, body.filters);
+        const order = orderOf(r, body.sort);
+        const batches = (async function* () {
+          for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += EXPORT_BATCH) {
+            const rows = await selectPage(db, r, where, order, EXPORT_BATCH, offset);
+            if (rows.length) yield await present(request, rows);
+            if (rows.length < EXPORT_BATCH) return;
+          }
+        })();
+        const stamp = fastify.ctx.clock.now().toISOString().slice(0, 10);
+        return reply
+          .type(EXPORT_CONTENT_TYPE[body.format])
+          .header('content-disposition', `attachment; filename="${def.name}-${stamp}.${body.format}"`)
+          .send(exportStream(body.format, { def, locale: localeOf(request), batches }));
+      },
+    );
+  }
+
+  return r;
+}

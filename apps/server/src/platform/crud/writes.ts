@@ -1,0 +1,152 @@
+/**
+ * add / edit / remove of a resource row, each in one transaction, with the module's hooks and the
+ * before/after the audit row records. Columns named createdAt, updatedAt and createdBy are filled by
+ * convention when the definition leaves them out of its form.
+ */
+import { ErrorCode, type FieldDef } from '@payops/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../errors.ts';
+import { mask } from '../masking.ts';
+import {
+  type BoundResource,
+  type Row,
+  scopeCondition,
+  selectByKeys,
+  selection,
+  toColumnValue,
+} from './query.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface WriteInfo {
+  mode: 'add' | 'edit';
+  /** The row before an edit. */
+  before?: Row;
+  tx: Tx;
+  request: FastifyRequest;
+}
+
+export interface WriteHooks {
+  /** Checks the values (throw fieldError to refuse) and may complete them in place. */
+  beforeWrite?: (values: Row, info: WriteInfo) => Promise<void> | void;
+  /** Checks the rows about to be removed and cleans up what refers to them, in the same transaction. */
+  beforeRemove?: (rows: Row[], info: { tx: Tx; request: FastifyRequest }) => Promise<void> | void;
+  /** After a committed change (cache invalidation, ending sessions). */
+  afterChange?: (info: {
+    mode: 'add' | 'edit' | 'remove';
+    rows: Row[];
+    request: FastifyRequest;
+  }) => Promise<void> | void;
+}
+
+/** What the audit log keeps of a row: its declared fields, personal data always masked. */
+export function auditView(r: BoundResource, row: Row | undefined): Row | undefined {
+  if (!row) return undefined;
+  const out: Row = {};
+  for (const f of Object.values(r.def.fields as Record<string, FieldDef>)) {
+    if (f.virtual || !(f.name in row)) continue;
+    const v = row[f.name];
+    out[f.name] = f.mask && typeof v === 'string' ? mask(f.mask, v) : v;
+  }
+  return out;
+}
+
+function columnValues(r: BoundResource, body: Row): Row {
+  const values: Row = {};
+  for (const [name, value] of Object.entries(body)) {
+    const field = (r.def.fields as Record<string, FieldDef>)[name];
+    const col = r.columns[name];
+    if (!field || !col || field.virtual || name === r.def.key || value === undefined) continue;
+    // A cleared optional input arrives as '' or null: NULL where the column allows it.
+    values[name] = value === '' && !col.notNull ? null : toColumnValue(field, value);
+  }
+  return values;
+}
+
+/** Unique violations answer a conflict instead of a server error. */
+async function mapConstraintErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    const pg = ((e as { cause?: unknown }).cause ?? e) as { code?: string; constraint?: string };
+    if (pg.code === '23505') throw new AppError(ErrorCode.conflict, { constraint: pg.constraint ?? null });
+    throw e;
+  }
+}
+
+export async function insertRow(
+  db: Db,
+  r: BoundResource,
+  body: Row,
+  request: FastifyRequest,
+  hooks: WriteHooks,
+) {
+  const now = request.server.ctx.clock.now();
+  const conventions: Row = {};
+  if (r.tableColumns.createdAt && !r.columns.createdAt) conventions.createdAt = now;
+  if (r.tableColumns.updatedAt && !r.columns.updatedAt) conventions.updatedAt = now;
+  if (r.tableColumns.createdBy) conventions.createdBy = request.auth?.operatorId ?? null;
+  const row = await mapConstraintErrors(() =>
+    db.transaction(async (tx) => {
+      const values: Row = { ...conventions, ...columnValues(r, body), ...r.scope };
+      await hooks.beforeWrite?.(values, { mode: 'add', tx, request });
+      const [inserted] = (await tx
+        .insert(r.table)
+        .values(values as never)
+        .returning(selection(r))) as Row[];
+      return inserted!;
+    }),
+  );
+  await hooks.afterChange?.({ mode: 'add', rows: [row], request });
+  return row;
+}
+
+export async function updateRow(
+  db: Db,
+  r: BoundResource,
+  body: Row,
+  request: FastifyRequest,
+  hooks: WriteHooks,
+) {
+  const id = body[r.def.key];
+  const result = await mapConstraintErrors(() =>
+    db.transaction(async (tx) => {
+      const [before] = await selectByKeys(tx as unknown as Db, r, [id], true);
+      if (!before) throw new AppError(ErrorCode.notFound);
+      const values = columnValues(r, body);
+      await hooks.beforeWrite?.(values, { mode: 'edit', before, tx, request });
+      if (Object.keys(values).length === 0) return { before, after: before };
+      if (r.tableColumns.updatedAt && !('updatedAt' in values))
+        values.updatedAt = request.server.ctx.clock.now();
+      const [after] = (await tx
+        .update(r.table)
+        .set(values as never)
+        .where(and(scopeCondition(r), eq(r.columns[r.def.key]!, id)))
+        .returning(selection(r))) as Row[];
+      return { before, after: after! };
+    }),
+  );
+  await hooks.afterChange?.({ mode: 'edit', rows: [result.after], request });
+  return result;
+}
+
+export async function removeRows(
+  db: Db,
+  r: BoundResource,
+  ids: unknown[],
+  request: FastifyRequest,
+  hooks: WriteHooks,
+) {
+  const rows = await db.transaction(async (tx) => {
+    const found = await selectByKeys(tx as unknown as Db, r, ids, true);
+    if (found.length === 0) throw new AppError(ErrorCode.notFound);
+    await hooks.beforeRemove?.(found, { tx, request });
+    const keys = found.map((row) => row[r.def.key]);
+    await tx.delete(r.table).where(and(scopeCondition(r), inArray(r.columns[r.def.key]!, keys)));
+    return found;
+  });
+  await hooks.afterChange?.({ mode: 'remove', rows, request });
+  return rows;
+}
