@@ -1,0 +1,92 @@
+/**
+ * Idempotency keys on money-moving calls (security.md, "Money"; Stripe's model). A client that may
+ * retry (a timeout, a double click) sends `Idempotency-Key`; the first request with a key does the
+ * work and stores its answer in the same transaction as the money move, so either both are kept or
+ * neither. A repeat with the same body gets the stored answer and moves nothing; the same key with a
+ * different body, or on another route, is refused with a field error naming the header.
+ *
+ * Two requests racing with one key: the second's INSERT waits on the first's uncommitted row, then
+ * finds it and replays its answer (or, if the first rolled back, does the work itself).
+ */
+import { type Locale, pickLocale } from '@payops/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { fieldError } from './errors.ts';
+import { canonicalJson, sha256 } from './hashing.ts';
+import { idempotencyKeys } from './idempotency.schema.ts';
+import type { Tx } from './ledger/accounts.ts';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+const messages: Record<'format' | 'mismatch', Record<Locale, string>> = {
+  format: {
+    'zh-CN': '须为8到128位字母、数字或 _ . : -',
+    'en-US': 'must be 8 to 128 letters, digits or _ . : -',
+  },
+  mismatch: {
+    'zh-CN': '已用于另一个不同的请求，请换一个新的幂等键',
+    'en-US': 'was already used for a different request; send a new key',
+  },
+};
+
+export interface Idempotent<T> {
+  data: T;
+  /** The answer was stored by an earlier request with the same key. */
+  replayed: boolean;
+}
+
+/** The key sent with a request, or undefined; a malformed key is refused. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return undefined;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key || !KEY_PATTERN.test(key)) {
+    throw fieldError('Idempotency-Key', messages.format[pickLocale(request.headers['accept-language'])]);
+  }
+  return key;
+}
+
+/**
+ * Runs `work` in a transaction guarded by the request's Idempotency-Key (when it has one). `work`
+ * must do all of its writes through the transaction it is given.
+ */
+export async function withIdempotency<T>(
+  db: Db,
+  request: FastifyRequest,
+  work: (tx: Tx) => Promise<T>,
+): Promise<Idempotent<T>> {
+  const key = idempotencyKeyOf(request);
+  if (!key) return { data: await db.transaction(work), replayed: false };
+  const operatorId = request.auth?.operatorId ?? 0;
+  const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+  const requestHash = sha256(canonicalJson({ body: request.body ?? null, query: request.query ?? null }));
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(idempotencyKeys)
+      .values({ operatorId, key, route, requestHash, createdAt: request.server.ctx.clock.now() })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyKeys.id });
+    if (inserted.length === 0) {
+      const [first] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.operatorId, operatorId), eq(idempotencyKeys.key, key)));
+      if (!first || first.route !== route || first.requestHash !== requestHash) {
+        throw fieldError(
+          'Idempotency-Key',
+          messages.mismatch[pickLocale(request.headers['accept-language'])],
+        );
+      }
+      return { data: first.response as T, replayed: true };
+    }
+    // The first caller gets the answer in its stored (JSON) form too, so a replay is byte-for-byte the same.
+    const json = JSON.stringify((await work(tx)) ?? null);
+    await tx
+      .update(idempotencyKeys)
+      .set({ response: sql`${json}::jsonb` })
+      .where(eq(idempotencyKeys.id, inserted[0]!.id));
+    return { data: JSON.parse(json) as T, replayed: false };
+  });
+}
