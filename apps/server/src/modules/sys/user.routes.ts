@@ -3,7 +3,7 @@ import { addBodySchema, user } from '@payops/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCrud } from '../../platform/crud/index.ts';
+import { presenter, type Row, registerCrud } from '../../platform/crud/index.ts';
 import { ok } from '../../platform/errors.ts';
 import { emptyEnvelope, encryptedPassword, envelope } from '../../platform/route-schemas.ts';
 import { operators } from './schema.ts';
@@ -26,11 +26,8 @@ export async function userRoutes(fastify: FastifyInstance) {
   const { ctx } = fastify;
 
   // Creating an operator takes an encrypted password, so `add` is served below, not by the registrar.
-  registerCrud(fastify, user, {
-    table: operators,
-    own: ['add'],
-    enrich: (rows) => enrichOperators(ctx, rows),
-  });
+  const enrich = (rows: Row[]) => enrichOperators(ctx, rows);
+  const present = presenter(registerCrud(fastify, user, { table: operators, own: ['add'], enrich }), enrich);
 
   const add = user.actions.add!;
   app.post(
@@ -47,8 +44,13 @@ export async function userRoutes(fastify: FastifyInstance) {
     async (request) => {
       const body = request.body as { username: string; displayName?: string; password: string };
       const op = await createOperator(ctx, body);
-      request.auditNote = { objectType: 'operator', objectId: op.id, after: op };
-      return ok(op);
+      const [shown] = await present(request, [op]);
+      request.auditNote = {
+        objectType: 'operator',
+        objectId: op.id,
+        after: { ...op, displayName: shown!.displayName },
+      };
+      return ok(shown!);
     },
   );
 

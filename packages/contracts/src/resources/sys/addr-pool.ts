@@ -37,7 +37,7 @@ export const addrPool = defineResource({
     status: {
       type: 'enum',
       list: true,
-      filter: 'eq',
+      filter: 'in',
       options: [
         { value: 'free', color: 'green' },
         { value: 'assigned', color: 'orange' },

@@ -68,8 +68,10 @@ export const sysBackConfig = defineResource({
   small: true,
   fields: {
     key: { type: 'string', list: true },
+    // From the catalogue above, not stored.
     type: {
       type: 'enum',
+      virtual: true,
       list: true,
       options: [
         { value: 'boolean' },

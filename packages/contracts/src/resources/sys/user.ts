@@ -16,7 +16,8 @@ export const user = defineResource({
       sort: true,
       form: { required: true, min: 3, max: 32, pattern: '[A-Za-z0-9_.-]+', readonlyOnEdit: true },
     },
-    displayName: { type: 'string', list: true, filter: 'contains', form: { max: 64 } },
+    // A person's name: masked unless the session unmasked (edit sends only changed fields).
+    displayName: { type: 'string', mask: 'name', list: true, filter: 'contains', form: { max: 64 } },
     // The initial password, RSA-OAEP encrypted by the client (base64 of the ciphertext).
     password: {
       type: 'string',
