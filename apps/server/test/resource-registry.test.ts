@@ -1,0 +1,126 @@
+/** Registry tests over every resource definition (architecture.md, "The resource definition"). */
+import {
+  allResources,
+  BACK_SETTINGS,
+  type FieldDef,
+  isKnownPermission,
+  LOCALES,
+  labelKeys,
+  type ResourceDef,
+  storedFields,
+} from '@payops/contracts';
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addrPool, addrPoolFlows } from '../src/modules/sys/addr-pool.schema.ts';
+import { sysMessages } from '../src/modules/sys/message.schema.ts';
+import {
+  ipRules,
+  loginLog,
+  operationLog,
+  operators,
+  resources,
+  roles,
+  sysConfig,
+} from '../src/modules/sys/schema.ts';
+import { defaultSettings } from '../src/platform/settings.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+
+/** The table behind each definition. A new definition without an entry here fails the first test. */
+const tables: Record<string, PgTable> = {
+  addrPoolFlowList: addrPoolFlows,
+  user: operators,
+  role: roles,
+  resource: resources,
+  opearlog: operationLog,
+  login_log: loginLog,
+  addrPool,
+  blackIp: ipRules,
+  whiteIp: ipRules,
+  sysBackConfig: sysConfig,
+  message: sysMessages,
+};
+
+let t: TestApp;
+/** table name -> the first column of each of its indexes. */
+const leadingIndexColumns = new Map<string, Set<string>>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { rows } = await t.ctx.pool.query<{ table: string; column: string }>(`
+    SELECT c.relname AS table, a.attname AS column
+    FROM pg_index i
+    JOIN pg_class c ON c.oid = i.indrelid
+    JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = i.indkey[0]
+    JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'`);
+  for (const r of rows) {
+    if (!leadingIndexColumns.has(r.table)) leadingIndexColumns.set(r.table, new Set());
+    leadingIndexColumns.get(r.table)!.add(r.column);
+  }
+});
+afterAll(() => t.close());
+
+const each = allResources.map((def) => [def.name, def] as [string, ResourceDef]);
+const fieldsOf = (def: ResourceDef) => Object.values(def.fields as Record<string, FieldDef>);
+
+describe.each(each)('resource %s', (_name, def) => {
+  it('has a table, and each stored field is one of its columns', () => {
+    const table = tables[def.name];
+    expect(table, `no table mapped for ${def.name}`).toBeDefined();
+    const columns = getTableColumns(table!);
+    for (const f of storedFields(def)) expect(columns, `${def.name}.${f.name}`).toHaveProperty(f.name);
+  });
+
+  it('has zh-CN and en-US text for every label it uses', () => {
+    for (const key of labelKeys(def)) {
+      for (const locale of LOCALES) expect(def.labels[locale][key], `${locale} ${key}`).toBeTruthy();
+    }
+  });
+
+  it('names a known permission for every action, and its page exists', () => {
+    expect(def.actions.list, 'every resource lists').toBeDefined();
+    for (const a of Object.values(def.actions)) {
+      expect(a.permission).toMatch(/^[a-zA-Z]+\.[A-Za-z_]+(\.[A-Za-z]+)?$/);
+      expect(isKnownPermission(a.permission), a.permission).toBe(true);
+    }
+  });
+
+  it('backs every filter with an index, unless the table is declared small', () => {
+    if (def.small) return;
+    const table = tables[def.name]!;
+    const indexed = leadingIndexColumns.get(getTableName(table)) ?? new Set();
+    const columns = getTableColumns(table) as Record<string, PgColumn>;
+    for (const f of fieldsOf(def).filter((x) => x.filter)) {
+      expect(indexed.has(columns[f.name]!.name), `${def.name}.${f.name} is filterable but not indexed`).toBe(
+        true,
+      );
+    }
+  });
+
+  it('sorts by default on a stored field, and enum fields have options', () => {
+    expect(def.fields[def.defaultSort.field]).toBeDefined();
+    for (const f of fieldsOf(def).filter((x) => x.type === 'enum'))
+      expect(f.options.length).toBeGreaterThan(0);
+    for (const f of fieldsOf(def).filter((x) => x.type === 'ref')) expect(f.ref).toBeDefined();
+  });
+
+  it('serves every action as a route with the action permission', () => {
+    for (const a of Object.values(def.actions)) {
+      const route = t.routes.find((r) => r.url === a.path && r.method === 'POST');
+      expect(route, `${a.path}`).toBeDefined();
+      expect(route!.access).toBe(a.permission);
+    }
+  });
+});
+
+describe('back-office settings', () => {
+  it('has one catalogue entry per typed setting of the server', () => {
+    expect(BACK_SETTINGS.map((s) => s.key).sort()).toEqual(Object.keys(defaultSettings(t.ctx)).sort());
+  });
+
+  it('labels every setting in both languages', () => {
+    const def = allResources.find((r) => r.name === 'sysBackConfig')!;
+    for (const s of BACK_SETTINGS)
+      for (const l of LOCALES) expect(def.labels[l][`setting.${s.key}`]).toBeTruthy();
+  });
+});
