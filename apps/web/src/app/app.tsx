@@ -1,13 +1,12 @@
 /**
- * Providers: antd configuration from the settings (size, theme, locale), react-query, the router,
+ * Providers: antd configuration from the settings (size, theme, locale), the router,
  * and the dialogs any request may open. Language changes reach i18next, antd and dayjs together.
  */
 import type { Locale } from '@payops/contracts/api';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd/es/config-provider';
 import { type ReactNode, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { cachedAntdLocale, defaultAntdLocale, loadAntdLocale } from '../lib/antd-locale.ts';
+import { cachedAntdLocale, loadAntdLocale } from '../lib/antd-locale.ts';
 import { switchLanguage } from '../lib/i18n.ts';
 import { useSettings } from '../lib/settings-store.ts';
 import { AppRoutes } from './app-routes.tsx';
@@ -15,13 +14,8 @@ import { CodeDialogHost } from './dialogs/code-dialog-host.tsx';
 import { RouteProgress } from './route-progress.tsx';
 import { componentSize, themeConfig } from './theme.ts';
 
-// The client already toasts every failure; retrying would toast it again.
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-});
-
 function useLanguageSync(language: Locale) {
-  const [antdLocale, setAntdLocale] = useState(() => cachedAntdLocale(language) ?? defaultAntdLocale);
+  const [antdLocale, setAntdLocale] = useState(() => cachedAntdLocale(language));
   useEffect(() => {
     void switchLanguage(language);
     void loadAntdLocale(language).then(setAntdLocale);
@@ -53,13 +47,11 @@ export function App() {
 
   return (
     <ConfigProvider locale={locale} componentSize={componentSize(size)} theme={themeConfig(size, theme)}>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <RouteProgress />
-          <AppRoutes />
-          <CodeDialogHost />
-        </BrowserRouter>
-      </QueryClientProvider>
+      <BrowserRouter>
+        <RouteProgress />
+        <AppRoutes />
+        <CodeDialogHost />
+      </BrowserRouter>
     </ConfigProvider>
   );
 }

@@ -1,9 +1,8 @@
 /** Language switch (header and sign-in page). The App applies the choice to i18next, antd and dayjs. */
 import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
 import { LOCALES } from '@payops/contracts/api';
-// The component itself: the package entry also attaches Dropdown.Button, dragging Button in.
-import Dropdown from 'antd/es/dropdown/dropdown';
 import { useTranslation } from 'react-i18next';
+import { LazyDropdown } from '../lib/lazy-dropdown.tsx';
 import { useSettings } from '../lib/settings-store.ts';
 import { HeaderButton } from './layout/header-button.tsx';
 
@@ -12,7 +11,7 @@ export function LanguageSwitch() {
   const language = useSettings((s) => s.language);
   const set = useSettings((s) => s.set);
   return (
-    <Dropdown
+    <LazyDropdown
       trigger={['click']}
       menu={{
         selectable: true,
@@ -27,6 +26,6 @@ export function LanguageSwitch() {
       <HeaderButton icon={<GlobalOutlined />} title={t('header.language')} data-testid="language-switch">
         {t(`language.${language}`)}
       </HeaderButton>
-    </Dropdown>
+    </LazyDropdown>
   );
 }

@@ -1,12 +1,13 @@
 /** Shown while a page's code loads; drives the navigation progress bar (spec §4). */
-import NProgress from 'nprogress';
+
 import { useEffect } from 'react';
+import { progress } from '../lib/progress.ts';
 
 export function PageFallback() {
   useEffect(() => {
-    NProgress.start();
+    progress.start();
     return () => {
-      NProgress.done();
+      progress.done();
     };
   }, []);
   return <div style={{ minHeight: 200 }} />;

@@ -1,11 +1,9 @@
 /** On every navigation: the progress bar runs and the document title follows the route title (spec §4). */
-import NProgress from 'nprogress';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { progress } from '../lib/progress.ts';
 import { pageMeta } from './page-meta.ts';
-
-NProgress.configure({ showSpinner: false });
 
 export function RouteProgress() {
   const { t } = useTranslation();
@@ -14,8 +12,8 @@ export function RouteProgress() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation, by design
   useEffect(() => {
     // Already-loaded pages render at once; a lazy one keeps the bar running through PageFallback.
-    NProgress.start();
-    const timer = setTimeout(() => NProgress.done(), 100);
+    progress.start();
+    const timer = setTimeout(() => progress.done(), 100);
     return () => clearTimeout(timer);
   }, [pathname]);
 

@@ -27,13 +27,6 @@ export function themeConfig(size: UiSize, settings: ThemeSettings): ThemeConfig 
   return {
     algorithm: size === 'mini' ? [theme.defaultAlgorithm, theme.compactAlgorithm] : theme.defaultAlgorithm,
     token: { colorPrimary: settings.primaryColor, borderRadius: 4 },
-    components: {
-      Layout: {
-        headerBg: settings.style === 'dark' ? '#001529' : '#ffffff',
-        headerPadding: '0 12px',
-        siderBg: settings.style === 'light' ? '#ffffff' : '#001529',
-      },
-    },
   };
 }
 

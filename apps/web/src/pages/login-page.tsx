@@ -8,13 +8,13 @@ import LockOutlined from '@ant-design/icons/LockOutlined';
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import { ErrorCode } from '@payops/contracts/api';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../app/language-switch.tsx';
 import { ApiError, api } from '../lib/api.ts';
 import { useAuthStore } from '../lib/auth-store.ts';
 import { encryptPasswords } from '../lib/password.ts';
+import { clearShellData } from '../lib/queries.ts';
 import { toast } from '../lib/toast.ts';
 
 type Field = 'username' | 'password' | 'googleCode';
@@ -50,7 +50,6 @@ export function LoginPage() {
   const [needCode, setNeedCode] = useState(false);
   const [busy, setBusy] = useState(false);
   const setToken = useAuthStore((s) => s.setToken);
-  const queryClient = useQueryClient();
 
   const change = (field: Field) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -86,7 +85,8 @@ export function LoginPage() {
         silent: true,
         codeDialog: false,
       });
-      queryClient.clear();
+      clearShellData();
+      void import('../app/query-client.ts').then(({ queryClient }) => queryClient.clear());
       // The /login route then sends the operator on to ?redirect (app-routes.tsx).
       setToken(answer.token);
     } catch (error) {

@@ -2,7 +2,6 @@
  * Binding the authenticator of the built-in admin (spec §6): the QR of the pending secret, then the
  * code it generates confirms the binding.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Spin from 'antd/es/spin';
@@ -11,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { DraggableModal } from '../../lib/draggable-modal.tsx';
-import { queryKeys } from '../../lib/queries.ts';
+import { fetchCurrentUser, loadShellData } from '../../lib/queries.ts';
 import { toast } from '../../lib/toast.ts';
 
 interface BindForm {
@@ -20,7 +19,6 @@ interface BindForm {
 
 export function BindAuthDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<BindForm>();
   const [qr, setQr] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -55,7 +53,7 @@ export function BindAuthDialog({ open, onClose }: { open: boolean; onClose: () =
         codeDialog: false,
       });
       toast.success(t('bind.success'));
-      await queryClient.invalidateQueries({ queryKey: queryKeys.current });
+      await loadShellData('current', fetchCurrentUser);
       onClose();
     } catch {
       // Shown by the client; the operator can type the next code.

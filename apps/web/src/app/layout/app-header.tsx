@@ -8,7 +8,6 @@ import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import SkinOutlined from '@ant-design/icons/SkinOutlined';
 import { Permission } from '@payops/contracts/permissions';
 import ConfigProvider from 'antd/es/config-provider';
-import Layout from 'antd/es/layout';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -26,6 +25,11 @@ import { UserMenu } from './user-menu.tsx';
 
 // Only operators with the permission see the badges (Badge and dayjs come with them).
 const OrderBadges = lazy(() => import('./order-badges.tsx').then((m) => ({ default: m.OrderBadges })));
+
+// The unread-message badge of sys/message, with its inbox: not part of the first download.
+const MessageBell = lazy(() =>
+  import('../../modules/sys/message-bell.tsx').then((m) => ({ default: m.MessageBell })),
+);
 
 // Loaded on first open: the drawer is not part of the first screen.
 const SettingsDrawer = lazy(() =>
@@ -51,7 +55,7 @@ export function AppHeader() {
   ];
 
   return (
-    <Layout.Header className={dark ? 'app-header app-header-dark' : 'app-header'}>
+    <header className={dark ? 'app-header app-header-dark' : 'app-header'}>
       {/* The dark menu style darkens the header too: its controls follow through a nested dark theme. */}
       <ConfigProvider theme={dark ? { algorithm: darkAlgorithm(size) } : undefined}>
         <HeaderButton
@@ -75,6 +79,9 @@ export function AppHeader() {
             <OrderBadges />
           </Suspense>
         )}
+        <Suspense fallback={null}>
+          <MessageBell />
+        </Suspense>
         <HeaderButton
           icon={<ReloadOutlined />}
           title={t('header.refresh')}
@@ -100,6 +107,6 @@ export function AppHeader() {
           <SettingsDrawer open={drawer} onClose={() => setDrawer(false)} />
         </Suspense>
       )}
-    </Layout.Header>
+    </header>
   );
 }

@@ -3,7 +3,6 @@
  * start of the day 6 days ago to the end of today (spec §9).
  */
 import { Permission } from '@payops/contracts/permissions';
-import { useQuery } from '@tanstack/react-query';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
 import dayjs from 'dayjs';
@@ -11,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useCan } from '../../lib/permissions.tsx';
-import { queryKeys } from '../../lib/queries.ts';
+import { useShellValue } from '../../lib/queries.ts';
 import type { OrderCounts } from '../../lib/server-types.ts';
 
 const badges: { field: keyof OrderCounts; label: string; to: string }[] = [
@@ -33,16 +32,15 @@ export function OrderBadges() {
   const navigate = useNavigate();
   const can = useCan();
   const allowed = can(Permission.orderCounts);
-  const { data } = useQuery({
-    queryKey: queryKeys.orderCounts,
-    queryFn: () =>
+  const { data } = useShellValue(
+    'orderCounts',
+    () =>
       api<OrderCounts>('/api/pay/transferOrder/countTransferOrder', {
         method: 'POST',
         body: orderCountWindow(),
       }),
-    enabled: allowed,
-    refetchInterval: 60_000,
-  });
+    { enabled: allowed, refetchMs: 60_000 },
+  );
   if (!allowed) return null;
   return (
     <span className="order-badges">

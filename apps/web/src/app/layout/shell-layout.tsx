@@ -4,8 +4,7 @@
  * background work: the resource list (fetched at start, re-fetched past its timestamp, checked every
  * second) and opening a tab for each page visited.
  */
-import Layout from 'antd/es/layout';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { fetchResources, refreshResourcesIfStale } from '../../lib/resources-store.ts';
@@ -17,6 +16,9 @@ import { AppHeader } from './app-header.tsx';
 import { KeepAliveOutlet } from './keep-alive.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { TabBar } from './tab-bar.tsx';
+
+// Pages get react-query through a lazy provider: the frame itself never needs it.
+const QueryHost = lazy(() => import('../query-host.tsx'));
 
 export const SIDER_WIDTH = 250;
 export const SIDER_COLLAPSED_WIDTH = 60;
@@ -65,33 +67,37 @@ export function ShellLayout() {
   useResourcePolling();
   useTabOpening();
 
+  // Plain elements rather than antd Layout: the frame needs no more than flex boxes, and the
+  // first download is on a budget.
+  const siderTheme = menuTheme(theme);
   return (
-    <Layout className="shell" hasSider={!fullContent}>
+    <div className="shell">
       {!fullContent && (
-        <Layout.Sider
-          width={SIDER_WIDTH}
-          collapsedWidth={SIDER_COLLAPSED_WIDTH}
-          collapsed={collapse}
-          trigger={null}
-          theme={menuTheme(theme)}
-          className="shell-sider"
+        <aside
+          className={`shell-sider shell-sider-${siderTheme}`}
+          style={{ width: collapse ? SIDER_COLLAPSED_WIDTH : SIDER_WIDTH }}
           data-testid="sider"
+          data-collapsed={collapse ? 'true' : 'false'}
         >
           {showLogo && (
-            <div className={`shell-logo shell-logo-${menuTheme(theme)}`} data-testid="logo">
+            <div className={`shell-logo shell-logo-${siderTheme}`} data-testid="logo">
               {collapse ? 'P' : t('common.appName')}
             </div>
           )}
           <SideMenu />
-        </Layout.Sider>
+        </aside>
       )}
-      <Layout className="shell-main">
+      <div className="shell-main">
         {!fullContent && <AppHeader />}
         {showTabs && <TabBar />}
-        <Layout.Content className="shell-content">
-          <KeepAliveOutlet />
-        </Layout.Content>
-      </Layout>
-    </Layout>
+        <main className="shell-content">
+          <Suspense fallback={null}>
+            <QueryHost>
+              <KeepAliveOutlet />
+            </QueryHost>
+          </Suspense>
+        </main>
+      </div>
+    </div>
   );
 }

@@ -1,8 +1,7 @@
 /** Size switch: default, medium, small, mini (spec §2; mini by default). */
 import ColumnHeightOutlined from '@ant-design/icons/ColumnHeightOutlined';
-// The component itself: the package entry also attaches Dropdown.Button, dragging Button in.
-import Dropdown from 'antd/es/dropdown/dropdown';
 import { useTranslation } from 'react-i18next';
+import { LazyDropdown } from '../../lib/lazy-dropdown.tsx';
 import { UI_SIZES, type UiSize, useSettings } from '../../lib/settings-store.ts';
 import { HeaderButton } from './header-button.tsx';
 
@@ -11,7 +10,7 @@ export function SizeSwitch() {
   const size = useSettings((s) => s.size);
   const set = useSettings((s) => s.set);
   return (
-    <Dropdown
+    <LazyDropdown
       trigger={['click']}
       menu={{
         selectable: true,
@@ -24,6 +23,6 @@ export function SizeSwitch() {
       }}
     >
       <HeaderButton icon={<ColumnHeightOutlined />} title={t('header.size')} data-testid="size-switch" />
-    </Dropdown>
+    </LazyDropdown>
   );
 }

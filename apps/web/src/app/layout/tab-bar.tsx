@@ -4,10 +4,9 @@
  * than antd's Tabs, which would add about 10 KB gzip to the first download for a row of buttons.
  */
 import CloseOutlined from '@ant-design/icons/CloseOutlined';
-// The component itself: the package entry also attaches Dropdown.Button, dragging Button in.
-import Dropdown from 'antd/es/dropdown/dropdown';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { LazyDropdown } from '../../lib/lazy-dropdown.tsx';
 import { usePageReload } from '../../lib/page-reload.ts';
 import { canCloseAll, canCloseOthers, isClosable, type Tab } from '../../lib/tab-rules.ts';
 import { useTabs } from '../../lib/tabs-store.ts';
@@ -57,7 +56,7 @@ export function TabBar() {
       {tabs.map((tab) => {
         const active = tab.path === pathname;
         return (
-          <Dropdown key={tab.path} trigger={['contextMenu']} menu={contextMenu(tab)}>
+          <LazyDropdown key={tab.path} trigger={['contextMenu']} menu={contextMenu(tab)}>
             <div
               role="tab"
               tabIndex={0}
@@ -86,7 +85,7 @@ export function TabBar() {
                 </button>
               )}
             </div>
-          </Dropdown>
+          </LazyDropdown>
         );
       })}
     </div>

@@ -5,13 +5,12 @@
 import DownOutlined from '@ant-design/icons/DownOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import { Permission } from '@payops/contracts/permissions';
-// The component itself: the package entry also attaches Dropdown.Button, dragging Button in.
-import Dropdown from 'antd/es/dropdown/dropdown';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { promptCode } from '../../lib/code-prompt.ts';
 import { holdCode } from '../../lib/held-code.ts';
+import { LazyDropdown } from '../../lib/lazy-dropdown.tsx';
 import { useCan } from '../../lib/permissions.tsx';
 import { useCurrentUser } from '../../lib/queries.ts';
 import { logout } from '../../lib/session.ts';
@@ -72,11 +71,11 @@ export function UserMenu() {
 
   return (
     <>
-      <Dropdown trigger={['click']} menu={{ items, onClick }}>
+      <LazyDropdown trigger={['click']} menu={{ items, onClick }}>
         <HeaderButton icon={<UserOutlined />} data-testid="user-menu">
           {user?.userName ?? ''} <DownOutlined />
         </HeaderButton>
-      </Dropdown>
+      </LazyDropdown>
       <Suspense fallback={null}>
         {dialog === 'password' && <PasswordDialog open onClose={() => setDialog(null)} />}
         {dialog === 'bind' && <BindAuthDialog open onClose={() => setDialog(null)} />}

@@ -12,7 +12,6 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
-import { queryKeys } from '../../lib/queries.ts';
 import type { DashboardOverview } from '../../lib/server-types.ts';
 import { RatesTable } from './rates-table.tsx';
 import { RecentLogins } from './recent-logins.tsx';
@@ -20,7 +19,7 @@ import { RecentLogins } from './recent-logins.tsx';
 export function DashboardPage() {
   const { t } = useTranslation();
   const { data, isLoading } = useQuery({
-    queryKey: queryKeys.overview,
+    queryKey: ['dashboard', 'overview'],
     queryFn: () => api<DashboardOverview>('/api/dashboard/overview'),
   });
   const operator = data?.operator;
