@@ -12,34 +12,12 @@ import {
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addrPool, addrPoolFlows } from '../src/modules/sys/addr-pool.schema.ts';
-import { sysMessages } from '../src/modules/sys/message.schema.ts';
-import {
-  ipRules,
-  loginLog,
-  operationLog,
-  operators,
-  resources,
-  roles,
-  sysConfig,
-} from '../src/modules/sys/schema.ts';
+import { boundResource } from '../src/platform/crud/index.ts';
 import { defaultSettings } from '../src/platform/settings.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
-/** The table behind each definition. A new definition without an entry here fails the first test. */
-const tables: Record<string, PgTable> = {
-  addrPoolFlowList: addrPoolFlows,
-  user: operators,
-  role: roles,
-  resource: resources,
-  opearlog: operationLog,
-  login_log: loginLog,
-  addrPool,
-  blackIp: ipRules,
-  whiteIp: ipRules,
-  sysBackConfig: sysConfig,
-  message: sysMessages,
-};
+/** The table each definition was bound to when the app registered its routes. */
+const tableOf = (def: ResourceDef): PgTable | undefined => boundResource(def.name)?.table;
 
 let t: TestApp;
 /** table name -> the first column of each of its indexes. */
@@ -65,8 +43,8 @@ const fieldsOf = (def: ResourceDef) => Object.values(def.fields as Record<string
 
 describe.each(each)('resource %s', (_name, def) => {
   it('has a table, and each stored field is one of its columns', () => {
-    const table = tables[def.name];
-    expect(table, `no table mapped for ${def.name}`).toBeDefined();
+    const table = tableOf(def);
+    expect(table, `no routes registered for ${def.name} (registerCrud)`).toBeDefined();
     const columns = getTableColumns(table!);
     for (const f of storedFields(def)) expect(columns, `${def.name}.${f.name}`).toHaveProperty(f.name);
   });
@@ -87,7 +65,7 @@ describe.each(each)('resource %s', (_name, def) => {
 
   it('backs every filter with an index, unless the table is declared small', () => {
     if (def.small) return;
-    const table = tables[def.name]!;
+    const table = tableOf(def)!;
     const indexed = leadingIndexColumns.get(getTableName(table)) ?? new Set();
     const columns = getTableColumns(table) as Record<string, PgColumn>;
     for (const f of fieldsOf(def).filter((x) => x.filter)) {

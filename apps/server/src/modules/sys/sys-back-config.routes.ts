@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerCrud } from '../../platform/crud/index.ts';
 import { fieldError, localeOf, ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { getSetting, type Settings, setSetting } from '../../platform/settings.ts';
@@ -35,6 +36,8 @@ export async function sysBackConfigRoutes(fastify: FastifyInstance) {
     'list' | 'edit',
     { path: string; permission: string }
   >;
+  // Settings are typed per key, so both actions are served below; the binding is still recorded.
+  registerCrud(fastify, sysBackConfig, { table: sysConfig, own: ['list', 'edit'] });
 
   app.post(
     list.path,
@@ -96,7 +99,9 @@ export async function sysBackConfigRoutes(fastify: FastifyInstance) {
       const parsed = settingValueSchema(def).safeParse(value);
       if (!parsed.success) {
         const [first] = describeIssues(parsed.error.issues, localeOf(request));
-        throw fieldError(first?.field ? `value.${first.field}` : 'value', first?.message ?? 'is invalid');
+        // The issue's path is inside the value ('body' when it is the value itself).
+        const inner = first && first.field !== 'body' ? `.${first.field}` : '';
+        throw fieldError(`value${inner}`, first?.message ?? 'is invalid');
       }
       const k = key as keyof Settings;
       const before = await getSetting(ctx, k);

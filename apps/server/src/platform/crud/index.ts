@@ -10,5 +10,5 @@ export {
   selectPage,
   whereOf,
 } from './query.ts';
-export { type CrudOptions, EXPORT_MAX_ROWS, presenter, registerCrud } from './register.ts';
+export { boundResource, type CrudOptions, EXPORT_MAX_ROWS, presenter, registerCrud } from './register.ts';
 export { auditView, type Tx, type WriteHooks } from './writes.ts';

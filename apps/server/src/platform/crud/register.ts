@@ -76,6 +76,13 @@ export function presenter(r: BoundResource, enrich?: CrudOptions['enrich']) {
   };
 }
 
+/** Definition name -> its table binding, for the registry tests (static data: the same in every app). */
+const bound = new Map<string, BoundResource>();
+
+export function boundResource(name: string): BoundResource | undefined {
+  return bound.get(name);
+}
+
 export function registerCrud(
   fastify: FastifyInstance,
   def: ResourceDef,
@@ -84,6 +91,7 @@ export function registerCrud(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.ctx;
   const r = bindResource(def, options.table, options.scope);
+  bound.set(def.name, r);
   const present = presenter(r, options.enrich);
   const served = (a: StandardAction) => def.actions[a] && !options.own?.includes(a);
   const access = (a: string) => ({ permission: def.actions[a]!.permission });
