@@ -4,6 +4,7 @@
  * and the resource engine add their pages to `pageLoaders`.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { sysPages } from '../modules/sys/index.ts';
 
 export interface PageProps {
   path: string;
@@ -15,6 +16,7 @@ type PageModule = Promise<{ default: ComponentType<PageProps> }>;
 export const pageLoaders: Record<string, () => PageModule> = {
   '/dashboard': () =>
     import('../modules/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+  ...sysPages,
 };
 
 const loadPlaceholder = (): PageModule =>
@@ -27,10 +29,12 @@ export function pageComponent(
   path: string,
   placeholder = false,
 ): LazyExoticComponent<ComponentType<PageProps>> {
-  const key = placeholder ? '@placeholder' : path;
+  // A page built since the route table marked it a placeholder (addrPool, addrPoolFlowList) wins.
+  const usePlaceholder = placeholder && !pageLoaders[path];
+  const key = usePlaceholder ? '@placeholder' : path;
   let component = components.get(key);
   if (!component) {
-    component = lazy(placeholder ? loadPlaceholder : (pageLoaders[path] ?? loadPlaceholder));
+    component = lazy(usePlaceholder ? loadPlaceholder : (pageLoaders[path] ?? loadPlaceholder));
     components.set(key, component);
   }
   return component;

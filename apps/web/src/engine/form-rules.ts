@@ -1,0 +1,81 @@
+/**
+ * antd Form rules from a field's form rules (contracts' FormRules), mirroring what the server's
+ * add/edit schemas check (resource-schemas.ts) so the operator hears about a mistake before the
+ * request, in their language. The server stays the judge: these only save a round trip.
+ */
+
+import type { FieldDef } from '@payops/contracts/resource';
+import { compareDecimal, DECIMAL_PATTERN } from '@payops/contracts/resource-schemas';
+import type { Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
+
+const STRING_MAX = 255;
+const TEXT_MAX = 4000;
+
+export function fieldRules(field: FieldDef, t: TFunction): Rule[] {
+  const rules = field.form ?? {};
+  const label = t(field.label);
+  const rule = (key: string, extra: Record<string, unknown> = {}) =>
+    t(`engine.rule.${key}`, { label, ...extra });
+  const out: Rule[] = [];
+  if (rules.required) {
+    out.push({
+      required: true,
+      message: rule('required'),
+      // Switches and numbers are never blank strings; only text is trimmed before judging.
+      whitespace: field.type === 'string' || field.type === 'text',
+    });
+  }
+  switch (field.type) {
+    case 'string':
+    case 'text':
+    case 'image': {
+      const max = rules.max ?? (field.type === 'string' ? STRING_MAX : TEXT_MAX);
+      out.push({ max, message: rule('maxLength', { max }) });
+      if (rules.min !== undefined)
+        out.push({ min: rules.min, message: rule('minLength', { min: rules.min }) });
+      if (rules.pattern)
+        out.push({ pattern: new RegExp(`^(?:${rules.pattern})$`), message: rule('pattern') });
+      break;
+    }
+    case 'number':
+      out.push({ type: 'integer', message: rule('integer') });
+      if (rules.min !== undefined) {
+        out.push({ type: 'number', min: rules.min, message: rule('minValue', { min: rules.min }) });
+      }
+      if (rules.max !== undefined) {
+        out.push({ type: 'number', max: rules.max, message: rule('maxValue', { max: rules.max }) });
+      }
+      break;
+    case 'money':
+      out.push({
+        validator: async (_, value: unknown) => {
+          if (value === undefined || value === null || value === '') return;
+          const text = String(value).trim();
+          if (!DECIMAL_PATTERN.test(text)) throw new Error(rule('decimal'));
+          if (rules.minAmount !== undefined && compareDecimal(text, rules.minAmount) < 0) {
+            throw new Error(rule('minValue', { min: rules.minAmount }));
+          }
+          if (rules.maxAmount !== undefined && compareDecimal(text, rules.maxAmount) > 0) {
+            throw new Error(rule('maxValue', { max: rules.maxAmount }));
+          }
+        },
+      });
+      break;
+    case 'json':
+      out.push({
+        validator: async (_, value: unknown) => {
+          if (typeof value !== 'string' || value.trim() === '') return;
+          try {
+            JSON.parse(value);
+          } catch {
+            throw new Error(rule('json'));
+          }
+        },
+      });
+      break;
+    default:
+      break;
+  }
+  return out;
+}

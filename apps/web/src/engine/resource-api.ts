@@ -1,0 +1,54 @@
+/**
+ * The requests of a resource, all through the shell's api() (it shows error toasts and handles the
+ * 17017 authenticator-code retry). Paths come from the definition's actions, never rebuilt here.
+ */
+import type { ActionDef, ResourceDef } from '@payops/contracts/resource';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api } from '../lib/api.ts';
+import type { Filters, ListAnswer, Row, SortState } from './types.ts';
+
+export interface ListRequest {
+  page: number;
+  pageSize: number;
+  filters: Filters;
+  sort?: SortState;
+}
+
+/** Every query of a resource starts with this key, so one invalidation refreshes them all. */
+export const resourceKey = (def: ResourceDef) => ['resource', def.name] as const;
+
+export function useResourceList(def: ResourceDef, request: ListRequest, enabled = true) {
+  const path = def.actions.list?.path ?? `${def.api}/findByPage`;
+  return useQuery({
+    queryKey: [...resourceKey(def), 'list', request],
+    queryFn: () => api<ListAnswer>(path, { method: 'POST', body: request }),
+    // The old page stays on screen while the next one loads, so the table does not jump.
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useRefreshResource(def: ResourceDef): () => Promise<void> {
+  const client = useQueryClient();
+  return useCallback(() => client.invalidateQueries({ queryKey: resourceKey(def) }), [client, def]);
+}
+
+export function saveRow(def: ResourceDef, kind: 'add' | 'edit', body: () => Promise<Row> | Row) {
+  const action = def.actions[kind];
+  if (!action) throw new Error(`${def.name} has no ${kind} action`);
+  return api<Row>(action.path, { method: 'POST', bodyFactory: async () => body() });
+}
+
+export function removeRows(def: ResourceDef, ids: unknown[]) {
+  const action = def.actions.remove;
+  if (!action) throw new Error(`${def.name} has no remove action`);
+  return api<{ removed: number }>(action.path, { method: 'POST', body: { ids } });
+}
+
+/** A custom action's default request: the row's key, the selected keys, or nothing. */
+export function runAction(def: ResourceDef, action: ActionDef, rows: Row[]) {
+  const ids = rows.map((r) => r[def.key]);
+  const body = action.scope === 'row' ? { id: ids[0] } : action.scope === 'batch' ? { ids } : {};
+  return api(action.path, { method: 'POST', body });
+}

@@ -1,0 +1,318 @@
+/**
+ * ResourcePage renders any ResourceDef: search form, toolbar, table with server-side paging and
+ * sorting, row and batch actions, add/edit dialog, detail drawer. Access is checked here, against the
+ * operator's resource list (useCan), not in each page (react-admin's idea, architecture.md).
+ * Pages pass overrides for what their definition cannot say.
+ */
+import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
+import type { FieldDef, ResourceDef } from '@payops/contracts/resource';
+import type { ExportFormat } from '@payops/contracts/resource-schemas';
+import Button from 'antd/es/button';
+import Drawer from 'antd/es/drawer';
+import Dropdown from 'antd/es/dropdown';
+import Empty from 'antd/es/empty';
+import Modal from 'antd/es/modal';
+import Result from 'antd/es/result';
+import Space from 'antd/es/space';
+import Table from 'antd/es/table';
+import type { SorterResult } from 'antd/es/table/interface';
+import Tooltip from 'antd/es/tooltip';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../lib/permissions.tsx';
+import { toast } from '../lib/toast.ts';
+import { createRunner } from './action-runner.ts';
+import { buildColumns, listFields } from './columns.tsx';
+import './engine.css';
+import './engine-messages.ts';
+import { exportList } from './export-file.ts';
+import { toFilters } from './filter-values.ts';
+import { FormDialog } from './form-dialog.tsx';
+import { useRefreshResource, useResourceList } from './resource-api.ts';
+import { useResourceLabels } from './resource-labels.ts';
+import { RowActions, rowActionsOf } from './row-actions.tsx';
+import { SearchForm } from './search-form.tsx';
+import { TableSettingsButtons, useTableSettings } from './table-settings.tsx';
+import type { Filters, FormMode, PageContext, ResourceOverrides, Row, SortState } from './types.ts';
+
+const PAGE_SIZES = [20, 50, 100];
+const NO_OVERRIDES: ResourceOverrides = {};
+
+export function ResourcePage({
+  def,
+  overrides = NO_OVERRIDES,
+}: {
+  def: ResourceDef;
+  overrides?: ResourceOverrides;
+}) {
+  useResourceLabels(def);
+  const { t, i18n } = useTranslation();
+  const can = useCan();
+  const [modal, modalHolder] = Modal.useModal();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(def.pageSize);
+  const [filters, setFilters] = useState<Filters>({});
+  const [sort, setSort] = useState<SortState | undefined>();
+  const [selected, setSelected] = useState<Row[]>([]);
+  const [formMode, setFormMode] = useState<FormMode | null>(null);
+  const [detailRow, setDetailRow] = useState<Row | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [settings, setSettings] = useTableSettings(def.name);
+
+  const request = { page, pageSize, filters, ...(sort ? { sort } : {}) };
+  const list = useResourceList(def, request, can(def.actions.list?.permission ?? ''));
+  const invalidate = useRefreshResource(def);
+
+  const fields = Object.values(def.fields as Record<string, FieldDef>);
+  const filterFields = fields.filter((f) => f.filter);
+  const ctx: PageContext = {
+    def,
+    refresh: () => void invalidate(),
+    openEdit: (row) => setFormMode({ kind: 'edit', row }),
+  };
+  const runner = createRunner(def, modal, t, ctx, overrides);
+  const rowActions = rowActionsOf(def, can);
+  const batchActions = Object.values(def.actions).filter(
+    (a) => a.scope === 'batch' && a.name !== 'remove' && can(a.permission),
+  );
+  const toolbarActions = Object.values(def.actions).filter(
+    (a) =>
+      a.scope === 'toolbar' &&
+      a.standard === false &&
+      can(a.permission) &&
+      !overrides.hiddenActions?.includes(a.name),
+  );
+  const canRemove = !!def.actions.remove && can(def.actions.remove.permission);
+  const canAdd = !!def.actions.add && can(def.actions.add.permission);
+  const canExport = !!def.actions.export && can(def.actions.export.permission);
+  const selectable = canRemove || batchActions.length > 0;
+  const hasRowColumn = rowActions.length > 0 || !!overrides.detail || !!overrides.extraRowActions;
+
+  // i18n.language is a dependency on purpose: titles are translated when the columns are built.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  const columns = useMemo(
+    () => buildColumns(def, t, settings.hidden, sort, overrides),
+    [def, t, settings.hidden, sort, overrides, i18n.language],
+  );
+  const allColumns = hasRowColumn
+    ? [
+        ...columns,
+        {
+          key: '@actions',
+          title: t('engine.operations'),
+          fixed: 'right' as const,
+          render: (_: unknown, row: Row) => (
+            <RowActions
+              row={row}
+              actions={rowActions}
+              runner={runner}
+              ctx={ctx}
+              overrides={overrides}
+              onDetail={overrides.detail ? () => setDetailRow(row) : undefined}
+            />
+          ),
+        },
+      ]
+    : columns;
+
+  const doExport = async (format: ExportFormat) => {
+    setExporting(true);
+    try {
+      await exportList(def, format, filters, sort);
+      toast.success(t('engine.exported'));
+    } catch {
+      // Already toasted by api().
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const pager = list.data?.pager;
+  const totalText = (total: number) =>
+    pager?.totalCapped
+      ? t('engine.totalCapped', { total: total.toLocaleString('en-US') })
+      : t('engine.total', { total: total.toLocaleString('en-US') });
+
+  if (list.isError && !list.data) {
+    return (
+      <div className="engine-page" data-testid={`resource-page-${def.name}`}>
+        {modalHolder}
+        <Result
+          status="warning"
+          title={t('engine.loadFailed')}
+          subTitle={list.error instanceof Error ? list.error.message : undefined}
+          extra={
+            <Button type="primary" onClick={() => void list.refetch()} data-testid="retry">
+              {t('engine.retry')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="engine-page" data-testid={`resource-page-${def.name}`}>
+      {modalHolder}
+      <SearchForm
+        fields={filterFields}
+        loading={list.isFetching}
+        onSearch={(values) => {
+          setFilters(toFilters(filterFields, values));
+          setPage(1);
+        }}
+      />
+      {overrides.header?.(ctx)}
+      <div className="engine-toolbar" data-testid="toolbar">
+        <Space wrap>
+          {canAdd && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setFormMode({ kind: 'add' })}
+              data-testid="toolbar-add"
+            >
+              {t('action.add')}
+            </Button>
+          )}
+          {toolbarActions.map((action) => (
+            <Button
+              key={action.name}
+              onClick={() => runner.run(action, [])}
+              data-testid={`toolbar-${action.name}`}
+            >
+              {t(action.label)}
+            </Button>
+          ))}
+          {canRemove && (
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              disabled={selected.length === 0}
+              onClick={() => runner.remove(selected, () => setSelected([]))}
+              data-testid="batch-remove"
+            >
+              {t('engine.removeSelected')}
+            </Button>
+          )}
+          {batchActions.map((action) => (
+            <Button
+              key={action.name}
+              disabled={selected.length === 0}
+              onClick={() => runner.run(action, selected)}
+              data-testid={`batch-${action.name}`}
+            >
+              {t(action.label)}
+            </Button>
+          ))}
+          {canExport && (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'csv', label: <span data-testid="export-csv">{t('engine.exportCsv')}</span> },
+                  { key: 'xlsx', label: <span data-testid="export-xlsx">{t('engine.exportXlsx')}</span> },
+                ],
+                onClick: ({ key }) => void doExport(key as ExportFormat),
+              }}
+            >
+              <Button icon={<DownloadOutlined />} loading={exporting} data-testid="toolbar-export">
+                {t('action.export')}
+              </Button>
+            </Dropdown>
+          )}
+          {overrides.toolbarExtra?.(ctx)}
+          {selected.length > 0 && (
+            <span className="engine-selected">
+              {t('engine.selected', { count: selected.length })}
+              <Button type="link" size="small" onClick={() => setSelected([])}>
+                {t('engine.clearSelection')}
+              </Button>
+            </span>
+          )}
+        </Space>
+        <Space>
+          <Tooltip title={t('engine.refresh')}>
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('engine.refresh')}
+              onClick={() => void list.refetch()}
+              data-testid="toolbar-refresh"
+            />
+          </Tooltip>
+          <TableSettingsButtons
+            columns={listFields(def).map((f) => ({ name: f.name, title: t(f.label) }))}
+            settings={settings}
+            onChange={setSettings}
+          />
+        </Space>
+      </div>
+      <Table<Row>
+        rowKey={(row) => String(row[def.key])}
+        size={settings.density}
+        columns={allColumns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        data-testid="resource-table"
+        locale={{ emptyText: <Empty description={t('engine.empty')} image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
+        rowSelection={
+          selectable
+            ? {
+                selectedRowKeys: selected.map((r) => String(r[def.key])),
+                onChange: (_, rows) => setSelected(rows),
+                preserveSelectedRowKeys: true,
+              }
+            : undefined
+        }
+        onChange={(pagination, _filters, sorter) => {
+          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
+          const next: SortState | undefined =
+            s?.order && s.columnKey
+              ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' }
+              : undefined;
+          if (next?.field !== sort?.field || next?.order !== sort?.order) {
+            setSort(next);
+            setPage(1);
+            return;
+          }
+          setPage(pagination.current ?? 1);
+          setPageSize(pagination.pageSize ?? def.pageSize);
+        }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: pager?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: totalText,
+        }}
+      />
+      <FormDialog
+        def={def}
+        mode={formMode}
+        overrides={overrides}
+        onClose={() => setFormMode(null)}
+        onSaved={() => {
+          setFormMode(null);
+          ctx.refresh();
+        }}
+      />
+      {overrides.detail && (
+        <Drawer
+          open={!!detailRow}
+          onClose={() => setDetailRow(null)}
+          title={t('engine.detail')}
+          size="large"
+          destroyOnHidden
+          data-testid="detail-drawer"
+        >
+          {detailRow && overrides.detail(detailRow)}
+        </Drawer>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The before/after of an audited change, field by field with the changed ones highlighted; anything
+ * else the audit note carried (an export's filters, a switch's name) is listed under it as JSON.
+ */
+import Empty from 'antd/es/empty';
+import Table from 'antd/es/table';
+import Typography from 'antd/es/typography';
+import { useTranslation } from 'react-i18next';
+
+interface DiffRow {
+  field: string;
+  before: string;
+  after: string;
+  changed: boolean;
+}
+
+const show = (v: unknown) => (v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Field-by-field when both sides are objects; one row otherwise (a value, a list of removed rows). */
+export function diffRows(before: unknown, after: unknown): DiffRow[] {
+  if (isRecord(before) || isRecord(after)) {
+    const b = isRecord(before) ? before : {};
+    const a = isRecord(after) ? after : {};
+    const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+    return fields.map((field) => ({
+      field,
+      before: show(b[field]),
+      after: show(a[field]),
+      changed: show(b[field]) !== show(a[field]),
+    }));
+  }
+  if (before === undefined && after === undefined) return [];
+  return [{ field: '-', before: show(before), after: show(after), changed: show(before) !== show(after) }];
+}
+
+export function ChangeDiff({ detail }: { detail: unknown }) {
+  const { t } = useTranslation();
+  if (!isRecord(detail)) return <Empty description={t('sysPage.noDetail')} />;
+  const { before, after, ...extra } = detail;
+  const rows = diffRows(before, after);
+  const changedStyle = { background: 'var(--ant-color-warning-bg, #fffbe6)' };
+  return (
+    <div data-testid="change-diff" style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      {rows.length > 0 ? (
+        <Table<DiffRow>
+          size="small"
+          pagination={false}
+          rowKey="field"
+          dataSource={rows}
+          onRow={(r) => ({ style: r.changed ? changedStyle : undefined })}
+          columns={[
+            { title: t('sysPage.diffField'), dataIndex: 'field', width: 160 },
+            { title: t('sysPage.before'), dataIndex: 'before', render: (v: string) => <code>{v}</code> },
+            { title: t('sysPage.after'), dataIndex: 'after', render: (v: string) => <code>{v}</code> },
+          ]}
+        />
+      ) : (
+        <Empty description={t('sysPage.noDetail')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      )}
+      {Object.keys(extra).length > 0 && (
+        <div>
+          <Typography.Title level={5}>{t('sysPage.extra')}</Typography.Title>
+          <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{JSON.stringify(extra, null, 2)}</pre>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The editor and rules of one typed back-office setting (contracts' BACK_SETTINGS): a switch, a
+ * bounded whole number, an amount kept as a decimal string, a list of names, or a group of switches.
+ * The rules mirror settingValueSchema, which the server applies again.
+ */
+import { DECIMAL_PATTERN } from '@payops/contracts/resource-schemas';
+import type { SettingDef } from '@payops/contracts/resources/sys/sys-back-config';
+import type { Rule } from 'antd/es/form';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
+import Select from 'antd/es/select';
+import Switch from 'antd/es/switch';
+import Tag from 'antd/es/tag';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { truncateMoney } from '../../lib/money.ts';
+
+export function settingRules(setting: SettingDef, t: TFunction): Rule[] {
+  const label = t(`setting.${setting.key}`);
+  const rule = (key: string, extra: Record<string, unknown> = {}) =>
+    t(`engine.rule.${key}`, { label, ...extra });
+  switch (setting.type) {
+    case 'number': {
+      const min = setting.min ?? 0;
+      const max = setting.max ?? Number.MAX_SAFE_INTEGER;
+      return [
+        { required: true, message: rule('required') },
+        { type: 'integer', message: rule('integer') },
+        { type: 'number', min, message: rule('minValue', { min }) },
+        { type: 'number', max, message: rule('maxValue', { max }) },
+      ];
+    }
+    case 'money':
+      return [
+        { required: true, whitespace: true, message: rule('required') },
+        { pattern: DECIMAL_PATTERN, message: rule('decimal') },
+        {
+          validator: async (_, v: unknown) => {
+            if (typeof v === 'string' && v.trim().startsWith('-'))
+              throw new Error(rule('minValue', { min: 0 }));
+          },
+        },
+      ];
+    case 'stringList': {
+      const max = setting.max ?? 100;
+      return [
+        {
+          validator: async (_, v: string[] = []) => {
+            if (v.length > max) throw new Error(rule('maxValue', { max }));
+            if (v.some((s) => s.trim().length === 0 || s.length > 64)) throw new Error(rule('pattern'));
+          },
+        },
+      ];
+    }
+    default:
+      return [];
+  }
+}
+
+export function SettingInput({ setting }: { setting: SettingDef }): ReactNode {
+  switch (setting.type) {
+    case 'boolean':
+      return <Switch data-testid="setting-boolean" />;
+    case 'number':
+      return (
+        <InputNumber
+          min={setting.min}
+          max={setting.max}
+          precision={0}
+          style={{ width: '100%' }}
+          data-testid="setting-number"
+        />
+      );
+    case 'money':
+      return <Input inputMode="decimal" data-testid="setting-money" />;
+    case 'stringList':
+      return <Select mode="tags" open={false} tokenSeparators={[',', ' ']} data-testid="setting-list" />;
+    case 'switches':
+      return null;
+  }
+}
+
+/** A group of named switches, each its own form item under `value`. */
+export function SwitchGroup({ setting }: { setting: SettingDef }) {
+  return (
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', gap: 8 }}>
+      {(setting.switches ?? []).map((name) => (
+        <Form.Item
+          key={name}
+          name={['value', name]}
+          label={name}
+          valuePropName="checked"
+          style={{ margin: 0 }}
+        >
+          <Switch data-testid={`setting-switch-${name}`} />
+        </Form.Item>
+      ))}
+    </div>
+  );
+}
+
+/** A setting's value in the table. */
+export function settingValueText(setting: SettingDef | undefined, value: unknown, t: TFunction): ReactNode {
+  if (value === null || value === undefined) return '-';
+  switch (setting?.type) {
+    case 'boolean':
+      return <Tag color={value ? 'green' : 'default'}>{t(value ? 'sysPage.on' : 'sysPage.off')}</Tag>;
+    case 'money':
+      return truncateMoney(String(value));
+    case 'stringList':
+      return (value as string[]).map((s) => <Tag key={s}>{s}</Tag>);
+    case 'switches':
+      return Object.entries(value as Record<string, boolean>).map(([k, on]) => (
+        <Tag key={k} color={on ? 'green' : 'default'}>
+          {k}: {t(on ? 'sysPage.on' : 'sysPage.off')}
+        </Tag>
+      ));
+    default:
+      return String(value);
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * sys/user: the engine's operator list plus what a definition cannot say: the initial password is
+ * encrypted before it leaves the browser, enable/disable and bind/reset show only where they apply,
+ * and three actions open their own dialogs (password, roles, authenticator).
+ */
+import type { ActionDef } from '@payops/contracts/resource';
+import { user } from '@payops/contracts/resources/sys/user';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formFields, toBody } from '../../engine/form-values.ts';
+import { ResourcePage } from '../../engine/resource-page.tsx';
+import type { PageContext, ResourceOverrides, Row } from '../../engine/types.ts';
+import { encryptPasswords } from '../../lib/password.ts';
+import { passwordRules } from './password-rule.ts';
+import { useSysLabels } from './sys-labels.ts';
+import { UserGoogleDialog } from './user-google-dialog.tsx';
+import { UserPasswordDialog } from './user-password-dialog.tsx';
+import { UserRolesDialog } from './user-roles-dialog.tsx';
+
+type Dialog = { kind: 'resetPassword' | 'assignRoles' | 'bindGoogle'; row: Row; ctx: PageContext };
+
+function visible(action: ActionDef, row: Row): boolean {
+  switch (action.name) {
+    case 'enable':
+      return row.status === 'disabled';
+    case 'disable':
+      return row.status === 'enabled';
+    case 'bindGoogle':
+      return !row.googleBound;
+    case 'resetGoogle':
+      return !!row.googleBound;
+    default:
+      return true;
+  }
+}
+
+export function UserPage() {
+  useSysLabels();
+  const { t } = useTranslation();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+
+  const overrides = useMemo<ResourceOverrides>(() => {
+    const open = (kind: Dialog['kind']) => (rows: Row[], ctx: PageContext) =>
+      rows[0] && setDialog({ kind, row: rows[0], ctx });
+    return {
+      actionVisible: visible,
+      actionHandlers: {
+        resetPassword: open('resetPassword'),
+        assignRoles: open('assignRoles'),
+        bindGoogle: open('bindGoogle'),
+      },
+      extraRules: { password: passwordRules(t) },
+      // The password leaves the browser only encrypted, with a fresh key for every send.
+      toBody: async (values, mode) => {
+        const body = toBody(user, formFields(user, mode.kind), values, mode);
+        if (mode.kind === 'add' && typeof values.password === 'string') {
+          Object.assign(body, await encryptPasswords({ password: values.password }));
+        }
+        return body;
+      },
+    };
+  }, [t]);
+
+  const close = () => setDialog(null);
+  const saved = () => {
+    dialog?.ctx.refresh();
+    setDialog(null);
+  };
+  const path = (name: string) => user.actions[name]!.path;
+
+  return (
+    <>
+      <ResourcePage def={user} overrides={overrides} />
+      {dialog?.kind === 'resetPassword' && (
+        <UserPasswordDialog row={dialog.row} path={path('resetPassword')} onClose={close} />
+      )}
+      {dialog?.kind === 'assignRoles' && (
+        <UserRolesDialog row={dialog.row} path={path('assignRoles')} onClose={close} onSaved={saved} />
+      )}
+      {dialog?.kind === 'bindGoogle' && (
+        <UserGoogleDialog row={dialog.row} path={path('bindGoogle')} onClose={close} onSaved={saved} />
+      )}
+    </>
+  );
+}
