@@ -16,6 +16,8 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
+import { mchModule } from './modules/mch/index.ts';
+import { memberModule } from './modules/member/index.ts';
 import { mockModule } from './modules/mock/index.ts';
 import { mockTradeModule } from './modules/mockTrade/index.ts';
 import { sysModule } from './modules/sys/index.ts';
@@ -114,6 +116,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
 
   await app.register(sysModule);
   await app.register(dashboardModule);
+  await app.register(mchModule);
+  await app.register(memberModule);
   await app.register(mockTradeModule);
   if (config.mockApi) await app.register(mockModule);
 

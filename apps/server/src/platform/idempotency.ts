@@ -79,10 +79,11 @@ export async function withIdempotency<T>(
           messages.mismatch[pickLocale(request.headers['accept-language'])],
         );
       }
-      return { data: first.response as T, replayed: true };
+      return { data: JSON.parse(canonicalJson(first.response)) as T, replayed: true };
     }
-    // The first caller gets the answer in its stored (JSON) form too, so a replay is byte-for-byte the same.
-    const json = JSON.stringify((await work(tx)) ?? null);
+    // Both the first caller and a replay get the answer in canonical JSON (keys sorted; jsonb reorders
+    // them), so a replay is byte-for-byte the same answer.
+    const json = canonicalJson((await work(tx)) ?? null);
     await tx
       .update(idempotencyKeys)
       .set({ response: sql`${json}::jsonb` })

@@ -3,8 +3,12 @@
  * table, the role editor and the guard know their actions.
  */
 import { type ResourceDef, registerResource } from '../resource.ts';
+import * as mch from './mch/index.ts';
+import * as member from './member/index.ts';
 import * as sys from './sys/index.ts';
 
+export * from './mch/index.ts';
+export * from './member/index.ts';
 export * from './sys/index.ts';
 
 export const allResources: readonly ResourceDef[] = [
@@ -19,6 +23,9 @@ export const allResources: readonly ResourceDef[] = [
   sys.whiteIp,
   sys.sysBackConfig,
   sys.message,
+  ...[mch.mchList, mch.mchAdjust, mch.mchThirdPayConfig, mch.mchThirdAgentPayConfig, mch.fundLog],
+  ...[mch.merchantTimeoutConfigPage, member.memberList, member.payFundOrderPage, member.transFundOrderPage],
+  ...[member.financialRecordPage, member.matchRecordPage, member.memberPaymentList],
 ];
 
 for (const def of allResources) registerResource(def);

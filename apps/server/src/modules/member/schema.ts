@@ -45,6 +45,8 @@ export const members = pgTable(
     index('members_status_idx').on(t.status, t.id),
     index('members_level_idx').on(t.level, t.id),
     index('members_created_idx').on(t.createdAt),
+    // Trigram index: finance tags are searched with `contains` (ILIKE '%tag%'); pg_trgm comes from 0005.
+    index('members_finance_tags_idx').using('gin', sql`${t.financeTags} gin_trgm_ops`),
     index('members_first_deposit_idx').on(t.firstDepositAt).where(sql`first_deposit_at IS NOT NULL`),
   ],
 );
@@ -75,6 +77,7 @@ export const memberPaymentAccounts = pgTable(
     index('member_payment_accounts_no_idx').on(t.accountNo),
     index('member_payment_accounts_type_idx').on(t.payType, t.id),
     index('member_payment_accounts_merchant_idx').on(t.merchantId, t.id),
+    index('member_payment_accounts_created_idx').on(t.createdAt),
   ],
 );
 
@@ -100,9 +103,9 @@ export const memberRebateOrders = pgTable(
   (t) => [
     uniqueIndex('member_rebate_orders_no_idx').on(t.orderNo),
     index('member_rebate_orders_dir_idx').on(t.direction, t.id),
-    index('member_rebate_orders_member_idx').on(t.direction, t.memberAccount),
-    index('member_rebate_orders_mch_idx').on(t.direction, t.mchNo),
-    index('member_rebate_orders_status_idx').on(t.direction, t.status),
-    index('member_rebate_orders_created_idx').on(t.direction, t.createdAt),
+    index('member_rebate_orders_member_idx').on(t.memberAccount),
+    index('member_rebate_orders_mch_idx').on(t.mchNo, t.id),
+    index('member_rebate_orders_status_idx').on(t.status, t.id),
+    index('member_rebate_orders_created_idx').on(t.createdAt),
   ],
 );

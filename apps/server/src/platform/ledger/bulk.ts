@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from './accounts.ts';
 import { LedgerError } from './errors.ts';
 import type { Decimal } from './money.ts';
-import { dec, decString } from './money.ts';
+import { dec, decString, isNegative } from './money.ts';
 import { checkBalanced, type EntryInput } from './post.ts';
 
 interface Locked {
@@ -102,7 +102,7 @@ export async function postEntries(tx: Tx, entries: readonly EntryInput[]): Promi
       const frozenAmount = dec(leg.frozenAmount ?? '0');
       const available = a.available.plus(amount);
       const frozen = a.frozen.plus(frozenAmount);
-      if ((!a.allowNegative && available.lt(0)) || frozen.lt(0))
+      if ((!a.allowNegative && isNegative(available)) || isNegative(frozen))
         throw new LedgerError('insufficient', { accountId: a.id, amount: decString(amount) });
       a.available = available;
       a.frozen = frozen;

@@ -87,11 +87,11 @@ export const ledgerPostings = pgTable(
     index('ledger_postings_account_idx').on(t.accountId, t.id),
     index('ledger_postings_entry_idx').on(t.entryId),
     index('ledger_postings_owner_idx').on(t.ownerType, t.ownerId, t.id),
-    index('ledger_postings_code_idx').on(t.ownerType, t.ownerCode, t.id),
-    index('ledger_postings_merchant_idx').on(t.ownerType, t.merchantId, t.id),
-    index('ledger_postings_kind_idx').on(t.ownerType, t.kind, t.id),
+    index('ledger_postings_code_idx').on(t.ownerCode, t.id),
+    index('ledger_postings_merchant_idx').on(t.merchantId, t.id),
+    index('ledger_postings_kind_idx').on(t.kind, t.id),
     index('ledger_postings_ref_idx').on(t.refId),
-    index('ledger_postings_created_idx').on(t.ownerType, t.createdAt),
+    index('ledger_postings_created_idx').on(t.createdAt),
     uniqueIndex('ledger_postings_reverses_idx')
       .on(t.reversesEntryId, t.accountId)
       .where(sql`reverses_entry_id IS NOT NULL`),

@@ -1,0 +1,123 @@
+/**
+ * Members: freeze and unfreeze (guarded by the expected status), credit points through the ledger
+ * (points are a PTS account against the platform's points account, so every change is a posting),
+ * the list's ledger-backed fields, and the payment-account switches the risk pages reuse.
+ */
+import { ErrorCode, type Locale } from '@payops/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import type { Row } from '../../platform/crud/index.ts';
+import { AppError } from '../../platform/errors.ts';
+import {
+  balancesOf,
+  dec,
+  ensureAccount,
+  LedgerError,
+  ledgerAppError,
+  POINTS_CURRENCY,
+  platformAccount,
+  postEntry,
+  type Tx,
+} from '../../platform/ledger/index.ts';
+import { type MEMBER_STATUSES, memberPaymentAccounts, members } from './schema.ts';
+
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+export async function setMemberStatus(ctx: AppContext, id: number, from: MemberStatus, to: MemberStatus) {
+  const [row] = await ctx.db
+    .update(members)
+    .set({ status: to, updatedAt: ctx.clock.now() })
+    .where(and(eq(members.id, id), eq(members.status, from)))
+    .returning({ account: members.account, mchNo: members.mchNo });
+  if (row) return row;
+  const [exists] = await ctx.db.select({ status: members.status }).from(members).where(eq(members.id, id));
+  throw exists
+    ? new AppError(ErrorCode.conflict, { status: exists.status })
+    : new AppError(ErrorCode.notFound);
+}
+
+export interface PointsChange {
+  id: number;
+  /** Signed whole points, as a decimal string. */
+  points: string;
+  reason: string;
+}
+
+/** Adds or takes credit points; a member's points never go below zero (the ledger's guard). */
+export async function adjustPoints(
+  ctx: AppContext,
+  tx: Tx,
+  change: PointsChange,
+  operatorId: number,
+  locale: Locale,
+) {
+  const [member] = await tx.select().from(members).where(eq(members.id, change.id));
+  if (!member) throw new AppError(ErrorCode.notFound);
+  const account = await ensureAccount(tx, {
+    ownerType: 'member',
+    ownerId: member.id,
+    ownerCode: member.account,
+    merchantId: member.merchantId,
+    currency: POINTS_CURRENCY,
+  });
+  const pool = await platformAccount(tx, 'points', POINTS_CURRENCY);
+  const points = dec(change.points);
+  try {
+    await postEntry(tx, {
+      kind: 'points',
+      refType: 'member_points',
+      refId: member.account,
+      operatorId,
+      note: change.reason,
+      at: ctx.clock.now(),
+      legs: [
+        { accountId: account.id, amount: points.toFixed() },
+        { accountId: pool.id, amount: points.times(dec('-1')).toFixed() },
+      ],
+    });
+  } catch (e) {
+    if (e instanceof LedgerError) throw ledgerAppError(e, locale, 'points');
+    throw e;
+  }
+  const [after] = await tx.select().from(members).where(eq(members.id, member.id));
+  const balance = await balancesOf(tx, 'member', [member.id], POINTS_CURRENCY);
+  return {
+    account: after!.account,
+    before: account.available,
+    after: balance.get(member.id)?.available ?? '0',
+  };
+}
+
+/** The list's ledger-backed fields: money available and credit points. */
+export async function enrichMembers(ctx: AppContext, rows: Row[]): Promise<Row[]> {
+  const ids = rows.map((r) => Number(r.id));
+  const [money, points] = await Promise.all([
+    balancesOf(ctx.db, 'member', ids),
+    balancesOf(ctx.db, 'member', ids, POINTS_CURRENCY),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    available: money.get(Number(r.id))?.available ?? '0',
+    creditPoints: points.get(Number(r.id))?.available ?? '0',
+  }));
+}
+
+/**
+ * Switches a flag of payment accounts (enabled, blacklisted). Exported for the risk pages: their card
+ * and account black lists call it so the cashier refuses the same accounts.
+ */
+export async function setPaymentAccountFlag(
+  db: AppContext['db'] | Tx,
+  ids: readonly number[],
+  flag: 'enabled' | 'blacklisted',
+  value: boolean,
+  at: Date,
+) {
+  const rows = await db
+    .update(memberPaymentAccounts)
+    .set({ [flag]: value, updatedAt: at })
+    .where(inArray(memberPaymentAccounts.id, [...ids]))
+    .returning({ id: memberPaymentAccounts.id, memberAccount: memberPaymentAccounts.memberAccount });
+  if (rows.length === 0) throw new AppError(ErrorCode.notFound);
+  return rows;
+}

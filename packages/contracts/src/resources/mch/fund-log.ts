@@ -1,0 +1,43 @@
+/**
+ * mch/fund_log: the merchants' postings, a view of the ledger journal (scoped to owner type merchant).
+ * Read-only by nature: the journal is append-only.
+ */
+import { bilingual, defineResource } from '../../resource.ts';
+import { enumLabels, LEDGER_KIND_LABELS, optionsOf } from './common.ts';
+
+export const fundLog = defineResource({
+  name: 'fund_log',
+  group: 'mch',
+  api: '/api/mch/fund_log',
+  fields: {
+    id: { type: 'number', list: true, sort: true },
+    ownerCode: { type: 'string', list: true, filter: 'eq' },
+    merchantName: { type: 'string', list: true, virtual: true },
+    kind: { type: 'enum', list: true, filter: 'eq', options: optionsOf(LEDGER_KIND_LABELS) },
+    amount: { type: 'money', list: true },
+    balanceAfter: { type: 'money', list: true },
+    frozenAmount: { type: 'money', list: true },
+    frozenAfter: { type: 'money', list: true },
+    refId: { type: 'string', list: true, filter: 'eq' },
+    operatorName: { type: 'string', list: true, virtual: true },
+    note: { type: 'text', list: true },
+    createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
+  },
+  defaultSort: { field: 'id', order: 'desc' },
+  actions: ['list', 'export'],
+  labels: bilingual({
+    'field.fund_log.id': ['流水号', 'Posting'],
+    'field.fund_log.ownerCode': ['商户号', 'Merchant no.'],
+    'field.fund_log.merchantName': ['商户名称', 'Merchant name'],
+    'field.fund_log.kind': ['类型', 'Kind'],
+    ...enumLabels('fund_log', 'kind', LEDGER_KIND_LABELS),
+    'field.fund_log.amount': ['可用变动', 'Available change'],
+    'field.fund_log.balanceAfter': ['变动后可用', 'Available after'],
+    'field.fund_log.frozenAmount': ['冻结变动', 'Frozen change'],
+    'field.fund_log.frozenAfter': ['变动后冻结', 'Frozen after'],
+    'field.fund_log.refId': ['关联单号', 'Reference'],
+    'field.fund_log.operatorName': ['操作人', 'Operator'],
+    'field.fund_log.note': ['备注', 'Note'],
+    'field.fund_log.createdAt': ['时间', 'Time'],
+  }),
+});

@@ -1,0 +1,100 @@
+/**
+ * mch/mchList: merchants. The merchant number and signing secret are made by the server (add is the
+ * module's own route, which shows the secret once); balances come from the ledger; money moves only
+ * through `adjust` (a code always; above the approval threshold a second operator approves).
+ */
+import { bilingual, defineResource } from '../../resource.ts';
+
+export const MERCHANT_STATUS_OPTIONS = [
+  { value: 'enabled', color: 'green' },
+  { value: 'disabled', color: 'default' },
+  { value: 'frozen', color: 'red' },
+] as const;
+
+const rateRules = { minAmount: '0', maxAmount: '1' };
+
+export const mchList = defineResource({
+  name: 'mchList',
+  group: 'mch',
+  api: '/api/mch/mchList',
+  fields: {
+    id: { type: 'number', list: true, sort: true },
+    mchNo: { type: 'string', list: true, filter: 'eq', sort: true },
+    name: { type: 'string', list: true, filter: 'contains', form: { required: true, min: 2, max: 64 } },
+    status: { type: 'enum', list: true, filter: 'eq', options: MERCHANT_STATUS_OPTIONS },
+    agentId: {
+      type: 'ref',
+      list: true,
+      filter: 'eq',
+      ref: { resource: 'mchList', labelField: 'name' },
+      form: true,
+    },
+    available: { type: 'money', list: true, virtual: true },
+    frozen: { type: 'money', list: true, virtual: true },
+    secretHint: { type: 'string', list: true },
+    depositRate: { type: 'money', list: true, form: { required: true, ...rateRules } },
+    withdrawRate: { type: 'money', list: true, form: { required: true, ...rateRules } },
+    feeRates: { type: 'json', form: true },
+    singleMin: { type: 'money', form: { minAmount: '0' } },
+    singleMax: { type: 'money', form: { minAmount: '0' } },
+    dailyLimit: { type: 'money', list: true, form: { minAmount: '0' } },
+    notifyUrl: { type: 'string', form: { max: 255, pattern: 'https?://\\S+' } },
+    ipWhitelist: { type: 'text', form: { max: 2000, widget: 'textarea' } },
+    contact: { type: 'string', list: true, mask: 'name', form: { max: 32 } },
+    phone: { type: 'string', mask: 'phone', form: { max: 20, pattern: '\\+?[0-9 -]{5,20}' } },
+    remark: { type: 'text', form: { max: 500 } },
+    createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
+  },
+  defaultSort: { field: 'id', order: 'desc' },
+  actions: ['list', 'add', 'edit', 'export'],
+  custom: [
+    { name: 'adjust', scope: 'row', needsCode: true },
+    { name: 'enable', scope: 'row', confirm: true },
+    { name: 'disable', scope: 'row', confirm: true },
+    { name: 'freeze', scope: 'row', confirm: true, needsCode: true },
+    { name: 'resetSecret', scope: 'row', confirm: true, needsCode: true },
+  ],
+  labels: bilingual({
+    'field.mchList.id': ['编号', 'ID'],
+    'field.mchList.mchNo': ['商户号', 'Merchant no.'],
+    'field.mchList.name': ['商户名称', 'Merchant name'],
+    'field.mchList.status': ['状态', 'Status'],
+    'enum.mchList.status.enabled': ['启用', 'Enabled'],
+    'enum.mchList.status.disabled': ['停用', 'Disabled'],
+    'enum.mchList.status.frozen': ['冻结', 'Frozen'],
+    'field.mchList.agentId': ['上级代理', 'Agent'],
+    'field.mchList.available': ['可用余额', 'Available'],
+    'field.mchList.frozen': ['冻结金额', 'Frozen'],
+    'field.mchList.secretHint': ['签名密钥', 'Signing secret'],
+    'field.mchList.depositRate': ['充值费率', 'Deposit fee rate'],
+    'field.mchList.withdrawRate': ['提现费率', 'Withdrawal fee rate'],
+    'field.mchList.feeRates': ['分支付方式费率', 'Rates per pay type'],
+    'field.mchList.singleMin': ['单笔最低', 'Single minimum'],
+    'field.mchList.singleMax': ['单笔最高', 'Single maximum'],
+    'field.mchList.dailyLimit': ['日限额', 'Daily limit'],
+    'field.mchList.notifyUrl': ['回调地址', 'Notify URL'],
+    'field.mchList.ipWhitelist': ['API IP白名单', 'API IP white list'],
+    'field.mchList.contact': ['联系人', 'Contact'],
+    'field.mchList.phone': ['联系电话', 'Phone'],
+    'field.mchList.remark': ['备注', 'Remark'],
+    'field.mchList.createdAt': ['创建时间', 'Created at'],
+    'action.mchList.adjust': ['调整余额', 'Adjust balance'],
+    'action.mchList.enable': ['启用', 'Enable'],
+    'confirm.mchList.enable': ['确定启用该商户吗？', 'Enable this merchant?'],
+    'action.mchList.disable': ['停用', 'Disable'],
+    'confirm.mchList.disable': [
+      '确定停用该商户吗？其API调用将被拒绝。',
+      'Disable this merchant? Its API calls are refused.',
+    ],
+    'action.mchList.freeze': ['冻结', 'Freeze'],
+    'confirm.mchList.freeze': [
+      '确定冻结该商户吗？冻结后不能出款。',
+      'Freeze this merchant? It cannot pay out while frozen.',
+    ],
+    'action.mchList.resetSecret': ['重置密钥', 'Reset secret'],
+    'confirm.mchList.resetSecret': [
+      '确定重置签名密钥吗？旧密钥立即失效，新密钥只显示一次。',
+      'Reset the signing secret? The old one stops working at once; the new one is shown once.',
+    ],
+  }),
+});

@@ -1,0 +1,65 @@
+/**
+ * mch/mchThirdPayConfig and mch/mchThirdAgentPayConfig: which deposit (resp. withdrawal) passages a
+ * merchant may use, with the merchant's rate, its weight in routing, and on/off. One table, two pages:
+ * the registrar scopes each to its direction.
+ */
+import { bilingual, defineResource } from '../../resource.ts';
+import { enumLabels, optionsOf, PAY_TYPE_LABELS } from './common.ts';
+
+function passageConfig<const N extends string>(name: N, titles: { zh: string; en: string }) {
+  return defineResource({
+    name,
+    group: 'mch',
+    api: `/api/mch/${name}`,
+    // A few passages per merchant: thousands of rows at most, no index per filter needed.
+    small: true,
+    fields: {
+      id: { type: 'number', list: true, sort: true },
+      merchantId: {
+        type: 'ref',
+        list: true,
+        filter: 'eq',
+        ref: { resource: 'mchList', labelField: 'name' },
+        form: { required: true, readonlyOnEdit: true },
+      },
+      mchNo: { type: 'string', list: true, virtual: true },
+      passageId: {
+        type: 'ref',
+        list: true,
+        filter: 'eq',
+        ref: { resource: 'passage', labelField: 'name' },
+        form: { required: true, readonlyOnEdit: true },
+      },
+      passageName: { type: 'string', list: true, virtual: true },
+      payType: { type: 'enum', list: true, filter: 'eq', options: optionsOf(PAY_TYPE_LABELS) },
+      rate: { type: 'money', list: true, form: { required: true, minAmount: '0', maxAmount: '1' } },
+      weight: { type: 'number', list: true, sort: true, form: { required: true, min: 0, max: 100 } },
+      enabled: { type: 'boolean', list: true, filter: 'eq', form: { widget: 'switch' } },
+      updatedAt: { type: 'datetime', list: true },
+    },
+    defaultSort: { field: 'id', order: 'desc' },
+    actions: ['list', 'add', 'edit', 'remove'],
+    labels: bilingual({
+      [`field.${name}.id`]: ['编号', 'ID'],
+      [`field.${name}.merchantId`]: ['商户', 'Merchant'],
+      [`field.${name}.mchNo`]: ['商户号', 'Merchant no.'],
+      [`field.${name}.passageId`]: [titles.zh, titles.en],
+      [`field.${name}.passageName`]: ['通道名称', 'Passage name'],
+      [`field.${name}.payType`]: ['支付方式', 'Pay type'],
+      ...enumLabels(name, 'payType', PAY_TYPE_LABELS),
+      [`field.${name}.rate`]: ['费率', 'Rate'],
+      [`field.${name}.weight`]: ['权重', 'Weight'],
+      [`field.${name}.enabled`]: ['启用', 'On'],
+      [`field.${name}.updatedAt`]: ['修改时间', 'Updated at'],
+    }),
+  });
+}
+
+export const mchThirdPayConfig = passageConfig('mchThirdPayConfig', {
+  zh: '充值通道',
+  en: 'Deposit passage',
+});
+export const mchThirdAgentPayConfig = passageConfig('mchThirdAgentPayConfig', {
+  zh: '代付通道',
+  en: 'Withdrawal passage',
+});

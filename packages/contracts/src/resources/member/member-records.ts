@@ -1,0 +1,42 @@
+/**
+ * member/financialRecordPage and member/matchRecordPage: members' money postings (CNY) and credit-point
+ * postings (PTS), both views of the ledger journal scoped to owner type member and the currency.
+ */
+import { bilingual, defineResource } from '../../resource.ts';
+import { enumLabels, LEDGER_KIND_LABELS, optionsOf } from '../mch/common.ts';
+
+function recordPage<const N extends string>(name: N, amountLabel: readonly [string, string]) {
+  return defineResource({
+    name,
+    group: 'member',
+    api: `/api/member/${name}`,
+    fields: {
+      id: { type: 'number', list: true, sort: true },
+      ownerCode: { type: 'string', list: true, filter: 'eq' },
+      mchNo: { type: 'string', list: true, virtual: true },
+      kind: { type: 'enum', list: true, filter: 'eq', options: optionsOf(LEDGER_KIND_LABELS) },
+      amount: { type: 'money', list: true },
+      balanceAfter: { type: 'money', list: true },
+      refId: { type: 'string', list: true, filter: 'eq' },
+      note: { type: 'text', list: true },
+      createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
+    },
+    defaultSort: { field: 'id', order: 'desc' },
+    actions: ['list', 'export'],
+    labels: bilingual({
+      [`field.${name}.id`]: ['流水号', 'Posting'],
+      [`field.${name}.ownerCode`]: ['会员账号', 'Member account'],
+      [`field.${name}.mchNo`]: ['商户号', 'Merchant no.'],
+      [`field.${name}.kind`]: ['类型', 'Kind'],
+      ...enumLabels(name, 'kind', LEDGER_KIND_LABELS),
+      [`field.${name}.amount`]: amountLabel,
+      [`field.${name}.balanceAfter`]: ['变动后余额', 'Balance after'],
+      [`field.${name}.refId`]: ['关联单号', 'Reference'],
+      [`field.${name}.note`]: ['备注', 'Note'],
+      [`field.${name}.createdAt`]: ['时间', 'Time'],
+    }),
+  });
+}
+
+export const financialRecordPage = recordPage('financialRecordPage', ['变动金额', 'Amount']);
+export const matchRecordPage = recordPage('matchRecordPage', ['积分变动', 'Points change']);
