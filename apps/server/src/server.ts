@@ -7,6 +7,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
+import { loadDemoOnFirstStart } from './demo/load.ts';
 import { seedExchangeRates } from './modules/mockTrade/exchange-rates.ts';
 import { bootstrap, INITIAL_PASSWORD_FILE } from './modules/sys/bootstrap.ts';
 
@@ -26,6 +27,8 @@ async function main() {
   const { app, ctx } = await buildApp({ config, database });
   const first = await bootstrap(ctx);
   await seedExchangeRates(ctx);
+  // A new embedded database gets the demo platform (API tests build the app without this file).
+  if (embedded && first.initialAdminPassword) await loadDemoOnFirstStart(ctx);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -86,9 +86,7 @@ export const ledgerPostings = pgTable(
   (t) => [
     index('ledger_postings_account_idx').on(t.accountId, t.id),
     index('ledger_postings_entry_idx').on(t.entryId),
-    index('ledger_postings_owner_idx').on(t.ownerType, t.ownerId, t.id),
     index('ledger_postings_code_idx').on(t.ownerCode, t.id),
-    index('ledger_postings_merchant_idx').on(t.merchantId, t.id),
     index('ledger_postings_kind_idx').on(t.kind, t.id),
     index('ledger_postings_ref_idx').on(t.refId),
     index('ledger_postings_created_idx').on(t.createdAt),

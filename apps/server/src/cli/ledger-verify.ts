@@ -1,0 +1,32 @@
+/**
+ * `npm run ledger:verify`: every account's balances equal the sums of its postings, every posting's
+ * balances-after equal the running sums, every entry balances per currency. Exit 1 otherwise.
+ */
+import { loadConfig } from '../config.ts';
+import { openForCli } from '../db/open-for-cli.ts';
+import { ledgerIsSound, verifyLedger } from '../platform/ledger/verify.ts';
+
+const database = await openForCli(loadConfig());
+let sound = false;
+try {
+  const report = await verifyLedger(database.db);
+  sound = ledgerIsSound(report);
+  process.stdout.write(`ledger: ${report.accounts} accounts, ${report.postings} postings\n`);
+  for (const a of report.badAccounts)
+    process.stdout.write(
+      `  account ${a.id}: available ${a.available} (postings ${a.sumAvailable}), frozen ${a.frozen} (postings ${a.sumFrozen})\n`,
+    );
+  if (report.badPostings.length)
+    process.stdout.write(`  postings off their running sum: ${report.badPostings.join(', ')}\n`);
+  if (report.unbalancedEntries.length)
+    process.stdout.write(`  entries that do not balance: ${report.unbalancedEntries.join(', ')}\n`);
+  process.stdout.write(
+    sound ? 'ledger: every balance equals the sum of its postings\n' : 'ledger: MISMATCH\n',
+  );
+} catch (e) {
+  // A database without the ledger tables (never migrated) has nothing to verify yet.
+  process.stdout.write(`ledger: cannot verify: ${(e as Error).message}\n`);
+} finally {
+  await database.release();
+}
+process.exit(sound ? 0 : 1);

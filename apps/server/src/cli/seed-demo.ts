@@ -1,0 +1,46 @@
+/**
+ * `npm run seed:demo -- [--merchants N] [--members N] [--seed N] [--batch N]`: loads the demo platform
+ * into the configured database (DATABASE_URL, or the embedded one of the data folder), after applying
+ * migrations. Refuses a database that already has merchants. Sizes can grow to millions of members.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { openForCli } from '../db/open-for-cli.ts';
+import { describeReport, loadDemo } from '../demo/load.ts';
+import { loadKeys } from '../platform/keys.ts';
+
+const { values } = parseArgs({
+  options: {
+    merchants: { type: 'string' },
+    members: { type: 'string' },
+    seed: { type: 'string' },
+    batch: { type: 'string' },
+  },
+});
+const int = (v: string | undefined) => (v === undefined ? undefined : Number.parseInt(v, 10));
+
+const config = loadConfig();
+const database = await openForCli(config);
+let code = 0;
+try {
+  await runMigrations(database.db);
+  const keys = loadKeys(config.dataDir, config.rsaPrivateKey, config.secretKey);
+  const options = Object.fromEntries(
+    Object.entries({
+      merchants: int(values.merchants),
+      members: int(values.members),
+      seed: int(values.seed),
+      batch: int(values.batch),
+    }).filter(([, v]) => v !== undefined && Number.isInteger(v) && v >= 0),
+  );
+  const report = await loadDemo(database.db, keys.secretKey, new Date(), options);
+  if (report) process.stdout.write(`${describeReport(report)}\n`);
+  else {
+    process.stdout.write('the database already has merchants: demo data not loaded\n');
+    code = 1;
+  }
+} finally {
+  await database.release();
+}
+process.exit(code);
