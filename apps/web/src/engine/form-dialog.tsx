@@ -5,15 +5,27 @@
  */
 import type { ResourceDef } from '@payops/contracts/resource';
 import Form from 'antd/es/form';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DraggableModal } from '../lib/draggable-modal.tsx';
 import { toast } from '../lib/toast.ts';
 import { formInput } from './form-input.tsx';
 import { fieldRules } from './form-rules.ts';
-import { formFields, lockedOnEdit, toBody, toFormValues } from './form-values.ts';
+import { changedValues, formFields, lockedOnEdit, toBody, toFormValues } from './form-values.ts';
 import { saveRow } from './resource-api.ts';
 import type { FormMode, ResourceOverrides, Row } from './types.ts';
+
+/** A number per opening (each opening is a new mode object). */
+const openings = new WeakMap<FormMode, number>();
+let nextOpening = 0;
+function openingOf(mode: FormMode): number {
+  let n = openings.get(mode);
+  if (n === undefined) {
+    n = ++nextOpening;
+    openings.set(mode, n);
+  }
+  return n;
+}
 
 export function FormDialog({
   def,
@@ -35,12 +47,26 @@ export function FormDialog({
   const kind = mode?.kind ?? 'add';
   const fields = useMemo(() => formFields(def, kind), [def, kind]);
 
-  // The form is destroyed on close, so each opening starts from these values.
+  // Each opening remounts the form under its own key, so it starts from these values even when it
+  // reopens during the closing animation (when the old form is still mounted). While closing, the
+  // last opening's key stays, so the closing dialog keeps its values.
+  const lastOpen = useRef<FormMode | null>(null);
+  if (mode) lastOpen.current = mode;
+  const formKey = lastOpen.current ? openingOf(lastOpen.current) : 0;
   const toForm = overrides.toForm;
   const initialValues = useMemo(
     () => (mode?.kind === 'edit' ? (toForm ? toForm(mode.row) : toFormValues(fields, mode.row)) : {}),
     [mode, fields, toForm],
   );
+  // The form instance outlives each opening, and rc-field-form merges a new form's initial values
+  // under the values the previous opening left in the store (undefined after preserve=false), so
+  // the store is reset to this opening's values once its form has mounted.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per opening, not per render
+  useEffect(() => {
+    if (!lastOpen.current) return;
+    form.resetFields();
+    form.setFieldsValue(initialValues);
+  }, [formKey]);
 
   const submit = async () => {
     if (!mode) return;
@@ -50,6 +76,7 @@ export function FormDialog({
     } catch {
       return; // antd shows the messages next to the fields
     }
+    if (mode.kind === 'edit') values = changedValues(values, initialValues);
     setBusy(true);
     try {
       const saved = await saveRow(def, mode.kind, () =>
@@ -80,6 +107,7 @@ export function FormDialog({
       destroyOnHidden
     >
       <Form
+        key={formKey}
         form={form}
         layout="vertical"
         data-testid="resource-form"

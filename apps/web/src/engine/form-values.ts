@@ -48,7 +48,8 @@ export function toBody(def: ResourceDef, fields: FieldDef[], values: Row, mode: 
   const body: Row = {};
   if (mode.kind === 'edit') body[def.key] = mode.row[def.key];
   for (const f of fields) {
-    if (lockedOnEdit(f, mode.kind)) continue;
+    // Absent: left out on purpose (an unchanged field of an edit, see changedValues).
+    if (lockedOnEdit(f, mode.kind) || !(f.name in values)) continue;
     const raw = values[f.name];
     const empty = raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
     if (!empty) {
@@ -59,4 +60,16 @@ export function toBody(def: ResourceDef, fields: FieldDef[], values: Row, mode: 
     }
   }
   return body;
+}
+
+/**
+ * An edit sends only what the operator changed: the list's values may be masked ("D*********") and
+ * sending one back unchanged would overwrite the real value with its mask.
+ */
+export function changedValues(values: Row, initial: Row): Row {
+  const out: Row = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (JSON.stringify(value ?? null) !== JSON.stringify(initial[name] ?? null)) out[name] = value;
+  }
+  return out;
 }

@@ -66,7 +66,8 @@ export function SysBackConfigPage() {
       renderForm: (mode) => <SettingForm mode={mode} t={t} />,
       toBody: (values, mode) => {
         const setting = settingOf(mode);
-        let value = values.value;
+        // An unchanged value is left out of `values` (edits send changes only); a setting needs it.
+        let value = 'value' in values ? values.value : mode.kind === 'edit' ? mode.row.value : undefined;
         if (setting?.type === 'money' && typeof value === 'string') value = value.trim();
         if (setting?.type === 'stringList' && Array.isArray(value))
           value = value.map((s) => String(s).trim());
