@@ -44,6 +44,8 @@ async function open(p: Page, name: string): Promise<void> {
     .locator(`[data-testid="resource-page-${name}"] .ant-table-tbody`)
     .first()
     .waitFor({ timeout: 20_000 });
+  // The table's answer (and the header's) before any screenshot: a loading veil hides the data.
+  await p.waitForLoadState('networkidle');
   await p.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
 }
 
@@ -228,6 +230,9 @@ describe('/sys pages as admin', () => {
     await search(page, 'objectType', 'blackIp');
     await table(page).locator('tr.ant-table-row').first().getByTestId('row-detail').click();
     await page.getByTestId('change-diff').waitFor();
+    // The drawer slides in: wait for the end of its motion.
+    await page.waitForFunction(() => !document.querySelector('.ant-drawer-content-wrapper[class*="motion"]'));
+    await page.waitForTimeout(400);
     await screenshot(page, 'sys-opearlog-detail-zh-CN');
     await page.keyboard.press('Escape');
   });

@@ -19,7 +19,11 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Field-by-field when both sides are objects; one row otherwise (a value, a list of removed rows). */
-export function diffRows(before: unknown, after: unknown): DiffRow[] {
+export function diffRows(rawBefore: unknown, rawAfter: unknown): DiffRow[] {
+  // A delete of one row is audited as a list of one: compare that row's fields.
+  const one = (v: unknown) => (Array.isArray(v) && v.length === 1 ? v[0] : v);
+  const before = one(rawBefore);
+  const after = one(rawAfter);
   if (isRecord(before) || isRecord(after)) {
     const b = isRecord(before) ? before : {};
     const a = isRecord(after) ? after : {};
@@ -52,8 +56,18 @@ export function ChangeDiff({ detail }: { detail: unknown }) {
           onRow={(r) => ({ style: r.changed ? changedStyle : undefined })}
           columns={[
             { title: t('sysPage.diffField'), dataIndex: 'field', width: 160 },
-            { title: t('sysPage.before'), dataIndex: 'before', render: (v: string) => <code>{v}</code> },
-            { title: t('sysPage.after'), dataIndex: 'after', render: (v: string) => <code>{v}</code> },
+            {
+              title: t('sysPage.before'),
+              dataIndex: 'before',
+              width: '40%',
+              render: (v: string) => <code>{v}</code>,
+            },
+            {
+              title: t('sysPage.after'),
+              dataIndex: 'after',
+              width: '40%',
+              render: (v: string) => <code>{v}</code>,
+            },
           ]}
         />
       ) : (
