@@ -4,6 +4,8 @@
  * and the resource engine add their pages to `pageLoaders`.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { mchPages } from '../modules/mch/index.ts';
+import { memberPages } from '../modules/member/index.ts';
 import { sysPages } from '../modules/sys/index.ts';
 
 export interface PageProps {
@@ -17,6 +19,8 @@ export const pageLoaders: Record<string, () => PageModule> = {
   '/dashboard': () =>
     import('../modules/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
   ...sysPages,
+  ...mchPages,
+  ...memberPages,
 };
 
 const loadPlaceholder = (): PageModule =>

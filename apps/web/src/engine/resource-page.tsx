@@ -86,7 +86,8 @@ export function ResourcePage({
       !overrides.hiddenActions?.includes(a.name),
   );
   const canRemove = !!def.actions.remove && can(def.actions.remove.permission);
-  const canAdd = !!def.actions.add && can(def.actions.add.permission);
+  const canAdd =
+    !!def.actions.add && can(def.actions.add.permission) && !overrides.hiddenActions?.includes('add');
   const canExport = !!def.actions.export && can(def.actions.export.permission);
   const selectable = canRemove || batchActions.length > 0;
   const hasRowColumn = rowActions.length > 0 || !!overrides.detail || !!overrides.extraRowActions;

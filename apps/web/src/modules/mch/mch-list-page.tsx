@@ -1,0 +1,135 @@
+/**
+ * mch/mchList: the engine's merchant list plus what a definition cannot say: creation with the secret
+ * shown once, the adjust-balance dialog, status actions only where they apply, the secret reset, and
+ * the approval list of adjustments waiting for a second operator.
+ */
+import type { ActionDef } from '@payops/contracts/resource';
+import { mchAdjust } from '@payops/contracts/resources/mch/mch-adjust';
+import { mchList } from '@payops/contracts/resources/mch/mch-list';
+import Button from 'antd/es/button';
+import Modal from 'antd/es/modal';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ResourcePage } from '../../engine/resource-page.tsx';
+import type { PageContext, ResourceOverrides, Row } from '../../engine/types.ts';
+import { api } from '../../lib/api.ts';
+import { DraggableModal } from '../../lib/draggable-modal.tsx';
+import { useCan } from '../../lib/permissions.tsx';
+import { AdjustDialog } from './adjust-dialog.tsx';
+import { CreateMerchantDialog } from './create-dialog.tsx';
+import { useMchLabels } from './mch-labels.ts';
+import { rateText } from './rate-cell.ts';
+import { SecretDialog } from './secret-dialog.tsx';
+
+type Dialog =
+  | { kind: 'create'; ctx: PageContext }
+  | { kind: 'adjust'; row: Row; ctx: PageContext }
+  | { kind: 'secret'; mchNo: string; secret: string }
+  | { kind: 'approvals'; ctx: PageContext };
+
+function visible(action: ActionDef, row: Row): boolean {
+  if (action.name === 'enable') return row.status !== 'enabled';
+  if (action.name === 'disable') return row.status !== 'disabled';
+  if (action.name === 'freeze') return row.status !== 'frozen';
+  return true;
+}
+
+function approvalVisible(action: ActionDef, row: Row): boolean {
+  return action.standard || row.status === 'pending';
+}
+
+export function MchListPage() {
+  useMchLabels();
+  const { t } = useTranslation();
+  const can = useCan();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [modal, modalHolder] = Modal.useModal();
+
+  const overrides = useMemo<ResourceOverrides>(
+    () => ({
+      actionVisible: visible,
+      hiddenActions: ['add'],
+      cells: { depositRate: rateText, withdrawRate: rateText },
+      actionHandlers: {
+        adjust: (rows, ctx) => rows[0] && setDialog({ kind: 'adjust', row: rows[0], ctx }),
+        // The engine's default would drop the answer; the new secret must be shown, once.
+        resetSecret: (rows) =>
+          rows[0] &&
+          modal.confirm({
+            title: t('confirm.mchList.resetSecret'),
+            okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as never,
+            onOk: async () => {
+              const row = rows[0]!;
+              const answer = await api<{ signSecret: string }>(mchList.actions.resetSecret!.path, {
+                method: 'POST',
+                body: { id: row.id },
+              }).catch(() => null);
+              if (answer) setDialog({ kind: 'secret', mchNo: String(row.mchNo), secret: answer.signSecret });
+            },
+          }),
+      },
+      toolbarExtra: (ctx) => (
+        <>
+          {can(mchList.actions.add!.permission) && (
+            <Button
+              type="primary"
+              onClick={() => setDialog({ kind: 'create', ctx })}
+              data-testid="mch-create"
+            >
+              {t('mchPage.create')}
+            </Button>
+          )}
+          <Button onClick={() => setDialog({ kind: 'approvals', ctx })} data-testid="mch-approvals">
+            {t('mchPage.approvals')}
+          </Button>
+        </>
+      ),
+    }),
+    [t, can, modal],
+  );
+  const approvals = useMemo<ResourceOverrides>(() => ({ actionVisible: approvalVisible }), []);
+  const close = () => setDialog(null);
+
+  return (
+    <>
+      {modalHolder}
+      <ResourcePage def={mchList} overrides={overrides} />
+      {dialog?.kind === 'create' && (
+        <CreateMerchantDialog
+          onClose={close}
+          onCreated={(c) => {
+            dialog.ctx.refresh();
+            setDialog({ kind: 'secret', mchNo: c.mchNo, secret: c.signSecret });
+          }}
+        />
+      )}
+      {dialog?.kind === 'adjust' && (
+        <AdjustDialog
+          row={dialog.row}
+          onClose={close}
+          onDone={() => {
+            dialog.ctx.refresh();
+            close();
+          }}
+        />
+      )}
+      {dialog?.kind === 'secret' && (
+        <SecretDialog mchNo={dialog.mchNo} secret={dialog.secret} onClose={close} />
+      )}
+      {dialog?.kind === 'approvals' && (
+        <DraggableModal
+          open
+          width={1100}
+          title={t('mchPage.approvals')}
+          footer={null}
+          onCancel={() => {
+            dialog.ctx.refresh();
+            close();
+          }}
+        >
+          <ResourcePage def={mchAdjust} overrides={approvals} />
+        </DraggableModal>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The /member pages: the member list (freeze or unfreeze where it applies, the credit-points dialog)
+ * and the definitions rendered whole (rebates, records, payment accounts).
+ */
+import type { ActionDef } from '@payops/contracts/resource';
+import { memberList } from '@payops/contracts/resources/member/member-list';
+import { memberPaymentList } from '@payops/contracts/resources/member/member-payment-list';
+import { financialRecordPage, matchRecordPage } from '@payops/contracts/resources/member/member-records';
+import { payFundOrderPage, transFundOrderPage } from '@payops/contracts/resources/member/rebate-orders';
+import { useMemo, useState } from 'react';
+import { ResourcePage } from '../../engine/resource-page.tsx';
+import type { PageContext, ResourceOverrides, Row } from '../../engine/types.ts';
+import { truncateMoney } from '../../lib/money.ts';
+import { useMchLabels } from '../mch/mch-labels.ts';
+import { PointsDialog } from './points-dialog.tsx';
+
+function memberVisible(action: ActionDef, row: Row): boolean {
+  if (action.name === 'freeze') return row.status === 'normal';
+  if (action.name === 'unfreeze') return row.status === 'frozen';
+  return true;
+}
+
+function paymentVisible(action: ActionDef, row: Row): boolean {
+  if (action.name === 'enable') return row.enabled === false;
+  if (action.name === 'disable') return row.enabled === true;
+  if (action.name === 'blacklist') return row.blacklisted === false;
+  if (action.name === 'unblacklist') return row.blacklisted === true;
+  return true;
+}
+
+export function MemberListPage() {
+  useMchLabels();
+  const [points, setPoints] = useState<{ row: Row; ctx: PageContext } | null>(null);
+  const overrides = useMemo<ResourceOverrides>(
+    () => ({
+      actionVisible: memberVisible,
+      // Points are whole numbers: no decimals, unlike the money column beside them.
+      cells: { creditPoints: (v) => truncateMoney(String(v ?? '0'), 0) },
+      actionHandlers: { adjustPoints: (rows, ctx) => rows[0] && setPoints({ row: rows[0], ctx }) },
+    }),
+    [],
+  );
+  return (
+    <>
+      <ResourcePage def={memberList} overrides={overrides} />
+      {points && (
+        <PointsDialog
+          row={points.row}
+          onClose={() => setPoints(null)}
+          onDone={() => {
+            points.ctx.refresh();
+            setPoints(null);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+const paymentOverrides: ResourceOverrides = { actionVisible: paymentVisible };
+
+export const MemberPaymentPage = () => <ResourcePage def={memberPaymentList} overrides={paymentOverrides} />;
+export const PayFundOrderPage = () => <ResourcePage def={payFundOrderPage} />;
+export const TransFundOrderPage = () => <ResourcePage def={transFundOrderPage} />;
+export const FinancialRecordPage = () => <ResourcePage def={financialRecordPage} />;
+export const MatchRecordPage = () => <ResourcePage def={matchRecordPage} />;

@@ -1,0 +1,170 @@
+/**
+ * /mch and /member in the browser on the demo platform the server loaded at first start: create a
+ * merchant (the secret shown once), adjust its balance with an authenticator code, find the posting in
+ * the fund log; find a member and freeze them. Screenshots in zh-CN and en-US.
+ *
+ * The test's own operator (administrator role, authenticator already bound) is written straight into
+ * the database, so this file leaves the built-in admin untouched for the shell tests.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { loadKeys } from '../apps/server/src/platform/keys.ts';
+import { hashPassword } from '../apps/server/src/platform/passwords.ts';
+import { seal } from '../apps/server/src/platform/secret-box.ts';
+import { database, freshCode, launch, newPage, screenshot } from './support/browser.ts';
+import { pick } from './support/shell.ts';
+
+const OPERATOR = { username: 'e2e_money', password: 'Money2024xy' };
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const MERCHANT = 'E2E测试商户';
+
+let browser: Browser;
+let page: Page;
+let mchNo = '';
+
+const id = (testId: string) => page.getByTestId(testId);
+const idle = () =>
+  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
+
+async function open(path: string, name: string): Promise<void> {
+  await page.goto(path);
+  await id(`resource-page-${name}`).waitFor({ timeout: 20_000 });
+  await page.locator('.ant-table-tbody').first().waitFor({ timeout: 20_000 });
+  await idle();
+}
+
+function row(text: string) {
+  return page
+    .locator('.ant-table-tbody:visible')
+    .first()
+    .locator('tr.ant-table-row', { hasText: text })
+    .first();
+}
+
+async function search(field: string, value: string): Promise<void> {
+  await id(`filter-${field}`).fill(value);
+  await id('search-submit').click();
+  await idle();
+}
+
+async function enterCode(): Promise<void> {
+  await id('code-dialog-input').waitFor({ timeout: 20_000 });
+  await id('code-dialog-input').fill(await freshCode(SECRET));
+  await id('code-dialog-submit').click();
+}
+
+beforeAll(async () => {
+  const db = await database();
+  try {
+    const keys = loadKeys(inject('dataDir'));
+    const { rows } = await db.query(
+      `INSERT INTO operators (username, display_name, password_hash, totp_secret_enc)
+       VALUES ($1, $1, $2, $3) RETURNING id`,
+      [OPERATOR.username, await hashPassword(OPERATOR.password), seal(keys.secretKey, SECRET)],
+    );
+    await db.query(
+      `INSERT INTO operator_roles (operator_id, role_id) SELECT $1, id FROM roles WHERE code = 'admin'`,
+      [rows[0].id],
+    );
+  } finally {
+    await db.end();
+  }
+  browser = await launch();
+  ({ page } = await newPage(browser, { locale: 'zh-CN' }));
+  await page.goto('/login');
+  await id('login-username').fill(OPERATOR.username);
+  await id('login-password').fill(OPERATOR.password);
+  await id('login-submit').click();
+  await id('login-code').waitFor();
+  await id('login-code').fill(await freshCode(SECRET));
+  await id('login-submit').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('merchants', () => {
+  test('the merchant list shows the demo merchants with ledger balances', async () => {
+    await open('/mch/mchList', 'mchList');
+    expect(await page.locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThanOrEqual(20);
+    await screenshot(page, 'mch-list-zh-CN');
+  });
+
+  test('creates a merchant; the signing secret is shown once', async () => {
+    await id('mch-create').click();
+    await id('create-name').fill(MERCHANT);
+    await id('create-contact').fill('李雷');
+    await id('create-submit').click();
+    await id('sign-secret').waitFor({ timeout: 20_000 });
+    expect((await id('sign-secret').innerText()).trim()).toHaveLength(43);
+    const title = await page.locator('.ant-modal-title', { hasText: '签名密钥' }).innerText();
+    mchNo = /M\d{8}/.exec(title)![0];
+    await screenshot(page, 'mch-secret-once-zh-CN');
+    await page.locator('.ant-modal-footer .ant-btn-primary:visible').click();
+    await search('name', MERCHANT);
+    await row(mchNo).waitFor();
+  });
+
+  test('adjusts the balance with an authenticator code; the fund log shows the posting', async () => {
+    await row(mchNo).getByTestId('row-adjust').click();
+    await id('adjust-amount').fill('1234.56');
+    await id('adjust-reason').fill('期初余额录入');
+    await id('adjust-submit').click();
+    await enterCode();
+    try {
+      await id('adjust-submit').waitFor({ state: 'detached', timeout: 40_000 });
+    } catch (e) {
+      await screenshot(page, 'mch-adjust-failed');
+      throw e;
+    }
+    await idle();
+    await expect.poll(() => row(mchNo).innerText()).toContain('1234.56');
+    await screenshot(page, 'mch-adjusted-zh-CN');
+
+    await open('/mch/fund_log', 'fund_log');
+    await search('ownerCode', mchNo);
+    const posting = row(mchNo);
+    await posting.waitFor();
+    expect(await posting.innerText()).toContain('1234.56');
+    expect(await posting.innerText()).toContain('人工加款');
+    expect(await posting.innerText()).toContain(OPERATOR.username);
+    await screenshot(page, 'mch-fund-log-zh-CN');
+  });
+
+  test('the same pages in en-US', async () => {
+    await pick(page, 'language-switch', 'language-option-en-US');
+    await idle();
+    await expect.poll(() => row(mchNo).innerText()).toContain('Manual credit');
+    await screenshot(page, 'mch-fund-log-en-US');
+    await open('/mch/mchList', 'mchList');
+    await screenshot(page, 'mch-list-en-US');
+  });
+});
+
+describe('members', () => {
+  test('finds a member and freezes them (en-US), masked personal data', async () => {
+    await open('/member/memberList', 'memberList');
+    await search('account', 'u0000001');
+    const member = row('u0000001');
+    await member.waitFor();
+    expect(await member.innerText()).toMatch(/\d{3}\*{4}\d{4}/);
+    if ((await member.innerText()).includes('Frozen')) {
+      await member.getByTestId('row-unfreeze').click();
+      await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+      await idle();
+    }
+    await member.getByTestId('row-freeze').click();
+    await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+    await page.locator('.ant-modal-confirm').waitFor({ state: 'detached', timeout: 20_000 });
+    await expect.poll(() => member.innerText()).toContain('Frozen');
+    await screenshot(page, 'member-frozen-en-US');
+  });
+
+  test('the member list in zh-CN', async () => {
+    await pick(page, 'language-switch', 'language-option-zh-CN');
+    await idle();
+    await expect.poll(() => row('u0000001').innerText()).toContain('冻结');
+    await screenshot(page, 'member-list-zh-CN');
+  });
+});
