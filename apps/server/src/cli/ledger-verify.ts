@@ -24,8 +24,11 @@ try {
     sound ? 'ledger: every balance equals the sum of its postings\n' : 'ledger: MISMATCH\n',
   );
 } catch (e) {
-  // A database without the ledger tables (never migrated) has nothing to verify yet.
-  process.stdout.write(`ledger: cannot verify: ${(e as Error).message}\n`);
+  // A database never migrated has no ledger yet: nothing can disagree with its postings.
+  const code = ((e as { cause?: { code?: string } }).cause ?? (e as { code?: string })).code;
+  if (code !== '42P01') throw e;
+  sound = true;
+  process.stdout.write('ledger: no ledger tables yet (database not migrated): nothing to verify\n');
 } finally {
   await database.release();
 }
