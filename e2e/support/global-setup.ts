@@ -2,7 +2,7 @@
  * Starts the real server (built web app, fresh data folder, embedded PostgreSQL) the way `npm start`
  * does, and hands its address and first-run admin password to the browser tests.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,7 +58,8 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  await waitForLine(child, /PayOps console: http/, 60_000);
+  // The browser tests use the demo platform (merchants, members), loaded just after the server listens.
+  await waitForLine(child, /demo data: \d+ merchants/, 90_000);
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide(
     'adminPassword',
@@ -67,6 +68,12 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', dataDir);
   project.provide('pgPort', pgPort);
   return async () => {
+    // After every browser test has moved money and changed settings: the books balance and the audit
+    // chains are intact (issue 5: ledger:verify passes after the suite). A failure fails the run.
+    const env = { ...process.env, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) };
+    for (const script of ['ledger:verify', 'audit:verify']) {
+      process.stdout.write(execFileSync('npm', ['run', '--silent', script], { cwd: root, env }).toString());
+    }
     const exited = new Promise((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');
     await exited;

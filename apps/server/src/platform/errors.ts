@@ -11,6 +11,8 @@ import {
   pickLocale,
 } from '@payops/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// The request fields this file sets (resultCode) are declared with the other platform fields.
+import type {} from './context.ts';
 import { describeIssues, type IssueLike } from './validation-messages.ts';
 
 export class AppError extends Error {
