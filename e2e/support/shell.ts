@@ -1,0 +1,110 @@
+/**
+ * Helpers of the console-shell browser tests: the shell's own messages (to assert what the operator
+ * reads in each language), waiting for toasts, dropdown menus and the tab bar.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import enCommon from '../../apps/web/src/locales/en-US/common.ts';
+import enRoutes from '../../apps/web/src/locales/en-US/routes.ts';
+import zhCommon from '../../apps/web/src/locales/zh-CN/common.ts';
+import zhRoutes from '../../apps/web/src/locales/zh-CN/routes.ts';
+
+export type Lang = 'zh-CN' | 'en-US';
+
+const messages: Record<Lang, unknown[]> = {
+  'zh-CN': [zhCommon, zhRoutes],
+  'en-US': [enCommon, enRoutes],
+};
+
+/** The text the shell shows for `key` in `lang` (as i18next resolves it, `{{x}}` filled from vars). */
+export function tr(lang: Lang, key: string, vars: Record<string, string> = {}): string {
+  for (const source of messages[lang]) {
+    let node: unknown = source;
+    for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+    if (typeof node === 'string')
+      return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
+  }
+  throw new Error(`no ${lang} message for ${key}`);
+}
+
+export const byTestId = (page: Page, id: string): Locator => page.locator(`[data-testid="${id}"]`);
+
+/** A toast (antd message) with this exact text. */
+export function toast(page: Page, text: string): Locator {
+  return page.locator('.ant-message .ant-message-notice', { hasText: text }).first();
+}
+
+/** expect.poll with the patience of a page (vitest's default is 1 s). */
+export function poll<T>(fn: () => T | Promise<T>) {
+  return expect.poll(fn, { timeout: 10_000, interval: 50 });
+}
+
+/** Waits until nothing matches. */
+export async function gone(locator: Locator): Promise<void> {
+  await poll(() => locator.count()).toBe(0);
+}
+
+/** Waits until the text of the (first) match is `text`. */
+export async function hasText(locator: Locator, text: string | RegExp): Promise<void> {
+  await poll(async () => ((await locator.count()) ? await locator.first().innerText() : '')).toMatch(text);
+}
+
+/** Opens a click dropdown of the header and picks an entry. */
+export async function pick(page: Page, trigger: string, option: string): Promise<void> {
+  await byTestId(page, trigger).click();
+  const entry = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').locator(`[data-testid="${option}"]`);
+  await entry.click();
+  await gone(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)'));
+}
+
+/** Right-clicks a tab and returns the open context menu. */
+export async function tabMenu(page: Page, path: string): Promise<Locator> {
+  await gone(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)'));
+  await byTestId(page, `tab-${path}`).click({ button: 'right' });
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await menu.locator('[data-testid="tab-menu-reload"]').waitFor();
+  expect(await menu.count()).toBe(1);
+  return menu;
+}
+
+/** The context-menu entry (its `li`), to check it is enabled or disabled and to click it. */
+export function tabMenuItem(
+  menu: Locator,
+  entry: 'reload' | 'close' | 'close-others' | 'close-all',
+): Locator {
+  return menu.locator('li.ant-dropdown-menu-item', {
+    has: menu.page().locator(`[data-testid="tab-menu-${entry}"]`),
+  });
+}
+
+export async function closeMenu(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await gone(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)'));
+}
+
+/** The tab bar's paths, in order. */
+export async function tabPaths(page: Page): Promise<string[]> {
+  const ids = await page
+    .locator('[data-testid="tab-bar"] [role="tab"]')
+    .evaluateAll((tabs) => tabs.map((t) => t.getAttribute('data-testid') ?? ''));
+  return ids.map((id) => id.replace(/^tab-/, ''));
+}
+
+/** What the `tabs` key of local storage holds (zustand's persisted shape), or null. */
+export async function storedTabs(page: Page): Promise<string[] | null> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('tabs');
+    if (!raw) return null;
+    return (JSON.parse(raw) as { state: { tabs: { path: string }[] } }).state.tabs.map((t) => t.path);
+  });
+}
+
+/** A second browser window holding the same session as `from` (its cookie and local storage). */
+export async function cloneContext(browser: Browser, from: BrowserContext): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+    baseURL: inject('baseUrl'),
+    storageState: await from.storageState(),
+  });
+}
