@@ -1,0 +1,258 @@
+/**
+ * `npm run bench`: the budgets of performance.md that the product can be measured against today,
+ * each as a figure against its budget, in one run on this machine. Orders do not exist yet, so the
+ * list workloads run over members (the largest table), at a size given by --members (default 1M).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setMemberStatus } from '../apps/server/src/modules/member/member.service.ts';
+import { makeWorld, type World } from './setup.ts';
+import { percentile, printTable, type Row, timed } from './stats.ts';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const MEMBERS = arg('members', 1_000_000);
+const RUNS = arg('runs', 200);
+const root = path.resolve(import.meta.dirname, '..');
+const LIST = '/api/member/memberList/findByPage';
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+async function list(w: World, body: object) {
+  const res = await w.app.inject({ method: 'POST', url: LIST, headers: w.headers, payload: body });
+  if (res.statusCode !== 200) throw new Error(`${LIST}: ${res.body}`);
+  return res.json().data as { list: unknown[]; pager: { total: number; totalCapped?: boolean } };
+}
+
+async function listWorkloads(w: World, rows: Row[]) {
+  const filters: [string, object][] = [
+    ['no filter', {}],
+    ['mchNo eq', { mchNo: 'M10000003' }],
+    ['status eq', { status: 'frozen' }],
+    ['level eq', { level: 3 }],
+    ['phone eq', { phone: '13900004242' }],
+    ['createdAt between', { createdAt: [new Date(Date.now() - 30 * 86_400_000).toISOString(), null] }],
+    ['financeTags contains', { financeTags: 'watch' }],
+  ];
+  const { rows: merchants } = await w.ctx.pool.query('SELECT mch_no FROM merchants ORDER BY id LIMIT 1');
+  for (const [name, filter] of filters) {
+    const f = name === 'mchNo eq' ? { mchNo: merchants[0].mch_no } : filter;
+    const times = await timed(RUNS, () => list(w, { page: 1, pageSize: 20, filters: f }));
+    const p95 = percentile(times, 95);
+    rows.push({
+      workload: `list API p95, 20 rows, ${name}`,
+      figure: ms(p95),
+      budget: '≤ 20 ms',
+      pass: p95 <= 20,
+    });
+  }
+  const deep = await timed(50, () => list(w, { page: 200, pageSize: 50 }), 5);
+  rows.push({
+    workload: 'deepest OFFSET page (rows 9,951-10,000) p95',
+    figure: ms(percentile(deep, 95)),
+    budget: '(keyset ≤ 5 ms: not built)',
+    pass: null,
+  });
+  const first = await list(w, { page: 1, pageSize: 20 });
+  rows.push({
+    workload: `total over ${MEMBERS.toLocaleString()} rows`,
+    figure: first.pager.totalCapped
+      ? `${first.pager.total.toLocaleString()}+ (capped)`
+      : String(first.pager.total),
+    budget: 'exact ≤ 10,000, then capped',
+    pass:
+      MEMBERS > 10_000
+        ? first.pager.totalCapped === true && first.pager.total === 10_000
+        : !first.pager.totalCapped,
+  });
+}
+
+/** The route against the same two statements sent through pg directly, median of each. */
+async function overhead(w: World, rows: Row[]) {
+  const cols =
+    'id, merchant_id, mch_no, account, real_name, phone, id_number, level, match_level, status, finance_tags, city, first_deposit_at, first_deposit_amount, created_at, updated_at';
+  const raw = await timed(RUNS, async () => {
+    await w.ctx.pool.query(`SELECT ${cols} FROM members ORDER BY id DESC LIMIT 20 OFFSET 0`);
+    await w.ctx.pool.query('SELECT count(*) FROM (SELECT 1 FROM members LIMIT 10001) capped');
+  });
+  const route = await timed(RUNS, () => list(w, { page: 1, pageSize: 20 }));
+  const ratio = percentile(route, 50) / percentile(raw, 50);
+  rows.push({
+    workload: `API overhead (route ${ms(percentile(route, 50))} vs raw pg ${ms(percentile(raw, 50))}, medians)`,
+    figure: `${ratio.toFixed(2)}x`,
+    budget: '≤ 1.3x',
+    pass: ratio <= 1.3,
+  });
+}
+
+async function stateChanges(w: World, rows: Row[]) {
+  const { rows: ids } = await w.ctx.pool.query(
+    `SELECT id FROM members WHERE status = 'normal' ORDER BY id LIMIT 5000`,
+  );
+  let next = 0;
+  const t0 = Date.now();
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < ids.length) await setMemberStatus(w.ctx, ids[next++].id, 'normal', 'frozen');
+    }),
+  );
+  const perSecond = ids.length / ((Date.now() - t0) / 1000);
+  rows.push({
+    workload: 'guarded status updates',
+    figure: `${Math.round(perSecond)}/s`,
+    budget: '≥ 1,000/s',
+    pass: perSecond >= 1000,
+  });
+  const target = ids[0].id;
+  await setMemberStatus(w.ctx, target, 'frozen', 'normal');
+  const race = await Promise.allSettled(
+    Array.from({ length: 20 }, () => setMemberStatus(w.ctx, target, 'normal', 'frozen')),
+  );
+  const winners = race.filter((r) => r.status === 'fulfilled').length;
+  rows.push({
+    workload: '20 racing updates of one row',
+    figure: `${winners} winner(s)`,
+    budget: 'exactly 1',
+    pass: winners === 1,
+  });
+}
+
+async function throughput(w: World, rows: Row[]) {
+  await w.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = w.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  // autocannon runs in its own process: in this one it would take the event loop from the server.
+  const out = await runChild(process.execPath, [
+    path.join(root, 'node_modules/autocannon/autocannon.js'),
+    '--json',
+    '-c',
+    '50',
+    '-d',
+    '10',
+    '-m',
+    'POST',
+    '-H',
+    `access_token=${w.headers.access_token}`,
+    '-H',
+    `cookie=${w.headers.cookie}`,
+    '-H',
+    'content-type=application/json',
+    '-b',
+    JSON.stringify({ page: 1, pageSize: 20 }),
+    `http://127.0.0.1:${port}${LIST}`,
+  ]);
+  const result = JSON.parse(out) as { requests: { average: number }; non2xx: number; errors: number };
+  const rps = result.requests.average;
+  const errors = result.non2xx + result.errors;
+  rows.push({
+    workload: `list API throughput, 50 connections (${errors} errors)`,
+    figure: `${Math.round(rps)} req/s`,
+    budget: '≥ 1,500 req/s',
+    pass: rps >= 1500 && errors === 0,
+  });
+}
+
+/** A child process's standard output, without blocking this process (the server lives here). */
+function runChild(cmd: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} exited ${code}`))));
+  });
+}
+
+function bundle(rows: Row[]) {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    rows.push({
+      workload: 'first load (login + shell)',
+      figure: 'no build',
+      budget: '≤ 200 KB gzip',
+      pass: null,
+    });
+    return;
+  }
+  const out = spawnText(process.execPath, ['--import', 'tsx', 'apps/web/scripts/check-bundle.ts']);
+  const kb = Number(/^entry[^\d\n]*([\d.]+)/m.exec(out)?.[1] ?? Number.NaN);
+  rows.push({
+    workload: 'first load (login + shell)',
+    figure: `${kb} KB gzip`,
+    budget: '≤ 200 KB gzip',
+    pass: kb <= 200,
+  });
+}
+
+function spawnText(cmd: string, args: string[]): string {
+  try {
+    return execFileSync(cmd, args, { cwd: root }).toString();
+  } catch (e) {
+    return String((e as { stdout?: Buffer }).stdout ?? '');
+  }
+}
+
+/** `npm run serve` on a new data folder: time until the login page is served (first run included). */
+async function start(rows: Row[]) {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) return;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payops-bench-start-'));
+  fs.chmodSync(dataDir, 0o755);
+  const port = 19000 + (process.pid % 1000);
+  const t0 = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(port + 40000),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  let seconds = Number.NaN;
+  for (let i = 0; i < 300; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/login`);
+      if (res.ok) {
+        seconds = (Date.now() - t0) / 1000;
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const exited = new Promise((r) => child.on('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  rows.push({
+    workload: 'start: login page served (new data folder)',
+    figure: `${seconds.toFixed(1)} s`,
+    budget: '≤ 10 s',
+    pass: seconds <= 10,
+  });
+}
+
+const rows: Row[] = [];
+const world = await makeWorld(MEMBERS);
+try {
+  await listWorkloads(world, rows);
+  await overhead(world, rows);
+  await stateChanges(world, rows);
+  await throughput(world, rows);
+} finally {
+  await world.close();
+}
+bundle(rows);
+await start(rows);
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+printTable(
+  rows,
+  `${os.cpus().length} cores (${cpu}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${MEMBERS.toLocaleString()} members`,
+);
+process.exit(0);

@@ -1,0 +1,86 @@
+/**
+ * The benchmark's world: its own embedded PostgreSQL in a temporary folder, the migrated schema, the
+ * real app (buildApp) with the built-in admin signed in, and a large member table made in SQL.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { encryptPassword } from '@payops/contracts';
+import { type BuiltApp, buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { type EmbeddedServer, startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { generateDemo } from '../apps/server/src/demo/generate.ts';
+import { bootstrap } from '../apps/server/src/modules/sys/bootstrap.ts';
+
+export interface World extends BuiltApp {
+  pg: EmbeddedServer;
+  dataDir: string;
+  headers: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function makeWorld(members: number): Promise<World> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payops-bench-'));
+  fs.chmodSync(dataDir, 0o755); // PostgreSQL runs as its own user and must reach its cluster below
+  const pg = await startEmbeddedPostgres(path.join(dataDir, 'db'), 58000 + (process.pid % 1000));
+  await pg.createDatabase('bench');
+  const database = openDatabase(pg.url('bench'), 60);
+  await runMigrations(database.db);
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }, { databaseUrl: pg.url('bench') });
+  const built = await buildApp({ config, database });
+  const first = await bootstrap(built.ctx);
+  await generateDemo(built.ctx.db, built.ctx.keys.secretKey, new Date(), {
+    merchants: 20,
+    members: 200,
+    seed: 7,
+  });
+  await growMembers(built, members);
+  await built.app.ready();
+  const headers = await signIn(built, first.initialAdminPassword!);
+  return {
+    ...built,
+    pg,
+    dataDir,
+    headers,
+    async close() {
+      await built.app.close();
+      await database.close();
+      await pg.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Members made in the database itself: spread over the merchants, levels, statuses and two years. */
+async function growMembers(app: BuiltApp, target: number): Promise<void> {
+  const t0 = Date.now();
+  await app.ctx.pool.query(
+    `INSERT INTO members (merchant_id, mch_no, account, real_name, phone, id_number, level, match_level, status,
+                          finance_tags, city, created_at, updated_at)
+     SELECT m.id, m.mch_no, 'b' || lpad(g::text, 8, '0'), '会员' || g, '139' || lpad((g % 100000000)::text, 8, '0'),
+            '1101011990' || lpad((g % 100000000)::text, 8, '0'), 1 + g % 5, 1 + g % 3,
+            CASE WHEN g % 50 = 0 THEN 'frozen' ELSE 'normal' END,
+            CASE WHEN g % 97 = 0 THEN 'vip,watch' WHEN g % 13 = 0 THEN 'vip' ELSE '' END,
+            '上海', now() - (g % 730) * interval '1 day' - (g % 86400) * interval '1 second', now()
+     FROM generate_series(1, $1::int) g
+     JOIN LATERAL (SELECT id, mch_no FROM merchants ORDER BY id OFFSET (g % 20) LIMIT 1) m ON true`,
+    [target],
+  );
+  await app.ctx.pool.query('ANALYZE members');
+  process.stderr.write(
+    `made ${target.toLocaleString()} members in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+  );
+}
+
+async function signIn(app: BuiltApp, password: string): Promise<Record<string, string>> {
+  const key = (await app.app.inject({ method: 'GET', url: '/api/auth/publicKey' })).json().data;
+  const res = await app.app.inject({
+    method: 'POST',
+    url: '/api/auth',
+    payload: { username: 'admin', password: await encryptPassword(key, password) },
+  });
+  const cookie = res.cookies.find((c) => c.name === 'payops_session')!;
+  return { access_token: res.json().data.token, cookie: `payops_session=${cookie.value}` };
+}

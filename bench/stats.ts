@@ -1,0 +1,40 @@
+/** Timing helpers: percentiles of repeated runs, measured in one process on a noisy shared machine. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Runs `fn` `warmup` times untimed, then `n` times; answers the sorted durations in ms. */
+export async function timed(n: number, fn: () => Promise<unknown>, warmup = 20): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = process.hrtime.bigint();
+    await fn();
+    out.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+export interface Row {
+  workload: string;
+  figure: string;
+  budget: string;
+  pass: boolean | null;
+}
+
+export function printTable(rows: Row[], machine: string): void {
+  const w = [
+    Math.max(...rows.map((r) => r.workload.length), 8),
+    Math.max(...rows.map((r) => r.figure.length), 6),
+    Math.max(...rows.map((r) => r.budget.length), 6),
+  ];
+  const line = (a: string, b: string, c: string, d: string) =>
+    `${a.padEnd(w[0]!)}  ${b.padEnd(w[1]!)}  ${c.padEnd(w[2]!)}  ${d}`;
+  process.stdout.write(`\n${machine}\n\n${line('workload', 'figure', 'budget', 'result')}\n`);
+  for (const r of rows) {
+    process.stdout.write(
+      `${line(r.workload, r.figure, r.budget, r.pass === null ? 'n/a' : r.pass ? 'pass' : 'FAIL')}\n`,
+    );
+  }
+}
