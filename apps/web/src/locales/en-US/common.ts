@@ -53,9 +53,9 @@ const enUS: Shape<typeof zhCN> = {
     rates: 'Rates',
     buy: 'Buy',
     sell: 'Sell',
-    failedMatchEmail: 'Failed-match email orders',
-    timeOut: 'Timed-out withdrawals',
-    lowAmount: 'Low-amount withdrawals',
+    failedMatchEmail: 'Match failed',
+    timeOut: 'Timed out',
+    lowAmount: 'Low amount',
     inAudit: 'Orders in audit',
   },
   size: {
