@@ -1,15 +1,6 @@
 /** The USDT address pool and the flows in and out of its addresses. Amounts are numeric, never floats. */
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from './schema.ts';
 
 // USDT has 6 decimals on TRON and Ethereum; 8 leaves room and matches the decimal-string format.
