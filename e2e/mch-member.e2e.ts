@@ -3,15 +3,12 @@
  * merchant (the secret shown once), adjust its balance with an authenticator code, find the posting in
  * the fund log; find a member and freeze them. Screenshots in zh-CN and en-US.
  *
- * The test's own operator (administrator role, authenticator already bound) is written straight into
- * the database, so this file leaves the built-in admin untouched for the shell tests.
+ * The test's own operator (administrator role, authenticator already bound) signs in (support/operators.ts).
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { loadKeys } from '../apps/server/src/platform/keys.ts';
-import { hashPassword } from '../apps/server/src/platform/passwords.ts';
-import { seal } from '../apps/server/src/platform/secret-box.ts';
-import { database, freshCode, launch, newPage, screenshot } from './support/browser.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freshCode, launch, newPage, screenshot } from './support/browser.ts';
+import { createOperator } from './support/operators.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_money', password: 'Money2024xy' };
@@ -54,21 +51,7 @@ async function enterCode(): Promise<void> {
 }
 
 beforeAll(async () => {
-  const db = await database();
-  try {
-    const keys = loadKeys(inject('dataDir'));
-    const { rows } = await db.query(
-      `INSERT INTO operators (username, display_name, password_hash, totp_secret_enc)
-       VALUES ($1, $1, $2, $3) RETURNING id`,
-      [OPERATOR.username, await hashPassword(OPERATOR.password), seal(keys.secretKey, SECRET)],
-    );
-    await db.query(
-      `INSERT INTO operator_roles (operator_id, role_id) SELECT $1, id FROM roles WHERE code = 'admin'`,
-      [rows[0].id],
-    );
-  } finally {
-    await db.end();
-  }
+  await createOperator({ ...OPERATOR, role: 'admin', totpSecret: SECRET });
   browser = await launch();
   ({ page } = await newPage(browser, { locale: 'zh-CN' }));
   await page.goto('/login');

@@ -5,8 +5,9 @@
  * work; an editor created through the user page sees no action button. Screenshots in zh-CN and en-US.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launch, newPage, screenshot } from './support/browser.ts';
+import { createOperator } from './support/operators.ts';
 
 const SYS_PAGES = [
   'user',
@@ -23,6 +24,8 @@ const SYS_PAGES = [
 ] as const;
 
 const EDITOR = { username: 'e2e_editor', password: 'Editor2024x' };
+/** This file's own administrator (no authenticator bound): the built-in admin belongs to the shell tests. */
+const ADMIN = { username: 'e2e_sysadmin', password: 'SysAdmin2024x' };
 
 let browser: Browser;
 let context: BrowserContext;
@@ -87,9 +90,10 @@ async function exportCsv(p: Page): Promise<string> {
 }
 
 beforeAll(async () => {
+  await createOperator({ ...ADMIN, role: 'admin' });
   browser = await launch();
   ({ context, page } = await newPage(browser));
-  await signIn(page, 'admin', inject('adminPassword'));
+  await signIn(page, ADMIN.username, ADMIN.password);
 });
 
 afterAll(async () => {
@@ -287,7 +291,7 @@ describe('/sys pages as admin', () => {
       await en.page.addInitScript(() =>
         localStorage.setItem('vuex', JSON.stringify({ state: { language: 'en-US' }, version: 0 })),
       );
-      await signIn(en.page, 'admin', inject('adminPassword'));
+      await signIn(en.page, ADMIN.username, ADMIN.password);
       for (const name of SYS_PAGES) {
         await open(en.page, name);
         await screenshot(en.page, `sys-${name}-en-US`);
