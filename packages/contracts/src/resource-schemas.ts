@@ -4,30 +4,18 @@
  */
 import { z } from 'zod';
 import { PAGE_SIZE_MAX, TOTAL_CAP } from './api.ts';
+import { compareDecimal, DECIMAL_PATTERN } from './decimal.ts';
 import type { FieldDef, ResourceDef } from './resource.ts';
 
-/** A decimal string: money and rates never travel as JSON numbers. */
-export const DECIMAL_PATTERN = /^-?\d{1,20}(\.\d{1,8})?$/;
+export { compareDecimal, DECIMAL_PATTERN };
+
 const STRING_MAX = 255;
 const TEXT_MAX = 4000;
 const IN_MAX = 100;
 
-/** Compares two decimal strings exactly (no float): -1, 0 or 1. */
-export function compareDecimal(a: string, b: string): number {
-  const neg = (s: string) => s.startsWith('-');
-  if (neg(a) !== neg(b)) return neg(a) ? -1 : 1;
-  const sign = neg(a) ? -1 : 1;
-  const [ai = '', af = ''] = a.replace('-', '').split('.');
-  const [bi = '', bf = ''] = b.replace('-', '').split('.');
-  const ia = ai.replace(/^0+/, '');
-  const ib = bi.replace(/^0+/, '');
-  if (ia.length !== ib.length) return ia.length > ib.length ? sign : -sign;
-  const fa = `${ia}.${af.padEnd(8, '0')}`;
-  const fb = `${ib}.${bf.padEnd(8, '0')}`;
-  return fa === fb ? 0 : fa > fb ? sign : -sign;
-}
-
-export const decimalString = z.string().trim().regex(DECIMAL_PATTERN);
+// Pure: a module that imports this file for something else (the web's settings page reads the
+// settings catalogue) does not keep zod for it.
+export const decimalString = /* @__PURE__ */ z.string().trim().regex(DECIMAL_PATTERN);
 
 /** The value of one field as it travels in JSON, with the form's rules when `withRules`. */
 export function fieldValueSchema(field: FieldDef, withRules = true): z.ZodType {

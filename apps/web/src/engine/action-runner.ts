@@ -1,11 +1,12 @@
 /**
  * Running an action after its confirmation: the common delete (the spec's "sure to delete the
  * selected data?") and custom actions without a page handler (a POST to the action's path).
- * Confirmations use the page's own modal hook, so they follow the console's theme and language.
+ * Confirmations use the page's own modal hook, so they follow the console's theme and language; its
+ * code loads on the first confirmation (lib/confirm.tsx).
  */
 import type { ActionDef, ResourceDef } from '@payops/contracts/resource';
-import type { HookAPI } from 'antd/es/modal/useModal';
 import type { TFunction } from 'i18next';
+import type { Confirm } from '../lib/confirm.tsx';
 import { toast } from '../lib/toast.ts';
 import { removeRows, runAction } from './resource-api.ts';
 import type { PageContext, ResourceOverrides, Row } from './types.ts';
@@ -17,13 +18,13 @@ export interface Runner {
 
 export function createRunner(
   def: ResourceDef,
-  modal: HookAPI,
+  confirm: Confirm,
   t: TFunction,
   ctx: PageContext,
   overrides: ResourceOverrides,
 ): Runner {
   const ask = (text: string, danger: boolean, go: () => Promise<unknown>) =>
-    void modal.confirm({
+    confirm({
       title: text,
       okText: t('common.ok'),
       cancelText: t('common.cancel'),

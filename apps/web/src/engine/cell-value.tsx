@@ -6,11 +6,11 @@
 import CopyOutlined from '@ant-design/icons/CopyOutlined';
 import type { FieldDef } from '@payops/contracts/resource';
 import Tag from 'antd/es/tag';
-import Typography from 'antd/es/typography';
-import dayjs from 'dayjs';
+import Tooltip from 'antd/es/tooltip';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { copyText } from '../lib/clipboard.ts';
+import { formatDateTime } from '../lib/datetime.ts';
 import { truncateMoney } from '../lib/money.ts';
 import './engine-messages.ts';
 
@@ -27,7 +27,7 @@ export function valueText(field: FieldDef, value: unknown, t: TFunction): string
     case 'money':
       return truncateMoney(value as string);
     case 'datetime':
-      return dayjs(value as string).format(DATETIME_FORMAT);
+      return formatDateTime(value as string);
     case 'date':
       return String(value);
     case 'boolean':
@@ -63,8 +63,24 @@ export function CopyableId({ text }: { text: string }) {
   );
 }
 
+/** One line cut with an ellipsis, the whole text in a tooltip when (and only when) it is cut. */
+function EllipsisText({ text }: { text: string }) {
+  const [cut, setCut] = useState(false);
+  return (
+    <Tooltip title={cut ? text : undefined}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: measures on hover whether the text is cut; nothing to operate */}
+      <span
+        className="engine-ellipsis"
+        onMouseEnter={(e) => setCut(e.currentTarget.scrollWidth > e.currentTarget.clientWidth)}
+      >
+        {text}
+      </span>
+    </Tooltip>
+  );
+}
+
 export function renderValue(field: FieldDef, value: unknown, t: TFunction, isKey = false): ReactNode {
-  if (isBlank(value)) return <Typography.Text type="secondary">-</Typography.Text>;
+  if (isBlank(value)) return <span className="engine-blank">-</span>;
   if (isKey) return <CopyableId text={String(value)} />;
   switch (field.type) {
     case 'enum': {
@@ -81,12 +97,7 @@ export function renderValue(field: FieldDef, value: unknown, t: TFunction, isKey
       return <span className="engine-money">{valueText(field, value, t)}</span>;
     case 'json':
     case 'text': {
-      const text = valueText(field, value, t);
-      return (
-        <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 320 }}>
-          {text}
-        </Typography.Text>
-      );
+      return <EllipsisText text={valueText(field, value, t)} />;
     }
     case 'image':
       return <img src={String(value)} alt="" style={{ maxHeight: 40, maxWidth: 80 }} />;

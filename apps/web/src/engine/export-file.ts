@@ -6,8 +6,8 @@
 
 import type { ResourceDef } from '@payops/contracts/resource';
 import type { ExportFormat } from '@payops/contracts/resource-schemas';
-import dayjs from 'dayjs';
 import { api } from '../lib/api.ts';
+import { formatDateTime } from '../lib/datetime.ts';
 import type { Filters, SortState } from './types.ts';
 
 export function saveBlob(blob: Blob, fileName: string): void {
@@ -35,7 +35,7 @@ export async function exportList(
     body: { format, filters, ...(sort ? { sort } : {}) },
     responseType: 'blob',
   });
-  const fileName = `${def.name}-${dayjs().format('YYYY-MM-DD')}.${format}`;
+  const fileName = `${def.name}-${formatDateTime(new Date()).slice(0, 10)}.${format}`;
   saveBlob(blob, fileName);
   return fileName;
 }

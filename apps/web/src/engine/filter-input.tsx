@@ -1,14 +1,88 @@
 /** The input of one search field, chosen by its filter operator and type (refine's vocabulary). */
+import CalendarOutlined from '@ant-design/icons/CalendarOutlined';
 import type { FieldDef } from '@payops/contracts/resource';
-import DatePicker from 'antd/es/date-picker';
+import type { RangePickerProps } from 'antd/es/date-picker';
 import Input from 'antd/es/input';
-import InputNumber from 'antd/es/input-number';
+import type { InputNumberProps } from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 
 type Pair = [unknown, unknown];
+
+// antd's date pickers are the largest input of all (some 32 KB gzip): loaded on the first use of a
+// date filter, not with the page (like lib/lazy-dropdown.tsx). Until then a box of the same size
+// and text stands in; the first click or focus loads the picker and opens it.
+const loadDateRange = () =>
+  import('./date-range-input.tsx').then((m) => {
+    dateRangeLoaded = true;
+    return m;
+  });
+const DateRangeInput = lazy(loadDateRange);
+let dateRangeLoaded = false;
+
+function DateRangeFilter(props: RangePickerProps) {
+  // Armed at once when the code is already here (another page used it) or a value is to be shown.
+  const [armed, setArmed] = useState(() => dateRangeLoaded || !!props.value);
+  const [openOnLoad] = useState(() => !armed);
+  const [from, to] = (props.placeholder as [string, string] | undefined) ?? ['', ''];
+  const arm = () => setArmed(true);
+  const standIn = (
+    <Input
+      readOnly
+      style={props.style}
+      placeholder={`${from} ~ ${to}`}
+      suffix={<CalendarOutlined style={{ color: 'var(--ant-color-text-quaternary, rgba(0, 0, 0, 0.25))' }} />}
+      onMouseEnter={() => void loadDateRange()}
+      onMouseDown={arm}
+      onFocus={arm}
+    />
+  );
+  if (!armed) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <DateRangeInput {...props} {...(openOnLoad ? { autoFocus: true, defaultOpen: true } : {})} />
+    </Suspense>
+  );
+}
+
+// antd's InputNumber (some 9 KB gzip) is loaded when a number filter is first pointed at or focused;
+// until it is here, a plain text box takes the typing, and the form gets the text (filter-values.ts
+// turns a numeric text into a number, as it would the picker's number).
+type InputNumberComponent = typeof import('antd/es/input-number').default;
+let LoadedInputNumber: InputNumberComponent | undefined;
+let inputNumberLoading: Promise<unknown> | undefined;
+const loadInputNumber = () =>
+  (inputNumberLoading ??= import('antd/es/input-number').then((m) => {
+    LoadedInputNumber = m.default;
+  }));
+
+function NumberInput(props: InputNumberProps & { 'data-testid'?: string }) {
+  const [, setLoaded] = useState(!!LoadedInputNumber);
+  const [focused, setFocused] = useState(false);
+  if (LoadedInputNumber) {
+    // Focus follows the swap, so typing goes on in the real input.
+    return <LoadedInputNumber {...props} autoFocus={focused || props.autoFocus} />;
+  }
+  const load = () => void loadInputNumber().then(() => setLoaded(true));
+  return (
+    <Input
+      id={props.id}
+      style={props.style}
+      placeholder={props.placeholder}
+      value={props.value === null || props.value === undefined ? '' : String(props.value)}
+      onChange={(e) => (props.onChange as ((v: unknown) => void) | undefined)?.(e.target.value)}
+      onMouseEnter={load}
+      onFocus={() => {
+        setFocused(true);
+        load();
+      }}
+      onBlur={() => setFocused(false)}
+      data-testid={props['data-testid']}
+    />
+  );
+}
 
 /** Two inputs for a numeric or amount range; the value is [from, to] like the range picker's. */
 function NumberRange({
@@ -29,13 +103,13 @@ function NumberRange({
   const common = { style: { width: '50%' }, stringMode: money, controls: false } as const;
   return (
     <Space.Compact style={{ width: '100%' }} data-testid={testId}>
-      <InputNumber
+      <NumberInput
         {...common}
         placeholder={t('engine.min')}
         value={from as number | string | null}
         onChange={(v) => onChange?.([v, to])}
       />
-      <InputNumber
+      <NumberInput
         {...common}
         placeholder={t('engine.max')}
         value={to as number | string | null}
@@ -64,7 +138,7 @@ export function filterInput(field: FieldDef, t: TFunction): ReactNode {
     case 'between':
       if (field.type === 'datetime' || field.type === 'date') {
         return (
-          <DatePicker.RangePicker
+          <DateRangeFilter
             style={{ width: '100%' }}
             placeholder={[t('engine.from'), t('engine.to')]}
             allowEmpty={[true, true]}
@@ -95,7 +169,7 @@ export function filterInput(field: FieldDef, t: TFunction): ReactNode {
       }
       if (field.type === 'number' || field.type === 'ref') {
         return (
-          <InputNumber style={{ width: '100%' }} placeholder={label} controls={false} data-testid={testId} />
+          <NumberInput style={{ width: '100%' }} placeholder={label} controls={false} data-testid={testId} />
         );
       }
       return <Input allowClear placeholder={label} data-testid={testId} />;

@@ -4,8 +4,8 @@
  * request, in their language. The server stays the judge: these only save a round trip.
  */
 
+import { compareDecimal, DECIMAL_PATTERN } from '@payops/contracts/decimal';
 import type { FieldDef } from '@payops/contracts/resource';
-import { compareDecimal, DECIMAL_PATTERN } from '@payops/contracts/resource-schemas';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 

@@ -11,17 +11,15 @@ import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import type { FieldDef, ResourceDef } from '@payops/contracts/resource';
 import type { ExportFormat } from '@payops/contracts/resource-schemas';
 import Button from 'antd/es/button';
-import Drawer from 'antd/es/drawer';
 import Dropdown from 'antd/es/dropdown';
 import Empty from 'antd/es/empty';
-import Modal from 'antd/es/modal';
-import Result from 'antd/es/result';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import Tooltip from 'antd/es/tooltip';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../lib/confirm.tsx';
 import { useCan } from '../lib/permissions.tsx';
 import { toast } from '../lib/toast.ts';
 import { createRunner } from './action-runner.ts';
@@ -30,7 +28,6 @@ import './engine.css';
 import './engine-messages.ts';
 import { exportList } from './export-file.ts';
 import { toFilters } from './filter-values.ts';
-import { FormDialog } from './form-dialog.tsx';
 import { useRefreshResource, useResourceList } from './resource-api.ts';
 import { useResourceLabels } from './resource-labels.ts';
 import { RowActions, rowActionsOf } from './row-actions.tsx';
@@ -39,6 +36,13 @@ import { TableSettingsButtons, useTableSettings } from './table-settings.tsx';
 import type { Filters, FormMode, PageContext, ResourceOverrides, Row, SortState } from './types.ts';
 
 const PAGE_SIZES = [20, 50, 100];
+
+// Not on a list's first screen, so loaded on first use (performance.md: each page ≤ 160 KB gzip):
+// the add/edit dialog with its form inputs and rules, the detail drawer and the error view.
+const loadFormDialog = () => import('./form-dialog.tsx');
+const FormDialog = lazy(() => loadFormDialog().then((m) => ({ default: m.FormDialog })));
+const DetailDrawer = lazy(() => import('./detail-drawer.tsx'));
+const LoadFailed = lazy(() => import('./load-failed.tsx'));
 const NO_OVERRIDES: ResourceOverrides = {};
 
 export function ResourcePage({
@@ -51,7 +55,7 @@ export function ResourcePage({
   useResourceLabels(def);
   const { t, i18n } = useTranslation();
   const can = useCan();
-  const [modal, modalHolder] = Modal.useModal();
+  const [confirm, modalHolder] = useConfirm();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(def.pageSize);
   const [filters, setFilters] = useState<Filters>({});
@@ -59,6 +63,11 @@ export function ResourcePage({
   const [selected, setSelected] = useState<Row[]>([]);
   const [formMode, setFormMode] = useState<FormMode | null>(null);
   const [detailRow, setDetailRow] = useState<Row | null>(null);
+  // Once opened, the dialog and the drawer stay mounted, so they close with their animation.
+  const formUsed = useRef(false);
+  if (formMode) formUsed.current = true;
+  const detailUsed = useRef(false);
+  if (detailRow) detailUsed.current = true;
   const [exporting, setExporting] = useState(false);
   const [settings, setSettings] = useTableSettings(def.name);
 
@@ -73,7 +82,7 @@ export function ResourcePage({
     refresh: () => void invalidate(),
     openEdit: (row) => setFormMode({ kind: 'edit', row }),
   };
-  const runner = createRunner(def, modal, t, ctx, overrides);
+  const runner = createRunner(def, confirm, t, ctx, overrides);
   const rowActions = rowActionsOf(def, can);
   const batchActions = Object.values(def.actions).filter(
     (a) => a.scope === 'batch' && a.name !== 'remove' && can(a.permission),
@@ -141,16 +150,12 @@ export function ResourcePage({
     return (
       <div className="engine-page" data-testid={`resource-page-${def.name}`}>
         {modalHolder}
-        <Result
-          status="warning"
-          title={t('engine.loadFailed')}
-          subTitle={list.error instanceof Error ? list.error.message : undefined}
-          extra={
-            <Button type="primary" onClick={() => void list.refetch()} data-testid="retry">
-              {t('engine.retry')}
-            </Button>
-          }
-        />
+        <Suspense fallback={null}>
+          <LoadFailed
+            message={list.error instanceof Error ? list.error.message : undefined}
+            onRetry={() => void list.refetch()}
+          />
+        </Suspense>
       </div>
     );
   }
@@ -174,6 +179,8 @@ export function ResourcePage({
               type="primary"
               icon={<PlusOutlined />}
               onClick={() => setFormMode({ kind: 'add' })}
+              // Fetch the dialog's code when the pointer comes near, so it opens without a wait.
+              onMouseEnter={() => void loadFormDialog()}
               data-testid="toolbar-add"
             >
               {t('action.add')}
@@ -292,27 +299,26 @@ export function ResourcePage({
           showTotal: totalText,
         }}
       />
-      <FormDialog
-        def={def}
-        mode={formMode}
-        overrides={overrides}
-        onClose={() => setFormMode(null)}
-        onSaved={() => {
-          setFormMode(null);
-          ctx.refresh();
-        }}
-      />
-      {overrides.detail && (
-        <Drawer
-          open={!!detailRow}
-          onClose={() => setDetailRow(null)}
-          title={t('engine.detail')}
-          size="large"
-          destroyOnHidden
-          data-testid="detail-drawer"
-        >
-          {detailRow && overrides.detail(detailRow)}
-        </Drawer>
+      {formUsed.current && (
+        <Suspense fallback={null}>
+          <FormDialog
+            def={def}
+            mode={formMode}
+            overrides={overrides}
+            onClose={() => setFormMode(null)}
+            onSaved={() => {
+              setFormMode(null);
+              ctx.refresh();
+            }}
+          />
+        </Suspense>
+      )}
+      {overrides.detail && detailUsed.current && (
+        <Suspense fallback={null}>
+          <DetailDrawer open={!!detailRow} onClose={() => setDetailRow(null)}>
+            {detailRow && overrides.detail(detailRow)}
+          </DetailDrawer>
+        </Suspense>
       )}
     </div>
   );

@@ -7,10 +7,13 @@ import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Dropdown from 'antd/es/dropdown';
-import Popover from 'antd/es/popover';
 import Tooltip from 'antd/es/tooltip';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+// The column picker's popover loads on the first click of its button (like lib/lazy-dropdown.tsx).
+const loadPopover = () => import('antd/es/popover');
+const Popover = lazy(loadPopover);
 
 export type Density = 'large' | 'middle' | 'small';
 
@@ -56,6 +59,8 @@ export function TableSettingsButtons({
   onChange: (next: TableSettings) => void;
 }) {
   const { t } = useTranslation();
+  // null until the first click: the button renders alone, without the popover's code.
+  const [pickerOpen, setPickerOpen] = useState<boolean | null>(null);
   const visible = columns.filter((c) => !settings.hidden.includes(c.name)).map((c) => c.name);
   const picker = (
     <Checkbox.Group
@@ -67,6 +72,17 @@ export function TableSettingsButtons({
       }
       options={columns.map((c) => ({ value: c.name, label: c.title }))}
     />
+  );
+  const columnsButton = (
+    <Tooltip title={t('engine.columns')}>
+      <Button
+        icon={<SettingOutlined />}
+        aria-label={t('engine.columns')}
+        data-testid="columns"
+        onMouseEnter={() => void loadPopover()}
+        onClick={pickerOpen === null ? () => setPickerOpen(true) : undefined}
+      />
+    </Tooltip>
   );
   return (
     <>
@@ -87,11 +103,22 @@ export function TableSettingsButtons({
           <Button icon={<ColumnHeightOutlined />} aria-label={t('engine.density')} data-testid="density" />
         </Tooltip>
       </Dropdown>
-      <Popover trigger="click" placement="bottomRight" title={t('engine.columns')} content={picker}>
-        <Tooltip title={t('engine.columns')}>
-          <Button icon={<SettingOutlined />} aria-label={t('engine.columns')} data-testid="columns" />
-        </Tooltip>
-      </Popover>
+      {pickerOpen === null ? (
+        columnsButton
+      ) : (
+        <Suspense fallback={columnsButton}>
+          <Popover
+            trigger="click"
+            placement="bottomRight"
+            title={t('engine.columns')}
+            content={picker}
+            open={pickerOpen}
+            onOpenChange={setPickerOpen}
+          >
+            {columnsButton}
+          </Popover>
+        </Suspense>
+      )}
     </>
   );
 }

@@ -9,12 +9,19 @@ import Col from 'antd/es/col';
 import Descriptions from 'antd/es/descriptions';
 import Row from 'antd/es/row';
 import Tag from 'antd/es/tag';
-import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import type { DashboardOverview } from '../../lib/server-types.ts';
 import { RatesTable } from './rates-table.tsx';
 import { RecentLogins } from './recent-logins.tsx';
+
+const TITLE = {
+  margin: '0 0 0.5em',
+  fontSize: 'var(--ant-font-size-heading-4, 20px)',
+  fontWeight: 600,
+  lineHeight: 1.4,
+  color: 'var(--ant-color-text-heading, rgba(0, 0, 0, 0.88))',
+} as const;
 
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -26,9 +33,8 @@ export function DashboardPage() {
 
   return (
     <div data-testid="dashboard-page">
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t('dashboard.welcome', { name: operator?.userName ?? '' })}
-      </Typography.Title>
+      {/* antd's level-4 title, without Typography's code on the page. */}
+      <h4 style={TITLE}>{t('dashboard.welcome', { name: operator?.userName ?? '' })}</h4>
       <Row gutter={[12, 12]}>
         <Col xs={24} lg={8}>
           <Card title={t('dashboard.operator')} loading={isLoading} size="small">

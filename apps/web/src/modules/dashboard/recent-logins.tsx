@@ -1,8 +1,8 @@
 /** The operator's last sign-ins. Times arrive in UTC and are shown in the browser's zone. */
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/datetime.ts';
 import type { RecentLogin } from '../../lib/server-types.ts';
 
 export function RecentLogins({ logins }: { logins: RecentLogin[] }) {
@@ -18,7 +18,7 @@ export function RecentLogins({ logins }: { logins: RecentLogin[] }) {
         {
           title: t('dashboard.at'),
           dataIndex: 'at',
-          render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
+          render: (at: string) => formatDateTime(at),
         },
         { title: t('dashboard.ip'), dataIndex: 'ip' },
         {

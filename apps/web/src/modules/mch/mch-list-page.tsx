@@ -7,19 +7,25 @@ import type { ActionDef } from '@payops/contracts/resource';
 import { mchAdjust } from '@payops/contracts/resources/mch/mch-adjust';
 import { mchList } from '@payops/contracts/resources/mch/mch-list';
 import Button from 'antd/es/button';
-import Modal from 'antd/es/modal';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { PageContext, ResourceOverrides, Row } from '../../engine/types.ts';
 import { api } from '../../lib/api.ts';
-import { DraggableModal } from '../../lib/draggable-modal.tsx';
+import { useConfirm } from '../../lib/confirm.tsx';
 import { useCan } from '../../lib/permissions.tsx';
-import { AdjustDialog } from './adjust-dialog.tsx';
-import { CreateMerchantDialog } from './create-dialog.tsx';
 import { useMchLabels } from './mch-labels.ts';
 import { rateText } from './rate-cell.ts';
-import { SecretDialog } from './secret-dialog.tsx';
+
+// The dialogs load when one is first opened, not with the list (performance.md: each page ≤ 160 KB).
+const AdjustDialog = lazy(() => import('./adjust-dialog.tsx').then((m) => ({ default: m.AdjustDialog })));
+const CreateMerchantDialog = lazy(() =>
+  import('./create-dialog.tsx').then((m) => ({ default: m.CreateMerchantDialog })),
+);
+const SecretDialog = lazy(() => import('./secret-dialog.tsx').then((m) => ({ default: m.SecretDialog })));
+const DraggableModal = lazy(() =>
+  import('../../lib/draggable-modal.tsx').then((m) => ({ default: m.DraggableModal })),
+);
 
 type Dialog =
   | { kind: 'create'; ctx: PageContext }
@@ -43,7 +49,7 @@ export function MchListPage() {
   const { t } = useTranslation();
   const can = useCan();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [modal, modalHolder] = Modal.useModal();
+  const [confirm, modalHolder] = useConfirm();
 
   const overrides = useMemo<ResourceOverrides>(
     () => ({
@@ -55,7 +61,7 @@ export function MchListPage() {
         // The engine's default would drop the answer; the new secret must be shown, once.
         resetSecret: (rows) =>
           rows[0] &&
-          modal.confirm({
+          confirm({
             title: t('confirm.mchList.resetSecret'),
             okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as never,
             onOk: async () => {
@@ -85,7 +91,7 @@ export function MchListPage() {
         </>
       ),
     }),
-    [t, can, modal],
+    [t, can, confirm],
   );
   const approvals = useMemo<ResourceOverrides>(() => ({ actionVisible: approvalVisible }), []);
   const close = () => setDialog(null);
@@ -94,42 +100,45 @@ export function MchListPage() {
     <>
       {modalHolder}
       <ResourcePage def={mchList} overrides={overrides} />
-      {dialog?.kind === 'create' && (
-        <CreateMerchantDialog
-          onClose={close}
-          onCreated={(c) => {
-            dialog.ctx.refresh();
-            setDialog({ kind: 'secret', mchNo: c.mchNo, secret: c.signSecret });
-          }}
-        />
-      )}
-      {dialog?.kind === 'adjust' && (
-        <AdjustDialog
-          row={dialog.row}
-          onClose={close}
-          onDone={() => {
-            dialog.ctx.refresh();
-            close();
-          }}
-        />
-      )}
-      {dialog?.kind === 'secret' && (
-        <SecretDialog mchNo={dialog.mchNo} secret={dialog.secret} onClose={close} />
-      )}
-      {dialog?.kind === 'approvals' && (
-        <DraggableModal
-          open
-          width={1100}
-          title={t('mchPage.approvals')}
-          footer={null}
-          onCancel={() => {
-            dialog.ctx.refresh();
-            close();
-          }}
-        >
-          <ResourcePage def={mchAdjust} overrides={approvals} />
-        </DraggableModal>
-      )}
+      {/* Its own boundary: the list must not blank out while a dialog's code loads. */}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'create' && (
+          <CreateMerchantDialog
+            onClose={close}
+            onCreated={(c) => {
+              dialog.ctx.refresh();
+              setDialog({ kind: 'secret', mchNo: c.mchNo, secret: c.signSecret });
+            }}
+          />
+        )}
+        {dialog?.kind === 'adjust' && (
+          <AdjustDialog
+            row={dialog.row}
+            onClose={close}
+            onDone={() => {
+              dialog.ctx.refresh();
+              close();
+            }}
+          />
+        )}
+        {dialog?.kind === 'secret' && (
+          <SecretDialog mchNo={dialog.mchNo} secret={dialog.secret} onClose={close} />
+        )}
+        {dialog?.kind === 'approvals' && (
+          <DraggableModal
+            open
+            width={1100}
+            title={t('mchPage.approvals')}
+            footer={null}
+            onCancel={() => {
+              dialog.ctx.refresh();
+              close();
+            }}
+          >
+            <ResourcePage def={mchAdjust} overrides={approvals} />
+          </DraggableModal>
+        )}
+      </Suspense>
     </>
   );
 }

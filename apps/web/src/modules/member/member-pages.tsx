@@ -7,12 +7,14 @@ import { memberList } from '@payops/contracts/resources/member/member-list';
 import { memberPaymentList } from '@payops/contracts/resources/member/member-payment-list';
 import { financialRecordPage, matchRecordPage } from '@payops/contracts/resources/member/member-records';
 import { payFundOrderPage, transFundOrderPage } from '@payops/contracts/resources/member/rebate-orders';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { PageContext, ResourceOverrides, Row } from '../../engine/types.ts';
 import { truncateMoney } from '../../lib/money.ts';
 import { useMchLabels } from '../mch/mch-labels.ts';
-import { PointsDialog } from './points-dialog.tsx';
+
+// The credit-points dialog loads when it is first opened, not with the list (performance.md).
+const PointsDialog = lazy(() => import('./points-dialog.tsx').then((m) => ({ default: m.PointsDialog })));
 
 function memberVisible(action: ActionDef, row: Row): boolean {
   if (action.name === 'freeze') return row.status === 'normal';
@@ -44,14 +46,16 @@ export function MemberListPage() {
     <>
       <ResourcePage def={memberList} overrides={overrides} />
       {points && (
-        <PointsDialog
-          row={points.row}
-          onClose={() => setPoints(null)}
-          onDone={() => {
-            points.ctx.refresh();
-            setPoints(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <PointsDialog
+            row={points.row}
+            onClose={() => setPoints(null)}
+            onDone={() => {
+              points.ctx.refresh();
+              setPoints(null);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,10 +1,14 @@
 /** sys/addrPool: the engine's address pool; the "bulk import" toolbar action opens its own dialog. */
 import { addrPool } from '@payops/contracts/resources/sys/addr-pool';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { PageContext, ResourceOverrides } from '../../engine/types.ts';
-import { AddrImportDialog } from './addr-import-dialog.tsx';
 import { useSysLabels } from './sys-labels.ts';
+
+// The import dialog loads when it is first opened, not with the list.
+const AddrImportDialog = lazy(() =>
+  import('./addr-import-dialog.tsx').then((m) => ({ default: m.AddrImportDialog })),
+);
 
 export function AddrPoolPage() {
   useSysLabels();
@@ -16,7 +20,11 @@ export function AddrPoolPage() {
   return (
     <>
       <ResourcePage def={addrPool} overrides={overrides} />
-      {importing && <AddrImportDialog onClose={() => setImporting(null)} onImported={importing.refresh} />}
+      {importing && (
+        <Suspense fallback={null}>
+          <AddrImportDialog onClose={() => setImporting(null)} onImported={importing.refresh} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,10 +1,14 @@
 /** sys/role: the engine's role list; "permissions" opens the permission tree of the role. */
 import { role } from '@payops/contracts/resources/sys/role';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { ResourceOverrides, Row } from '../../engine/types.ts';
-import { RolePermissionsDialog } from './role-permissions-dialog.tsx';
 import { useSysLabels } from './sys-labels.ts';
+
+// The permission tree loads when it is first opened, not with the list.
+const RolePermissionsDialog = lazy(() =>
+  import('./role-permissions-dialog.tsx').then((m) => ({ default: m.RolePermissionsDialog })),
+);
 
 export function RolePage() {
   useSysLabels();
@@ -16,7 +20,11 @@ export function RolePage() {
   return (
     <>
       <ResourcePage def={role} overrides={overrides} />
-      {editing && <RolePermissionsDialog row={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <RolePermissionsDialog row={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -11,10 +11,8 @@ import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
-import Tag from 'antd/es/tag';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { truncateMoney } from '../../lib/money.ts';
 
 export function settingRules(setting: SettingDef, t: TFunction): Rule[] {
   const label = t(`setting.${setting.key}`);
@@ -98,25 +96,4 @@ export function SwitchGroup({ setting }: { setting: SettingDef }) {
       ))}
     </div>
   );
-}
-
-/** A setting's value in the table. */
-export function settingValueText(setting: SettingDef | undefined, value: unknown, t: TFunction): ReactNode {
-  if (value === null || value === undefined) return '-';
-  switch (setting?.type) {
-    case 'boolean':
-      return <Tag color={value ? 'green' : 'default'}>{t(value ? 'sysPage.on' : 'sysPage.off')}</Tag>;
-    case 'money':
-      return truncateMoney(String(value));
-    case 'stringList':
-      return (value as string[]).map((s) => <Tag key={s}>{s}</Tag>);
-    case 'switches':
-      return Object.entries(value as Record<string, boolean>).map(([k, on]) => (
-        <Tag key={k} color={on ? 'green' : 'default'}>
-          {k}: {t(on ? 'sysPage.on' : 'sysPage.off')}
-        </Tag>
-      ));
-    default:
-      return String(value);
-  }
 }

@@ -5,17 +5,24 @@
  */
 import type { ActionDef } from '@payops/contracts/resource';
 import { user } from '@payops/contracts/resources/sys/user';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formFields, toBody } from '../../engine/form-values.ts';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { PageContext, ResourceOverrides, Row } from '../../engine/types.ts';
 import { encryptPasswords } from '../../lib/password.ts';
 import { passwordRules } from './password-rule.ts';
 import { useSysLabels } from './sys-labels.ts';
-import { UserGoogleDialog } from './user-google-dialog.tsx';
-import { UserPasswordDialog } from './user-password-dialog.tsx';
-import { UserRolesDialog } from './user-roles-dialog.tsx';
+
+// The three dialogs load when one is first opened, not with the list.
+const UserGoogleDialog = lazy(() =>
+  import('./user-google-dialog.tsx').then((m) => ({ default: m.UserGoogleDialog })),
+);
+const UserPasswordDialog = lazy(() =>
+  import('./user-password-dialog.tsx').then((m) => ({ default: m.UserPasswordDialog })),
+);
+const UserRolesDialog = lazy(() =>
+  import('./user-roles-dialog.tsx').then((m) => ({ default: m.UserRolesDialog })),
+);
 
 type Dialog = { kind: 'resetPassword' | 'assignRoles' | 'bindGoogle'; row: Row; ctx: PageContext };
 
@@ -52,6 +59,8 @@ export function UserPage() {
       extraRules: { password: passwordRules(t) },
       // The password leaves the browser only encrypted, with a fresh key for every send.
       toBody: async (values, mode) => {
+        // With the form dialog's code (already loaded when a form is sent), not with the list.
+        const { formFields, toBody } = await import('../../engine/form-values.ts');
         const body = toBody(user, formFields(user, mode.kind), values, mode);
         if (mode.kind === 'add' && typeof values.password === 'string') {
           Object.assign(body, await encryptPasswords({ password: values.password }));
@@ -71,15 +80,18 @@ export function UserPage() {
   return (
     <>
       <ResourcePage def={user} overrides={overrides} />
-      {dialog?.kind === 'resetPassword' && (
-        <UserPasswordDialog row={dialog.row} path={path('resetPassword')} onClose={close} />
-      )}
-      {dialog?.kind === 'assignRoles' && (
-        <UserRolesDialog row={dialog.row} path={path('assignRoles')} onClose={close} onSaved={saved} />
-      )}
-      {dialog?.kind === 'bindGoogle' && (
-        <UserGoogleDialog row={dialog.row} path={path('bindGoogle')} onClose={close} onSaved={saved} />
-      )}
+      {/* Its own boundary: the list must not blank out while a dialog's code loads. */}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'resetPassword' && (
+          <UserPasswordDialog row={dialog.row} path={path('resetPassword')} onClose={close} />
+        )}
+        {dialog?.kind === 'assignRoles' && (
+          <UserRolesDialog row={dialog.row} path={path('assignRoles')} onClose={close} onSaved={saved} />
+        )}
+        {dialog?.kind === 'bindGoogle' && (
+          <UserGoogleDialog row={dialog.row} path={path('bindGoogle')} onClose={close} onSaved={saved} />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -4,14 +4,13 @@
  */
 import { whiteIp } from '@payops/contracts/resources/sys/ip-rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Modal from 'antd/es/modal';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
-import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { ResourceOverrides } from '../../engine/types.ts';
 import { api } from '../../lib/api.ts';
+import { useConfirm } from '../../lib/confirm.tsx';
 import { useCan } from '../../lib/permissions.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useSysLabels } from './sys-labels.ts';
@@ -23,7 +22,7 @@ function WhiteListSwitch() {
   const { t } = useTranslation();
   const can = useCan();
   const client = useQueryClient();
-  const [modal, holder] = Modal.useModal();
+  const [confirm, holder] = useConfirm();
   const state = useQuery({
     queryKey: switchKey,
     queryFn: () => api<{ enabled: boolean }>(`${whiteIp.api}/switch`),
@@ -31,7 +30,7 @@ function WhiteListSwitch() {
   const enabled = state.data?.enabled ?? false;
 
   const change = (next: boolean) =>
-    void modal.confirm({
+    confirm({
       title: t(action.confirm ?? 'confirm.whiteIp.switch'),
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
@@ -53,7 +52,7 @@ function WhiteListSwitch() {
   return (
     <Space className="white-switch" data-testid="white-switch">
       {holder}
-      <Typography.Text strong>{t('sysPage.whiteSwitch')}</Typography.Text>
+      <strong>{t('sysPage.whiteSwitch')}</strong>
       <Switch
         checked={enabled}
         loading={state.isLoading}
@@ -63,9 +62,9 @@ function WhiteListSwitch() {
         unCheckedChildren={t('sysPage.off')}
         data-testid="white-switch-toggle"
       />
-      <Typography.Text type={enabled ? 'warning' : 'secondary'}>
+      <span className={enabled ? 'engine-warning' : 'engine-blank'}>
         {t(enabled ? 'sysPage.whiteOn' : 'sysPage.whiteOff')}
-      </Typography.Text>
+      </span>
     </Space>
   );
 }
