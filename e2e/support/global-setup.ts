@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { strictGlobalSetup } from '../../apps/server/test/or-exit.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,7 +40,7 @@ function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): P
   });
 }
 
-export default async function setup(project: TestProject) {
+async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')))
     throw new Error('build the web app first (npm run build)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payops-e2e-'));
@@ -80,3 +81,5 @@ export default async function setup(project: TestProject) {
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
+
+export default strictGlobalSetup('browser tests', setup);

