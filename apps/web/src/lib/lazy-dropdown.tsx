@@ -5,7 +5,7 @@
  * Until then the trigger renders alone; the first interaction loads the component and opens it.
  */
 import type { DropdownProps } from 'antd/es/dropdown/dropdown';
-import { cloneElement, lazy, type MouseEvent, type ReactElement, Suspense, useState } from 'react';
+import { cloneElement, lazy, type MouseEvent, type ReactElement, Suspense, useEffect, useState } from 'react';
 
 // The component itself: the package entry also attaches Dropdown.Button, dragging Button in.
 const loadDropdown = () => import('antd/es/dropdown/dropdown');
@@ -23,13 +23,32 @@ export interface LazyDropdownProps {
   children: ReactElement<TriggerProps>;
 }
 
+/**
+ * A context menu opens at the pointer, which only the event knows: once the component has loaded,
+ * the first right-click is replayed at the same point so antd places the menu there.
+ */
+function ReplayContextMenu({ x, y }: { x: number; y: number }) {
+  useEffect(() => {
+    document
+      .elementFromPoint(x, y)
+      ?.dispatchEvent(
+        new window.MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: x, clientY: y }),
+      );
+  }, [x, y]);
+  return null;
+}
+
 export function LazyDropdown({ trigger, menu, children }: LazyDropdownProps) {
-  const [open, setOpen] = useState<boolean | null>(null);
-  if (open === null) {
+  const [armed, setArmed] = useState<{ x: number; y: number } | null>(null);
+  const [open, setOpen] = useState(false);
+  const contextMenu = trigger.includes('contextMenu');
+
+  if (!armed) {
     const arm = (event: 'click' | 'contextMenu', original?: (e: MouseEvent) => void) => (e: MouseEvent) => {
       original?.(e);
       if (!trigger.includes(event)) return;
       if (event === 'contextMenu') e.preventDefault();
+      setArmed({ x: e.clientX, y: e.clientY });
       setOpen(true);
     };
     return cloneElement(children, {
@@ -41,6 +60,17 @@ export function LazyDropdown({ trigger, menu, children }: LazyDropdownProps) {
         void loadDropdown();
       },
     });
+  }
+  if (contextMenu) {
+    // Left to antd (uncontrolled): it aligns each opening to the pointer and closes on a choice.
+    return (
+      <Suspense fallback={children}>
+        <Dropdown trigger={trigger} menu={menu}>
+          {children}
+        </Dropdown>
+        <ReplayContextMenu x={armed.x} y={armed.y} />
+      </Suspense>
+    );
   }
   return (
     <Suspense fallback={children}>
