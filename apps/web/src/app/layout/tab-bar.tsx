@@ -4,9 +4,10 @@
  * than antd's Tabs, which would add about 10 KB gzip to the first download for a row of buttons.
  */
 import CloseOutlined from '@ant-design/icons/CloseOutlined';
+// Loaded with the shell: a context menu must open at the pointer on the very first right-click.
+import Dropdown from 'antd/es/dropdown/dropdown';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { LazyDropdown } from '../../lib/lazy-dropdown.tsx';
 import { usePageReload } from '../../lib/page-reload.ts';
 import { canCloseAll, canCloseOthers, isClosable, type Tab } from '../../lib/tab-rules.ts';
 import { useTabs } from '../../lib/tabs-store.ts';
@@ -56,7 +57,7 @@ export function TabBar() {
       {tabs.map((tab) => {
         const active = tab.path === pathname;
         return (
-          <LazyDropdown key={tab.path} trigger={['contextMenu']} menu={contextMenu(tab)}>
+          <Dropdown key={tab.path} trigger={['contextMenu']} menu={contextMenu(tab)}>
             <div
               role="tab"
               tabIndex={0}
@@ -85,7 +86,7 @@ export function TabBar() {
                 </button>
               )}
             </div>
-          </LazyDropdown>
+          </Dropdown>
         );
       })}
     </div>
