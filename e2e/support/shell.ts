@@ -64,6 +64,9 @@ export async function tabMenu(page: Page, path: string): Promise<Locator> {
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
   await menu.locator('[data-testid="tab-menu-reload"]').waitFor();
   expect(await menu.count()).toBe(1);
+  // antd renders a popup off-screen until it is aligned; a trial click waits until it is in place
+  // (a forced click on a disabled entry would otherwise race the alignment).
+  await tabMenuItem(menu, 'reload').click({ trial: true });
   return menu;
 }
 
