@@ -2,30 +2,25 @@
 import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
 import { LOCALES } from '@payops/contracts/api';
 import { useTranslation } from 'react-i18next';
-import { LazyDropdown } from '../lib/lazy-dropdown.tsx';
 import { useSettings } from '../lib/settings-store.ts';
-import { HeaderButton } from './layout/header-button.tsx';
+import { ChoiceSwitch } from './layout/choice-switch.tsx';
 
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const language = useSettings((s) => s.language);
   const set = useSettings((s) => s.set);
   return (
-    <LazyDropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [language],
-        items: LOCALES.map((locale) => ({
-          key: locale,
-          label: <span data-testid={`language-option-${locale}`}>{t(`language.${locale}`)}</span>,
-        })),
-        onClick: ({ key }) => set({ language: key as (typeof LOCALES)[number] }),
-      }}
+    <ChoiceSwitch
+      value={language}
+      choices={LOCALES}
+      onChoose={(choice) => set({ language: choice })}
+      label={(choice) => t(`language.${choice}`)}
+      testId="language-switch"
+      option="language-option"
+      icon={<GlobalOutlined />}
+      title={t('header.language')}
     >
-      <HeaderButton icon={<GlobalOutlined />} title={t('header.language')} data-testid="language-switch">
-        {t(`language.${language}`)}
-      </HeaderButton>
-    </LazyDropdown>
+      {t(`language.${language}`)}
+    </ChoiceSwitch>
   );
 }
