@@ -39,7 +39,7 @@ function prng(seed: number) {
   };
 }
 
-/** A random amount with up to 8 decimals, as text and as an exact integer of 1e-8 units. */
+/** A random amount with up to 8 decimals (a USDT amount), as text and as an exact integer of 1e-8 units. */
 function randomAmount(rand: () => number): { text: string; units: bigint } {
   const whole = Math.floor(rand() * 100_000);
   const frac = Math.floor(rand() * 100_000_000);
@@ -63,10 +63,11 @@ describe('ledger', () => {
     const owners = await tx<number[]>(async (db) => {
       const ids: number[] = [];
       for (let i = 1; i <= 5; i++)
-        ids.push((await ensureAccount(db, { ownerType: 'merchant', ownerId: 900 + i })).id);
+        ids.push((await ensureAccount(db, { ownerType: 'merchant', ownerId: 900 + i, currency: 'USDT' })).id);
       return ids;
     });
-    const source = await tx<number>(async (db) => (await platformAccount(db, 'settlement')).id);
+    // USDT: 8 decimals, the finest scale the amount rule allows.
+    const source = await tx<number>(async (db) => (await platformAccount(db, 'settlement', 'USDT')).id);
     const expected = new Map<number, bigint>(owners.map((id) => [id, 0n]));
     for (let i = 0; i < 300; i++) {
       const account = owners[Math.floor(rand() * owners.length)]!;
@@ -181,10 +182,10 @@ describe('ledger', () => {
   it('bulk posting keeps the same invariants as single postings', async () => {
     const rand = prng(7);
     await tx(async (db) => {
-      const src = await platformAccount(db, 'settlement');
+      const src = await platformAccount(db, 'settlement', 'USDT');
       const accounts = [];
       for (let i = 0; i < 50; i++)
-        accounts.push(await ensureAccount(db, { ownerType: 'member', ownerId: 5000 + i }));
+        accounts.push(await ensureAccount(db, { ownerType: 'member', ownerId: 5000 + i, currency: 'USDT' }));
       const entries = [];
       for (let i = 0; i < 2000; i++) {
         const a = accounts[i % accounts.length]!;

@@ -3,8 +3,17 @@
  * (which re-exports them) so the web's form rules can use them without bringing zod along.
  */
 
-/** A decimal string: money and rates never travel as JSON numbers. */
-export const DECIMAL_PATTERN = /^-?\d{1,20}(\.\d{1,8})?$/;
+/**
+ * The money columns' shape: numeric(28, 8) on the server (platform/ledger/columns.ts builds its
+ * columns from these two numbers), so an amount or a balance has at most 20 integer digits.
+ */
+export const MONEY_INTEGER_DIGITS = 20;
+export const MONEY_MAX_SCALE = 8;
+
+/** A decimal string that fits a money column (any currency; see money.ts for the per-currency rule). */
+export const DECIMAL_PATTERN = new RegExp(
+  `^-?\\d{1,${MONEY_INTEGER_DIGITS}}(\\.\\d{1,${MONEY_MAX_SCALE}})?$`,
+);
 
 /** Compares two decimal strings exactly (no float): -1, 0 or 1. */
 export function compareDecimal(a: string, b: string): number {
@@ -16,7 +25,7 @@ export function compareDecimal(a: string, b: string): number {
   const ia = ai.replace(/^0+/, '');
   const ib = bi.replace(/^0+/, '');
   if (ia.length !== ib.length) return ia.length > ib.length ? sign : -sign;
-  const fa = `${ia}.${af.padEnd(8, '0')}`;
-  const fb = `${ib}.${bf.padEnd(8, '0')}`;
+  const fa = `${ia}.${af.padEnd(MONEY_MAX_SCALE, '0')}`;
+  const fb = `${ib}.${bf.padEnd(MONEY_MAX_SCALE, '0')}`;
   return fa === fb ? 0 : fa > fb ? sign : -sign;
 }

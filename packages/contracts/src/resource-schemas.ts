@@ -3,6 +3,7 @@
  * (form rules). Bodies are strict: an unknown key such as `balance` is refused (ASVS 15.3.3).
  */
 import { z } from 'zod';
+import { amountSchema } from './amount-schema.ts';
 import { PAGE_SIZE_MAX, TOTAL_CAP } from './api.ts';
 import { compareDecimal, DECIMAL_PATTERN } from './decimal.ts';
 import type { FieldDef, ResourceDef } from './resource.ts';
@@ -39,8 +40,8 @@ export function fieldValueSchema(field: FieldDef, withRules = true): z.ZodType {
       return n;
     }
     case 'money': {
-      const { minAmount, maxAmount } = rules;
-      return decimalString
+      const { minAmount, maxAmount, currency } = rules;
+      return (currency ? amountSchema(currency, 'any') : decimalString)
         .refine((v) => minAmount === undefined || compareDecimal(v, minAmount) >= 0, {
           message: `>= ${minAmount}`,
         })

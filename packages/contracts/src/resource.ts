@@ -45,6 +45,8 @@ export interface FormRules {
   max?: number;
   minAmount?: string;
   maxAmount?: string;
+  /** Money: the amount's currency, whose scale (money.ts) limits its decimals; without it, the column's 8. */
+  currency?: string;
   /** A regular expression source the whole value must match (no flags). */
   pattern?: string;
   /** Shown but not changeable when editing (part of the add body only). */

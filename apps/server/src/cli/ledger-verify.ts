@@ -20,6 +20,8 @@ try {
     process.stdout.write(`  postings off their running sum: ${report.badPostings.join(', ')}\n`);
   if (report.unbalancedEntries.length)
     process.stdout.write(`  entries that do not balance: ${report.unbalancedEntries.join(', ')}\n`);
+  if (report.headlessEntries.length)
+    process.stdout.write(`  entries without their journal row: ${report.headlessEntries.join(', ')}\n`);
   process.stdout.write(
     sound ? 'ledger: every balance equals the sum of its postings\n' : 'ledger: MISMATCH\n',
   );

@@ -156,7 +156,7 @@ export async function generateDemo(
         entries.push({
           kind: 'deposit',
           refType: 'deposit_order',
-          refId: `D${now.getTime() - day * DAY}${r.digits(4)}`,
+          refId: `D${a.id}-${day}-${r.digits(4)}`,
           at: at(day),
           legs: [
             { accountId: a.id, amount },
@@ -168,7 +168,7 @@ export async function generateDemo(
           entries.push({
             kind: 'withdraw',
             refType: 'withdraw_order',
-            refId: `W${now.getTime() - day * DAY}${r.digits(4)}`,
+            refId: `W${a.id}-${day}-${r.digits(4)}`,
             at: at(day - 0.5),
             legs: [
               { accountId: a.id, amount: `-${out}` },
@@ -299,7 +299,7 @@ async function memberBatch(
   plans.forEach((p, i) => {
     const money = accountId.get(`${ids[i]}/CNY`);
     for (const [k, d] of p.deposits.entries()) {
-      const ref = `P${ids[i]}${k}`;
+      const ref = `P${ids[i]}-${k}`;
       entries.push({
         kind: 'deposit',
         refType: 'deposit_order',
@@ -360,6 +360,7 @@ async function memberBatch(
         kind: 'points',
         refType: 'member_points',
         refId: p.row.account,
+        event: 'signup_bonus',
         note: '注册赠送积分',
         at: p.row.createdAt,
         legs: [

@@ -1,5 +1,5 @@
 /** Zod issues turned into field errors in the operator's language. */
-import type { FieldError, Locale } from '@payops/contracts';
+import { amountMessage, type FieldError, type Locale, parseAmountIssue } from '@payops/contracts';
 
 export interface IssueLike {
   code?: string;
@@ -71,6 +71,8 @@ function describe(issue: IssueLike, locale: Locale): string {
     case 'unrecognized_keys':
       return t.unknownKeys((issue.keys ?? []).join(', '));
     case 'custom': {
+      const amount = parseAmountIssue(issue.message);
+      if (amount) return amountMessage(amount, locale);
       // Refinements carry `key:argument` as their message, e.g. `notBefore:startTime`.
       const [key = '', arg = ''] = (issue.message ?? '').split(':');
       return t.custom[key]?.(arg) ?? t.invalid;

@@ -4,10 +4,10 @@
  * request, in their language. The server stays the judge: these only save a round trip.
  */
 
-import { compareDecimal, DECIMAL_PATTERN } from '@payops/contracts/decimal';
 import type { FieldDef } from '@payops/contracts/resource';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
+import { moneyRule } from './money-rule.ts';
 
 const STRING_MAX = 255;
 const TEXT_MAX = 4000;
@@ -48,19 +48,7 @@ export function fieldRules(field: FieldDef, t: TFunction): Rule[] {
       }
       break;
     case 'money':
-      out.push({
-        validator: async (_, value: unknown) => {
-          if (value === undefined || value === null || value === '') return;
-          const text = String(value).trim();
-          if (!DECIMAL_PATTERN.test(text)) throw new Error(rule('decimal'));
-          if (rules.minAmount !== undefined && compareDecimal(text, rules.minAmount) < 0) {
-            throw new Error(rule('minValue', { min: rules.minAmount }));
-          }
-          if (rules.maxAmount !== undefined && compareDecimal(text, rules.maxAmount) > 0) {
-            throw new Error(rule('maxValue', { max: rules.maxAmount }));
-          }
-        },
-      });
+      out.push(moneyRule(rules, label, rule));
       break;
     case 'json':
       out.push({

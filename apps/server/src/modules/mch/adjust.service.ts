@@ -66,7 +66,8 @@ async function legsOf(tx: Tx, adj: Adjustment): Promise<LegInput[]> {
   const neg = `-${x}`;
   if (adj.type === 'freeze') return [{ accountId: account.id, amount: neg, frozenAmount: x }];
   if (adj.type === 'unfreeze') return [{ accountId: account.id, amount: x, frozenAmount: neg }];
-  const contra = await platformAccount(tx, 'adjustments');
+  // The contra shard of this adjustment, so adjustments of different merchants do not queue on one row.
+  const contra = await platformAccount(tx, 'adjustments', 'CNY', `merchant_adjustment:ADJ${adj.id}`);
   const credit = adj.type === 'credit';
   return [
     { accountId: account.id, amount: credit ? x : neg },

@@ -1,6 +1,9 @@
-/** A positive amount as a decimal string (never a JSON number), for money-moving bodies. */
-import { decimalString } from '@payops/contracts';
+/**
+ * A positive amount in a currency as a decimal string (never a JSON number), for money-moving bodies:
+ * the contracts' amount rule (scale per currency, the columns' range), refused at the edge with a
+ * field error in the operator's language.
+ */
+import { amountSchema } from '@payops/contracts';
 
-export const decimalAmount = decimalString.refine((v) => !v.startsWith('-') && /[1-9]/.test(v), {
-  message: 'must be greater than 0',
-});
+/** Merchant balances are in CNY. */
+export const decimalAmount = amountSchema('CNY', 'positive');

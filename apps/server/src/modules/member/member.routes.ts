@@ -3,6 +3,7 @@
  * withdrawals, members' money and credit-point records (ledger views), and cashier payment accounts.
  */
 import {
+  amountSchema,
   financialRecordPage,
   matchRecordPage,
   memberList,
@@ -24,10 +25,8 @@ import { memberPaymentAccounts, memberRebateOrders, members } from './schema.ts'
 
 const pointsBody = z.strictObject({
   id: z.number().int().positive(),
-  points: z
-    .string()
-    .trim()
-    .regex(/^-?[1-9]\d{0,8}$/),
+  // Whole points, signed, by the contracts' amount rule for PTS.
+  points: amountSchema(POINTS_CURRENCY, 'nonZero'),
   reason: z.string().trim().min(2).max(200),
 });
 

@@ -3,6 +3,7 @@
  * (points are a PTS account against the platform's points account, so every change is a posting),
  * the list's ledger-backed fields, and the payment-account switches the risk pages reuse.
  */
+import { randomUUID } from 'node:crypto';
 import { ErrorCode, type Locale } from '@payops/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
@@ -60,13 +61,16 @@ export async function adjustPoints(
     merchantId: member.merchantId,
     currency: POINTS_CURRENCY,
   });
-  const pool = await platformAccount(tx, 'points', POINTS_CURRENCY);
+  const pool = await platformAccount(tx, 'points', POINTS_CURRENCY, `member_points:${member.account}`);
   const points = dec(change.points);
   try {
     await postEntry(tx, {
       kind: 'points',
       refType: 'member_points',
       refId: member.account,
+      // A manual change has no order behind it: each request is its own event (a retried request is
+      // caught by its Idempotency-Key before it gets here).
+      event: `adjust:${randomUUID()}`,
       operatorId,
       note: change.reason,
       at: ctx.clock.now(),

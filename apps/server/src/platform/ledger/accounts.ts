@@ -49,12 +49,62 @@ export async function ensureAccount(tx: Executor, owner: Owner, allowNegative = 
   return (await findAccount(tx, { ...owner, currency }))!;
 }
 
-export function platformAccount(tx: Executor, which: keyof typeof PLATFORM, currency = 'CNY') {
+/**
+ * The platform's contra accounts are sharded: every posting against one contra row would take that
+ * row's lock until its transaction commits, and all order traffic in a currency would queue behind it.
+ * Instead each contra has CONTRA_SHARDS accounts (owner id `base + k * SHARD_STRIDE`; shard 0 keeps
+ * the original id), and an entry picks its shard by a hash of its reference, so postings for
+ * different orders mostly touch different rows. The platform's position in a contra is the sum over
+ * its shards (platformPosition); `ledger:verify` checks each shard like any other account.
+ */
+export const CONTRA_SHARDS = 8;
+export const SHARD_STRIDE = 1000;
+
+/** The shard of a reference (FNV-1a of its text): the same reference always lands on the same shard. */
+export function contraShard(ref: string, shards = CONTRA_SHARDS): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < ref.length; i++) {
+    h ^= ref.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) % shards;
+}
+
+/** The owner ids of a contra's shards. */
+export function contraOwnerIds(which: keyof typeof PLATFORM): number[] {
+  return Array.from({ length: CONTRA_SHARDS }, (_, k) => PLATFORM[which] + k * SHARD_STRIDE);
+}
+
+/**
+ * A platform contra account: the shard of `ref` (e.g. `merchant_adjustment:ADJ7`) when given, else
+ * shard 0. Callers that post for a reference should pass it, so their postings spread over the shards.
+ */
+export function platformAccount(tx: Executor, which: keyof typeof PLATFORM, currency = 'CNY', ref?: string) {
+  const shard = ref === undefined ? 0 : contraShard(ref);
   return ensureAccount(
     tx,
-    { ownerType: 'platform', ownerId: PLATFORM[which], ownerCode: which, currency },
+    {
+      ownerType: 'platform',
+      ownerId: PLATFORM[which] + shard * SHARD_STRIDE,
+      ownerCode: shard === 0 ? which : `${which}#${shard}`,
+      currency,
+    },
     true,
   );
+}
+
+/** The platform's position in a contra and currency: the sum of its shards' balances. */
+export async function platformPosition(
+  tx: Executor,
+  which: keyof typeof PLATFORM,
+  currency = 'CNY',
+): Promise<{ available: string; frozen: string }> {
+  const { rows } = await tx.execute<{ available: string; frozen: string }>(sql`
+    SELECT COALESCE(sum(available), 0) AS available, COALESCE(sum(frozen), 0) AS frozen
+      FROM ledger_accounts
+     WHERE owner_type = 'platform' AND currency = ${currency}
+       AND owner_id = ANY(${sql.param(contraOwnerIds(which))}::bigint[])`);
+  return { available: rows[0]!.available, frozen: rows[0]!.frozen };
 }
 
 export async function findAccount(tx: Executor, owner: Owner): Promise<Account | undefined> {

@@ -1,14 +1,19 @@
 /**
- * Posting a journal entry: for each leg a guarded UPDATE of the account (the WHERE refuses a balance
- * below zero, so parallel debits cannot overdraw) and the posting rows with the balances the UPDATE
- * returned, all in the caller's transaction. Legs are applied in account-id order so two entries over
- * the same accounts never deadlock.
+ * Posting a journal entry: the entry's row first (its unique business event refuses a second posting
+ * before any balance is touched), then for each leg a guarded UPDATE of the account (the WHERE refuses a
+ * balance below zero or beyond what the column holds, so parallel debits cannot overdraw) and the
+ * posting rows with the balances the UPDATE returned, all in the caller's transaction. Legs are applied
+ * in account-id order so two entries over the same accounts never deadlock.
+ *
+ * Each leg's amount is checked against its currency's rule (contracts money.ts) and written in its
+ * canonical form; the double-entry check runs on exactly those written amounts.
  */
-import { eq, sql } from 'drizzle-orm';
+import { checkAmount } from '@payops/contracts/money';
+import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from './accounts.ts';
 import { LedgerError } from './errors.ts';
-import { dec, decString, isZero } from './money.ts';
-import { ledgerAccounts, ledgerPostings } from './schema.ts';
+import { BALANCE_LIMIT, dec, decString, fitsColumn, isZero } from './money.ts';
+import { ledgerPostings } from './schema.ts';
 
 export interface LegInput {
   accountId: number;
@@ -25,6 +30,11 @@ export interface EntryInput {
   operatorId?: number | null;
   note?: string;
   reversesEntryId?: number | null;
+  /**
+   * The business event this entry posts for its reference (ref_type, ref_id): posted at most once.
+   * Default: `reversal:<entry>` for a reversal, else the kind (an order's `deposit` credits it once).
+   */
+  event?: string;
   /** Posting time; the app's clock in the services, so tests can move it. */
   at?: Date;
   legs: readonly LegInput[];
@@ -42,6 +52,37 @@ export async function nextEntryId(tx: Executor): Promise<number> {
   return Number(rows[0]!.id);
 }
 
+/** The event an entry posts (see EntryInput.event). */
+export function eventOf(entry: EntryInput): string {
+  if (entry.event) return entry.event;
+  if (entry.reversesEntryId) return `reversal:${entry.reversesEntryId}`;
+  return entry.kind;
+}
+
+/** An amount as it is written: checked against its currency's rule, in canonical text. */
+export function ruledAmount(text: string, currency: string): string {
+  const problem = checkAmount(text, currency, 'any');
+  if (problem) throw new LedgerError('amount', { problem, currency, amount: text });
+  return decString(dec(text.trim()));
+}
+
+/** A leg with its currency and its amounts as they will be written. */
+export interface RuledLeg {
+  accountId: number;
+  currency: string;
+  amount: string;
+  frozenAmount: string;
+}
+
+export function ruledLeg(leg: LegInput, currency: string): RuledLeg {
+  return {
+    accountId: leg.accountId,
+    currency,
+    amount: ruledAmount(leg.amount ?? '0', currency),
+    frozenAmount: ruledAmount(leg.frozenAmount ?? '0', currency),
+  };
+}
+
 /** Legs must balance per currency (double entry); checked before anything is written. */
 export function checkBalanced(legs: readonly (LegInput & { currency: string })[]): void {
   const totals = new Map<string, ReturnType<typeof dec>>();
@@ -54,27 +95,45 @@ export function checkBalanced(legs: readonly (LegInput & { currency: string })[]
   }
 }
 
+/** The entry's row with a new id; undefined when its business event was already posted. */
+async function insertEntry(tx: Tx, entry: EntryInput, at: Date): Promise<number | undefined> {
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    INSERT INTO ledger_entries (id, kind, ref_type, ref_id, event, created_at)
+    VALUES (nextval('ledger_entry_seq'), ${entry.kind}, ${entry.refType ?? ''}, ${entry.refId ?? ''},
+            ${eventOf(entry)}, ${at})
+    ON CONFLICT DO NOTHING RETURNING id`);
+  return rows[0] ? Number(rows[0].id) : undefined;
+}
+
+const LIMIT = decString(BALANCE_LIMIT);
+
 export async function postEntry(tx: Tx, entry: EntryInput): Promise<PostedEntry> {
   if (entry.legs.length === 0) throw new LedgerError('unbalanced', { legs: 0 });
-  const ids = [...new Set(entry.legs.map((l) => l.accountId))].sort((a, b) => a - b);
-  const currencies = new Map<number, string>();
-  for (const id of ids) {
-    const [row] = await tx
-      .select({ currency: ledgerAccounts.currency })
-      .from(ledgerAccounts)
-      .where(eq(ledgerAccounts.id, id));
-    if (!row) throw new LedgerError('noAccount', { accountId: id });
-    currencies.set(id, row.currency);
-  }
-  checkBalanced(entry.legs.map((l) => ({ ...l, currency: currencies.get(l.accountId)! })));
+  const ids = [...new Set(entry.legs.map((l) => l.accountId))];
+  const { rows: found } = await tx.execute<{ id: string; currency: string }>(
+    sql`SELECT id, currency FROM ledger_accounts WHERE id = ANY(${sql.param(ids)}::bigint[])`,
+  );
+  const currencies = new Map(found.map((r) => [Number(r.id), r.currency]));
+  const legs = entry.legs
+    .map((l) => {
+      const currency = currencies.get(l.accountId);
+      if (!currency) throw new LedgerError('noAccount', { accountId: l.accountId });
+      return ruledLeg(l, currency);
+    })
+    .sort((a, b) => a.accountId - b.accountId);
+  checkBalanced(legs);
 
-  const entryId = await nextEntryId(tx);
   const at = entry.at ?? new Date();
-  const legs = [...entry.legs].sort((a, b) => a.accountId - b.accountId);
+  const entryId = await insertEntry(tx, entry, at);
+  if (entryId === undefined)
+    throw new LedgerError('duplicateEvent', {
+      refType: entry.refType,
+      refId: entry.refId,
+      event: eventOf(entry),
+    });
   const rows: (typeof ledgerPostings.$inferInsert)[] = [];
   for (const leg of legs) {
-    const amount = decString(dec(leg.amount ?? '0'));
-    const frozenAmount = decString(dec(leg.frozenAmount ?? '0'));
+    const { amount, frozenAmount } = leg;
     // The guard lives in the WHERE: the row lock taken by this UPDATE serialises parallel postings.
     const { rows: updated } = await tx.execute<{
       owner_type: Posting['ownerType'];
@@ -92,9 +151,11 @@ export async function postEntry(tx: Tx, entry: EntryInput): Promise<PostedEntry>
        WHERE id = ${leg.accountId}
          AND (allow_negative OR available + ${amount}::numeric >= 0)
          AND frozen + ${frozenAmount}::numeric >= 0
+         AND abs(available + ${amount}::numeric) < ${LIMIT}::numeric
+         AND frozen + ${frozenAmount}::numeric < ${LIMIT}::numeric
    RETURNING owner_type, owner_id, owner_code, merchant_id, currency, available, frozen`);
     const account = updated[0];
-    if (!account) throw new LedgerError('insufficient', { accountId: leg.accountId, amount, frozenAmount });
+    if (!account) throw await refusal(tx, leg);
     rows.push({
       entryId,
       accountId: leg.accountId,
@@ -118,4 +179,20 @@ export async function postEntry(tx: Tx, entry: EntryInput): Promise<PostedEntry>
   }
   const postings = await tx.insert(ledgerPostings).values(rows).returning();
   return { entryId, postings };
+}
+
+/** Why a leg's guarded UPDATE matched no row: the balance would leave its column, or fall below zero. */
+async function refusal(tx: Tx, leg: RuledLeg): Promise<LedgerError> {
+  const { rows } = await tx.execute<{ available: string; frozen: string }>(
+    sql`SELECT available, frozen FROM ledger_accounts WHERE id = ${leg.accountId}`,
+  );
+  const detail = { accountId: leg.accountId, amount: leg.amount, frozenAmount: leg.frozenAmount };
+  const now = rows[0];
+  if (
+    now &&
+    (!fitsColumn(dec(now.available).plus(dec(leg.amount))) ||
+      !fitsColumn(dec(now.frozen).plus(dec(leg.frozenAmount))))
+  )
+    return new LedgerError('overflow', detail);
+  return new LedgerError('insufficient', detail);
 }

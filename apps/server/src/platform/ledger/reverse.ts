@@ -1,7 +1,8 @@
 /**
  * Reversing entries: a posted entry is never edited or deleted; a mistake is undone by a new entry
- * with every leg negated, pointing at the one it reverses. The unique index on (reverses_entry_id,
- * account_id) makes a second reversal of the same entry fail even when two operators race.
+ * with every leg negated, pointing at the one it reverses. Its event is `reversal:<entry>`, and the
+ * unique index on (reverses_entry_id, account_id) stands behind it: a second reversal of the same
+ * entry fails even when two operators race.
  */
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from './accounts.ts';
@@ -37,6 +38,7 @@ export async function reverseEntry(tx: Tx, entryId: number, input: ReverseInput 
       operatorId: input.operatorId ?? null,
       note: input.note ?? '',
       reversesEntryId: entryId,
+      event: `reversal:${entryId}`,
       at: input.at,
       legs: legs.map((l) => ({
         accountId: l.accountId,
@@ -45,6 +47,9 @@ export async function reverseEntry(tx: Tx, entryId: number, input: ReverseInput 
       })),
     });
   } catch (e) {
+    // A racing reversal of the same entry posted the same event first.
+    if (e instanceof LedgerError && e.reason === 'duplicateEvent')
+      throw new LedgerError('alreadyReversed', { entryId });
     const pg = ((e as { cause?: unknown }).cause ?? e) as { code?: string };
     if (pg.code === '23505') throw new LedgerError('alreadyReversed', { entryId });
     throw e;

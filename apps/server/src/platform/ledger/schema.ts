@@ -96,5 +96,26 @@ export const ledgerPostings = pgTable(
   ],
 );
 
+/**
+ * The journal's entries: one row per entry, naming the business event it posts. The unique key on
+ * (ref_type, ref_id, event) makes each event post once: a second deposit credit of the same order, a
+ * second execution of the same adjustment, is refused by the database even when two requests race.
+ * Entries without a reference (ref_type '') are not business events and are not keyed.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    /** The entry id its postings carry (ledger_entry_seq). */
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    refType: text('ref_type').notNull().default(''),
+    refId: text('ref_id').notNull().default(''),
+    /** What happened to the reference: `deposit`, `adjust_credit`, `reversal:<entry>`... (default: the kind). */
+    event: text('event').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ledger_entries_event_idx').on(t.refType, t.refId, t.event).where(sql`ref_type <> ''`)],
+);
+
 /** Entry ids come from a sequence so the legs of one entry share one number. */
 export const ledgerEntrySeq = pgSequence('ledger_entry_seq');

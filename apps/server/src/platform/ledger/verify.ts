@@ -1,7 +1,8 @@
 /**
  * The ledger's invariants, checked over the whole database (`npm run ledger:verify`, and every ledger
  * test after it runs): each account's balances equal the sums of its postings, each posting's
- * balances-after equal the running sums before it, and each entry balances per currency.
+ * balances-after equal the running sums before it, each entry balances per currency, and each entry
+ * has its journal row (its business event key). Sharded contra accounts are accounts like any other.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from './accounts.ts';
@@ -15,6 +16,8 @@ export interface LedgerReport {
   badPostings: number[];
   /** Entries whose legs do not sum to zero in a currency. */
   unbalancedEntries: number[];
+  /** Entries with postings but no journal row (so no business event key), or a row but no postings. */
+  headlessEntries: number[];
 }
 
 const SAMPLE = 20;
@@ -46,6 +49,14 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
   const unbalanced = await db.execute<{ entry_id: string }>(sql`
     SELECT entry_id FROM ledger_postings GROUP BY entry_id, currency
     HAVING sum(amount + frozen_amount) <> 0 ORDER BY entry_id LIMIT ${SAMPLE}`);
+  const headless = await db.execute<{ id: string }>(sql`
+    SELECT id FROM (
+      SELECT DISTINCT p.entry_id AS id FROM ledger_postings p
+       WHERE NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.id = p.entry_id)
+      UNION
+      SELECT e.id FROM ledger_entries e
+       WHERE NOT EXISTS (SELECT 1 FROM ledger_postings p WHERE p.entry_id = e.id)) x
+     ORDER BY id LIMIT ${SAMPLE}`);
   return {
     accounts: Number(counts.rows[0]!.accounts),
     postings: Number(counts.rows[0]!.postings),
@@ -58,6 +69,7 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
     })),
     badPostings: running.rows.map((r) => Number(r.id)),
     unbalancedEntries: unbalanced.rows.map((r) => Number(r.entry_id)),
+    headlessEntries: headless.rows.map((r) => Number(r.id)),
   };
 }
 
@@ -65,6 +77,7 @@ export function ledgerIsSound(report: LedgerReport): boolean {
   return (
     report.badAccounts.length === 0 &&
     report.badPostings.length === 0 &&
-    report.unbalancedEntries.length === 0
+    report.unbalancedEntries.length === 0 &&
+    report.headlessEntries.length === 0
   );
 }
