@@ -9,6 +9,8 @@
 import type { Locale } from './api.ts';
 import { MONEY_INTEGER_DIGITS } from './decimal.ts';
 
+export { MONEY_INTEGER_DIGITS, MONEY_MAX_SCALE } from './decimal.ts';
+
 export interface CurrencyRule {
   /** Decimals an amount may carry (the smallest unit: 0.01 CNY, 0.00000001 USDT). */
   scale: number;

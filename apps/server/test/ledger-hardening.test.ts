@@ -1,0 +1,491 @@
+/**
+ * Money hardening (issue 9): one amount rule per currency at the edge and in the ledger, each business
+ * event posted once, platform contra accounts sharded so postings for different references do not
+ * queue on one row, and a property test of random legs. The ledger verification closes the file.
+ */
+import { CURRENCIES, checkAmount, ErrorCode, MONEY_INTEGER_DIGITS } from '@payops/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchantAdjustments } from '../src/modules/mch/schema.ts';
+import {
+  CONTRA_SHARDS,
+  contraShard,
+  type EntryInput,
+  ensureAccount,
+  LedgerError,
+  ledgerAccounts,
+  ledgerAppError,
+  ledgerEntries,
+  ledgerIsSound,
+  ledgerPostings,
+  platformAccount,
+  platformPosition,
+  postEntries,
+  postEntry,
+  verifyLedger,
+} from '../src/platform/ledger/index.ts';
+import { setSetting } from '../src/platform/settings.ts';
+import {
+  bindAuthenticator,
+  call,
+  createOperator,
+  createTestApp,
+  type Session,
+  signIn,
+  signInAdmin,
+  type TestApp,
+  totpCode,
+} from './harness.ts';
+
+type Row = Record<string, unknown>;
+type Fields = { fields: { field: string; message: string }[] };
+
+let t: TestApp;
+let admin: Session;
+let adminSecret: string;
+let checker: Session;
+let checkerSecret: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signInAdmin(t);
+  adminSecret = await bindAuthenticator(t, admin, 1);
+  const checkerId = await createOperator(t, 'checker', 'Checker12345', ['admin']);
+  checker = await signIn(t, 'checker', 'Checker12345');
+  checkerSecret = await bindAuthenticator(t, checker, checkerId);
+});
+afterAll(async () => {
+  const report = await verifyLedger(t.ctx.db);
+  expect(report, JSON.stringify(report)).toSatisfy(ledgerIsSound);
+  await t.close();
+});
+
+const tx = <T>(work: Parameters<TestApp['ctx']['db']['transaction']>[0]) =>
+  t.ctx.db.transaction(work) as Promise<T>;
+
+/** A fresh code of the next 30 s step (a code works once per operator). */
+async function code(secret: string): Promise<string> {
+  t.ctx.clock.advance(30_000);
+  return totpCode(t, secret);
+}
+
+async function newMerchant(name: string): Promise<Row> {
+  const res = await call<Row>(t, 'POST', '/api/mch/mchList/add', {
+    session: admin,
+    body: { name, depositRate: '0.012', withdrawRate: '0.008' },
+  });
+  expect(res.envelope.code, res.body).toBe(0);
+  return res.envelope.data;
+}
+
+const adjust = async (body: Row, lang = 'zh-CN') =>
+  call<Row>(t, 'POST', '/api/mch/mchList/adjust', {
+    session: admin,
+    body,
+    code: await code(adminSecret),
+    headers: { 'accept-language': lang },
+  });
+
+async function balanceOf(merchantId: unknown): Promise<string | undefined> {
+  const [row] = await t.ctx.db
+    .select({ available: ledgerAccounts.available })
+    .from(ledgerAccounts)
+    .where(sql`owner_type = 'merchant' AND owner_id = ${Number(merchantId)} AND currency = 'CNY'`);
+  return row?.available;
+}
+
+/** A small deterministic generator (mulberry32), so a failure can be replayed from its seed. */
+function prng(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let r = Math.imul(a ^ (a >>> 15), 1 | a);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Exact integer units of 1e-8 (the columns' finest step), so sums are compared without floats. */
+function unitsOf(decimal: string): bigint {
+  const negative = decimal.startsWith('-');
+  const [i = '0', f = ''] = decimal.replace('-', '').split('.');
+  const units = BigInt(i) * 100_000_000n + BigInt(f.padEnd(8, '0').slice(0, 8));
+  return negative ? -units : units;
+}
+
+/** Units as a decimal string with exactly `scale` decimals. */
+function textOf(units: bigint, scale: number): string {
+  const negative = units < 0n;
+  const abs = negative ? -units : units;
+  const whole = abs / 100_000_000n;
+  const fraction = (abs % 100_000_000n).toString().padStart(8, '0').slice(0, scale);
+  return `${negative ? '-' : ''}${whole}${scale ? `.${fraction}` : ''}`;
+}
+
+describe('the amount rule (contracts)', () => {
+  it('is stated per currency: 2 decimals for fiat, 8 for crypto, whole points', () => {
+    expect(CURRENCIES.CNY.scale).toBe(2);
+    expect(CURRENCIES.USDT.scale).toBe(8);
+    expect(CURRENCIES.PTS.scale).toBe(0);
+    expect(checkAmount('10.05', 'CNY')).toBeNull();
+    expect(checkAmount('10.005', 'CNY')).toEqual({ reason: 'scale', scale: 2 });
+    expect(checkAmount('10.12345678', 'USDT')).toBeNull();
+    expect(checkAmount('10.123456789', 'USDT')).toEqual({ reason: 'scale', scale: 8 });
+    // Trailing zeros are not extra precision.
+    expect(checkAmount('10.50000', 'CNY')).toBeNull();
+    expect(checkAmount('9'.repeat(MONEY_INTEGER_DIGITS), 'CNY')).toBeNull();
+    expect(checkAmount(`1${'0'.repeat(MONEY_INTEGER_DIGITS)}`, 'CNY')).toEqual({
+      reason: 'range',
+      digits: MONEY_INTEGER_DIGITS,
+    });
+    expect(checkAmount('0', 'CNY')).toEqual({ reason: 'sign', sign: 'positive' });
+    expect(checkAmount('1e5', 'CNY')).toEqual({ reason: 'format' });
+    expect(checkAmount('1', 'XXX')).toEqual({ reason: 'currency' });
+  });
+
+  it('matches the numeric columns: 20 integer digits and 8 decimals', async () => {
+    const { rows } = await t.ctx.db.execute<{ precision: number; scale: number }>(sql`
+      SELECT numeric_precision AS precision, numeric_scale AS scale FROM information_schema.columns
+       WHERE table_name = 'ledger_accounts' AND column_name = 'available'`);
+    expect(rows[0]!.precision - rows[0]!.scale).toBe(MONEY_INTEGER_DIGITS);
+    expect(Math.max(...Object.values(CURRENCIES).map((c) => c.scale))).toBeLessThanOrEqual(rows[0]!.scale);
+  });
+});
+
+describe('amounts at the API edge', () => {
+  it('too many decimals for CNY: 400 naming the amount in the operator’s language, nothing changes', async () => {
+    await setSetting(t.ctx, 'adjustApprovalThreshold', '50000', 1);
+    const m = await newMerchant('Scale Co');
+    const before = await t.ctx.db.select().from(merchantAdjustments);
+    const zh = await adjust({ id: m.id, type: 'credit', amount: '10.005', reason: '测试' });
+    expect(zh.statusCode).toBe(400);
+    expect(zh.envelope.code).toBe(ErrorCode.badRequest);
+    expect((zh.envelope.data as Fields).fields).toEqual([{ field: 'amount', message: '最多2位小数' }]);
+    const en = await adjust({ id: m.id, type: 'credit', amount: '10.005', reason: 'test' }, 'en-US');
+    expect((en.envelope.data as Fields).fields).toEqual([
+      { field: 'amount', message: 'must have at most 2 decimals' },
+    ]);
+    const range = await adjust({ id: m.id, type: 'credit', amount: `1${'0'.repeat(20)}`, reason: 'x2' });
+    expect(range.statusCode).toBe(400);
+    expect((range.envelope.data as Fields).fields[0]).toEqual({
+      field: 'amount',
+      message: '超出范围（整数部分最多20位）',
+    });
+    expect(await t.ctx.db.select().from(merchantAdjustments)).toEqual(before);
+    expect(await balanceOf(m.id)).toBe('0.00000000');
+    // Two decimals pass and are written as they are.
+    const fine = await adjust({ id: m.id, type: 'credit', amount: '10.05', reason: '测试' });
+    expect(fine.envelope.code, fine.body).toBe(0);
+    expect(await balanceOf(m.id)).toBe('10.05000000');
+  });
+
+  it('merchant limits in the add form follow the CNY rule too', async () => {
+    const res = await call<Fields>(t, 'POST', '/api/mch/mchList/add', {
+      session: admin,
+      headers: { 'accept-language': 'en-US' },
+      body: { name: 'Limit Co', depositRate: '0.01', withdrawRate: '0.01', singleMax: '100.001' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.envelope.data.fields).toEqual([
+      { field: 'singleMax', message: 'must have at most 2 decimals' },
+    ]);
+  });
+
+  it('credit points are whole: a fraction is refused naming points; repeated changes each post', async () => {
+    const m = await newMerchant('Points Co');
+    const [member] = await t.ctx.db
+      .execute<{ id: string }>(sql`
+      INSERT INTO members (merchant_id, mch_no, account)
+      VALUES (${Number(m.id)}, ${String(m.mchNo)}, 'pts-member')
+      RETURNING id`)
+      .then((r) => r.rows);
+    const points = (p: string) =>
+      call<Row>(t, 'POST', '/api/member/memberList/adjustPoints', {
+        session: admin,
+        body: { id: Number(member!.id), points: p, reason: '活动奖励' },
+      });
+    const frac = await points('1.5');
+    expect(frac.statusCode).toBe(400);
+    expect((frac.envelope.data as unknown as Fields).fields).toEqual([
+      { field: 'points', message: '须为整数' },
+    ]);
+    // Each manual change is its own event: the same member twice is two entries, not a conflict.
+    expect((await points('100')).envelope.code).toBe(0);
+    const second = await points('100');
+    expect(second.envelope.code, second.body).toBe(0);
+    expect(second.envelope.data.creditPoints).toBe('200.00000000');
+  });
+
+  it('an approval whose result overflows the balance column is refused with 400, nothing changes', async () => {
+    await setSetting(t.ctx, 'adjustApprovalThreshold', '10', 1);
+    const m = await newMerchant('Overflow Co');
+    expect((await adjust({ id: m.id, type: 'credit', amount: '5', reason: '小额' })).envelope.code).toBe(0);
+    const huge = '99999999999999999999.99';
+    const req = await adjust({ id: m.id, type: 'credit', amount: huge, reason: '巨额' });
+    expect(req.envelope.data, req.body).toMatchObject({ status: 'pending' });
+    const approve = await call<Fields>(t, 'POST', '/api/mch/adjust/approve', {
+      session: checker,
+      body: { id: req.envelope.data.adjustmentId },
+      code: await code(checkerSecret),
+    });
+    expect(approve.statusCode, approve.body).toBe(400);
+    expect(approve.envelope.data.fields).toEqual([
+      { field: 'amount', message: '超出范围：结果余额超过账户可记录的上限' },
+    ]);
+    expect(await balanceOf(m.id)).toBe('5.00000000');
+    const [adj] = await t.ctx.db
+      .select()
+      .from(merchantAdjustments)
+      .where(eq(merchantAdjustments.id, Number(req.envelope.data.adjustmentId)));
+    expect(adj!.status).toBe('pending');
+    await setSetting(t.ctx, 'adjustApprovalThreshold', '50000', 1);
+  });
+});
+
+describe('each business event posts once', () => {
+  const entry = (accountId: number, contra: number, event?: string): EntryInput => ({
+    kind: 'deposit',
+    refType: 'deposit_order',
+    refId: 'D-unique-1',
+    event,
+    legs: [
+      { accountId, amount: '12.34' },
+      { accountId: contra, amount: '-12.34' },
+    ],
+  });
+
+  it('a second post of the same (ref_type, ref_id, event) is a conflict and changes nothing', async () => {
+    const { a, c } = await tx<{ a: number; c: number }>(async (db) => ({
+      a: (await ensureAccount(db, { ownerType: 'merchant', ownerId: 7001 })).id,
+      c: (await platformAccount(db, 'settlement', 'CNY', 'deposit_order:D-unique-1')).id,
+    }));
+    await tx((db) => postEntry(db, entry(a, c)));
+    const again = await tx((db) => postEntry(db, entry(a, c))).catch((e) => e);
+    expect(again).toBeInstanceOf(LedgerError);
+    expect((again as LedgerError).reason).toBe('duplicateEvent');
+    const answer = ledgerAppError(again as LedgerError, 'en-US');
+    expect(answer.code).toBe(ErrorCode.conflict);
+    expect(answer.data).toMatchObject({ message: 'this event was already posted' });
+    // Another event of the same order posts (a refund after the deposit).
+    await tx((db) => postEntry(db, { ...entry(c, a, 'refund') }));
+    const [row] = await t.ctx.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, a));
+    expect(row!.available).toBe('0.00000000');
+    const events = await t.ctx.db
+      .select({ event: ledgerEntries.event })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.refId, 'D-unique-1'));
+    expect(events.map((e) => e.event).sort()).toEqual(['deposit', 'refund']);
+  });
+
+  it('ten racing posts of one event: exactly one is written', async () => {
+    const { a, c } = await tx<{ a: number; c: number }>(async (db) => ({
+      a: (await ensureAccount(db, { ownerType: 'merchant', ownerId: 7002 })).id,
+      c: (await platformAccount(db, 'settlement', 'CNY', 'deposit_order:D-race')).id,
+    }));
+    const race = await Promise.allSettled(
+      Array.from({ length: 10 }, () => tx((db) => postEntry(db, { ...entry(a, c), refId: 'D-race' }))),
+    );
+    expect(race.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of race.filter((x) => x.status === 'rejected'))
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ reason: 'duplicateEvent' });
+    const [row] = await t.ctx.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, a));
+    expect(row!.available).toBe('12.34000000');
+  });
+
+  it('the bulk path refuses a batch that repeats an event (within itself or with the journal)', async () => {
+    const { a, c } = await tx<{ a: number; c: number }>(async (db) => ({
+      a: (await ensureAccount(db, { ownerType: 'merchant', ownerId: 7003 })).id,
+      c: (await platformAccount(db, 'settlement')).id,
+    }));
+    const one = { ...entry(a, c), refId: 'D-bulk' };
+    await expect(tx((db) => postEntries(db, [one, one]))).rejects.toMatchObject({ reason: 'duplicateEvent' });
+    await tx((db) => postEntries(db, [one]));
+    await expect(tx((db) => postEntries(db, [one]))).rejects.toMatchObject({ reason: 'duplicateEvent' });
+    const postings = await t.ctx.db.select().from(ledgerPostings).where(eq(ledgerPostings.accountId, a));
+    expect(postings).toHaveLength(1);
+  });
+});
+
+describe('sharded contra accounts', () => {
+  /** Refs whose contra shards are the first, another, and the first again. */
+  function refsByShard() {
+    const refs = Array.from({ length: 200 }, (_, i) => `deposit_order:S${i}`);
+    const a = refs[0]!;
+    const other = refs.find((r) => contraShard(r) !== contraShard(a))!;
+    const same = refs.find((r) => r !== a && contraShard(r) === contraShard(a))!;
+    return { a, other, same };
+  }
+
+  async function merchantAccount(ownerId: number) {
+    return tx<number>(async (db) => (await ensureAccount(db, { ownerType: 'merchant', ownerId })).id);
+  }
+
+  const deposit = (accountId: number, ref: string) => async (db: Parameters<typeof postEntry>[0]) => {
+    const contra = await platformAccount(db, 'settlement', 'CNY', ref);
+    const [refType, refId] = ref.split(':') as [string, string];
+    return postEntry(db, {
+      kind: 'deposit',
+      refType,
+      refId,
+      legs: [
+        { accountId, amount: '1.00' },
+        { accountId: contra.id, amount: '-1.00' },
+      ],
+    });
+  };
+
+  it('a posting held open on one shard does not block a posting for a reference on another shard', async () => {
+    const { a, other, same } = refsByShard();
+    // Every shard exists before the race, so only the balance rows' locks are in play.
+    await tx(async (db) => {
+      for (const ref of [a, other, same]) await platformAccount(db, 'settlement', 'CNY', ref);
+    });
+    const [x, y, z] = [await merchantAccount(8001), await merchantAccount(8002), await merchantAccount(8003)];
+    let posted!: () => void;
+    let release!: () => void;
+    const isPosted = new Promise<void>((r) => {
+      posted = r;
+    });
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    const holder = tx(async (db) => {
+      await deposit(x, a)(db);
+      posted();
+      await released; // keeps the row locks of this posting until the others have tried
+    });
+    await isPosted;
+    const withTimeout = (accountId: number, ref: string) =>
+      tx(async (db) => {
+        await db.execute(sql`SET LOCAL lock_timeout = '1s'`);
+        return deposit(accountId, ref)(db);
+      });
+    const elsewhere = await withTimeout(y, other);
+    const sameShard = await withTimeout(z, same).catch((e) => e);
+    release();
+    await holder;
+    // The other shard's posting went through while the first was open; the same shard had to wait.
+    expect(elsewhere.postings).toHaveLength(2);
+    const pg = (sameShard as { cause?: { code?: string } }).cause ?? sameShard;
+    expect((pg as { code?: string }).code).toBe('55P03');
+  });
+
+  it('concurrent postings for different orders touch different contra rows; the position is their sum', async () => {
+    const account = await merchantAccount(8100);
+    const refs = Array.from({ length: 40 }, (_, i) => `deposit_order:C${i}`);
+    await Promise.all(refs.map((ref) => tx(deposit(account, ref))));
+    const { rows } = await t.ctx.db.execute<{ n: string }>(sql`
+      SELECT count(DISTINCT p.account_id) AS n FROM ledger_postings p
+       WHERE p.owner_type = 'platform' AND p.ref_id LIKE 'C%' AND p.ref_type = 'deposit_order'`);
+    expect(Number(rows[0]!.n)).toBeGreaterThan(CONTRA_SHARDS / 2);
+    const { rows: shards } = await t.ctx.db.execute<{ n: string; s: string }>(sql`
+      SELECT count(*) AS n, sum(available)::text AS s FROM ledger_accounts
+       WHERE owner_type = 'platform' AND currency = 'CNY' AND owner_id % 1000 = 2`);
+    expect(Number(shards[0]!.n)).toBeLessThanOrEqual(CONTRA_SHARDS);
+    expect((await platformPosition(t.ctx.db, 'settlement')).available).toBe(shards[0]!.s);
+    expect(ledgerIsSound(await verifyLedger(t.ctx.db))).toBe(true);
+  });
+});
+
+describe('property: random legs', () => {
+  it('random scale-conforming legs: balances equal the sum of postings to the unit; bad legs change nothing', async () => {
+    const rand = prng(20261123);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+    const currencies = ['CNY', 'USDT'] as const;
+    const owners = new Map<string, number[]>();
+    await tx(async (db) => {
+      for (const currency of currencies) {
+        const ids: number[] = [];
+        for (let i = 0; i < 6; i++)
+          ids.push((await ensureAccount(db, { ownerType: 'member', ownerId: 9000 + i, currency })).id);
+        owners.set(currency, ids);
+      }
+    });
+    const expected = new Map<number, bigint>();
+    const balance = (id: number) => expected.get(id) ?? 0n;
+    let refused = 0;
+    for (let i = 0; i < 300; i++) {
+      const currency = pick(currencies);
+      const scale = CURRENCIES[currency].scale;
+      const step = 10n ** BigInt(8 - scale);
+      const ids = owners.get(currency)!;
+      // One to three distinct owner accounts (a leg per account), and the contra shard of the ref.
+      const chosen = [...ids].sort(() => rand() - 0.5).slice(0, 1 + Math.floor(rand() * 3));
+      const legs = chosen.map((accountId) => ({
+        accountId,
+        units: BigInt(Math.floor(rand() * 2_000_000_000)) * step * (rand() < 0.3 ? -1n : 1n),
+      }));
+      const ref = `P${i}`;
+      const broken = rand() < 0.1; // one decimal more than the currency allows
+      let result: unknown;
+      try {
+        await tx(async (db) => {
+          const contra = await platformAccount(db, 'settlement', currency, `prop:${ref}`);
+          const total = legs.reduce((s, l) => s + l.units, 0n);
+          const texts = legs.map((l) => textOf(l.units, scale));
+          if (broken) texts[0] = `${texts[0]}${scale ? '' : '.'}1`;
+          await postEntry(db, {
+            kind: 'prop',
+            refType: 'prop',
+            refId: ref,
+            legs: [
+              ...legs.map((l, j) => ({ accountId: l.accountId, amount: texts[j]! })),
+              { accountId: contra.id, amount: textOf(-total, scale) },
+            ],
+          });
+        });
+      } catch (e) {
+        result = e;
+      }
+      // What the model says must happen: refused for a bad scale or an overdraft, else applied.
+      const next = new Map(legs.map((l) => [l.accountId, balance(l.accountId) + l.units]));
+      const overdraws = [...next.values()].some((v) => v < 0n);
+      if (broken) expect(result, String(result)).toMatchObject({ reason: 'amount' });
+      else if (overdraws) expect(result, String(result)).toMatchObject({ reason: 'insufficient' });
+      else expect(result).toBeUndefined();
+      if (broken || overdraws) refused++;
+      else for (const [id, v] of next) expected.set(id, v);
+    }
+    expect(refused).toBeGreaterThan(10);
+    for (const [id, units] of expected) {
+      const [row] = await t.ctx.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, id));
+      expect(unitsOf(row!.available)).toBe(units);
+      const { rows } = await t.ctx.db.execute<{ s: string }>(
+        sql`SELECT COALESCE(sum(amount), 0)::text AS s FROM ledger_postings WHERE account_id = ${id}`,
+      );
+      expect(unitsOf(rows[0]!.s)).toBe(units);
+    }
+    expect(ledgerIsSound(await verifyLedger(t.ctx.db))).toBe(true);
+  });
+
+  it('balances beyond the column are refused as overflow (never a database error), single and bulk', async () => {
+    const { a, c } = await tx<{ a: number; c: number }>(async (db) => ({
+      a: (await ensureAccount(db, { ownerType: 'merchant', ownerId: 9100 })).id,
+      c: (await platformAccount(db, 'adjustments', 'CNY', 'big:1')).id,
+    }));
+    const move = (amount: string, refId: string) => ({
+      kind: 'adjust_credit',
+      refType: 'big',
+      refId,
+      legs: [
+        { accountId: a, amount },
+        { accountId: c, amount: `-${amount}` },
+      ],
+    });
+    const max = '99999999999999999999.99';
+    await tx((db) => postEntry(db, move(max, '1')));
+    await expect(tx((db) => postEntry(db, move('0.01', '2')))).rejects.toMatchObject({ reason: 'overflow' });
+    await expect(tx((db) => postEntries(db, [move('0.01', '3')]))).rejects.toMatchObject({
+      reason: 'overflow',
+    });
+    await expect(tx((db) => postEntry(db, move(`1${'0'.repeat(20)}`, '4')))).rejects.toMatchObject({
+      reason: 'amount',
+    });
+    const overflow = await tx((db) => postEntry(db, move('0.01', '5'))).catch((e) => e);
+    expect(ledgerAppError(overflow as LedgerError, 'en-US').data).toMatchObject({
+      fields: [{ field: 'amount', message: expect.stringMatching(/out of range/) }],
+    });
+    const [row] = await t.ctx.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, a));
+    expect(row!.available).toBe(`${max}000000`);
+  });
+});
