@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setMemberStatus } from '../apps/server/src/modules/member/member.service.ts';
+import { ledgerContra } from './ledger.ts';
 import { makeWorld, type World } from './setup.ts';
 import { percentile, printTable, type Row, timed } from './stats.ts';
 
@@ -244,6 +245,7 @@ try {
   await listWorkloads(world, rows);
   await overhead(world, rows);
   await stateChanges(world, rows);
+  await ledgerContra(world.ctx.db, rows);
   await throughput(world, rows);
 } finally {
   await world.close();

@@ -35,6 +35,10 @@ export const POINTS_CURRENCY = 'PTS';
 /** The account of an owner in a currency, opened on first use (two callers racing get the same row). */
 export async function ensureAccount(tx: Executor, owner: Owner, allowNegative = false): Promise<Account> {
   const currency = owner.currency ?? 'CNY';
+  // Found first: an INSERT ... ON CONFLICT against a row another transaction is posting to waits for
+  // that transaction, which would make a hot row hotter.
+  const existing = await findAccount(tx, { ...owner, currency });
+  if (existing) return existing;
   await tx
     .insert(ledgerAccounts)
     .values({
