@@ -18,6 +18,7 @@ import {
   ledgerEntries,
   ledgerIsSound,
   ledgerPostings,
+  type PostedEntry,
   platformAccount,
   platformPosition,
   postEntries,
@@ -356,7 +357,7 @@ describe('sharded contra accounts', () => {
     });
     await isPosted;
     const withTimeout = (accountId: number, ref: string) =>
-      tx(async (db) => {
+      tx<PostedEntry>(async (db) => {
         await db.execute(sql`SET LOCAL lock_timeout = '1s'`);
         return deposit(accountId, ref)(db);
       });
