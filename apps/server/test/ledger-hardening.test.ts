@@ -37,6 +37,7 @@ import {
   type TestApp,
   totpCode,
 } from './harness.ts';
+import { expectBalances, prng } from './ledger-helpers.ts';
 
 type Row = Record<string, unknown>;
 type Fields = { fields: { field: string; message: string }[] };
@@ -93,25 +94,6 @@ async function balanceOf(merchantId: unknown): Promise<string | undefined> {
     .from(ledgerAccounts)
     .where(sql`owner_type = 'merchant' AND owner_id = ${Number(merchantId)} AND currency = 'CNY'`);
   return row?.available;
-}
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed from its seed. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Exact integer units of 1e-8 (the columns' finest step), so sums are compared without floats. */
-function unitsOf(decimal: string): bigint {
-  const negative = decimal.startsWith('-');
-  const [i = '0', f = ''] = decimal.replace('-', '').split('.');
-  const units = BigInt(i) * 100_000_000n + BigInt(f.padEnd(8, '0').slice(0, 8));
-  return negative ? -units : units;
 }
 
 /** Units as a decimal string with exactly `scale` decimals. */
@@ -448,14 +430,7 @@ describe('property: random legs', () => {
       else for (const [id, v] of next) expected.set(id, v);
     }
     expect(refused).toBeGreaterThan(10);
-    for (const [id, units] of expected) {
-      const [row] = await t.ctx.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, id));
-      expect(unitsOf(row!.available)).toBe(units);
-      const { rows } = await t.ctx.db.execute<{ s: string }>(
-        sql`SELECT COALESCE(sum(amount), 0)::text AS s FROM ledger_postings WHERE account_id = ${id}`,
-      );
-      expect(unitsOf(rows[0]!.s)).toBe(units);
-    }
+    await expectBalances(t.ctx.db, expected);
     expect(ledgerIsSound(await verifyLedger(t.ctx.db))).toBe(true);
   });
 

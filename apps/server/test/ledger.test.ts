@@ -17,6 +17,7 @@ import {
   verifyLedger,
 } from '../src/platform/ledger/index.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import { expectBalances, prng } from './ledger-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,30 +29,12 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A random amount with up to 8 decimals (a USDT amount), as text and as an exact integer of 1e-8 units. */
 function randomAmount(rand: () => number): { text: string; units: bigint } {
   const whole = Math.floor(rand() * 100_000);
   const frac = Math.floor(rand() * 100_000_000);
   const text = `${whole}.${String(frac).padStart(8, '0')}`;
   return { text, units: BigInt(whole) * 100_000_000n + BigInt(frac) };
-}
-
-function unitsOf(decimal: string): bigint {
-  const negative = decimal.startsWith('-');
-  const [i = '0', f = ''] = decimal.replace('-', '').split('.');
-  const units = BigInt(i) * 100_000_000n + BigInt(f.padEnd(8, '0').slice(0, 8));
-  return negative ? -units : units;
 }
 
 const tx = <T>(work: Parameters<TestApp['ctx']['db']['transaction']>[0]) =>
@@ -84,14 +67,7 @@ describe('ledger', () => {
       });
       expected.set(account, expected.get(account)! + (credit ? units : -units));
     }
-    for (const [id, units] of expected) {
-      const [row] = await t.ctx.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, id));
-      expect(unitsOf(row!.available)).toBe(units);
-      const { rows } = await t.ctx.db.execute<{ s: string }>(
-        sql`SELECT COALESCE(sum(amount), 0)::text AS s FROM ledger_postings WHERE account_id = ${id}`,
-      );
-      expect(unitsOf(rows[0]!.s)).toBe(units);
-    }
+    await expectBalances(t.ctx.db, expected);
   });
 
   it('20 parallel debits that together exceed the balance never overdraw, and the journal matches', async () => {

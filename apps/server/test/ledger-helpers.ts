@@ -1,0 +1,35 @@
+/** Helpers of the ledger tests: a replayable random source and exact units for comparing sums. */
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Executor } from '../src/platform/ledger/index.ts';
+
+/** A small deterministic generator (mulberry32), so a failure can be replayed from its seed. */
+export function prng(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let r = Math.imul(a ^ (a >>> 15), 1 | a);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Exact integer units of 1e-8 (the columns' finest step), so sums are compared without floats. */
+export function unitsOf(decimal: string): bigint {
+  const negative = decimal.startsWith('-');
+  const [i = '0', f = ''] = decimal.replace('-', '').split('.');
+  const units = BigInt(i) * 100_000_000n + BigInt(f.padEnd(8, '0').slice(0, 8));
+  return negative ? -units : units;
+}
+
+/** Each account's balance, and the sum of its postings, equal the expected units exactly. */
+export async function expectBalances(db: Executor, expected: Map<number, bigint>): Promise<void> {
+  for (const [id, units] of expected) {
+    const { rows } = await db.execute<{ available: string; s: string }>(sql`
+      SELECT a.available::text AS available,
+             (SELECT COALESCE(sum(amount), 0)::text FROM ledger_postings WHERE account_id = a.id) AS s
+        FROM ledger_accounts a WHERE a.id = ${id}`);
+    expect(unitsOf(rows[0]!.available), `account ${id}`).toBe(units);
+    expect(unitsOf(rows[0]!.s), `postings of account ${id}`).toBe(units);
+  }
+}
