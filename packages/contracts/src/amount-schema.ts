@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { type AmountSign, amountIssue, checkAmount } from './money.ts';
 
-export function amountSchema(currency: string, sign: AmountSign = 'positive') {
+export function currencyAmountSchema(currency: string, sign: AmountSign = 'positive') {
   return z
     .string()
     .trim()

@@ -3,7 +3,7 @@
  * (form rules). Bodies are strict: an unknown key such as `balance` is refused (ASVS 15.3.3).
  */
 import { z } from 'zod';
-import { amountSchema } from './amount-schema.ts';
+import { currencyAmountSchema } from './amount-schema.ts';
 import { PAGE_SIZE_MAX, TOTAL_CAP } from './api.ts';
 import { compareDecimal, DECIMAL_PATTERN } from './decimal.ts';
 import type { FieldDef, ResourceDef } from './resource.ts';
@@ -41,7 +41,7 @@ export function fieldValueSchema(field: FieldDef, withRules = true): z.ZodType {
     }
     case 'money': {
       const { minAmount, maxAmount, currency } = rules;
-      return (currency ? amountSchema(currency, 'any') : decimalString)
+      return (currency ? currencyAmountSchema(currency, 'any') : decimalString)
         .refine((v) => minAmount === undefined || compareDecimal(v, minAmount) >= 0, {
           message: `>= ${minAmount}`,
         })

@@ -1,4 +1,4 @@
-import { amountSchema } from '@payops/contracts/amount-schema';
+import { currencyAmountSchema } from '@payops/contracts/amount-schema';
 import { describe, expect, it } from 'vitest';
 import { moneyRule } from './money-rule.ts';
 
@@ -34,7 +34,7 @@ describe('the money form rule', () => {
 
   it('accepts and refuses exactly what the server edge does, per currency', async () => {
     for (const currency of ['CNY', 'USDT', 'PTS']) {
-      const server = amountSchema(currency, 'any');
+      const server = currencyAmountSchema(currency, 'any');
       for (const value of samples) {
         const web = await webVerdict(value, currency);
         expect(web === null, `${currency} ${value}: web ${web}`).toBe(server.safeParse(value).success);

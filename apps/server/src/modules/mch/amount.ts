@@ -3,7 +3,7 @@
  * the contracts' amount rule (scale per currency, the columns' range), refused at the edge with a
  * field error in the operator's language.
  */
-import { amountSchema } from '@payops/contracts';
+import { currencyAmountSchema } from '@payops/contracts';
 
 /** Merchant balances are in CNY. */
-export const decimalAmount = amountSchema('CNY', 'positive');
+export const decimalAmount = currencyAmountSchema('CNY', 'positive');

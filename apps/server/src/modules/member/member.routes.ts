@@ -3,7 +3,7 @@
  * withdrawals, members' money and credit-point records (ledger views), and cashier payment accounts.
  */
 import {
-  amountSchema,
+  currencyAmountSchema,
   financialRecordPage,
   matchRecordPage,
   memberList,
@@ -26,7 +26,7 @@ import { memberPaymentAccounts, memberRebateOrders, members } from './schema.ts'
 const pointsBody = z.strictObject({
   id: z.number().int().positive(),
   // Whole points, signed, by the contracts' amount rule for PTS.
-  points: amountSchema(POINTS_CURRENCY, 'nonZero'),
+  points: currencyAmountSchema(POINTS_CURRENCY, 'nonZero'),
   reason: z.string().trim().min(2).max(200),
 });
 

@@ -3,7 +3,6 @@
  * (points are a PTS account against the platform's points account, so every change is a posting),
  * the list's ledger-backed fields, and the payment-account switches the risk pages reuse.
  */
-import { randomUUID } from 'node:crypto';
 import { ErrorCode, type Locale } from '@payops/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
@@ -70,7 +69,7 @@ export async function adjustPoints(
       refId: member.account,
       // A manual change has no order behind it: each request is its own event (a retried request is
       // caught by its Idempotency-Key before it gets here).
-      event: `adjust:${randomUUID()}`,
+      event: `adjust:${crypto.randomUUID()}`,
       operatorId,
       note: change.reason,
       at: ctx.clock.now(),
