@@ -3,6 +3,7 @@
  * event posted once, platform contra accounts sharded so postings for different references do not
  * queue on one row, and a property test of random legs. The ledger verification closes the file.
  */
+import { randomBytes } from 'node:crypto';
 import { CURRENCIES, checkAmount, ErrorCode, MONEY_INTEGER_DIGITS } from '@payops/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +66,9 @@ afterAll(async () => {
 const tx = <T>(work: Parameters<TestApp['ctx']['db']['transaction']>[0]) =>
   t.ctx.db.transaction(work) as Promise<T>;
 
+/** A new Idempotency-Key: money-moving calls carry one. */
+const newKey = () => `hardening-${randomBytes(8).toString('hex')}`;
+
 /** A fresh code of the next 30 s step (a code works once per operator). */
 async function code(secret: string): Promise<string> {
   t.ctx.clock.advance(30_000);
@@ -85,7 +89,7 @@ const adjust = async (body: Row, lang = 'zh-CN') =>
     session: admin,
     body,
     code: await code(adminSecret),
-    headers: { 'accept-language': lang },
+    headers: { 'accept-language': lang, 'idempotency-key': newKey() },
   });
 
 async function balanceOf(merchantId: unknown): Promise<string | undefined> {
@@ -186,6 +190,7 @@ describe('amounts at the API edge', () => {
       call<Row>(t, 'POST', '/api/member/memberList/adjustPoints', {
         session: admin,
         body: { id: Number(member!.id), points: p, reason: '活动奖励' },
+        headers: { 'idempotency-key': newKey() },
       });
     const frac = await points('1.5');
     expect(frac.statusCode).toBe(400);
@@ -210,6 +215,7 @@ describe('amounts at the API edge', () => {
       session: checker,
       body: { id: req.envelope.data.adjustmentId },
       code: await code(checkerSecret),
+      headers: { 'idempotency-key': newKey() },
     });
     expect(approve.statusCode, approve.body).toBe(400);
     expect(approve.envelope.data.fields).toEqual([
