@@ -1,0 +1,63 @@
+/**
+ * The amount rule in the browser: a merchant's CNY limit with three decimals is refused by the form
+ * before any request, with the currency's rule in the operator's language (zh-CN, then en-US).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freshCode, launch, newPage, screenshot } from './support/browser.ts';
+import { createOperator } from './support/operators.ts';
+import { pick } from './support/shell.ts';
+
+const OPERATOR = { username: 'e2e_ledger', password: 'Ledger2024xy' };
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXQ';
+
+let browser: Browser;
+let page: Page;
+const id = (testId: string) => page.getByTestId(testId);
+
+beforeAll(async () => {
+  await createOperator({ ...OPERATOR, role: 'admin', totpSecret: SECRET });
+  browser = await launch();
+  ({ page } = await newPage(browser, { locale: 'zh-CN' }));
+  await page.goto('/login');
+  await id('login-username').fill(OPERATOR.username);
+  await id('login-password').fill(OPERATOR.password);
+  await id('login-submit').click();
+  await id('login-code').waitFor();
+  await id('login-code').fill(await freshCode(SECRET));
+  await id('login-submit').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens the first merchant's edit form and types a limit. */
+async function typeLimit(value: string): Promise<void> {
+  await page.goto('/mch/mchList');
+  await id('resource-page-mchList').waitFor({ timeout: 20_000 });
+  const first = page.locator('.ant-table-tbody tr.ant-table-row').first();
+  await first.waitFor({ timeout: 20_000 });
+  const edit = first.getByTestId('row-edit');
+  if (await edit.count()) await edit.click();
+  else {
+    await first.getByTestId('row-more').click();
+    await page.locator('[data-testid="row-edit"]:visible').click();
+  }
+  await id('form-singleMax').fill(value);
+  await id('form-submit').click();
+}
+
+test('a CNY limit with three decimals is refused in the form, in zh-CN and en-US', async () => {
+  await typeLimit('100.001');
+  const error = page.locator('.ant-form-item-explain-error', { hasText: '最多2位小数' });
+  await error.waitFor({ timeout: 10_000 });
+  expect(await error.innerText()).toContain('最多2位小数');
+  await screenshot(page, 'ledger-amount-rule-zh-CN');
+  await page.keyboard.press('Escape');
+  await pick(page, 'language-switch', 'language-option-en-US');
+  await typeLimit('100.001');
+  const en = page.locator('.ant-form-item-explain-error', { hasText: 'must have at most 2 decimals' });
+  await en.waitFor({ timeout: 10_000 });
+  await screenshot(page, 'ledger-amount-rule-en-US');
+});
