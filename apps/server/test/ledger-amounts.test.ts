@@ -7,9 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { CURRENCIES, checkAmount, ErrorCode, MONEY_INTEGER_DIGITS } from '@payops/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { merchantAdjustments } from '../src/modules/mch/schema.ts';
-import { ledgerAccounts, ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
+import { ledgerAccounts } from '../src/platform/ledger/index.ts';
 import { setSetting } from '../src/platform/settings.ts';
 import {
   bindAuthenticator,
@@ -22,6 +22,7 @@ import {
   type TestApp,
   totpCode,
 } from './harness.ts';
+import { verifyLedgerAfterAll } from './ledger-helpers.ts';
 
 type Row = Record<string, unknown>;
 type Fields = { fields: { field: string; message: string }[] };
@@ -40,11 +41,7 @@ beforeAll(async () => {
   checker = await signIn(t, 'checker', 'Checker12345');
   checkerSecret = await bindAuthenticator(t, checker, checkerId);
 });
-afterAll(async () => {
-  const report = await verifyLedger(t.ctx.db);
-  expect(report, JSON.stringify(report)).toSatisfy(ledgerIsSound);
-  await t.close();
-});
+verifyLedgerAfterAll(() => t);
 
 const _tx = <T>(work: Parameters<TestApp['ctx']['db']['transaction']>[0]) =>
   t.ctx.db.transaction(work) as Promise<T>;

@@ -6,7 +6,7 @@
  */
 import { CURRENCIES, ErrorCode } from '@payops/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CONTRA_SHARDS,
   contraShard,
@@ -26,21 +26,16 @@ import {
   verifyLedger,
 } from '../src/platform/ledger/index.ts';
 import { createTestApp, type TestApp } from './harness.ts';
-import { expectBalances, prng } from './ledger-helpers.ts';
+import { expectBalances, inTransaction, prng, verifyLedgerAfterAll } from './ledger-helpers.ts';
 
 let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  const report = await verifyLedger(t.ctx.db);
-  expect(report, JSON.stringify(report)).toSatisfy(ledgerIsSound);
-  await t.close();
-});
+verifyLedgerAfterAll(() => t);
 
-const tx = <T>(work: Parameters<TestApp['ctx']['db']['transaction']>[0]) =>
-  t.ctx.db.transaction(work) as Promise<T>;
+const tx = <T>(work: Parameters<TestApp['ctx']['db']['transaction']>[0]) => inTransaction<T>(t, work);
 
 /** Units as a decimal string with exactly `scale` decimals. */
 function textOf(units: bigint, scale: number): string {

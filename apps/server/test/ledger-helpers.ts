@@ -1,7 +1,22 @@
 /** Helpers of the ledger tests: a replayable random source and exact units for comparing sums. */
 import { sql } from 'drizzle-orm';
-import { expect } from 'vitest';
-import type { Executor } from '../src/platform/ledger/index.ts';
+import { afterAll, expect } from 'vitest';
+import { type Executor, ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
+import type { TestApp } from './harness.ts';
+
+/** Closes the file's app after checking its whole ledger (every ledger test file ends this way). */
+export function verifyLedgerAfterAll(app: () => TestApp): void {
+  afterAll(async () => {
+    const report = await verifyLedger(app().ctx.db);
+    expect(report, JSON.stringify(report)).toSatisfy(ledgerIsSound);
+    await app().close();
+  });
+}
+
+/** A transaction on the app's database answering `work`'s result. */
+export function inTransaction<T>(t: TestApp, work: Parameters<TestApp['ctx']['db']['transaction']>[0]) {
+  return t.ctx.db.transaction(work) as Promise<T>;
+}
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed from its seed. */
 export function prng(seed: number) {

@@ -3,7 +3,7 @@
  * append-only journal, reversals instead of edits, and the verification that closes every test file.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ensureAccount,
   LedgerError,
@@ -17,17 +17,13 @@ import {
   verifyLedger,
 } from '../src/platform/ledger/index.ts';
 import { createTestApp, type TestApp } from './harness.ts';
-import { expectBalances, prng } from './ledger-helpers.ts';
+import { expectBalances, inTransaction, prng, verifyLedgerAfterAll } from './ledger-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  const report = await verifyLedger(t.ctx.db);
-  expect(report, JSON.stringify(report)).toSatisfy(ledgerIsSound);
-  await t.close();
-});
+verifyLedgerAfterAll(() => t);
 
 /** A random amount with up to 8 decimals (a USDT amount), as text and as an exact integer of 1e-8 units. */
 function randomAmount(rand: () => number): { text: string; units: bigint } {
@@ -37,8 +33,7 @@ function randomAmount(rand: () => number): { text: string; units: bigint } {
   return { text, units: BigInt(whole) * 100_000_000n + BigInt(frac) };
 }
 
-const tx = <T>(work: Parameters<TestApp['ctx']['db']['transaction']>[0]) =>
-  t.ctx.db.transaction(work) as Promise<T>;
+const tx = <T>(work: Parameters<TestApp['ctx']['db']['transaction']>[0]) => inTransaction<T>(t, work);
 
 describe('ledger', () => {
   it('many random postings sum exactly (no float anywhere)', async () => {
