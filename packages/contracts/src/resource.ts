@@ -70,6 +70,13 @@ export interface FieldInput {
   options?: readonly EnumOption[];
   /** A reference to another resource's key, shown by its label field. */
   ref?: { resource: string; labelField: string };
+  /** A money-typed rate stored as a fraction, read and written as a percentage (0.012 is 1.2%). */
+  display?: 'percent';
+  /**
+   * Money: the currency of the amount (its scale in exports), a code or the row field that holds
+   * one. Default CNY.
+   */
+  currency?: string | { field: string };
   /**
    * Not a column of the resource's table: computed by its module (an operator's roles) or consumed by
    * a module's own handler (an initial password). The registrar never selects or writes it.
