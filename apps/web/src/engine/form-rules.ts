@@ -5,6 +5,7 @@
  */
 
 import { compareDecimal, DECIMAL_PATTERN } from '@payops/contracts/decimal';
+import { fractionToPercent } from '@payops/contracts/percent';
 import type { FieldDef } from '@payops/contracts/resource';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
@@ -47,21 +48,24 @@ export function fieldRules(field: FieldDef, t: TFunction): Rule[] {
         out.push({ type: 'number', max: rules.max, message: rule('maxValue', { max: rules.max }) });
       }
       break;
-    case 'money':
+    case 'money': {
+      // A rate's limits are fractions ('1'); the operator reads and types percentages (100%).
+      const shown = (v: string) => (field.display === 'percent' ? `${fractionToPercent(v)}%` : v);
       out.push({
         validator: async (_, value: unknown) => {
           if (value === undefined || value === null || value === '') return;
           const text = String(value).trim();
           if (!DECIMAL_PATTERN.test(text)) throw new Error(rule('decimal'));
           if (rules.minAmount !== undefined && compareDecimal(text, rules.minAmount) < 0) {
-            throw new Error(rule('minValue', { min: rules.minAmount }));
+            throw new Error(rule('minValue', { min: shown(rules.minAmount) }));
           }
           if (rules.maxAmount !== undefined && compareDecimal(text, rules.maxAmount) > 0) {
-            throw new Error(rule('maxValue', { max: rules.maxAmount }));
+            throw new Error(rule('maxValue', { max: shown(rules.maxAmount) }));
           }
         },
       });
       break;
+    }
     case 'json':
       out.push({
         validator: async (_, value: unknown) => {

@@ -8,7 +8,7 @@ import { emptyEnvelope, encryptedPassword } from '../../platform/route-schemas.t
 import { consumeCode } from '../../platform/totp.ts';
 import { unmaskSession } from '../../platform/unmask.ts';
 import { changeOwnPassword, pendingSecretQr } from './credentials.service.ts';
-import { unmaskStateSchema } from './unmask.routes.ts';
+import { unmaskAnswer, unmaskStateSchema } from './unmask.routes.ts';
 
 const code = z.string().regex(/^\d{6}$/);
 const png = { 200: z.any().describe('PNG image') };
@@ -141,8 +141,7 @@ export async function credentialsRoutes(fastify: FastifyInstance) {
         const header = request.headers.googlecode;
         await consumeCode(ctx, auth.operatorId, typeof header === 'string' ? header : undefined);
       }
-      const until = await unmaskSession(ctx, auth.sessionId);
-      return ok({ unmaskedUntil: until.toISOString() });
+      return unmaskAnswer(await unmaskSession(ctx, auth.sessionId), ctx.clock.now());
     },
   );
 }

@@ -9,8 +9,20 @@ import { ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { remaskSession } from '../../platform/unmask.ts';
 
-/** `unmaskedUntil`: ISO time in UTC while unmasked, else null. */
-export const unmaskStateSchema = envelope(z.object({ unmaskedUntil: z.string().nullable() }));
+/**
+ * `unmaskedUntil`: ISO time in UTC while unmasked, else null; `msLeft`: how long still, by the
+ * server's clock (the browser times the end with it, whatever its own clock says).
+ */
+export const unmaskStateSchema = envelope(
+  z.object({ unmaskedUntil: z.string().nullable(), msLeft: z.number().nullable() }),
+);
+
+export function unmaskAnswer(until: Date | null, now: Date) {
+  return ok({
+    unmaskedUntil: until?.toISOString() ?? null,
+    msLeft: until ? Math.max(until.getTime() - now.getTime(), 0) : null,
+  });
+}
 
 export async function unmaskRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -26,7 +38,7 @@ export async function unmaskRoutes(fastify: FastifyInstance) {
         response: { 200: unmaskStateSchema },
       },
     },
-    async (request) => ok({ unmaskedUntil: request.auth!.unmaskedUntil?.toISOString() ?? null }),
+    async (request) => unmaskAnswer(request.auth!.unmaskedUntil, ctx.clock.now()),
   );
 
   app.post(
@@ -47,7 +59,7 @@ export async function unmaskRoutes(fastify: FastifyInstance) {
         extra: { change: 'remask', unmaskedUntil: auth.unmaskedUntil?.toISOString() ?? null },
       };
       await remaskSession(ctx, auth.sessionId);
-      return ok({ unmaskedUntil: null });
+      return unmaskAnswer(null, ctx.clock.now());
     },
   );
 }
