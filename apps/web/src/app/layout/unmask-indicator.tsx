@@ -93,13 +93,13 @@ export function UnmaskIndicator() {
       <span data-testid="unmask-until">{t('unmask.until', { time: clockText(state.unmaskedUntil) })}</span>
       <HeaderButton
         icon={<EyeInvisibleOutlined />}
+        // Icon only: the header must keep room for the user menu (the title names the action).
         title={t('unmask.remaskTitle')}
+        aria-label={t('unmask.remask')}
         onClick={() => void remask()}
         data-testid="unmask-remask"
         style={{ height: 24, padding: '0 6px', color: 'inherit' }}
-      >
-        {t('unmask.remask')}
-      </HeaderButton>
+      />
     </span>
   );
 }
