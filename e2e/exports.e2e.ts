@@ -79,6 +79,35 @@ async function startExport(format: 'csv' | 'xlsx'): Promise<void> {
   await id(`export-${format}`).click();
 }
 
+/** A masked CSV export of the member list (~3 MB) at 400 KB/s, so that its progress is seen. */
+async function throttledExport(lang: Lang, progressText: RegExp): Promise<Buffer> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const speed = (bytesPerSecond: number) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: -1,
+    });
+  await speed(400 * 1024);
+  try {
+    const { body } = await download(async () => {
+      await startExport('csv');
+      const progress = id('export-progress');
+      await progress.waitFor({ timeout: 20_000 });
+      await poll(() => progress.innerText()).toMatch(progressText);
+      await settled();
+      await screenshot(page, `exports-progress-${lang}`);
+      expect(await id('code-dialog-input').count()).toBe(0);
+    });
+    await id('export-progress').waitFor({ state: 'detached', timeout: 20_000 });
+    return body;
+  } finally {
+    await speed(-1);
+  }
+}
+
 beforeAll(async () => {
   await createOperator({ ...OPERATOR, role: 'admin', totpSecret: SECRET });
   browser = await launch();
@@ -147,8 +176,19 @@ describe('time-bound unmasking', () => {
     await rateInput().waitFor({ timeout: 20_000 });
     expect(await rateInput().inputValue()).toMatch(/^\d+(\.\d+)?$/);
     await rateInput().fill('1.2');
+    // A rate per pay type, typed as a percentage too.
+    const feeRows = await page.locator('[data-testid^="fee-rate-"][data-testid$="-rate"]').count();
+    await id('fee-rates-add').click();
+    const feeRate = page
+      .locator(
+        `input[data-testid="fee-rate-${feeRows}-rate"], [data-testid="fee-rate-${feeRows}-rate"] input`,
+      )
+      .first();
+    await feeRate.fill('0.85');
     await settled();
     await screenshot(page, 'exports-rate-form-zh-CN');
+    await feeRate.scrollIntoViewIfNeeded();
+    await screenshot(page, 'exports-fee-rates-zh-CN');
     await id('form-submit').click();
     try {
       await id('resource-form').waitFor({ state: 'detached', timeout: 20_000 });
@@ -165,10 +205,12 @@ describe('time-bound unmasking', () => {
 
     const db = await database();
     try {
-      const { rows } = await db.query('SELECT deposit_rate::text AS r FROM merchants WHERE mch_no = $1', [
-        mchNo,
-      ]);
+      const { rows } = await db.query(
+        'SELECT deposit_rate::text AS r, fee_rates AS f FROM merchants WHERE mch_no = $1',
+        [mchNo],
+      );
       expect(rows[0].r).toBe('0.012000');
+      expect(rows[0].f.at(-1)).toMatchObject({ rate: '0.0085' });
     } finally {
       await db.end();
     }
@@ -180,6 +222,14 @@ describe('time-bound unmasking', () => {
     await edited.getByTestId('row-edit').click();
     await rateInput().waitFor({ timeout: 20_000 });
     expect(await rateInput().inputValue()).toBe('1.2');
+    expect(
+      await page
+        .locator(
+          `input[data-testid="fee-rate-${feeRows}-rate"], [data-testid="fee-rate-${feeRows}-rate"] input`,
+        )
+        .first()
+        .inputValue(),
+    ).toBe('0.85');
     await rateInput().fill('150');
     await id('form-submit').click();
     await poll(() => page.locator('.ant-form-item-explain-error').first().innerText()).toContain('100%');
@@ -200,35 +250,8 @@ describe('time-bound unmasking', () => {
   }, 180_000);
 
   test('a masked export needs no code and shows its progress while the file streams in', async () => {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    // ~3 MB of CSV at 400 KB/s: the progress must be seen.
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: 400 * 1024,
-      uploadThroughput: -1,
-    });
-    try {
-      const { body } = await download(async () => {
-        await startExport('csv');
-        const progress = id('export-progress');
-        await progress.waitFor({ timeout: 20_000 });
-        await poll(() => progress.innerText()).toMatch(/已接收 [\d.]+ (KB|MB)，[\d,]+ \/ 20,000 行/);
-        await settled();
-        await screenshot(page, 'exports-progress-zh-CN');
-        expect(await id('code-dialog-input').count()).toBe(0);
-      });
-      expect(body.toString('utf8')).toMatch(/\d{3}\*{4}\d{4}/);
-    } finally {
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput: -1,
-      });
-    }
-    await id('export-progress').waitFor({ state: 'detached', timeout: 20_000 });
+    const body = await throttledExport('zh-CN', /已接收 [\d.]+ (KB|MB)，[\d,]+ \/ 20,000 行/);
+    expect(body.toString('utf8')).toMatch(/\d{3}\*{4}\d{4}/);
   }, 120_000);
 });
 
@@ -236,7 +259,7 @@ const rateInput = () =>
   page.locator('input[data-testid="form-depositRate"], [data-testid="form-depositRate"] input').first();
 
 describe('en-US', () => {
-  test('rates, the export progress and the unmask indicator in English', async () => {
+  test('rates, the unmask indicator, the code for an unmasked export and the progress in English', async () => {
     await pick(page, 'language-switch', 'language-option-en-US');
     await idle();
     await open('/mch/mchList', 'mchList');
@@ -262,5 +285,7 @@ describe('en-US', () => {
     await page.waitForEvent('load', { timeout: 20_000 });
     await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 20_000 });
     expect(await id('unmask-indicator').count()).toBe(0);
+    const body = await throttledExport('en-US', /Exporting: [\d.]+ (KB|MB) received, [\d,]+ of 20,000 rows/);
+    expect(body.toString('utf8').split('\r\n')[0]).toContain('Phone');
   }, 180_000);
 });

@@ -14,6 +14,7 @@ import type { PageContext, ResourceOverrides, Row } from '../../engine/types.ts'
 import { api } from '../../lib/api.ts';
 import { useConfirm } from '../../lib/confirm.tsx';
 import { useCan } from '../../lib/permissions.tsx';
+import { FeeRatesInput } from './fee-rates-input.tsx';
 import { useMchLabels } from './mch-labels.ts';
 
 // The dialogs load when one is first opened, not with the list (performance.md: each page ≤ 160 KB).
@@ -54,6 +55,7 @@ export function MchListPage() {
     () => ({
       actionVisible: visible,
       hiddenActions: ['add'],
+      formInputs: { feeRates: () => <FeeRatesInput /> },
       actionHandlers: {
         adjust: (rows, ctx) => rows[0] && setDialog({ kind: 'adjust', row: rows[0], ctx }),
         // The engine's default would drop the answer; the new secret must be shown, once.
