@@ -4,7 +4,7 @@
  * count), and finance-ready files: typed .xlsx cells, times in the platform's zone, labels and header in
  * the operator's language, CSV with a byte-order mark.
  */
-import { ErrorCode } from '@payops/contracts';
+import { allResources, ErrorCode, type FieldDef } from '@payops/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -261,5 +261,31 @@ describe('finance-ready files', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('definitions', () => {
+  it('state a currency only on money fields, by a code or a field the definition has; percent only on money', () => {
+    for (const def of allResources) {
+      for (const f of Object.values(def.fields as Record<string, FieldDef>)) {
+        const where = `${def.name}.${f.name}`;
+        if (f.display === 'percent' || f.currency) expect(f.type, where).toBe('money');
+        if (f.currency && typeof f.currency === 'object')
+          expect(def.fields, where).toHaveProperty(f.currency.field);
+      }
+    }
+    const percent = allResources.flatMap((d) =>
+      Object.values(d.fields as Record<string, FieldDef>)
+        .filter((f) => f.display === 'percent')
+        .map((f) => `${d.name}.${f.name}`),
+    );
+    expect(percent).toEqual(
+      expect.arrayContaining([
+        'mchList.depositRate',
+        'mchList.withdrawRate',
+        'mchThirdPayConfig.rate',
+        'mchThirdAgentPayConfig.rate',
+      ]),
+    );
   });
 });
