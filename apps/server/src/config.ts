@@ -23,6 +23,20 @@ const schema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(15),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  /** Minutes an unmask of personal data lasts before masking applies again. */
+  UNMASK_MINUTES: z.coerce.number().positive().max(720).default(10),
+  /** The platform's time zone: exported times are written in it, and the file says which. */
+  PLATFORM_TIME_ZONE: z
+    .string()
+    .default('Asia/Shanghai')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'not an IANA time zone'),
   /** Addresses or CIDRs of the reverse proxies whose X-Forwarded-For is believed. Never "true". */
   TRUSTED_PROXIES: csv,
   /** Minimum length of new passwords: 8 by the spec's hint, 12 for PCI DSS. */
@@ -50,6 +64,8 @@ export interface Config {
   embeddedPgPort: number;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
+  unmaskMs: number;
+  timeZone: string;
   trustedProxies: string[];
   passwordMinLength: number;
   passwordMaxLength: number;
@@ -78,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    unmaskMs: e.UNMASK_MINUTES * 60_000,
+    timeZone: e.PLATFORM_TIME_ZONE,
     trustedProxies: e.TRUSTED_PROXIES,
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
     passwordMaxLength: Math.max(e.PASSWORD_MAX_LENGTH, e.PASSWORD_MIN_LENGTH),

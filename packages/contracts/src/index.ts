@@ -3,6 +3,7 @@ export * from './api.ts';
 export * from './crypto.ts';
 export * from './masking.ts';
 export * from './money.ts';
+export * from './percent.ts';
 export * from './permissions.ts';
 export * from './resource.ts';
 export * from './resource-schemas.ts';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { currencyAmountSchema } from './amount-schema.ts';
 import { PAGE_SIZE_MAX, TOTAL_CAP } from './api.ts';
 import { compareDecimal, DECIMAL_PATTERN } from './decimal.ts';
-import type { FieldDef, ResourceDef } from './resource.ts';
+import { type FieldDef, fixedCurrency, type ResourceDef } from './resource.ts';
 
 export { compareDecimal, DECIMAL_PATTERN };
 
@@ -40,7 +40,8 @@ export function fieldValueSchema(field: FieldDef, withRules = true): z.ZodType {
       return n;
     }
     case 'money': {
-      const { minAmount, maxAmount, currency } = rules;
+      const { minAmount, maxAmount } = rules;
+      const currency = fixedCurrency(field);
       return (currency ? currencyAmountSchema(currency, 'any') : decimalString)
         .refine((v) => minAmount === undefined || compareDecimal(v, minAmount) >= 0, {
           message: `>= ${minAmount}`,

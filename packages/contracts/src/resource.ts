@@ -45,8 +45,6 @@ export interface FormRules {
   max?: number;
   minAmount?: string;
   maxAmount?: string;
-  /** Money: the amount's currency, whose scale (money.ts) limits its decimals; without it, the column's 8. */
-  currency?: string;
   /** A regular expression source the whole value must match (no flags). */
   pattern?: string;
   /** Shown but not changeable when editing (part of the add body only). */
@@ -72,6 +70,14 @@ export interface FieldInput {
   options?: readonly EnumOption[];
   /** A reference to another resource's key, shown by its label field. */
   ref?: { resource: string; labelField: string };
+  /** A money-typed rate stored as a fraction, read and written as a percentage (0.012 is 1.2%). */
+  display?: 'percent';
+  /**
+   * Money: the currency of the amount, a code or the row field that holds one. A code's scale
+   * (money.ts) limits the decimals in forms and at the API edge; exports cut to the scale. Default CNY
+   * in exports; without a code, forms and the edge allow the column's 8 decimals.
+   */
+  currency?: string | { field: string };
   /**
    * Not a column of the resource's table: computed by its module (an operator's roles) or consumed by
    * a module's own handler (an initial password). The registrar never selects or writes it.
@@ -274,6 +280,11 @@ export function labelKeys(def: ResourceDef): string[] {
     if (a.confirm) keys.add(a.confirm);
   }
   return [...keys];
+}
+
+/** The currency a money field always has (a code, not a row field), whose amount rule forms and the edge apply. */
+export function fixedCurrency(field: FieldDef): string | undefined {
+  return typeof field.currency === 'string' ? field.currency : undefined;
 }
 
 /** Fields stored in the resource's table (not virtual). */

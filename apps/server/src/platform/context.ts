@@ -21,8 +21,9 @@ export interface AuthContext {
   operatorId: number;
   username: string;
   sessionId: number;
-  /** Personal data is shown in clear for this session (unmasked with a code). */
+  /** Personal data is shown in clear for this session (unmasked with a code, until unmaskedUntil). */
   unmasked: boolean;
+  unmaskedUntil: Date | null;
 }
 
 /** What a handler tells the audit hook about the object it touched. */

@@ -9,6 +9,7 @@ import { operators, sessions } from '../modules/sys/schema.ts';
 import type { AppContext, AuthContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { randomToken, sha256 } from './hashing.ts';
+import { unmaskState } from './unmask.ts';
 
 export const SESSION_COOKIE = 'payops_session';
 /** lastSeenAt is written at most this often; a session may so end up to this much before its idle limit. */
@@ -82,7 +83,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
     operatorId: session.operatorId,
     username: row.username,
     sessionId: session.id,
-    unmasked: session.unmaskedAt !== null,
+    ...unmaskState(session.unmaskedUntil, now),
   };
 }
 

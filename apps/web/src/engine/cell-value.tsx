@@ -13,6 +13,7 @@ import { copyText } from '../lib/clipboard.ts';
 import { formatDateTime } from '../lib/datetime.ts';
 import { truncateMoney } from '../lib/money.ts';
 import './engine-messages.ts';
+import { isPercent, percentText } from './percent.tsx';
 
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -25,7 +26,7 @@ export function valueText(field: FieldDef, value: unknown, t: TFunction): string
   if (isBlank(value)) return '';
   switch (field.type) {
     case 'money':
-      return truncateMoney(value as string);
+      return isPercent(field) ? percentText(value) : truncateMoney(value as string);
     case 'datetime':
       return formatDateTime(value as string);
     case 'date':

@@ -8,6 +8,7 @@ import Switch from 'antd/es/switch';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { enumOptions } from './filter-input.tsx';
+import { isPercent, PercentInput } from './percent.tsx';
 
 export function formInput(field: FieldDef, t: TFunction, disabled: boolean): ReactNode {
   const testId = `form-${field.name}`;
@@ -21,6 +22,7 @@ export function formInput(field: FieldDef, t: TFunction, disabled: boolean): Rea
     case 'ref':
       return <InputNumber {...common} precision={0} style={{ width: '100%' }} />;
     case 'money':
+      if (isPercent(field)) return <PercentInput {...common} />;
       // A string all the way: InputNumber would hand a float to the form.
       return <Input {...common} inputMode="decimal" />;
     case 'enum':

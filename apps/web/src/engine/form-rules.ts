@@ -4,7 +4,8 @@
  * request, in their language. The server stays the judge: these only save a round trip.
  */
 
-import type { FieldDef } from '@payops/contracts/resource';
+import { fractionToPercent } from '@payops/contracts/percent';
+import { type FieldDef, fixedCurrency } from '@payops/contracts/resource';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { moneyRule } from './money-rule.ts';
@@ -47,9 +48,12 @@ export function fieldRules(field: FieldDef, t: TFunction): Rule[] {
         out.push({ type: 'number', max: rules.max, message: rule('maxValue', { max: rules.max }) });
       }
       break;
-    case 'money':
-      out.push(moneyRule(rules, label, rule));
+    case 'money': {
+      // A rate's limits are fractions ('1'); the operator reads and types percentages (100%).
+      const shown = field.display === 'percent' ? (v: string) => `${fractionToPercent(v)}%` : undefined;
+      out.push(moneyRule(rules, fixedCurrency(field), label, rule, shown));
       break;
+    }
     case 'json':
       out.push({
         validator: async (_, value: unknown) => {

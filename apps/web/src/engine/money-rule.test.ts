@@ -6,7 +6,7 @@ const message = (key: string) => key;
 
 /** What the web form says about a value: null when it passes. */
 async function webVerdict(value: string, currency: string): Promise<string | null> {
-  const rule = moneyRule({ currency }, '金额', message) as {
+  const rule = moneyRule({}, currency, '金额', message) as {
     validator: (r: unknown, v: unknown) => Promise<void>;
   };
   try {

@@ -20,20 +20,27 @@ export function amountProblemText(text: string, currency: string, sign: AmountSi
   return `${label}${locale === 'en-US' ? ' ' : ''}${amountMessage(problem, locale)}`;
 }
 
-export function moneyRule(rules: FormRules, label: string, rule: Message): Rule {
+/** `shown` writes a limit as the operator reads it (a rate's '1' as 100%). */
+export function moneyRule(
+  rules: FormRules,
+  currency: string | undefined,
+  label: string,
+  rule: Message,
+  shown: (limit: string) => string = (limit) => limit,
+): Rule {
   return {
     validator: async (_, value: unknown) => {
       if (value === undefined || value === null || value === '') return;
       const text = String(value).trim();
-      if (rules.currency) {
-        const problem = amountProblemText(text, rules.currency, 'any', label);
+      if (currency) {
+        const problem = amountProblemText(text, currency, 'any', label);
         if (problem) throw new Error(problem);
       } else if (!DECIMAL_PATTERN.test(text)) throw new Error(rule('decimal'));
       if (rules.minAmount !== undefined && compareDecimal(text, rules.minAmount) < 0) {
-        throw new Error(rule('minValue', { min: rules.minAmount }));
+        throw new Error(rule('minValue', { min: shown(rules.minAmount) }));
       }
       if (rules.maxAmount !== undefined && compareDecimal(text, rules.maxAmount) > 0) {
-        throw new Error(rule('maxValue', { max: rules.maxAmount }));
+        throw new Error(rule('maxValue', { max: shown(rules.maxAmount) }));
       }
     },
   };

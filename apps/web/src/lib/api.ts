@@ -27,7 +27,8 @@ export interface ApiOptions {
   /** Query string parameters; undefined values are left out. */
   params?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
-  responseType?: 'json' | 'blob';
+  /** 'stream': the Response itself once it answers a success that is not JSON; the caller reads the body. */
+  responseType?: 'json' | 'blob' | 'stream';
   /** No error toast (the caller shows its own); the catalogue's other effects still apply. */
   silent?: boolean;
   /** False: a 17017 is thrown to the caller instead of opening the dialog (the sign-in form asks itself). */
@@ -98,6 +99,7 @@ async function send<T>(path: string, options: ApiOptions): Promise<T> {
 
   try {
     if (options.responseType === 'blob' && response.ok) return (await readBlob(response, path, options)) as T;
+    if (options.responseType === 'stream' && response.ok && !isJson(response)) return response as T;
     const envelope = await readEnvelope(response);
     if (!envelope) {
       throw fail(NETWORK_ERROR_CODE, `${response.status} ${response.statusText}`.trim(), null, options);
@@ -108,6 +110,8 @@ async function send<T>(path: string, options: ApiOptions): Promise<T> {
     clearTimeout(timer);
   }
 }
+
+const isJson = (response: Response) => (response.headers.get('content-type') ?? '').includes('json');
 
 async function readEnvelope(response: Response): Promise<Envelope | null> {
   try {

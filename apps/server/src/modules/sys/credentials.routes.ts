@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { ok } from '../../platform/errors.ts';
 import { emptyEnvelope, encryptedPassword } from '../../platform/route-schemas.ts';
 import { consumeCode } from '../../platform/totp.ts';
-import { changeOwnPassword, pendingSecretQr, unmaskSession } from './credentials.service.ts';
+import { unmaskSession } from '../../platform/unmask.ts';
+import { changeOwnPassword, pendingSecretQr } from './credentials.service.ts';
+import { unmaskAnswer, unmaskStateSchema } from './unmask.routes.ts';
 
 const code = z.string().regex(/^\d{6}$/);
 const png = { 200: z.any().describe('PNG image') };
@@ -127,8 +129,8 @@ export async function credentialsRoutes(fastify: FastifyInstance) {
       config: { access: { permission: Permission.unmask }, audit: true },
       schema: {
         tags: ['sys'],
-        summary: 'Unmask personal data for the rest of this session (needs a code)',
-        response: { 200: emptyEnvelope },
+        summary: 'Unmask personal data for UNMASK_MINUTES (needs a code); answers until when',
+        response: { 200: unmaskStateSchema },
       },
     },
     async (request) => {
@@ -139,8 +141,7 @@ export async function credentialsRoutes(fastify: FastifyInstance) {
         const header = request.headers.googlecode;
         await consumeCode(ctx, auth.operatorId, typeof header === 'string' ? header : undefined);
       }
-      await unmaskSession(ctx, auth.sessionId);
-      return ok(null);
+      return unmaskAnswer(await unmaskSession(ctx, auth.sessionId), ctx.clock.now());
     },
   );
 }

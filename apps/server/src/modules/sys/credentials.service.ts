@@ -1,4 +1,4 @@
-/** Changing one's password, binding an authenticator, unmasking: the operator's credentials. */
+/** Changing one's password, binding an authenticator: the operator's credentials. */
 import { ErrorCode } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
@@ -7,7 +7,7 @@ import { checkPasswordPolicy, hashPassword, verifyPassword } from '../../platfor
 import { endOperatorSessions } from '../../platform/sessions.ts';
 import { newSecret, qrPng, sealSecret } from '../../platform/totp.ts';
 import { decryptPasswords } from '../../platform/transport.ts';
-import { operators, sessions } from './schema.ts';
+import { operators } from './schema.ts';
 
 async function loadOperator(ctx: AppContext, operatorId: number) {
   const [op] = await ctx.db.select().from(operators).where(eq(operators.id, operatorId));
@@ -51,8 +51,4 @@ export async function pendingSecretQr(ctx: AppContext, operatorId: number): Prom
     .set({ totpPendingEnc: sealSecret(ctx, secret), updatedAt: ctx.clock.now() })
     .where(eq(operators.id, operatorId));
   return qrPng(op.username, secret);
-}
-
-export async function unmaskSession(ctx: AppContext, sessionId: number): Promise<void> {
-  await ctx.db.update(sessions).set({ unmaskedAt: ctx.clock.now() }).where(eq(sessions.id, sessionId));
 }

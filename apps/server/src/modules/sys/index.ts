@@ -7,6 +7,7 @@ import { logsRoutes } from './logs.routes.ts';
 import { messageRoutes } from './message.routes.ts';
 import { roleRoutes } from './role.routes.ts';
 import { sysBackConfigRoutes } from './sys-back-config.routes.ts';
+import { unmaskRoutes } from './unmask.routes.ts';
 import { userRoutes } from './user.routes.ts';
 
 export async function sysModule(app: FastifyInstance) {
@@ -19,4 +20,5 @@ export async function sysModule(app: FastifyInstance) {
   await ipRulesRoutes(app);
   await sysBackConfigRoutes(app);
   await messageRoutes(app);
+  await unmaskRoutes(app);
 }

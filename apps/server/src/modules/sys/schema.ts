@@ -103,6 +103,8 @@ export const sessions = pgTable(
     endedAt: ts('ended_at'),
     endReason: text('end_reason'),
     unmaskedAt: ts('unmasked_at'),
+    /** Personal data shows in clear until then (UNMASK_MINUTES after the unmask); null = masked. */
+    unmaskedUntil: ts('unmasked_until'),
     ip: text('ip').notNull(),
     userAgent: text('user_agent').notNull().default(''),
   },

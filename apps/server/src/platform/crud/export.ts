@@ -1,7 +1,9 @@
 /**
  * Exports of a resource list as CSV or .xlsx, streamed batch by batch so a large export never sits
- * in memory. Values are the ones the caller sees (masked), and every text cell that a spreadsheet
- * would read as a formula is neutralised (ASVS 1.2.10).
+ * in memory. Values are the ones the caller sees (masked unless unmasked), written as finance reads
+ * them (export-cells.ts): CSV with a byte-order mark for Excel, .xlsx with typed cells (numbers as
+ * numbers with a money format, times as dates). Every text cell that a spreadsheet would read as a
+ * formula is neutralised (ASVS 1.2.10).
  */
 import { PassThrough, Readable } from 'node:stream';
 import {
@@ -12,6 +14,15 @@ import {
   type ResourceDef,
 } from '@payops/contracts';
 import ExcelJS from 'exceljs';
+import {
+  type Cell,
+  type CellContext,
+  cellText,
+  columnTitle,
+  toCell,
+  type WallClock,
+  wallClockIn,
+} from './export-cells.ts';
 import type { Row } from './query.ts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -24,39 +35,15 @@ export function neutralise(text: string): string {
   return FORMULA_START.test(text) && !DECIMAL_PATTERN.test(text) ? `'${text}` : text;
 }
 
-const yesNo: Record<Locale, [string, string]> = { 'zh-CN': ['是', '否'], 'en-US': ['Yes', 'No'] };
-
-function cellText(def: ResourceDef, field: FieldDef, value: unknown, locale: Locale): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'boolean') return yesNo[locale][value ? 0 : 1];
-  if (field.type === 'enum') {
-    const option = field.options.find((o) => o.value === value);
-    return option ? (def.labels[locale][option.label] ?? String(value)) : String(value);
-  }
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
 export function exportColumns(def: ResourceDef): FieldDef[] {
   return Object.values(def.fields as Record<string, FieldDef>).filter((f) => f.list);
-}
-
-function header(def: ResourceDef, columns: FieldDef[], locale: Locale): string[] {
-  return columns.map((f) => neutralise(def.labels[locale][f.label] ?? f.name));
-}
-
-function cells(def: ResourceDef, columns: FieldDef[], row: Row, locale: Locale): string[] {
-  return columns.map((f) => neutralise(cellText(def, f, row[f.name], locale)));
-}
-
-function csvLine(values: string[]): string {
-  return `${values.map((v) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v)).join(',')}\r\n`;
 }
 
 export interface ExportSource {
   def: ResourceDef;
   locale: Locale;
+  /** The platform's IANA zone: times are written as its clocks read them. */
+  timeZone: string;
   batches: AsyncIterable<Row[]>;
 }
 
@@ -64,31 +51,94 @@ export function exportStream(format: ExportFormat, source: ExportSource): Readab
   return format === 'csv' ? csvStream(source) : xlsxStream(source);
 }
 
-function csvStream({ def, locale, batches }: ExportSource): Readable {
-  const columns = exportColumns(def);
+function prepare(source: ExportSource) {
+  const ctx: CellContext = {
+    def: source.def,
+    locale: source.locale,
+    wallClock: wallClockIn(source.timeZone),
+  };
+  const columns = exportColumns(source.def);
+  return {
+    header: columns.map((f) => neutralise(columnTitle(ctx, f, source.timeZone))),
+    cells: (row: Row) => columns.map((f) => toCell(ctx, f, row)),
+  };
+}
+
+function csvLine(values: string[]): string {
+  return `${values.map((v) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v)).join(',')}\r\n`;
+}
+
+const csvValue = (cell: Cell) => (cell.kind === 'text' ? neutralise(cell.text) : cellText(cell));
+
+function csvStream(source: ExportSource): Readable {
+  const { header, cells } = prepare(source);
   return Readable.from(
     (async function* () {
       // The byte-order mark makes spreadsheet programs read the file as UTF-8 (Chinese labels).
-      yield `\ufeff${csvLine(header(def, columns, locale))}`;
-      for await (const batch of batches)
-        yield batch.map((row) => csvLine(cells(def, columns, row, locale))).join('');
+      yield `\ufeff${csvLine(header)}`;
+      for await (const batch of source.batches)
+        yield batch.map((row) => csvLine(cells(row).map(csvValue))).join('');
     })(),
   );
 }
 
-function xlsxStream({ def, locale, batches }: ExportSource): Readable {
-  const columns = exportColumns(def);
+const TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+const PERCENT_FORMAT = '0.00##%';
+
+/** Excel's number format for an amount of `scale` decimals (2 for CNY: #,##0.00). */
+function moneyFormat(scale: number): string {
+  return scale > 0 ? `#,##0.${'0'.repeat(scale)}` : '#,##0';
+}
+
+/**
+ * A spreadsheet date has no zone: the wall-clock reading is written as is (exceljs writes a Date by
+ * its UTC fields), so the cell shows the platform's time the header names.
+ */
+function excelDate(w: WallClock): Date {
+  return new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second));
+}
+
+/** The value and number format of an .xlsx cell. Numbers leave their decimal text only here. */
+function xlsxCell(cell: Cell): { value: ExcelJS.CellValue; numFmt?: string } {
+  switch (cell.kind) {
+    case 'blank':
+      return { value: null };
+    case 'text':
+      return { value: neutralise(cell.text) };
+    case 'number':
+      // A spreadsheet holds numbers as doubles; the text was cut to its scale first, so the double
+      // is the nearest one to the exact amount and shows as it.
+      return { value: Number(cell.value), numFmt: cell.scale === null ? undefined : moneyFormat(cell.scale) };
+    case 'percent':
+      return { value: Number(cell.value), numFmt: PERCENT_FORMAT };
+    case 'time':
+      return { value: excelDate(cell.wall), numFmt: TIME_FORMAT };
+  }
+}
+
+function xlsxStream(source: ExportSource): Readable {
+  const { header, cells } = prepare(source);
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
-    useStyles: false,
+    useStyles: true,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet(def.name);
+  const sheet = workbook.addWorksheet(source.def.name);
+  sheet.columns = header.map((title) => ({ width: Math.min(Math.max(title.length * 2, 12), 40) }));
   void (async () => {
-    sheet.addRow(header(def, columns, locale)).commit();
-    for await (const batch of batches) {
-      for (const row of batch) sheet.addRow(cells(def, columns, row, locale)).commit();
+    const head = sheet.addRow(header);
+    head.font = { bold: true };
+    head.commit();
+    for await (const batch of source.batches) {
+      for (const row of batch) {
+        const typed = cells(row).map(xlsxCell);
+        const line = sheet.addRow(typed.map((c) => c.value));
+        typed.forEach((c, i) => {
+          if (c.numFmt) line.getCell(i + 1).numFmt = c.numFmt;
+        });
+        line.commit();
+      }
     }
     sheet.commit();
     await workbook.commit();

@@ -26,6 +26,7 @@ import { AppError, localeOf, ok } from '../errors.ts';
 import { maskRow } from '../masking.ts';
 import { envelope } from '../route-schemas.ts';
 import { EXPORT_CONTENT_TYPE, exportStream } from './export.ts';
+import { admitExport, EXPORT_ROWS_HEADER } from './export-access.ts';
 import {
   type BoundResource,
   bindResource,
@@ -231,8 +232,8 @@ export function registerCrud(
       },
       async (request, reply) => {
         const body = request.body as ExportBody;
-        request.auditNote = { objectType: def.name, extra: { export: body.format, filters: body.filters } };
         const where = whereOf(r, body.filters);
+        const rows = await admitExport(fastify.ctx, request, r, where, EXPORT_MAX_ROWS);
         const order = orderOf(r, body.sort);
         const batches = (async function* () {
           for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += EXPORT_BATCH) {
@@ -245,7 +246,15 @@ export function registerCrud(
         return reply
           .type(EXPORT_CONTENT_TYPE[body.format])
           .header('content-disposition', `attachment; filename="${def.name}-${stamp}.${body.format}"`)
-          .send(exportStream(body.format, { def, locale: localeOf(request), batches }));
+          .header(EXPORT_ROWS_HEADER, String(rows))
+          .send(
+            exportStream(body.format, {
+              def,
+              locale: localeOf(request),
+              batches,
+              timeZone: fastify.ctx.config.timeZone,
+            }),
+          );
       },
     );
   }

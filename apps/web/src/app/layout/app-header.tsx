@@ -31,6 +31,11 @@ const MessageBell = lazy(() =>
   import('../../modules/sys/message-bell.tsx').then((m) => ({ default: m.MessageBell })),
 );
 
+// "Unmasked until hh:mm": a request and, rarely, a badge; kept out of the first download.
+const UnmaskIndicator = lazy(() =>
+  import('./unmask-indicator.tsx').then((m) => ({ default: m.UnmaskIndicator })),
+);
+
 // Loaded on first open: the drawer is not part of the first screen.
 const SettingsDrawer = lazy(() =>
   import('./settings-drawer.tsx').then((m) => ({ default: m.SettingsDrawer })),
@@ -100,6 +105,9 @@ export function AppHeader() {
         />
         <LanguageSwitch />
         <SizeSwitch />
+        <Suspense fallback={null}>
+          <UnmaskIndicator />
+        </Suspense>
         <UserMenu />
       </ConfigProvider>
       {drawerLoaded && (

@@ -76,6 +76,13 @@ const enUS: Shape<typeof zhCN> = {
     noPermission: 'No permission to modify',
     unmaskSucceeded: 'Unmask succeeded',
   },
+  unmask: {
+    until: 'Unmasked until {{time}}',
+    remask: 'Mask again',
+    remaskTitle: 'Hide personal data again now',
+    ended: 'The unmask has ended: personal data is masked again',
+    remasked: 'Personal data is masked again',
+  },
   password: {
     title: 'Change password',
     original: 'Original password',

@@ -72,6 +72,13 @@ export default {
     noPermission: '没有修改权限',
     unmaskSucceeded: '解密成功',
   },
+  unmask: {
+    until: '已解密至 {{time}}',
+    remask: '重新脱敏',
+    remaskTitle: '立即重新隐藏个人信息',
+    ended: '解密已到期，个人信息已重新脱敏',
+    remasked: '个人信息已重新脱敏',
+  },
   password: {
     title: '修改密码',
     original: '原密码',

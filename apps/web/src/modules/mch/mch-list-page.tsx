@@ -14,8 +14,8 @@ import type { PageContext, ResourceOverrides, Row } from '../../engine/types.ts'
 import { api } from '../../lib/api.ts';
 import { useConfirm } from '../../lib/confirm.tsx';
 import { useCan } from '../../lib/permissions.tsx';
+import { FeeRatesInput } from './fee-rates-input.tsx';
 import { useMchLabels } from './mch-labels.ts';
-import { rateText } from './rate-cell.ts';
 
 // The dialogs load when one is first opened, not with the list (performance.md: each page ≤ 160 KB).
 const AdjustDialog = lazy(() => import('./adjust-dialog.tsx').then((m) => ({ default: m.AdjustDialog })));
@@ -55,7 +55,7 @@ export function MchListPage() {
     () => ({
       actionVisible: visible,
       hiddenActions: ['add'],
-      cells: { depositRate: rateText, withdrawRate: rateText },
+      formInputs: { feeRates: () => <FeeRatesInput /> },
       actionHandlers: {
         adjust: (rows, ctx) => rows[0] && setDialog({ kind: 'adjust', row: rows[0], ctx }),
         // The engine's default would drop the answer; the new secret must be shown, once.

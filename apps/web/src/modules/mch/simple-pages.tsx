@@ -11,7 +11,6 @@ import { useMemo } from 'react';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { ResourceOverrides } from '../../engine/types.ts';
 import { MerchantSelect, PassageSelect } from './option-select.tsx';
-import { rateText } from './rate-cell.ts';
 
 export function FundLogPage() {
   return <ResourcePage def={fundLog} />;
@@ -24,7 +23,6 @@ export function MerchantTimeoutPage() {
 function PassageConfigPage({ def, direction }: { def: ResourceDef; direction: 'deposit' | 'withdraw' }) {
   const overrides = useMemo<ResourceOverrides>(
     () => ({
-      cells: { rate: rateText },
       formInputs: {
         merchantId: (mode) => <MerchantSelect disabled={mode.kind === 'edit'} />,
         passageId: (mode) => <PassageSelect direction={direction} disabled={mode.kind === 'edit'} />,

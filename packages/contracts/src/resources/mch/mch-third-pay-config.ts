@@ -32,7 +32,12 @@ function passageConfig<const N extends string>(name: N, titles: { zh: string; en
       },
       passageName: { type: 'string', list: true, virtual: true },
       payType: { type: 'enum', list: true, filter: 'eq', options: optionsOf(PAY_TYPE_LABELS) },
-      rate: { type: 'money', list: true, form: { required: true, minAmount: '0', maxAmount: '1' } },
+      rate: {
+        type: 'money',
+        display: 'percent',
+        list: true,
+        form: { required: true, minAmount: '0', maxAmount: '1' },
+      },
       weight: { type: 'number', list: true, sort: true, form: { required: true, min: 0, max: 100 } },
       enabled: { type: 'boolean', list: true, filter: 'eq', form: { widget: 'switch' } },
       updatedAt: { type: 'datetime', list: true },

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "unmasked_until" timestamp with time zone;
