@@ -222,7 +222,9 @@ describe('/sys pages as admin', () => {
     // The header's badge counts it once the poll or the page refresh asks again.
     await page.reload();
     await page.locator('[data-testid="message-badge"] .ant-badge-count').waitFor({ timeout: 20_000 });
+    // The bell is the notification centre: its popover leads to the inbox.
     await page.getByTestId('message-bell').click();
+    await page.getByTestId('notify-open-messages').click();
     await page.getByTestId('inbox').waitFor();
     await screenshot(page, 'sys-message-inbox-zh-CN');
     await page.getByTestId('inbox-read-all').click();

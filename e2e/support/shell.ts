@@ -73,7 +73,7 @@ export async function tabMenu(page: Page, path: string): Promise<Locator> {
 /** The context-menu entry (its `li`), to check it is enabled or disabled and to click it. */
 export function tabMenuItem(
   menu: Locator,
-  entry: 'reload' | 'close' | 'close-others' | 'close-all',
+  entry: 'reload' | 'close' | 'close-left' | 'close-right' | 'close-others' | 'close-all',
 ): Locator {
   return menu.locator('li.ant-dropdown-menu-item', {
     has: menu.page().locator(`[data-testid="tab-menu-${entry}"]`),
