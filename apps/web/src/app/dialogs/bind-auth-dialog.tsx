@@ -98,7 +98,8 @@ export function BindAuthDialog({ open, onClose }: { open: boolean; onClose: () =
       </div>
       {secret && (
         <Typography.Paragraph style={{ textAlign: 'center' }} data-testid="bind-secret-row">
-          {t('bind.manual')}{' '}
+          <Typography.Text type="secondary">{t('bind.manual')}</Typography.Text>
+          <br />
           <Typography.Text code copyable={{ text: secret }} data-testid="bind-secret">
             {secret.replace(/(.{4})(?=.)/g, '$1 ')}
           </Typography.Text>
