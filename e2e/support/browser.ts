@@ -29,9 +29,12 @@ afterEach(async () => {
       if (page.isClosed()) continue;
       const keys = await page
         .evaluate(() => {
+          // The page's record, and what earlier documents of this tab recorded before a reload.
           const w = window as { __missingI18nKeys?: string[] };
-          const found = w.__missingI18nKeys ?? [];
+          const stored = JSON.parse(sessionStorage.getItem('missingI18nKeys') ?? '[]') as string[];
+          const found = [...new Set([...stored, ...(w.__missingI18nKeys ?? [])])];
           w.__missingI18nKeys = [];
+          sessionStorage.removeItem('missingI18nKeys');
           return found;
         })
         .catch(() => [] as string[]);

@@ -51,13 +51,18 @@ declare global {
 
 /**
  * Records untranslated keys rather than only rendering them raw: the browser tests fail on any
- * (e2e/support/browser.ts). A few bytes, and harmless in production.
+ * (e2e/support/browser.ts). Kept in the tab's session storage too, so a reload loses none. A few
+ * bytes, and harmless in production.
  */
+const MISSING_KEY = 'missingI18nKeys';
+
 function recordMissing(lngs: readonly string[], _ns: string, key: string): void {
-  window.__missingI18nKeys ??= [];
+  window.__missingI18nKeys ??= JSON.parse(sessionStorage.getItem(MISSING_KEY) ?? '[]') as string[];
   const seen = window.__missingI18nKeys;
   const entry = `${lngs.join(',')}:${key}`;
-  if (!seen.includes(entry)) seen.push(entry);
+  if (seen.includes(entry)) return;
+  seen.push(entry);
+  sessionStorage.setItem(MISSING_KEY, JSON.stringify(seen));
 }
 
 void i18n.use(initReactI18next).init({
