@@ -275,7 +275,9 @@ describe('/sys pages as admin', () => {
     // An operator an administrator created changes the password first (e2e/shell-ux.e2e.ts tests
     // that); this one has no permission to, so it stands for one who already did.
     const db = await database();
-    await db.query('UPDATE operators SET must_change_password = false WHERE username = $1', [EDITOR.username]);
+    await db.query('UPDATE operators SET must_change_password = false WHERE username = $1', [
+      EDITOR.username,
+    ]);
     await db.end();
     const editor = await newPage(browser);
     try {

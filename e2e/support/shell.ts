@@ -4,11 +4,11 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { shellLabels } from '../../apps/web/src/lib/shell-labels.ts';
 import enCommon from '../../apps/web/src/locales/en-US/common.ts';
 import enRoutes from '../../apps/web/src/locales/en-US/routes.ts';
 import zhCommon from '../../apps/web/src/locales/zh-CN/common.ts';
 import zhRoutes from '../../apps/web/src/locales/zh-CN/routes.ts';
-import { shellLabels } from '../../apps/web/src/lib/shell-labels.ts';
 
 export type Lang = 'zh-CN' | 'en-US';
 

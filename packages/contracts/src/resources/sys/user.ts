@@ -14,8 +14,14 @@ export const user = defineResource({
       list: true,
       filter: 'contains',
       sort: true,
-      form: { required: true, min: 3, max: 32, pattern: '[A-Za-z0-9_.-]+',
-        patternMessage: 'rule.user.username', readonlyOnEdit: true },
+      form: {
+        required: true,
+        min: 3,
+        max: 32,
+        pattern: '[A-Za-z0-9_.-]+',
+        patternMessage: 'rule.user.username',
+        readonlyOnEdit: true,
+      },
     },
     // A person's name: masked unless the session unmasked (edit sends only changed fields).
     displayName: { type: 'string', mask: 'name', list: true, filter: 'contains', form: { max: 64 } },
