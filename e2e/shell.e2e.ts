@@ -529,12 +529,13 @@ describe('console shell', () => {
     const wrong = await wrongCode();
     await id('code-dialog-input').fill(wrong);
     await id('code-dialog-submit').click();
-    // The server says 17017: its message shows, and the dialog comes back empty.
-    await toast(page, '请输入正确的谷歌验证码').waitFor();
+    // The server says 17017: the dialog comes back empty and says the code was refused (no toast).
     await poll(() => calls.length).toBe(1);
     expect(calls[0]).toEqual({ code: wrong, answer: 17017 });
     await id('code-dialog-input').waitFor();
+    await hasText(id('code-dialog-refused'), t('code.refused'));
     await poll(() => id('code-dialog-input').inputValue()).toBe('');
+    expect(await toast(page, '请输入正确的谷歌验证码').count()).toBe(0);
 
     const right = await freshCode(secret);
     const reloaded = page.waitForEvent('load');
@@ -559,11 +560,12 @@ describe('console shell', () => {
     await pick(page, 'user-menu', 'user-menu-password');
     const dialog = page.locator('.ant-modal-wrap:visible .ant-modal');
     await hasText(dialog.locator('.ant-modal-title'), t('password.title'));
-    await hasText(dialog, t('password.hint'));
+    await hasText(dialog, t('password.rule', { min: '8', max: '16' }));
     await id('password-submit').click();
     await hasText(dialog.locator('.ant-form-item-explain-error').first(), t('password.originalRequired'));
     await id('password-original').fill(inject('adminPassword'));
     await id('password-new').fill(NEW_PASSWORD);
+    await id('password-confirm').fill(NEW_PASSWORD);
     await id('password-submit').click();
 
     // The permission needs a code: the code dialog, in English now.

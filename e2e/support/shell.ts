@@ -4,6 +4,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { shellLabels } from '../../apps/web/src/lib/shell-labels.ts';
 import enCommon from '../../apps/web/src/locales/en-US/common.ts';
 import enRoutes from '../../apps/web/src/locales/en-US/routes.ts';
 import zhCommon from '../../apps/web/src/locales/zh-CN/common.ts';
@@ -11,16 +12,20 @@ import zhRoutes from '../../apps/web/src/locales/zh-CN/routes.ts';
 
 export type Lang = 'zh-CN' | 'en-US';
 
+/** Nested messages, and the lazily loaded parts' flat `key: text` labels. */
 const messages: Record<Lang, unknown[]> = {
-  'zh-CN': [zhCommon, zhRoutes],
-  'en-US': [enCommon, enRoutes],
+  'zh-CN': [zhCommon, zhRoutes, shellLabels['zh-CN']],
+  'en-US': [enCommon, enRoutes, shellLabels['en-US']],
 };
 
 /** The text the shell shows for `key` in `lang` (as i18next resolves it, `{{x}}` filled from vars). */
 export function tr(lang: Lang, key: string, vars: Record<string, string> = {}): string {
   for (const source of messages[lang]) {
-    let node: unknown = source;
-    for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+    let node: unknown = (source as Record<string, unknown>)[key];
+    if (typeof node !== 'string') {
+      node = source;
+      for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+    }
     if (typeof node === 'string')
       return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
   }
@@ -73,7 +78,7 @@ export async function tabMenu(page: Page, path: string): Promise<Locator> {
 /** The context-menu entry (its `li`), to check it is enabled or disabled and to click it. */
 export function tabMenuItem(
   menu: Locator,
-  entry: 'reload' | 'close' | 'close-others' | 'close-all',
+  entry: 'reload' | 'close' | 'close-left' | 'close-right' | 'close-others' | 'close-all',
 ): Locator {
   return menu.locator('li.ant-dropdown-menu-item', {
     has: menu.page().locator(`[data-testid="tab-menu-${entry}"]`),

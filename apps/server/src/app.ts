@@ -20,6 +20,7 @@ import { mchModule } from './modules/mch/index.ts';
 import { memberModule } from './modules/member/index.ts';
 import { mockModule } from './modules/mock/index.ts';
 import { mockTradeModule } from './modules/mockTrade/index.ts';
+import { installFirstPasswordGate } from './modules/sys/first-password.ts';
 import { sysModule } from './modules/sys/index.ts';
 import { Clock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
@@ -94,6 +95,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
 
   const { routes, ipFilter } = installGuard(app, ctx);
+  installFirstPasswordGate(app, ctx);
   // Modules that change the IP lists or the white-list switch clear its cache through this.
   app.decorate('ipFilter', ipFilter);
   app.addHook('onSend', async (request, reply, payload) => {

@@ -39,7 +39,12 @@ describe('sign-in', () => {
       '/api/current',
       { session },
     );
-    expect(me.envelope.data).toEqual({ userId: 1, userName: 'admin', googleAuthStatusData: 0 });
+    expect(me.envelope.data).toEqual({
+      userId: 1,
+      userName: 'admin',
+      googleAuthStatusData: 0,
+      mustChangePassword: false,
+    });
   });
 
   it('refuses a replayed ciphertext', async () => {

@@ -39,6 +39,8 @@ export const ErrorCode = {
   passwordPolicy: 1008,
   /** The original password is wrong (password change). */
   wrongPassword: 1009,
+  /** The password was chosen by an administrator: change it before anything else (web: password dialog). */
+  passwordChangeRequired: 1010,
   /** An authenticator code is needed, or the one sent is wrong or already used. */
   needCode: 17017,
   /** Too many wrong authenticator codes: code entry is locked for a while. */
@@ -82,6 +84,7 @@ export const errorMessages: Record<Locale, Record<ErrorCodeName, string>> = {
     nonceInvalid: '加密参数已失效，请重试',
     passwordPolicy: '新密码不符合密码规则',
     wrongPassword: '原密码错误',
+    passwordChangeRequired: '首次登录请先修改密码',
     needCode: '请输入正确的谷歌验证码',
     codeLocked: '验证码错误次数过多，请15分钟后再试',
     sessionExpired: '登录已超时，请重新登录',
@@ -104,6 +107,7 @@ export const errorMessages: Record<Locale, Record<ErrorCodeName, string>> = {
     nonceInvalid: 'The encryption nonce has expired, please try again',
     passwordPolicy: 'The new password does not meet the password rules',
     wrongPassword: 'The original password is wrong',
+    passwordChangeRequired: 'Change your password before you continue',
     needCode: 'Please enter a valid authenticator code',
     codeLocked: 'Too many wrong codes, try again in 15 minutes',
     sessionExpired: 'Your session timed out, please sign in again',

@@ -47,6 +47,8 @@ export interface FormRules {
   maxAmount?: string;
   /** A regular expression source the whole value must match (no flags). */
   pattern?: string;
+  /** i18n key of what `pattern` asks for, in words (the operator never reads the expression). */
+  patternMessage?: string;
   /** Shown but not changeable when editing (part of the add body only). */
   readonlyOnEdit?: boolean;
   /** Only in the add form (e.g. an initial password); never in edit. */
@@ -272,6 +274,7 @@ export function labelKeys(def: ResourceDef): string[] {
   const keys = new Set<string>();
   for (const f of Object.values(def.fields)) {
     keys.add(f.label);
+    if (f.form?.patternMessage) keys.add(f.form.patternMessage);
     for (const o of f.options) keys.add(o.label);
   }
   for (const a of Object.values(def.actions)) {

@@ -30,6 +30,7 @@ const httpStatus: Partial<Record<number, number>> = {
   [ErrorCode.nonceInvalid]: 400,
   [ErrorCode.passwordPolicy]: 400,
   [ErrorCode.wrongPassword]: 400,
+  [ErrorCode.passwordChangeRequired]: 403,
   [ErrorCode.forbidden]: 403,
   [ErrorCode.ipDenied]: 403,
   [ErrorCode.needCode]: 403,

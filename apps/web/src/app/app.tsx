@@ -4,7 +4,8 @@
  */
 import type { Locale } from '@payops/contracts/api';
 import ConfigProvider from 'antd/es/config-provider';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { cachedAntdLocale, loadAntdLocale } from '../lib/antd-locale.ts';
 import { switchLanguage } from '../lib/i18n.ts';
@@ -33,6 +34,14 @@ export function App() {
   const language = useSettings((s) => s.language);
   const theme = useSettings((s) => s.theme);
   const locale = useLanguageSync(language);
+  const { t } = useTranslation();
+  // antd's default for a pattern rule without a message prints the regular expression: every form
+  // falls back to a human text instead (rules should carry their own message; this is the net).
+  const form = useMemo(
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: antd fills in `${label}` itself
+    () => ({ validateMessages: { pattern: { mismatch: t('validate.pattern', { label: '${label}' }) } } }),
+    [t],
+  );
 
   // Toasts use antd's static holder (lib/toast.ts): give it the same theme and locale.
   useEffect(() => {
@@ -46,7 +55,12 @@ export function App() {
   }, [locale, size, theme]);
 
   return (
-    <ConfigProvider locale={locale} componentSize={componentSize(size)} theme={themeConfig(size, theme)}>
+    <ConfigProvider
+      locale={locale}
+      form={form}
+      componentSize={componentSize(size)}
+      theme={themeConfig(size, theme)}
+    >
       <BrowserRouter>
         <RouteProgress />
         <AppRoutes />

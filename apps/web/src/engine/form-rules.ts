@@ -36,7 +36,10 @@ export function fieldRules(field: FieldDef, t: TFunction): Rule[] {
       if (rules.min !== undefined)
         out.push({ min: rules.min, message: rule('minLength', { min: rules.min }) });
       if (rules.pattern)
-        out.push({ pattern: new RegExp(`^(?:${rules.pattern})$`), message: rule('pattern') });
+        out.push({
+          pattern: new RegExp(`^(?:${rules.pattern})$`),
+          message: rules.patternMessage ? t(rules.patternMessage, { label }) : rule('pattern'),
+        });
       break;
     }
     case 'number':

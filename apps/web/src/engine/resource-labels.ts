@@ -10,6 +10,7 @@
 import type { Locale } from '@payops/contracts/api';
 import type { ResourceDef } from '@payops/contracts/resource';
 import { useState } from 'react';
+import { rememberActionPaths } from '../lib/action-names.ts';
 import { i18n } from '../lib/i18n.ts';
 
 const registered = new Map<string, ResourceDef['labels']>();
@@ -48,7 +49,15 @@ export function addLabels(name: string, labels: ResourceDef['labels']): void {
   for (const locale of Object.keys(labels)) apply(name, labels, locale);
 }
 
-/** Adds the labels during the first render, before any `t()` of the page runs. */
-export function useResourceLabels(def: Pick<ResourceDef, 'name' | 'labels'>): void {
-  useState(() => addLabels(def.name, def.labels));
+/**
+ * Adds the labels during the first render, before any `t()` of the page runs; a full definition also
+ * tells the code dialog which action each of its paths is.
+ */
+export function useResourceLabels(
+  def: Pick<ResourceDef, 'name' | 'labels'> & Partial<Pick<ResourceDef, 'actions' | 'pagePath'>>,
+): void {
+  useState(() => {
+    addLabels(def.name, def.labels);
+    if (def.actions && def.pagePath) rememberActionPaths({ actions: def.actions, pagePath: def.pagePath });
+  });
 }

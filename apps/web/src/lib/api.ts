@@ -1,13 +1,14 @@
 /**
  * The request client (spec §7, §8). Every answer is the envelope `{code, msg, data}` whatever the HTTP
  * status; `api()` resolves `data` on success and otherwise shows the toast and throws an ApiError.
- * Callers never deal with the authenticator code: on 17017 the dialog opens and the request is sent
- * again with the code the operator typed.
+ * Callers never deal with the authenticator code: on 17017 the dialog opens (without an error toast)
+ * and the request is sent again with the code the operator typed.
  */
 import { type Envelope, ErrorCode, SESSION_OVER_CODES } from '@payops/contracts/api';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error.ts';
 import { getToken } from './auth-store.ts';
 import { promptCode } from './code-prompt.ts';
+import { requirePasswordChange } from './first-password.ts';
 import { codeUsed, heldCode, holdCode } from './held-code.ts';
 import { i18n } from './i18n.ts';
 import { logout, sessionOver } from './session.ts';
@@ -42,6 +43,8 @@ export function onCodeNeeded(refresh: () => void): void {
 }
 
 export async function api<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
+  // A code typed for this request (or held by the caller) that the server refused: the dialog says so.
+  let retry = heldCode() !== null;
   for (;;) {
     try {
       return await send<T>(path, options);
@@ -49,9 +52,10 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
       if (!(error instanceof ApiError) || error.code !== ErrorCode.needCode || options.codeDialog === false) {
         throw error;
       }
-      const code = await promptCode();
+      const code = await promptCode({ path, retry });
       if (code === null) throw error;
       holdCode(code);
+      retry = true;
     }
   }
 }
@@ -152,8 +156,14 @@ function fail(
   raw?: { msg?: string; message?: string },
 ): ApiError {
   const text = raw?.msg || raw?.message || msg || i18n.t('common.serviceError');
-  if (!options.silent) toast.error(text, 3);
-  if (code === ErrorCode.forbidden) {
+  // 17017 is a question, not an error: the code dialog opens and says what it wants.
+  const asksForCode = code === ErrorCode.needCode && options.codeDialog !== false;
+  // Likewise the first-sign-in password change: the shell opens its dialog instead of a toast per call.
+  const asksForPassword = code === ErrorCode.passwordChangeRequired;
+  if (!options.silent && !asksForCode && !asksForPassword) toast.error(text, 3);
+  if (asksForPassword) {
+    requirePasswordChange();
+  } else if (code === ErrorCode.forbidden) {
     void logout();
   } else if (SESSION_OVER_CODES.includes(code)) {
     sessionOver();

@@ -42,12 +42,37 @@ const loaders: Record<Locale, () => Promise<Messages>> = {
 
 export const i18n = i18next.createInstance();
 
+declare global {
+  interface Window {
+    /** Every key a `t()` could not find in any language, `<lng>:<key>`; the browser tests read it. */
+    __missingI18nKeys?: string[];
+  }
+}
+
+/**
+ * Records untranslated keys rather than only rendering them raw: the browser tests fail on any
+ * (e2e/support/browser.ts). Kept in the tab's session storage too, so a reload loses none. A few
+ * bytes, and harmless in production.
+ */
+const MISSING_KEY = 'missingI18nKeys';
+
+function recordMissing(lngs: readonly string[], _ns: string, key: string): void {
+  window.__missingI18nKeys ??= JSON.parse(sessionStorage.getItem(MISSING_KEY) ?? '[]') as string[];
+  const seen = window.__missingI18nKeys;
+  const entry = `${lngs.join(',')}:${key}`;
+  if (seen.includes(entry)) return;
+  seen.push(entry);
+  sessionStorage.setItem(MISSING_KEY, JSON.stringify(seen));
+}
+
 void i18n.use(initReactI18next).init({
   resources: { 'zh-CN': { translation: mergeMessages(zhRoutes, zhCommon) } },
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
   interpolation: { escapeValue: false },
   initAsync: false,
+  saveMissing: true,
+  missingKeyHandler: recordMissing,
 });
 
 /** Loads the language's messages if needed, then switches to it. */

@@ -5,6 +5,8 @@ export interface CurrentUser {
   userName: string;
   /** 1 = authenticator bound. */
   googleAuthStatusData: number;
+  /** An administrator chose the password: it must be changed before anything else. */
+  mustChangePassword?: boolean;
 }
 
 export interface MenuChild {

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   canCloseAll,
   canCloseOthers,
+  canCloseSide,
   closeAll,
   closeOthers,
+  closeSide,
   closeTab,
   DASHBOARD_TAB,
   normalizeTabs,
@@ -67,5 +69,18 @@ describe('tab rules', () => {
     expect(tabs[1]?.fullPath).toBe(`${a.path}?match=1`);
     expect(normalizeTabs([b, DASHBOARD_TAB, b])[0]).toEqual(DASHBOARD_TAB);
     expect(normalizeTabs([b, DASHBOARD_TAB, b])).toHaveLength(2);
+  });
+
+  it('closes the tabs left or right of the right-clicked one, never the dashboard', () => {
+    const tabs = [DASHBOARD_TAB, a, b, c];
+    expect(canCloseSide(tabs, a.path, 'left')).toBe(false);
+    expect(canCloseSide(tabs, c.path, 'right')).toBe(false);
+    expect(closeSide(tabs, b.path, 'left', c.path)).toEqual({ tabs: [DASHBOARD_TAB, b, c] });
+    expect(closeSide(tabs, b.path, 'right', b.path)).toEqual({ tabs: [DASHBOARD_TAB, a, b] });
+    // The active tab went away: the right-clicked one takes over.
+    expect(closeSide(tabs, a.path, 'right', c.path)).toEqual({
+      tabs: [DASHBOARD_TAB, a],
+      navigateTo: a.path,
+    });
   });
 });

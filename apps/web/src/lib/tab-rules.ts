@@ -79,3 +79,28 @@ export function closeAll(tabs: readonly Tab[], activePath: string): CloseResult 
   const next = tabs.filter((t) => !isClosable(t));
   return { tabs: next, navigateTo: activePath === DASHBOARD_PATH ? undefined : DASHBOARD_PATH };
 }
+
+export type Side = 'left' | 'right';
+
+/** Closable tabs on that side of `path` (the dashboard never counts). */
+function sideTabs(tabs: readonly Tab[], path: string, side: Side): Tab[] {
+  const index = tabs.findIndex((t) => t.path === path);
+  if (index === -1) return [];
+  const range = side === 'left' ? tabs.slice(0, index) : tabs.slice(index + 1);
+  return range.filter(isClosable);
+}
+
+export const canCloseSide = (tabs: readonly Tab[], path: string, side: Side): boolean =>
+  sideTabs(tabs, path, side).length > 0;
+
+/**
+ * Closes the closable tabs left or right of `path` (as ant-design-pro and vue-element-admin do).
+ * When the active tab is among them, the right-clicked tab becomes active.
+ */
+export function closeSide(tabs: readonly Tab[], path: string, side: Side, activePath: string): CloseResult {
+  const gone = new Set(sideTabs(tabs, path, side).map((t) => t.path));
+  if (gone.size === 0) return { tabs: [...tabs] };
+  const next = tabs.filter((t) => !gone.has(t.path));
+  const kept = next.find((t) => t.path === path);
+  return { tabs: next, navigateTo: gone.has(activePath) ? kept?.fullPath : undefined };
+}

@@ -5,10 +5,12 @@ import { TABS_KEY } from './storage-keys.ts';
 import {
   closeAll,
   closeOthers,
+  closeSide,
   closeTab,
   DASHBOARD_TAB,
   normalizeTabs,
   openTab,
+  type Side,
   type Tab,
 } from './tab-rules.ts';
 
@@ -19,6 +21,7 @@ interface TabsState {
   close: (path: string, activePath: string) => string | undefined;
   closeOthers: (path: string, activePath: string) => string | undefined;
   closeAll: (activePath: string) => string | undefined;
+  closeSide: (path: string, side: Side, activePath: string) => string | undefined;
 }
 
 export const useTabs = create<TabsState>()(
@@ -38,6 +41,11 @@ export const useTabs = create<TabsState>()(
       },
       closeAll: (activePath) => {
         const result = closeAll(get().tabs, activePath);
+        set({ tabs: result.tabs });
+        return result.navigateTo;
+      },
+      closeSide: (path, side, activePath) => {
+        const result = closeSide(get().tabs, path, side, activePath);
         set({ tabs: result.tabs });
         return result.navigateTo;
       },

@@ -10,6 +10,7 @@ import { envelope, isoDate } from '../../platform/route-schemas.ts';
 import { latestExchangeRates } from '../mockTrade/exchange-rates.ts';
 import { exchangeRateRow } from '../mockTrade/index.ts';
 import { loginLog } from '../sys/schema.ts';
+import { notificationRoutes } from './notifications.ts';
 
 const orderCounts = z.object({
   failedMatchEmailOrderCount: z.number(),
@@ -21,6 +22,7 @@ const orderCounts = z.object({
 export async function dashboardModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = fastify;
+  await notificationRoutes(fastify);
 
   app.get(
     '/api/dashboard/overview',

@@ -76,7 +76,13 @@ export async function authRoutes(fastify: FastifyInstance) {
         summary: 'The signed-in operator',
         response: {
           200: envelope(
-            z.object({ userId: z.number(), userName: z.string(), googleAuthStatusData: z.number() }),
+            z.object({
+              userId: z.number(),
+              userName: z.string(),
+              googleAuthStatusData: z.number(),
+              /** An administrator chose the password: the web opens the password dialog first. */
+              mustChangePassword: z.boolean(),
+            }),
           ),
         },
       },
@@ -84,11 +90,16 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       const auth = request.auth!;
       const [op] = await ctx.db
-        .select({ bound: operators.totpSecretEnc })
+        .select({ bound: operators.totpSecretEnc, must: operators.mustChangePassword })
         .from(operators)
         .where(eq(operators.id, auth.operatorId));
       if (!op) throw new AppError(ErrorCode.sessionEnded);
-      return ok({ userId: auth.operatorId, userName: auth.username, googleAuthStatusData: op.bound ? 1 : 0 });
+      return ok({
+        userId: auth.operatorId,
+        userName: auth.username,
+        googleAuthStatusData: op.bound ? 1 : 0,
+        mustChangePassword: op.must,
+      });
     },
   );
 

@@ -33,7 +33,12 @@ export async function changeOwnPassword(
   const now = ctx.clock.now();
   await ctx.db
     .update(operators)
-    .set({ passwordHash: await hashPassword(passWord), passwordChangedAt: now, updatedAt: now })
+    .set({
+      passwordHash: await hashPassword(passWord),
+      passwordChangedAt: now,
+      updatedAt: now,
+      mustChangePassword: false,
+    })
     .where(eq(operators.id, operatorId));
   await endOperatorSessions(ctx, operatorId, 'password_changed');
 }

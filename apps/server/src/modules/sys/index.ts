@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './account.routes.ts';
 import { addrPoolRoutes } from './addr-pool.routes.ts';
 import { authRoutes } from './auth.routes.ts';
 import { credentialsRoutes } from './credentials.routes.ts';
@@ -13,6 +14,7 @@ import { userRoutes } from './user.routes.ts';
 export async function sysModule(app: FastifyInstance) {
   await authRoutes(app);
   await credentialsRoutes(app);
+  await accountRoutes(app);
   await userRoutes(app);
   await roleRoutes(app);
   await logsRoutes(app);

@@ -39,6 +39,17 @@ export async function unreadCount(ctx: AppContext, operatorId: number): Promise<
   return row?.n ?? 0;
 }
 
+/** The newest published messages the caller has not read (the header's notification centre). */
+export async function unreadMessages(ctx: AppContext, operatorId: number, limit: number) {
+  return ctx.db
+    .select({ id: sysMessages.id, title: sysMessages.title, at: sysMessages.publishedAt })
+    .from(sysMessages)
+    .leftJoin(sysMessageReads, readJoin(operatorId))
+    .where(and(eq(sysMessages.status, 'published'), isNull(sysMessageReads.messageId)))
+    .orderBy(desc(sysMessages.publishedAt), desc(sysMessages.id))
+    .limit(limit);
+}
+
 /** The published messages of the caller, newest first, with their read state. */
 export async function myMessages(ctx: AppContext, operatorId: number, page: number, pageSize: number) {
   const where = eq(sysMessages.status, 'published');

@@ -38,6 +38,8 @@ export const operators = pgTable('operators', {
   totpFailures: integer('totp_failures').notNull().default(0),
   totpLockedUntil: ts('totp_locked_until'),
   passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
+  /** Set when an administrator chose the password (create, reset): the operator must change it first. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -54,6 +54,7 @@ export async function createOperator(
       createdAt: now,
       updatedAt: now,
       passwordChangedAt: now,
+      mustChangePassword: true,
     })
     .onConflictDoNothing({ target: operators.username })
     .returning(operatorView);
@@ -74,7 +75,14 @@ export async function resetPassword(ctx: AppContext, id: number, encrypted: stri
   const now = ctx.clock.now();
   await ctx.db
     .update(operators)
-    .set({ passwordHash, passwordChangedAt: now, updatedAt: now, failedLogins: 0, lockedUntil: null })
+    .set({
+      passwordHash,
+      passwordChangedAt: now,
+      updatedAt: now,
+      failedLogins: 0,
+      lockedUntil: null,
+      mustChangePassword: true,
+    })
     .where(eq(operators.id, id));
   return endOperatorSessions(ctx, id, 'password_changed');
 }

@@ -1,6 +1,6 @@
 /**
- * Binding the authenticator of the built-in admin (spec §6): the QR of the pending secret, then the
- * code it generates confirms the binding.
+ * Binding the authenticator of the built-in admin (spec §6): the QR of the pending secret, and the
+ * same secret as text for an app that cannot scan; then the code it generates confirms the binding.
  */
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { DraggableModal } from '../../lib/draggable-modal.tsx';
 import { fetchCurrentUser, loadShellData } from '../../lib/queries.ts';
+import { useShellLabels } from '../../lib/shell-labels.ts';
 import { toast } from '../../lib/toast.ts';
 
 interface BindForm {
@@ -18,9 +19,11 @@ interface BindForm {
 }
 
 export function BindAuthDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  useShellLabels();
   const { t } = useTranslation();
   const [form] = Form.useForm<BindForm>();
   const [qr, setQr] = useState<string | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -30,21 +33,30 @@ export function BindAuthDialog({ open, onClose }: { open: boolean; onClose: () =
     let cancelled = false;
     setFailed(false);
     api<Blob>('/api/getGoogleQR', { responseType: 'blob' })
-      .then((blob) => {
+      .then(async (blob) => {
         if (cancelled) return;
         url = URL.createObjectURL(blob);
         setQr(url);
+        // Answered only while this secret waits for its first code.
+        const answer = await api<{ secret: string }>('/api/getGoogleSecret');
+        if (!cancelled) setSecret(answer.secret);
       })
       .catch(() => !cancelled && setFailed(true));
     return () => {
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
       setQr(null);
+      setSecret(null);
     };
   }, [open]);
 
   const submit = async () => {
-    const { googleCode } = await form.validateFields();
+    let googleCode: string;
+    try {
+      ({ googleCode } = await form.validateFields());
+    } catch {
+      return; // The field says what is wrong.
+    }
     setBusy(true);
     try {
       await api('/api/bindGoogle', {
@@ -84,6 +96,15 @@ export function BindAuthDialog({ open, onClose }: { open: boolean; onClose: () =
           <Spin />
         )}
       </div>
+      {secret && (
+        <Typography.Paragraph style={{ textAlign: 'center' }} data-testid="bind-secret-row">
+          <Typography.Text type="secondary">{t('bind.manual')}</Typography.Text>
+          <br />
+          <Typography.Text code copyable={{ text: secret }} data-testid="bind-secret">
+            {secret.replace(/(.{4})(?=.)/g, '$1 ')}
+          </Typography.Text>
+        </Typography.Paragraph>
+      )}
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item
           name="googleCode"

@@ -1,8 +1,11 @@
 /**
- * Change one's own password (spec §4, §5): form, then the code check when the grant needs it, then the
- * encrypted submit, "password changed", and a forced sign-out 2 s later.
+ * Change one's own password (spec §4, §5): form (with the policy checked here, and the new password
+ * typed twice), then the code check when the grant needs it, then the encrypted submit, "password
+ * changed", and a forced sign-out 2 s later. `forced`: an administrator chose the password, so the
+ * dialog cannot be closed (the server refuses everything else until it is changed).
  */
 import { Permission } from '@payops/contracts/permissions';
+import Alert from 'antd/es/alert';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Typography from 'antd/es/typography';
@@ -13,33 +16,58 @@ import { promptCode } from '../../lib/code-prompt.ts';
 import { DraggableModal } from '../../lib/draggable-modal.tsx';
 import { holdCode } from '../../lib/held-code.ts';
 import { encryptPasswords } from '../../lib/password.ts';
+import {
+  confirmRules,
+  passwordPolicyText,
+  passwordRules,
+  usePasswordPolicy,
+} from '../../lib/password-policy.ts';
 import { permissionNeedsCode } from '../../lib/resources-store.ts';
 import { goToLogin } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 
+const PATH = '/api/sys/user/updatePassword';
+
 interface PasswordForm {
   originalPassWord: string;
   passWord: string;
+  confirm: string;
 }
 
-export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function PasswordDialog({
+  open,
+  onClose,
+  forced = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  forced?: boolean;
+}) {
   const { t } = useTranslation();
+
   const [form] = Form.useForm<PasswordForm>();
   const [busy, setBusy] = useState(false);
+  const policy = usePasswordPolicy();
 
   const submit = async () => {
-    const values = await form.validateFields();
+    let values: PasswordForm;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // The fields say what is wrong.
+    }
+    const { originalPassWord, passWord } = values;
     if (permissionNeedsCode(Permission.updatePassword)) {
-      const code = await promptCode();
+      const code = await promptCode({ path: PATH });
       if (code === null) return;
       holdCode(code);
     }
     setBusy(true);
     try {
-      await api('/api/sys/user/updatePassword', {
+      await api(PATH, {
         method: 'POST',
         // Encrypted at each send: a retry after a wrong code needs a fresh nonce.
-        bodyFactory: () => encryptPasswords(values),
+        bodyFactory: () => encryptPasswords({ originalPassWord, passWord }),
       });
       toast.success(t('password.changed'), 2);
       onClose();
@@ -54,15 +82,29 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
   return (
     <DraggableModal
       open={open}
-      title={t('password.title')}
+      title={t(forced ? 'password.firstTitle' : 'password.title')}
       onCancel={onClose}
       onOk={() => void submit()}
       okText={t('common.submit')}
       cancelText={t('common.cancel')}
       confirmLoading={busy}
       okButtonProps={{ 'data-testid': 'password-submit' }}
+      cancelButtonProps={forced ? { style: { display: 'none' } } : undefined}
+      closable={!forced}
+      keyboard={!forced}
+      mask={forced ? { closable: false } : undefined}
       destroyOnHidden
+      data-testid={forced ? 'password-dialog-forced' : 'password-dialog'}
     >
+      {forced && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('password.firstText')}
+          style={{ marginBottom: 16 }}
+          data-testid="password-forced-notice"
+        />
+      )}
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item
           name="originalPassWord"
@@ -74,10 +116,18 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
         <Form.Item
           name="passWord"
           label={t('password.next')}
-          rules={[{ required: true, message: t('password.nextRequired') }]}
-          extra={<Typography.Text type="secondary">{t('password.hint')}</Typography.Text>}
+          rules={passwordRules(t, policy)}
+          extra={<Typography.Text type="secondary">{passwordPolicyText(t, policy)}</Typography.Text>}
         >
           <Input.Password autoComplete="new-password" data-testid="password-new" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('password.confirm')}
+          dependencies={['passWord']}
+          rules={confirmRules(t, 'passWord')}
+        >
+          <Input.Password autoComplete="new-password" data-testid="password-confirm" />
         </Form.Item>
       </Form>
     </DraggableModal>

@@ -26,9 +26,9 @@ import { UserMenu } from './user-menu.tsx';
 // Only operators with the permission see the badges (Badge and dayjs come with them).
 const OrderBadges = lazy(() => import('./order-badges.tsx').then((m) => ({ default: m.OrderBadges })));
 
-// The unread-message badge of sys/message, with its inbox: not part of the first download.
-const MessageBell = lazy(() =>
-  import('../../modules/sys/message-bell.tsx').then((m) => ({ default: m.MessageBell })),
+// The notification centre (bell, badge, popover, inbox): not part of the first download.
+const NotificationBell = lazy(() =>
+  import('./notification-bell.tsx').then((m) => ({ default: m.NotificationBell })),
 );
 
 // "Unmasked until hh:mm": a request and, rarely, a badge; kept out of the first download.
@@ -85,7 +85,7 @@ export function AppHeader() {
           </Suspense>
         )}
         <Suspense fallback={null}>
-          <MessageBell />
+          <NotificationBell />
         </Suspense>
         <HeaderButton
           icon={<ReloadOutlined />}

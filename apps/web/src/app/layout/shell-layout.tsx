@@ -1,28 +1,36 @@
 /**
  * The console frame around every signed-in page: side menu (250 px, 60 px collapsed, collapsing by
- * itself at 1000 px or less), header, tab bar and the kept-alive content. It also owns the session's
- * background work: the resource list (fetched at start, re-fetched past its timestamp, checked every
- * second) and opening a tab for each page visited.
+ * itself at 1000 px or less), header, tab bar and the kept-alive content (a loading indicator until
+ * the first page is there). "Full-screen content" hides header and menu but keeps an exit button, and
+ * Esc leaves it. It also owns the session's background work: the resource list (fetched at start,
+ * re-fetched past its timestamp, checked every second), opening a tab for each page visited, and the
+ * first-sign-in password change.
  */
+import FullscreenExitOutlined from '@ant-design/icons/FullscreenExitOutlined';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useFirstPassword } from '../../lib/first-password.ts';
+import { useCurrentUser } from '../../lib/queries.ts';
 import { fetchResources, refreshResourcesIfStale } from '../../lib/resources-store.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { useTabs } from '../../lib/tabs-store.ts';
+import { PageFallback } from '../page-fallback.tsx';
 import { pageMeta } from '../page-meta.ts';
 import { menuTheme } from '../theme.ts';
 import { AppHeader } from './app-header.tsx';
 import { KeepAliveOutlet } from './keep-alive.tsx';
 import { SideMenu } from './side-menu.tsx';
+import { COLLAPSE_BREAKPOINT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from './sizes.ts';
 import { TabBar } from './tab-bar.tsx';
 
 // Pages get react-query through a lazy provider: the frame itself never needs it.
 const QueryHost = lazy(() => import('../query-host.tsx'));
 
-export const SIDER_WIDTH = 250;
-export const SIDER_COLLAPSED_WIDTH = 60;
-export const COLLAPSE_BREAKPOINT = 1000;
+// Loaded when first needed: most operators never see it.
+const PasswordDialog = lazy(() =>
+  import('../dialogs/password-dialog.tsx').then((m) => ({ default: m.PasswordDialog })),
+);
 
 function useAutoCollapse(): void {
   const set = useSettings((s) => s.set);
@@ -60,12 +68,59 @@ function useTabOpening(): void {
   }, [pathname, search, open]);
 }
 
+/** Esc leaves "full-screen content", unless it was meant for a dialog, drawer or popup. */
+function useFullContentEscape(active: boolean): void {
+  const set = useSettings((s) => s.set);
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      const layers = document.querySelectorAll('.ant-modal-wrap, .ant-drawer-open, .ant-dropdown');
+      const open = [...layers].some(
+        (el) => !el.classList.contains('ant-dropdown-hidden') && getComputedStyle(el).display !== 'none',
+      );
+      if (!open) set({ fullContent: false });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [active, set]);
+}
+
+function FullContentExit() {
+  const { t } = useTranslation();
+  const set = useSettings((s) => s.set);
+  return (
+    <button
+      type="button"
+      className="fullcontent-exit"
+      title={t('settings.exitFullContentHint')}
+      onClick={() => set({ fullContent: false })}
+      data-testid="fullcontent-exit"
+    >
+      <FullscreenExitOutlined /> {t('settings.exitFullContent')}
+    </button>
+  );
+}
+
+/** The password dialog that cannot be closed, while the server wants the password changed first. */
+function FirstPasswordGate() {
+  const { data: user } = useCurrentUser();
+  const required = useFirstPassword((s) => s.required) || user?.mustChangePassword === true;
+  if (!required) return null;
+  return (
+    <Suspense fallback={null}>
+      <PasswordDialog open forced onClose={() => undefined} />
+    </Suspense>
+  );
+}
+
 export function ShellLayout() {
   const { t } = useTranslation();
   const { collapse, showLogo, showTabs, fullContent, theme } = useSettings();
   useAutoCollapse();
   useResourcePolling();
   useTabOpening();
+  useFullContentEscape(fullContent);
 
   // Plain elements rather than antd Layout: the frame needs no more than flex boxes, and the
   // first download is on a budget.
@@ -90,14 +145,16 @@ export function ShellLayout() {
       <div className="shell-main">
         {!fullContent && <AppHeader />}
         {showTabs && <TabBar />}
+        {fullContent && <FullContentExit />}
         <main className="shell-content">
-          <Suspense fallback={null}>
+          <Suspense fallback={<PageFallback />}>
             <QueryHost>
               <KeepAliveOutlet />
             </QueryHost>
           </Suspense>
         </main>
       </div>
+      <FirstPasswordGate />
     </div>
   );
 }

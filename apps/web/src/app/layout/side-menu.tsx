@@ -1,7 +1,10 @@
 /**
  * The side menu, built from `GET /api/menu` (only what this operator may see): group titles from
  * translation keys, icons by name. With "one menu open" set, opening a group closes the others.
+ * Collapsed, it is antd's inline-collapsed menu: icons only, each group's pages in a fly-out on hover,
+ * the dashboard's name in a tooltip.
  */
+import ConfigProvider from 'antd/es/config-provider';
 import Menu from 'antd/es/menu';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +13,10 @@ import { MenuIcon } from '../../lib/icons.tsx';
 import { useMenu } from '../../lib/queries.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { menuTheme } from '../theme.ts';
+import { SIDER_COLLAPSED_WIDTH } from './sizes.ts';
+
+/** The collapsed menu is exactly as wide as the collapsed side bar (antd's default is 80 px). */
+const COLLAPSED_THEME = { components: { Menu: { collapsedWidth: SIDER_COLLAPSED_WIDTH } } };
 
 export function SideMenu() {
   const { t } = useTranslation();
@@ -50,19 +57,27 @@ export function SideMenu() {
   );
 
   return (
-    <Menu
-      mode="inline"
-      theme={menuTheme(theme)}
-      items={items}
-      selectedKeys={[pathname]}
-      openKeys={collapsed ? undefined : openKeys}
-      onOpenChange={(keys) => {
-        const opened = keys.find((k) => !openKeys.includes(k));
-        setOpenKeys(singleMenu && opened ? [opened] : keys);
-      }}
-      onClick={({ key }) => navigate(key)}
-      data-testid="side-menu"
-      style={{ borderInlineEnd: 'none' }}
-    />
+    <ConfigProvider theme={COLLAPSED_THEME}>
+      <Menu
+        mode="inline"
+        inlineCollapsed={collapsed}
+        theme={menuTheme(theme)}
+        items={items}
+        selectedKeys={[pathname]}
+        // Collapsed, antd opens the fly-outs itself; the inline open groups come back on expanding.
+        {...(collapsed
+          ? {}
+          : {
+              openKeys,
+              onOpenChange: (keys: string[]) => {
+                const opened = keys.find((k) => !openKeys.includes(k));
+                setOpenKeys(singleMenu && opened ? [opened] : keys);
+              },
+            })}
+        onClick={({ key }) => navigate(key)}
+        data-testid="side-menu"
+        style={{ borderInlineEnd: 'none' }}
+      />
+    </ConfigProvider>
   );
 }

@@ -29,7 +29,7 @@ const BindAuthDialog = lazy(() =>
 const BUILT_IN_ADMIN_ID = 1;
 
 async function unmask(doneText: string): Promise<void> {
-  const code = await promptCode();
+  const code = await promptCode({ path: '/api/sys/user/googleAuthAdmin' });
   if (code === null) return;
   holdCode(code);
   try {

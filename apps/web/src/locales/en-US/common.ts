@@ -89,7 +89,6 @@ const enUS: Shape<typeof zhCN> = {
     next: 'New password',
     originalRequired: 'Please enter the original password',
     nextRequired: 'Please enter the new password',
-    hint: '8 to 16 characters, mixing digits and letters',
     changed: 'Password changed, going to sign-in',
   },
   bind: {
@@ -98,11 +97,16 @@ const enUS: Shape<typeof zhCN> = {
     qrFailed: 'Could not load the QR code',
     success: 'Authenticator bound',
   },
+  validate: {
+    pattern: '{{label}} is not in the expected format',
+  },
   tabs: {
     reload: 'Reload',
     close: 'Close',
     closeOthers: 'Close others',
     closeAll: 'Close all',
+    closeLeft: 'Close tabs to the left',
+    closeRight: 'Close tabs to the right',
   },
   settings: {
     title: 'Layout settings',
@@ -115,6 +119,8 @@ const enUS: Shape<typeof zhCN> = {
     showTabs: 'Show tabs',
     singleMenu: 'Keep one menu open',
     fullContent: 'Full-screen content',
+    exitFullContent: 'Exit full-screen content',
+    exitFullContentHint: 'Show the menu and header again (Esc)',
   },
   pages: {
     notFoundText: 'Sorry, the page you visited does not exist.',

@@ -85,7 +85,6 @@ export default {
     next: '新密码',
     originalRequired: '请输入原密码',
     nextRequired: '请输入新密码',
-    hint: '密码长度 8-16 位，须包含数字和字母',
     changed: '密码修改成功，即将跳转到登录页',
   },
   bind: {
@@ -94,11 +93,16 @@ export default {
     qrFailed: '二维码加载失败',
     success: '绑定成功',
   },
+  validate: {
+    pattern: '{{label}}格式不正确',
+  },
   tabs: {
     reload: '刷新',
     close: '关闭',
     closeOthers: '关闭其他',
     closeAll: '关闭所有',
+    closeLeft: '关闭左侧',
+    closeRight: '关闭右侧',
   },
   settings: {
     title: '系统布局配置',
@@ -111,6 +115,8 @@ export default {
     showTabs: '显示标签页',
     singleMenu: '只保持一个菜单展开',
     fullContent: '内容区全屏',
+    exitFullContent: '退出内容区全屏',
+    exitFullContentHint: '恢复菜单和顶栏（Esc）',
   },
   pages: {
     notFoundText: '抱歉，您访问的页面不存在。',

@@ -3,6 +3,7 @@
  * server asks for the authenticator code (api() opens the code dialog and resends); one
  * Idempotency-Key per opened dialog makes a resend or a double click move the money once.
  */
+import { mchAdjust } from '@payops/contracts/resources/mch/mch-adjust';
 import { mchList } from '@payops/contracts/resources/mch/mch-list';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -11,6 +12,7 @@ import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog } from '../../engine/action-dialog.tsx';
+import { useResourceLabels } from '../../engine/resource-labels.ts';
 import type { Row } from '../../engine/types.ts';
 import { api } from '../../lib/api.ts';
 import { truncateMoney } from '../../lib/money.ts';
@@ -36,6 +38,8 @@ export function AdjustDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
+  // The type options are the adjustment definition's enum labels: the list page only loaded its own.
+  useResourceLabels(mchAdjust);
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [key] = useState(newIdempotencyKey);

@@ -7,6 +7,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog } from '../../engine/action-dialog.tsx';
+import { fieldRules } from '../../engine/form-rules.ts';
 import { api } from '../../lib/api.ts';
 
 const RATE = /^(0(\.\d{1,6})?|1(\.0{1,6})?)$/;
@@ -60,14 +61,14 @@ export function CreateMerchantDialog({
         <Form.Item
           name="notifyUrl"
           label={field('notifyUrl')}
-          rules={[{ pattern: /^https?:\/\/\S+$/, max: 255 }]}
+          rules={fieldRules(mchList.fields.notifyUrl, t)}
         >
           <Input data-testid="create-notifyUrl" />
         </Form.Item>
         <Form.Item name="contact" label={field('contact')} rules={[{ max: 32 }]}>
           <Input data-testid="create-contact" />
         </Form.Item>
-        <Form.Item name="phone" label={field('phone')} rules={[{ pattern: /^\+?[0-9 -]{5,20}$/ }]}>
+        <Form.Item name="phone" label={field('phone')} rules={fieldRules(mchList.fields.phone, t)}>
           <Input data-testid="create-phone" />
         </Form.Item>
       </Form>

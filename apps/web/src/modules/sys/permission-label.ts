@@ -1,17 +1,66 @@
 /**
- * A readable name for a permission id `<group>.<page>[.<action>]`: the action's label from its
- * definition (`action.<page>.<name>`), else the common label of a standard action, else the id.
+ * A readable name for what the operation log and the role editor call an action: a permission id
+ * (`<group>.<page>` or `<group>.<page>.<action>`) or, for session routes, the route's path. Names come
+ * from the definitions' action labels and the route titles, in the operator's language; the caller
+ * keeps the technical id at hand (hover).
  */
+import { Permission } from '@payops/contracts/permissions';
+import { allResources } from '@payops/contracts/resources/index';
+import { allPages, pagePermission } from '@payops/contracts/routes';
 import type { TFunction } from 'i18next';
+import { addLabels } from '../../engine/resource-labels.ts';
 import { i18n } from '../../lib/i18n.ts';
+import { addShellLabels } from '../../lib/shell-labels.ts';
 
-export function permissionLabel(permission: string, t: TFunction): string {
-  const parts = permission.split('.');
-  if (parts.length < 3) return permission;
-  const page = parts[1]!;
-  const action = parts.slice(2).join('.');
-  for (const key of [`action.${page}.${action}`, `action.${action}`]) {
-    if (i18n.exists(key)) return `${t(key)} (${permission})`;
+interface Name {
+  label: string;
+  /** Route title key of the page it belongs to. */
+  page?: string;
+}
+
+/** The shell's own actions, and the session routes that are audited. */
+const SHELL_ACTIONS: Record<string, Name> = {
+  [Permission.updatePassword]: { label: 'user.changePassword' },
+  [Permission.unmask]: { label: 'user.unmask' },
+  [Permission.orderCounts]: { label: 'header.orderCounts' },
+  '/api/sys/user/updatePassword': { label: 'user.changePassword' },
+  '/api/getGoogleQR': { label: 'user.bindAuth' },
+  '/api/getGoogleSecret': { label: 'user.bindAuth' },
+  '/api/bindGoogle': { label: 'user.bindAuth' },
+  '/api/logout': { label: 'user.logout' },
+  '/api/auth': { label: 'login.submit' },
+};
+
+let names: Map<string, Name> | undefined;
+
+function catalogue(): Map<string, Name> {
+  if (names) return names;
+  addShellLabels();
+  names = new Map(Object.entries(SHELL_ACTIONS));
+  const titles = new Map(allPages.map((p) => [pagePermission(p.group, p.name), p.titleKey]));
+  for (const [permission, titleKey] of titles) names.set(permission, { label: titleKey });
+  for (const def of allResources) {
+    // Action names come from every definition's labels, not only the pages opened so far.
+    addLabels(def.name, def.labels);
+    const page = titles.get(pagePermission(def.group, def.page));
+    for (const action of Object.values(def.actions)) {
+      if (action.name === 'list') continue;
+      if (!names.has(action.permission)) names.set(action.permission, { label: action.label, page });
+      names.set(action.path, { label: action.label, page });
+    }
   }
-  return permission;
+  return names;
+}
+
+/** The action's name (`page · action`), or null when nothing knows it. */
+export function actionName(id: string, t: TFunction): string | null {
+  const name = catalogue().get(id);
+  if (!name || !i18n.exists(name.label)) return null;
+  return name.page ? `${t(name.page)} · ${t(name.label)}` : t(name.label);
+}
+
+/** The name with the id in brackets (the role editor shows both). */
+export function permissionLabel(permission: string, t: TFunction): string {
+  const name = actionName(permission, t);
+  return name ? `${name} (${permission})` : permission;
 }

@@ -3,7 +3,6 @@
  * when it needs an authenticator code. Checking an action grants its page too: an action on a page
  * the operator cannot open is of no use, so a half-checked page is saved as granted.
  */
-import { allResources } from '@payops/contracts/resources/index';
 import { role } from '@payops/contracts/resources/sys/role';
 import { useQuery } from '@tanstack/react-query';
 import Spin from 'antd/es/spin';
@@ -13,7 +12,6 @@ import Tree from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog } from '../../engine/action-dialog.tsx';
-import { addLabels } from '../../engine/resource-labels.ts';
 import type { Row } from '../../engine/types.ts';
 import { api } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
@@ -41,10 +39,6 @@ const actionKey = (a: TreeAction) => `action:${a.resourceId}`;
 
 export function RolePermissionsDialog({ row, onClose }: { row: Row; onClose: () => void }) {
   const { t } = useTranslation();
-  // Action names come from every definition's labels, not only the pages opened so far.
-  useState(() => {
-    for (const def of allResources) addLabels(def.name, def.labels);
-  });
   const roleId = Number(row.id);
   const answer = useQuery({
     queryKey: ['resource', 'role', 'tree', roleId],

@@ -8,14 +8,6 @@ import { addLabels } from '../../engine/resource-labels.ts';
 
 export const sysLabels = bilingual({
   'sysPage.newPassword': ['新密码', 'New password'],
-  'sysPage.passwordHint': [
-    '密码长度 8-16 位，须包含数字和字母',
-    '8 to 16 characters with letters and digits',
-  ],
-  'sysPage.passwordRule': [
-    '密码须为 8-16 位并包含数字和字母',
-    'Use 8 to 16 characters with letters and digits',
-  ],
   'sysPage.passwordReset': ['密码已重置，该用户需重新登录', 'Password reset; the operator signs in again'],
   'sysPage.roles': ['角色', 'Roles'],
   'sysPage.rolesSaved': ['角色已更新，该用户需重新登录', 'Roles saved; the operator signs in again'],

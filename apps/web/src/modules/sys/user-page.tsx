@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { PageContext, ResourceOverrides, Row } from '../../engine/types.ts';
 import { encryptPasswords } from '../../lib/password.ts';
-import { passwordRules } from './password-rule.ts';
+import { passwordRules, usePasswordPolicy } from '../../lib/password-policy.ts';
 import { useSysLabels } from './sys-labels.ts';
 
 // The three dialogs load when one is first opened, not with the list.
@@ -45,6 +45,7 @@ export function UserPage() {
   useSysLabels();
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const policy = usePasswordPolicy();
 
   const overrides = useMemo<ResourceOverrides>(() => {
     const open = (kind: Dialog['kind']) => (rows: Row[], ctx: PageContext) =>
@@ -56,7 +57,7 @@ export function UserPage() {
         assignRoles: open('assignRoles'),
         bindGoogle: open('bindGoogle'),
       },
-      extraRules: { password: passwordRules(t) },
+      extraRules: { password: passwordRules(t, policy) },
       // The password leaves the browser only encrypted, with a fresh key for every send.
       toBody: async (values, mode) => {
         // With the form dialog's code (already loaded when a form is sent), not with the list.
@@ -68,7 +69,7 @@ export function UserPage() {
         return body;
       },
     };
-  }, [t]);
+  }, [t, policy]);
 
   const close = () => setDialog(null);
   const saved = () => {

@@ -9,12 +9,13 @@ import { ActionDialog } from '../../engine/action-dialog.tsx';
 import type { Row } from '../../engine/types.ts';
 import { api } from '../../lib/api.ts';
 import { encryptPasswords } from '../../lib/password.ts';
+import { passwordPolicyText, passwordRules, usePasswordPolicy } from '../../lib/password-policy.ts';
 import { toast } from '../../lib/toast.ts';
-import { passwordRules } from './password-rule.ts';
 
 export function UserPasswordDialog({ row, path, onClose }: { row: Row; path: string; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ password: string }>();
+  const policy = usePasswordPolicy();
 
   const submit = async () => {
     const { password } = await form.validateFields();
@@ -37,8 +38,8 @@ export function UserPasswordDialog({ row, path, onClose }: { row: Row; path: str
         <Form.Item
           name="password"
           label={t('sysPage.newPassword')}
-          extra={t('sysPage.passwordHint')}
-          rules={passwordRules(t)}
+          extra={passwordPolicyText(t, policy)}
+          rules={passwordRules(t, policy)}
         >
           <Input.Password autoComplete="new-password" data-testid="new-password" />
         </Form.Item>

@@ -38,10 +38,17 @@ export const mchList = defineResource({
     singleMin: { type: 'money', currency: 'CNY', form: { minAmount: '0' } },
     singleMax: { type: 'money', currency: 'CNY', form: { minAmount: '0' } },
     dailyLimit: { type: 'money', currency: 'CNY', list: true, form: { minAmount: '0' } },
-    notifyUrl: { type: 'string', form: { max: 255, pattern: 'https?://\\S+' } },
+    notifyUrl: {
+      type: 'string',
+      form: { max: 255, pattern: 'https?://\\S+', patternMessage: 'rule.mchList.notifyUrl' },
+    },
     ipWhitelist: { type: 'text', form: { max: 2000, widget: 'textarea' } },
     contact: { type: 'string', list: true, mask: 'name', form: { max: 32 } },
-    phone: { type: 'string', mask: 'phone', form: { max: 20, pattern: '\\+?[0-9 -]{5,20}' } },
+    phone: {
+      type: 'string',
+      mask: 'phone',
+      form: { max: 20, pattern: '\\+?[0-9 -]{5,20}', patternMessage: 'rule.mchList.phone' },
+    },
     remark: { type: 'text', form: { max: 500 } },
     createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
   },
@@ -55,6 +62,14 @@ export const mchList = defineResource({
     { name: 'resetSecret', scope: 'row', confirm: true, needsCode: true },
   ],
   labels: bilingual({
+    'rule.mchList.notifyUrl': [
+      '请输入以 http:// 或 https:// 开头的网址',
+      'Enter a web address starting with http:// or https://',
+    ],
+    'rule.mchList.phone': [
+      '请输入 5-20 位电话号码（数字、空格、连字符，可带 +）',
+      'Enter a phone number: 5 to 20 digits, spaces or hyphens, optionally starting with +',
+    ],
     'field.mchList.id': ['编号', 'ID'],
     'field.mchList.mchNo': ['商户号', 'Merchant no.'],
     'field.mchList.name': ['商户名称', 'Merchant name'],

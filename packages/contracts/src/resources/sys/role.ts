@@ -12,7 +12,14 @@ export const role = defineResource({
       type: 'string',
       list: true,
       filter: 'eq',
-      form: { required: true, min: 2, max: 32, pattern: '[A-Za-z][A-Za-z0-9_]*', readonlyOnEdit: true },
+      form: {
+        required: true,
+        min: 2,
+        max: 32,
+        pattern: '[A-Za-z][A-Za-z0-9_]*',
+        patternMessage: 'rule.role.code',
+        readonlyOnEdit: true,
+      },
     },
     name: { type: 'string', list: true, filter: 'contains', form: { required: true, max: 64 } },
     remark: { type: 'text', list: true, form: { max: 500 } },
@@ -22,6 +29,10 @@ export const role = defineResource({
   actions: ['list', 'add', 'edit', 'remove'],
   custom: [{ name: 'saveResources', scope: 'row' }],
   labels: bilingual({
+    'rule.role.code': [
+      '角色编码须以字母开头，只能包含字母、数字和下划线',
+      'Start with a letter; use letters, digits and underscores only',
+    ],
     'field.role.id': ['编号', 'ID'],
     'field.role.code': ['角色编码', 'Code'],
     'field.role.name': ['角色名称', 'Name'],

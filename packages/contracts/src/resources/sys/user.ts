@@ -14,7 +14,14 @@ export const user = defineResource({
       list: true,
       filter: 'contains',
       sort: true,
-      form: { required: true, min: 3, max: 32, pattern: '[A-Za-z0-9_.-]+', readonlyOnEdit: true },
+      form: {
+        required: true,
+        min: 3,
+        max: 32,
+        pattern: '[A-Za-z0-9_.-]+',
+        patternMessage: 'rule.user.username',
+        readonlyOnEdit: true,
+      },
     },
     // A person's name: masked unless the session unmasked (edit sends only changed fields).
     displayName: { type: 'string', mask: 'name', list: true, filter: 'contains', form: { max: 64 } },
@@ -49,6 +56,10 @@ export const user = defineResource({
     { name: 'endSessions', scope: 'row', confirm: true },
   ],
   labels: bilingual({
+    'rule.user.username': [
+      '用户名只能包含字母、数字、下划线、点和连字符',
+      'Use letters, digits, underscores, dots and hyphens only',
+    ],
     'field.user.id': ['编号', 'ID'],
     'field.user.username': ['用户名', 'Username'],
     'field.user.displayName': ['姓名', 'Display name'],
