@@ -1,6 +1,7 @@
 export * from './api.ts';
 export * from './crypto.ts';
 export * from './masking.ts';
+export * from './options.ts';
 export * from './permissions.ts';
 export * from './resource.ts';
 export * from './resource-schemas.ts';
