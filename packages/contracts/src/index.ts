@@ -2,6 +2,7 @@ export * from './api.ts';
 export * from './crypto.ts';
 export * from './masking.ts';
 export * from './options.ts';
+export * from './options-schemas.ts';
 export * from './permissions.ts';
 export * from './resource.ts';
 export * from './resource-schemas.ts';

@@ -1,16 +1,13 @@
-/** The /mch pages that are their definition plus, at most, a chooser for the ids their forms hold. */
+/** The /mch pages that are their definition plus, at most, a special cell (their refs are the engine's). */
 
-import type { ResourceDef } from '@payops/contracts/resource';
 import { fundLog } from '@payops/contracts/resources/mch/fund-log';
 import {
   mchThirdAgentPayConfig,
   mchThirdPayConfig,
 } from '@payops/contracts/resources/mch/mch-third-pay-config';
 import { merchantTimeoutConfigPage } from '@payops/contracts/resources/mch/merchant-timeout-config';
-import { useMemo } from 'react';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { ResourceOverrides } from '../../engine/types.ts';
-import { MerchantSelect, PassageSelect } from './option-select.tsx';
 import { rateText } from './rate-cell.ts';
 
 export function FundLogPage() {
@@ -21,24 +18,13 @@ export function MerchantTimeoutPage() {
   return <ResourcePage def={merchantTimeoutConfigPage} />;
 }
 
-function PassageConfigPage({ def, direction }: { def: ResourceDef; direction: 'deposit' | 'withdraw' }) {
-  const overrides = useMemo<ResourceOverrides>(
-    () => ({
-      cells: { rate: rateText },
-      formInputs: {
-        merchantId: (mode) => <MerchantSelect disabled={mode.kind === 'edit'} />,
-        passageId: (mode) => <PassageSelect direction={direction} disabled={mode.kind === 'edit'} />,
-      },
-    }),
-    [direction],
-  );
-  return <ResourcePage def={def} overrides={overrides} />;
-}
+// The merchant and passage selects are the engine's ref selects (the passage's direction is in the ref).
+const passageOverrides: ResourceOverrides = { cells: { rate: rateText } };
 
 export function ThirdPayConfigPage() {
-  return <PassageConfigPage def={mchThirdPayConfig} direction="deposit" />;
+  return <ResourcePage def={mchThirdPayConfig} overrides={passageOverrides} />;
 }
 
 export function ThirdAgentPayConfigPage() {
-  return <PassageConfigPage def={mchThirdAgentPayConfig} direction="withdraw" />;
+  return <ResourcePage def={mchThirdAgentPayConfig} overrides={passageOverrides} />;
 }
