@@ -77,9 +77,12 @@ export function presenter(r: BoundResource, enrich?: CrudOptions['enrich']) {
   const kinds = maskKinds(r.def);
   return async (request: FastifyRequest, rows: Row[]): Promise<Row[]> => {
     const unmasked = request.auth?.unmasked ?? false;
-    const labelled = await withRefLabels(request.server.ctx.db, r.def, rows, unmasked);
-    const full = enrich && rows.length ? await enrich(labelled) : labelled;
-    return full.map((row) => maskRow(row, kinds, unmasked));
+    // Both read other tables by the page's ids: sent together, one round trip.
+    const [labelled, full] = await Promise.all([
+      withRefLabels(request.server.ctx.db, r.def, rows, unmasked),
+      enrich && rows.length ? enrich(rows) : rows,
+    ]);
+    return full.map((row, i) => maskRow({ ...labelled[i], ...row }, kinds, unmasked));
   };
 }
 
