@@ -104,6 +104,29 @@ describe('detail drawer', () => {
   });
 });
 
+describe('member detail', () => {
+  test('a member opens with their payment accounts and money records, personal data masked', async () => {
+    // A member with money records: the owner of the newest one.
+    await open('/member/financialRecordPage', 'financialRecordPage');
+    const account = (await rows().first().locator('td').nth(1).innerText()).trim();
+    await open(`/member/memberList?account=${account}`, 'memberList');
+    const first = rows().first();
+    expect(await first.innerText()).toContain(account);
+    await first.locator('td', { hasText: account }).first().click();
+    await drawer().waitFor({ timeout: 20_000 });
+    expect(await drawer().getByTestId('detail-phone').innerText()).toMatch(/^\d{3}\*{4}\d{4}$/);
+    const records = drawer().getByTestId('child-financialRecordPage');
+    await records.locator('tr.ant-table-row').first().waitFor({ timeout: 20_000 });
+    for (const text of await records.locator('tr.ant-table-row').allInnerTexts())
+      expect(text).toContain(account);
+    const accounts = drawer().getByTestId('child-memberPaymentList');
+    for (const text of await accounts.locator('tr.ant-table-row').allInnerTexts())
+      expect(text).toContain(account);
+    await screenshot(page, 'detail-member-zh-CN');
+    await closeDrawer();
+  });
+});
+
 describe('references', () => {
   test('a ref filter searches the server; cells show the label and link to the record', async () => {
     await open('/mch/mchThirdPayConfig', 'mchThirdPayConfig');
