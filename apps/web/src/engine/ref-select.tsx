@@ -1,8 +1,8 @@
 /**
  * The input of a `ref` field in filters and forms: a searchable select fed by the referenced
  * resource's `POST <api>/options` (remote search on its label, debounced; pages loaded on scroll or
- * with "load more"; the chosen value's label resolved by `ids`). Nothing is cached across mounts, so a
- * record added elsewhere shows up the next time the select opens.
+ * with "load more"; the chosen value's label resolved by `ids`). Nothing is cached: each opening asks
+ * the server again, so a record added elsewhere shows up at once.
  */
 import {
   OPTIONS_PAGE_SIZE,
@@ -130,8 +130,9 @@ export default function RefSelect({
       showSearch={{ filterOption: false, onSearch: search }}
       options={options}
       loading={loading}
+      // Each opening asks again: a record added meanwhile is offered (nothing is cached).
       onOpenChange={(open) => {
-        if (open && !data) void fetchPage('', 1);
+        if (open) void fetchPage('', 1);
       }}
       onPopupScroll={(e) => {
         const el = e.currentTarget;
