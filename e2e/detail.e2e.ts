@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launch, screenshot } from './support/browser.ts';
+import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { pick } from './support/shell.ts';
 
@@ -128,6 +128,51 @@ describe('member detail', () => {
 });
 
 describe('references', () => {
+  test('a ref select offers only what the ref’s filters allow (deposit passages)', async () => {
+    await open('/mch/mchThirdPayConfig', 'mchThirdPayConfig');
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/pay/paypassage/options')),
+      page.locator('[data-testid="filter-passageId"]:visible').click(),
+    ]);
+    const body = (await answer.json()) as { data: { list: { label: string }[] } };
+    expect(body.data.list.length).toBeGreaterThan(0);
+    // The demo names deposit passages "<party>-<pay type>-收".
+    for (const o of body.data.list) expect(o.label).toMatch(/-收$/);
+    await page.keyboard.press('Escape');
+  });
+
+  test('a ref select pages through the choices with "load more"', async () => {
+    // Six more merchants than the demo's 20: the choices take two pages of 20.
+    const db = await database();
+    try {
+      for (let i = 1; i <= 6; i++)
+        await db.query(
+          `INSERT INTO merchants (mch_no, name, secret_enc, secret_hint) VALUES ($1, $2, 'x', 'xxxx')`,
+          [`M9990000${i}`, `E2E分页商户${i}`],
+        );
+    } finally {
+      await db.end();
+    }
+    await open('/mch/mchList', 'mchList');
+    await page.locator('[data-testid="filter-agentId"]:visible').click();
+    const more = page.locator('[data-testid="filter-agentId-more"]:visible');
+    await more.waitFor({ timeout: 20_000 });
+    await screenshot(page, 'ref-select-more-zh-CN');
+    const [answer] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.url().endsWith('/api/mch/mchList/options') && r.request().postDataJSON()?.page === 2,
+      ),
+      more.click(),
+    ]);
+    const body = (await answer.json()) as { data: { list: { label: string }[] } };
+    expect(body.data.list.map((o) => o.label)).toEqual(
+      expect.arrayContaining(['E2E分页商户1', 'E2E分页商户6']),
+    );
+    // Everything is loaded: no more "load more".
+    await more.waitFor({ state: 'detached', timeout: 20_000 });
+    await page.keyboard.press('Escape');
+  });
+
   test('a ref filter searches the server; cells show the label and link to the record', async () => {
     await open('/mch/mchThirdPayConfig', 'mchThirdPayConfig');
     const select = page.locator('[data-testid="filter-merchantId"]:visible');
@@ -138,7 +183,12 @@ describe('references', () => {
       hasText: merchant.name,
     });
     await option.first().waitFor({ timeout: 20_000 });
-    expect(await page.locator('.ant-select-dropdown:visible .ant-select-item-option').count()).toBe(1);
+    // The server's search narrows the 20 demo merchants to this one.
+    await expect
+      .poll(() => page.locator('.ant-select-dropdown:visible .ant-select-item-option').count(), {
+        timeout: 20_000,
+      })
+      .toBe(1);
     await screenshot(page, 'ref-filter-search-zh-CN');
     await option.first().click();
     await id('search-submit').click();
