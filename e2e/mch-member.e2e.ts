@@ -7,8 +7,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freshCode, launch, newPage, screenshot } from './support/browser.ts';
-import { createOperator } from './support/operators.ts';
+import { freshCode, launch, screenshot } from './support/browser.ts';
+import { signedInPage } from './support/operators.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_money', password: 'Money2024xy' };
@@ -51,17 +51,8 @@ async function enterCode(): Promise<void> {
 }
 
 beforeAll(async () => {
-  await createOperator({ ...OPERATOR, role: 'admin', totpSecret: SECRET });
   browser = await launch();
-  ({ page } = await newPage(browser, { locale: 'zh-CN' }));
-  await page.goto('/login');
-  await id('login-username').fill(OPERATOR.username);
-  await id('login-password').fill(OPERATOR.password);
-  await id('login-submit').click();
-  await id('login-code').waitFor();
-  await id('login-code').fill(await freshCode(SECRET));
-  await id('login-submit').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+  page = await signedInPage(browser, { ...OPERATOR, totpSecret: SECRET });
 });
 afterAll(async () => {
   await browser?.close();

@@ -3,11 +3,12 @@
  * own operator, so no file depends on what another did to the built-in admin (the shell tests bind
  * its authenticator and change its password).
  */
+import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { loadKeys } from '../../apps/server/src/platform/keys.ts';
 import { hashPassword } from '../../apps/server/src/platform/passwords.ts';
 import { seal } from '../../apps/server/src/platform/secret-box.ts';
-import { database } from './browser.ts';
+import { database, freshCode, newPage } from './browser.ts';
 
 export async function createOperator(op: {
   username: string;
@@ -31,4 +32,27 @@ export async function createOperator(op: {
   } finally {
     await db.end();
   }
+}
+
+/**
+ * Creates the file's operator (administrator, authenticator bound), opens a browser page in `locale`
+ * and signs in with password and code, the way an operator does.
+ */
+export async function signedInPage(
+  browser: Browser,
+  op: { username: string; password: string; totpSecret: string },
+  locale: 'zh-CN' | 'en-US' = 'zh-CN',
+): Promise<Page> {
+  await createOperator({ ...op, role: 'admin' });
+  const { page } = await newPage(browser, { locale });
+  const id = (testId: string) => page.getByTestId(testId);
+  await page.goto('/login');
+  await id('login-username').fill(op.username);
+  await id('login-password').fill(op.password);
+  await id('login-submit').click();
+  await id('login-code').waitFor();
+  await id('login-code').fill(await freshCode(op.totpSecret));
+  await id('login-submit').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+  return page;
 }

@@ -174,9 +174,13 @@ describe('adjust balance', () => {
     });
     expect(log.envelope.data.list).toHaveLength(1);
     const row = log.envelope.data.list[0]!;
-    expect(row).toMatchObject({ amount: '88.80000000', balanceAfter: '88.80000000', operatorName: 'admin' });
+    expect(row).toMatchObject({
+      amount: '88.80000000',
+      balanceAfter: '88.80000000',
+      operatorIdLabel: 'admin',
+    });
     expect(row.refId).toBe(`ADJ${res.envelope.data.adjustmentId}`);
-    expect(row.merchantName).toBe('Log Co');
+    expect(row.ownerIdLabel).toBe('Log Co');
     const byRef = await call<Page>(t, 'POST', '/api/mch/fund_log/findByPage', {
       session: admin,
       body: { filters: { refId: row.refId } },

@@ -144,7 +144,7 @@ describe('members', () => {
   it('financial records are the members’ CNY postings with their merchant', async () => {
     const res = await page('financialRecordPage', { filters: { kind: 'deposit' } });
     expect(res.envelope.data.list.length).toBeGreaterThan(0);
-    expect(res.envelope.data.list[0]!.mchNo).toMatch(/^M\d{8}$/);
+    expect(res.envelope.data.list[0]!.merchantIdLabel).toMatch(/^M\d{8}$/);
   });
 
   it('rebate pages are scoped to their direction', async () => {

@@ -22,6 +22,8 @@ const tableOf = (def: ResourceDef): PgTable | undefined => boundResource(def.nam
 let t: TestApp;
 /** table name -> the first column of each of its indexes. */
 const leadingIndexColumns = new Map<string, Set<string>>();
+/** table name -> columns with a trigram (gin_trgm_ops) index. */
+const trigramColumns = new Map<string, Set<string>>();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -34,6 +36,16 @@ beforeAll(async () => {
   for (const r of rows) {
     if (!leadingIndexColumns.has(r.table)) leadingIndexColumns.set(r.table, new Set());
     leadingIndexColumns.get(r.table)!.add(r.column);
+  }
+  const trgm = await t.ctx.pool.query<{ table: string; def: string }>(
+    `SELECT tablename AS table, indexdef AS def FROM pg_indexes
+     WHERE schemaname = 'public' AND indexdef LIKE '%gin_trgm_ops%'`,
+  );
+  for (const r of trgm.rows) {
+    const column = /\((\w+) gin_trgm_ops\)/.exec(r.def)?.[1];
+    if (!column) continue;
+    if (!trigramColumns.has(r.table)) trigramColumns.set(r.table, new Set());
+    trigramColumns.get(r.table)!.add(column);
   }
 });
 afterAll(() => t.close());
@@ -80,6 +92,38 @@ describe.each(each)('resource %s', (_name, def) => {
     for (const f of fieldsOf(def).filter((x) => x.type === 'enum'))
       expect(f.options.length).toBeGreaterThan(0);
     for (const f of fieldsOf(def).filter((x) => x.type === 'ref')) expect(f.ref).toBeDefined();
+  });
+
+  it('names an existing resource and one of its stored fields in every ref', () => {
+    for (const f of fieldsOf(def).filter((x) => x.type === 'ref')) {
+      const target = boundResource(f.ref!.resource);
+      expect(target, `${def.name}.${f.name} refers to unknown resource ${f.ref!.resource}`).toBeDefined();
+      const label = (target!.def.fields as Record<string, FieldDef>)[f.ref!.labelField];
+      expect(label && !label.virtual, `${def.name}.${f.name}: ${f.ref!.labelField} is not stored`).toBe(true);
+      for (const name of Object.keys(f.ref!.filters ?? {}))
+        expect(target!.def.fields[name]?.filter, `${def.name}.${f.name} filters on ${name}`).toBeTruthy();
+    }
+  });
+
+  it('names records by a stored field, searched through an index on large tables', () => {
+    const label = (def.fields as Record<string, FieldDef>)[def.labelField];
+    expect(label && !label.virtual, `${def.name}.labelField ${def.labelField}`).toBe(true);
+    if (def.small || def.labelField === def.key) return;
+    const table = getTableName(tableOf(def)!);
+    const column = (getTableColumns(tableOf(def)!) as Record<string, PgColumn>)[def.labelField]!.name;
+    expect(
+      trigramColumns.get(table)?.has(column),
+      `${def.name}.${def.labelField} needs a trigram index`,
+    ).toBe(true);
+  });
+
+  it('declares child lists on an existing resource, by an eq filter of the child', () => {
+    for (const c of def.children) {
+      const child = boundResource(c.resource);
+      expect(child, `${def.name} child ${c.resource} is not a resource`).toBeDefined();
+      expect(child!.def.fields[c.foreignKey]?.filter, `${c.resource}.${c.foreignKey}`).toBe('eq');
+      expect(def.fields[c.parentField], `${def.name}.${c.parentField}`).toBeDefined();
+    }
   });
 
   it('serves every action as a route with the action permission', () => {

@@ -59,13 +59,18 @@ describe('opearlog and login_log', () => {
     const logRoutes = t.routes.filter(
       (r) => r.url.startsWith('/api/sys/opearlog/') || r.url.startsWith('/api/sys/login_log/'),
     );
+    // Reads only: the list, one row, an export, the options and a row's history (every resource has them).
     expect(logRoutes.map((r) => r.url.split('/').pop()).sort()).toEqual([
+      'audit',
+      'audit',
       'export',
       'export',
       'findByPage',
       'findByPage',
       'getById',
       'getById',
+      'options',
+      'options',
     ]);
   });
 

@@ -3,6 +3,8 @@ export * from './api.ts';
 export * from './crypto.ts';
 export * from './masking.ts';
 export * from './money.ts';
+export * from './options.ts';
+export * from './options-schemas.ts';
 export * from './percent.ts';
 export * from './permissions.ts';
 export * from './resource.ts';

@@ -70,8 +70,6 @@ export interface FieldInput {
   form?: boolean | FormRules;
   /** Enum values, in display order. */
   options?: readonly EnumOption[];
-  /** A reference to another resource's key, shown by its label field. */
-  ref?: { resource: string; labelField: string };
   /** A money-typed rate stored as a fraction, read and written as a percentage (0.012 is 1.2%). */
   display?: 'percent';
   /**
@@ -81,10 +79,42 @@ export interface FieldInput {
    */
   currency?: string | { field: string };
   /**
+   * A reference to another resource's key. Lists carry the referenced label next to the id as
+   * `<field>Label` (refLabelKey); `filters` narrow the choices offered (e.g. one direction).
+   */
+  ref?: RefInput;
+  /**
    * Not a column of the resource's table: computed by its module (an operator's roles) or consumed by
    * a module's own handler (an initial password). The registrar never selects or writes it.
    */
   virtual?: boolean;
+}
+
+export interface RefInput {
+  /** The referenced resource's definition name (a registry test checks it exists). */
+  resource: string;
+  /** A stored field of the referenced resource shown instead of the id. */
+  labelField: string;
+  /** Fixed filters of the referenced resource's options (e.g. `{ direction: 'deposit' }`). */
+  filters?: Record<string, string | number | boolean>;
+}
+
+/** The key a ref field's label travels under in a row: `agentId` -> `agentIdLabel` (string or null). */
+export const refLabelKey = (field: string) => `${field}Label`;
+
+/**
+ * A related list shown in a record's detail: the child resource's rows whose `foreignKey` filter
+ * equals the parent's `parentField` (default the parent's key). The foreign key must be an `eq` filter.
+ */
+export interface ChildListInput {
+  resource: string;
+  foreignKey: string;
+  parentField?: string;
+}
+
+export interface ChildListDef extends Required<ChildListInput> {
+  /** i18n key of the section title: `child.<parent>.<child>`. */
+  label: string;
 }
 
 export interface FieldDef extends Omit<FieldInput, 'label' | 'form' | 'options'> {
@@ -150,6 +180,10 @@ export interface ResourceInput<F extends string = string> {
   needsCode?: readonly StandardAction[];
   /** Confirmation texts of standard actions (remove always asks, with the common text). */
   custom?: readonly CustomActionInput[];
+  /** The field naming a record in options and references; default `name` when declared, else the key. */
+  labelField?: NoInfer<F>;
+  /** Related lists in the record's detail drawer (the child list's title is `child.<name>.<child>`). */
+  children?: readonly ChildListInput[];
   /** Every i18n key this definition uses, in both languages. */
   labels: Labels;
 }
@@ -168,6 +202,9 @@ export interface ResourceDef<F extends string = string> {
   small: boolean;
   /** Every action, standard first, by name. */
   actions: Record<string, ActionDef>;
+  /** The field naming a record in options and references. */
+  labelField: F;
+  children: readonly ChildListDef[];
   labels: Labels;
 }
 
@@ -247,6 +284,13 @@ export function defineResource<const F extends string>(input: ResourceInput<F>):
     pageSize: Math.min(input.pageSize ?? PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX),
     small: input.small ?? false,
     actions,
+    labelField: input.labelField ?? ('name' in input.fields ? ('name' as F) : (key as F)),
+    children: (input.children ?? []).map((c) => ({
+      resource: c.resource,
+      foreignKey: c.foreignKey,
+      parentField: c.parentField ?? key,
+      label: `child.${input.name}.${c.resource}`,
+    })),
     labels: input.labels,
   };
 }
@@ -282,6 +326,7 @@ export function labelKeys(def: ResourceDef): string[] {
     keys.add(a.label);
     if (a.confirm) keys.add(a.confirm);
   }
+  for (const c of def.children ?? []) keys.add(c.label);
   return [...keys];
 }
 

@@ -6,6 +6,7 @@ import type { FieldDef, ResourceDef } from '@payops/contracts/resource';
 import type { ColumnType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { renderValue } from './cell-value.tsx';
+import { RefCell } from './ref-cell.tsx';
 import type { ResourceOverrides, Row, SortState } from './types.ts';
 
 /** Ids and hashes get a copy button: operators paste them into searches and chats all day. */
@@ -43,8 +44,11 @@ export function buildColumns(
               ? ('ascend' as const)
               : ('descend' as const)
             : null,
-        render: (value: unknown, row: Row) =>
-          custom ? custom(value, row) : renderValue(field, value, t, idLike),
+        render: (value: unknown, row: Row) => {
+          if (custom) return custom(value, row);
+          if (field.type === 'ref') return <RefCell field={field} row={row} />;
+          return renderValue(field, value, t, idLike);
+        },
       };
     });
 }

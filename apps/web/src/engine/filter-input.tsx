@@ -8,6 +8,7 @@ import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import type { TFunction } from 'i18next';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { RefSelect } from './lazy-ref-select.tsx';
 
 type Pair = [unknown, unknown];
 
@@ -167,6 +168,7 @@ export function filterInput(field: FieldDef, t: TFunction): ReactNode {
       if (field.type === 'boolean') {
         return <Select allowClear placeholder={select} options={booleanOptions(t)} data-testid={testId} />;
       }
+      if (field.type === 'ref' && field.ref) return <RefSelect field={field} data-testid={testId} />;
       if (field.type === 'number' || field.type === 'ref') {
         return (
           <NumberInput style={{ width: '100%' }} placeholder={label} controls={false} data-testid={testId} />

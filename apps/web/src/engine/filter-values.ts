@@ -7,6 +7,8 @@ import type { FieldDef } from '@payops/contracts/resource';
 import type { Dayjs } from 'dayjs';
 import type { Filters } from './types.ts';
 
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
 function isDayjs(value: unknown): value is Dayjs {
   return typeof value === 'object' && value !== null && 'toISOString' in value && 'startOf' in value;
 }
@@ -41,6 +43,12 @@ function scalar(field: FieldDef, value: unknown): unknown {
 function rangeEnd(field: FieldDef, value: unknown, end: 'from' | 'to'): unknown {
   if (field.type === 'datetime' && isDayjs(value)) {
     return (end === 'from' ? value.startOf('day') : value.endOf('day')).toISOString();
+  }
+  // A day given as text (a filter from the URL), read as the same whole day in the operator's zone.
+  const day = field.type === 'datetime' && typeof value === 'string' && DAY.exec(value.trim());
+  if (day) {
+    const [, y, m, d] = day.map(Number) as [number, number, number, number];
+    return (end === 'from' ? new Date(y, m - 1, d) : new Date(y, m - 1, d, 23, 59, 59, 999)).toISOString();
   }
   return scalar(field, value);
 }

@@ -8,6 +8,7 @@ import Switch from 'antd/es/switch';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { enumOptions } from './filter-input.tsx';
+import { RefSelect } from './lazy-ref-select.tsx';
 import { isPercent, PercentInput } from './percent.tsx';
 
 export function formInput(field: FieldDef, t: TFunction, disabled: boolean): ReactNode {
@@ -18,8 +19,10 @@ export function formInput(field: FieldDef, t: TFunction, disabled: boolean): Rea
     case 'text':
     case 'json':
       return <Input.TextArea {...common} rows={field.type === 'json' ? 6 : 4} />;
-    case 'number':
     case 'ref':
+      if (field.ref) return <RefSelect field={field} {...common} />;
+      return <InputNumber {...common} precision={0} style={{ width: '100%' }} />;
+    case 'number':
       return <InputNumber {...common} precision={0} style={{ width: '100%' }} />;
     case 'money':
       if (isPercent(field)) return <PercentInput {...common} />;

@@ -17,8 +17,9 @@ import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import Tooltip from 'antd/es/tooltip';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../lib/api.ts';
 import { useConfirm } from '../lib/confirm.tsx';
 import { useCan } from '../lib/permissions.tsx';
 import { toast } from '../lib/toast.ts';
@@ -34,6 +35,7 @@ import { RowActions, rowActionsOf } from './row-actions.tsx';
 import { SearchForm } from './search-form.tsx';
 import { TableSettingsButtons, useTableSettings } from './table-settings.tsx';
 import type { Filters, FormMode, PageContext, ResourceOverrides, Row, SortState } from './types.ts';
+import { useUrlListState } from './url-filters.ts';
 
 const PAGE_SIZES = [20, 50, 100];
 
@@ -44,6 +46,16 @@ const FormDialog = lazy(() => loadFormDialog().then((m) => ({ default: m.FormDia
 const DetailDrawer = lazy(() => import('./detail-drawer.tsx'));
 const LoadFailed = lazy(() => import('./load-failed.tsx'));
 const NO_OVERRIDES: ResourceOverrides = {};
+const NO_FILTERS: Filters = {};
+
+/** A click on a row opens its detail, unless it was on something of its own (a link, a button, a box). */
+function isRowClick(e: React.MouseEvent): boolean {
+  const target = e.target as HTMLElement;
+  if (window.getSelection()?.toString()) return false;
+  return !target.closest(
+    'a, button, input, label, [role="button"], [role="menuitem"], .ant-checkbox-wrapper, .ant-table-selection-column, .ant-dropdown',
+  );
+}
 
 export function ResourcePage({
   def,
@@ -56,9 +68,22 @@ export function ResourcePage({
   const { t, i18n } = useTranslation();
   const can = useCan();
   const [confirm, modalHolder] = useConfirm();
+  const fixed = overrides.fixedFilters ?? NO_FILTERS;
+  const fields = Object.values(def.fields as Record<string, FieldDef>);
+  const filterFields = fields.filter((f) => f.filter && !(f.name in fixed));
+  const url = useUrlListState(def, overrides.urlFilters !== false, (state) => {
+    setUrlValues(state.values);
+    setSearchKey((k) => k + 1);
+    setFilters(toFilters(filterFields, state.values));
+    setPage(1);
+    setDetailKey(state.detail);
+  });
+  const [urlValues, setUrlValues] = useState(url.values);
+  const [searchKey, setSearchKey] = useState(0);
+  const [detailKey, setDetailKey] = useState(url.detail);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(def.pageSize);
-  const [filters, setFilters] = useState<Filters>({});
+  const [filters, setFilters] = useState<Filters>(() => toFilters(filterFields, url.values));
   const [sort, setSort] = useState<SortState | undefined>();
   const [selected, setSelected] = useState<Row[]>([]);
   const [formMode, setFormMode] = useState<FormMode | null>(null);
@@ -71,12 +96,22 @@ export function ResourcePage({
   const [exporting, setExporting] = useState(false);
   const [settings, setSettings] = useTableSettings(def.name);
 
-  const request = { page, pageSize, filters, ...(sort ? { sort } : {}) };
+  // `?detail=<key>`: the record is read by its key (it need not be on the current page).
+  useEffect(() => {
+    if (detailKey === null) return;
+    let live = true;
+    void api<Row>(`${def.api}/getById`, { params: { id: detailKey }, silent: true })
+      .then((row) => live && setDetailRow(row))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [def.api, detailKey]);
+
+  const request = { page, pageSize, filters: { ...filters, ...fixed }, ...(sort ? { sort } : {}) };
   const list = useResourceList(def, request, can(def.actions.list?.permission ?? ''));
   const invalidate = useRefreshResource(def);
 
-  const fields = Object.values(def.fields as Record<string, FieldDef>);
-  const filterFields = fields.filter((f) => f.filter);
   const ctx: PageContext = {
     def,
     refresh: () => void invalidate(),
@@ -131,7 +166,7 @@ export function ResourcePage({
   const doExport = async (format: ExportFormat) => {
     setExporting(true);
     try {
-      await exportList(def, format, filters, sort);
+      await exportList(def, format, { ...filters, ...fixed }, sort);
       toast.success(t('engine.exported'));
     } catch {
       // Already toasted by api().
@@ -164,6 +199,8 @@ export function ResourcePage({
     <div className="engine-page" data-testid={`resource-page-${def.name}`}>
       {modalHolder}
       <SearchForm
+        key={searchKey}
+        initialValues={urlValues}
         fields={filterFields}
         loading={list.isFetching}
         onSearch={(values) => {
@@ -266,6 +303,12 @@ export function ResourcePage({
         loading={list.isFetching}
         scroll={{ x: 'max-content' }}
         data-testid="resource-table"
+        rowClassName="engine-row-clickable"
+        onRow={(row) => ({
+          onClick: (e) => {
+            if (isRowClick(e)) setDetailRow(row);
+          },
+        })}
         locale={{ emptyText: <Empty description={t('engine.empty')} image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
         rowSelection={
           selectable
@@ -313,11 +356,18 @@ export function ResourcePage({
           />
         </Suspense>
       )}
-      {overrides.detail && detailUsed.current && (
+      {detailUsed.current && (
         <Suspense fallback={null}>
-          <DetailDrawer open={!!detailRow} onClose={() => setDetailRow(null)}>
-            {detailRow && overrides.detail(detailRow)}
-          </DetailDrawer>
+          <DetailDrawer
+            def={def}
+            row={detailRow}
+            open={!!detailRow}
+            onClose={() => {
+              setDetailRow(null);
+              setDetailKey(null);
+            }}
+            extra={detailRow && overrides.detail ? overrides.detail(detailRow) : undefined}
+          />
         </Suspense>
       )}
     </div>

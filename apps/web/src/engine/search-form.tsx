@@ -64,14 +64,20 @@ export function SearchForm({
   fields,
   onSearch,
   loading,
+  initialValues,
 }: {
   fields: FieldDef[];
   onSearch: (values: Record<string, unknown>) => void;
   loading: boolean;
+  /** Values the form starts with (filters from the URL); remount the form to apply new ones. */
+  initialValues?: Values;
 }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Values>({});
-  const [expanded, setExpanded] = useState(false);
+  const [values, setValues] = useState<Values>(() => initialValues ?? {});
+  // A value given beyond the first row opens the form, so the operator sees every filter in force.
+  const [expanded, setExpanded] = useState(() =>
+    fields.some((f, i) => i >= COLLAPSED_COUNT && initialValues?.[f.name] !== undefined),
+  );
   if (fields.length === 0) return null;
   const collapsible = fields.length > COLLAPSED_COUNT;
 

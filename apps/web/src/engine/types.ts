@@ -57,7 +57,7 @@ export interface ResourceOverrides {
   toolbarExtra?: (ctx: PageContext) => ReactNode;
   /** Above the table (a switch, a notice). */
   header?: (ctx: PageContext) => ReactNode;
-  /** A detail drawer opened from a row's "details" button. */
+  /** An extra section of the generated detail drawer (shown above its child lists). */
   detail?: (row: Row) => ReactNode;
   /** Replaces the input of one form field (antd Form.Item child). */
   formInputs?: Record<string, (mode: FormMode) => ReactNode>;
@@ -71,4 +71,8 @@ export interface ResourceOverrides {
   toForm?: (row: Row) => Row;
   /** Width of the add/edit dialog. */
   formWidth?: number;
+  /** Filters always in force on this page: not shown in the search form, not removable. */
+  fixedFilters?: Filters;
+  /** False: this list ignores the URL's filters and `detail` (e.g. a list inside a dialog). */
+  urlFilters?: boolean;
 }

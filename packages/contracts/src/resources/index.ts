@@ -5,10 +5,12 @@
 import { type ResourceDef, registerResource } from '../resource.ts';
 import * as mch from './mch/index.ts';
 import * as member from './member/index.ts';
+import * as payManage from './payManage/index.ts';
 import * as sys from './sys/index.ts';
 
 export * from './mch/index.ts';
 export * from './member/index.ts';
+export * from './payManage/index.ts';
 export * from './sys/index.ts';
 
 export const allResources: readonly ResourceDef[] = [
@@ -26,6 +28,7 @@ export const allResources: readonly ResourceDef[] = [
   ...[mch.mchList, mch.mchAdjust, mch.mchThirdPayConfig, mch.mchThirdAgentPayConfig, mch.fundLog],
   ...[mch.merchantTimeoutConfigPage, member.memberList, member.payFundOrderPage, member.transFundOrderPage],
   ...[member.financialRecordPage, member.matchRecordPage, member.memberPaymentList],
+  payManage.passage,
 ];
 
 for (const def of allResources) registerResource(def);

@@ -1,18 +1,14 @@
 /**
  * mch/mchThirdPayConfig and mch/mchThirdAgentPayConfig over one table, each scoped to its direction,
- * and the option lists (merchants, passages) their forms choose from.
+ * and the passages they refer to (read-only here; the pay-management group adds the writes). The
+ * merchant and passage names come from the registrar's ref labels, the choices from `<api>/options`.
  */
-import { mchThirdAgentPayConfig, mchThirdPayConfig, type ResourceDef } from '@payops/contracts';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { mchThirdAgentPayConfig, mchThirdPayConfig, passage, type ResourceDef } from '@payops/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Row } from '../../platform/crud/index.ts';
 import { registerCrud } from '../../platform/crud/index.ts';
-import { fieldError, localeOf, ok } from '../../platform/errors.ts';
-import { envelope } from '../../platform/route-schemas.ts';
+import { fieldError, localeOf } from '../../platform/errors.ts';
 import { merchantPassages, passages } from './passage.schema.ts';
-import { merchants } from './schema.ts';
 
 const wrongPassage = {
   'zh-CN': '须为该方向下已有的通道',
@@ -20,32 +16,12 @@ const wrongPassage = {
 } as const;
 
 export async function passageRoutes(fastify: FastifyInstance) {
-  const { db } = fastify.ctx;
-
-  async function enrich(rows: Row[]): Promise<Row[]> {
-    const mIds = [...new Set(rows.map((r) => Number(r.merchantId)))];
-    const pIds = [...new Set(rows.map((r) => Number(r.passageId)))];
-    const [ms, ps] = await Promise.all([
-      db
-        .select({ id: merchants.id, mchNo: merchants.mchNo })
-        .from(merchants)
-        .where(inArray(merchants.id, mIds)),
-      db.select({ id: passages.id, name: passages.name }).from(passages).where(inArray(passages.id, pIds)),
-    ]);
-    const mchNo = new Map(ms.map((m) => [m.id, m.mchNo]));
-    const name = new Map(ps.map((p) => [p.id, p.name]));
-    return rows.map((r) => ({
-      ...r,
-      mchNo: mchNo.get(Number(r.merchantId)) ?? '',
-      passageName: name.get(Number(r.passageId)) ?? '',
-    }));
-  }
+  registerCrud(fastify, passage, { table: passages });
 
   function register(def: ResourceDef, direction: 'deposit' | 'withdraw') {
     registerCrud(fastify, def, {
       table: merchantPassages,
       scope: { direction },
-      enrich,
       beforeWrite: async (values, info) => {
         if (info.mode === 'edit') return;
         const [passage] = await info.tx
@@ -60,46 +36,4 @@ export async function passageRoutes(fastify: FastifyInstance) {
   }
   register(mchThirdPayConfig, 'deposit');
   register(mchThirdAgentPayConfig, 'withdraw');
-
-  // Any signed-in operator may read the names behind the ids these forms and lists show.
-  fastify.withTypeProvider<ZodTypeProvider>().get(
-    '/api/mch/options',
-    {
-      config: { access: 'session' },
-      schema: {
-        tags: ['mch'],
-        summary: 'Merchants and passages to choose from (ids and names)',
-        response: {
-          200: envelope(
-            z.object({
-              merchants: z.array(z.object({ id: z.number(), mchNo: z.string(), name: z.string() })),
-              passages: z.array(
-                z.object({ id: z.number(), name: z.string(), direction: z.string(), payType: z.string() }),
-              ),
-            }),
-          ),
-        },
-      },
-    },
-    async () => {
-      const [ms, ps] = await Promise.all([
-        db
-          .select({ id: merchants.id, mchNo: merchants.mchNo, name: merchants.name })
-          .from(merchants)
-          .orderBy(asc(merchants.id))
-          .limit(1000),
-        db
-          .select({
-            id: passages.id,
-            name: passages.name,
-            direction: passages.direction,
-            payType: passages.payType,
-          })
-          .from(passages)
-          .orderBy(asc(passages.id))
-          .limit(1000),
-      ]);
-      return ok({ merchants: ms, passages: ps });
-    },
-  );
 }

@@ -11,15 +11,13 @@ import {
   payFundOrderPage,
   transFundOrderPage,
 } from '@payops/contracts';
-import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type Row, registerCrud } from '../../platform/crud/index.ts';
+import { registerCrud } from '../../platform/crud/index.ts';
 import { localeOf } from '../../platform/errors.ts';
 import { withIdempotency } from '../../platform/idempotency.ts';
 import { ledgerPostings, POINTS_CURRENCY } from '../../platform/ledger/index.ts';
 import { idBody, rowAction } from '../mch/row-action.ts';
-import { merchants } from '../mch/schema.ts';
 import { adjustPoints, enrichMembers, setMemberStatus, setPaymentAccountFlag } from './member.service.ts';
 import { memberPaymentAccounts, memberRebateOrders, members } from './schema.ts';
 
@@ -75,39 +73,13 @@ export async function memberRoutes(fastify: FastifyInstance) {
   registerCrud(fastify, payFundOrderPage, { table: memberRebateOrders, scope: { direction: 'deposit' } });
   registerCrud(fastify, transFundOrderPage, { table: memberRebateOrders, scope: { direction: 'withdraw' } });
 
-  // The merchant number of each posting's member, for the record pages.
-  async function withMchNo(rows: Row[]): Promise<Row[]> {
-    const full = await db
-      .select({ id: ledgerPostings.id, merchantId: ledgerPostings.merchantId })
-      .from(ledgerPostings)
-      .where(
-        inArray(
-          ledgerPostings.id,
-          rows.map((r) => Number(r.id)),
-        ),
-      );
-    const mIds = [...new Set(full.map((f) => f.merchantId).filter((v): v is number => v !== null))];
-    const ms = mIds.length
-      ? await db
-          .select({ id: merchants.id, mchNo: merchants.mchNo })
-          .from(merchants)
-          .where(inArray(merchants.id, mIds))
-      : [];
-    const mchNo = new Map(ms.map((m) => [m.id, m.mchNo]));
-    const byPosting = new Map(
-      full.map((f) => [f.id, f.merchantId === null ? '' : (mchNo.get(f.merchantId) ?? '')]),
-    );
-    return rows.map((r) => ({ ...r, mchNo: byPosting.get(Number(r.id)) ?? '' }));
-  }
   registerCrud(fastify, financialRecordPage, {
     table: ledgerPostings,
     scope: { ownerType: 'member', currency: 'CNY' },
-    enrich: withMchNo,
   });
   registerCrud(fastify, matchRecordPage, {
     table: ledgerPostings,
     scope: { ownerType: 'member', currency: POINTS_CURRENCY },
-    enrich: withMchNo,
   });
 
   registerCrud(fastify, memberPaymentList, { table: memberPaymentAccounts });

@@ -40,6 +40,8 @@ export const members = pgTable(
   (t) => [
     uniqueIndex('members_merchant_account_idx').on(t.merchantId, t.account),
     index('members_account_idx').on(t.account),
+    // The options endpoint searches accounts with ILIKE '%q%' (platform/crud/options.ts).
+    index('members_account_trgm_idx').using('gin', sql`${t.account} gin_trgm_ops`),
     index('members_mch_no_idx').on(t.mchNo, t.id),
     index('members_phone_idx').on(t.phone),
     index('members_status_idx').on(t.status, t.id),

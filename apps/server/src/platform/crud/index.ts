@@ -10,5 +10,6 @@ export {
   selectPage,
   whereOf,
 } from './query.ts';
-export { boundResource, type CrudOptions, EXPORT_MAX_ROWS, presenter, registerCrud } from './register.ts';
+export { boundResource } from './refs.ts';
+export { type CrudOptions, EXPORT_MAX_ROWS, presenter, registerCrud } from './register.ts';
 export { auditView, type Tx, type WriteHooks } from './writes.ts';

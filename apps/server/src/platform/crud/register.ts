@@ -25,8 +25,10 @@ import { z } from 'zod';
 import { AppError, localeOf, ok } from '../errors.ts';
 import { maskRow } from '../masking.ts';
 import { envelope } from '../route-schemas.ts';
+import { registerAuditTimeline } from './audit-timeline.ts';
 import { EXPORT_CONTENT_TYPE, exportStream } from './export.ts';
 import { admitExport, EXPORT_ROWS_HEADER } from './export-access.ts';
+import { registerOptions } from './options.ts';
 import {
   type BoundResource,
   bindResource,
@@ -37,6 +39,7 @@ import {
   selectPage,
   whereOf,
 } from './query.ts';
+import { bindForRefs, withRefLabels } from './refs.ts';
 import { auditView, insertRow, removeRows, updateRow, type WriteHooks } from './writes.ts';
 
 export interface CrudOptions extends WriteHooks {
@@ -67,21 +70,21 @@ function maskKinds(def: ResourceDef): Record<string, MaskKind> {
   return out;
 }
 
-/** Rows as the caller may see them: virtual fields filled, personal data masked unless unmasked. */
+/**
+ * Rows as the caller may see them: ref labels and virtual fields filled, personal data masked unless
+ * unmasked.
+ */
 export function presenter(r: BoundResource, enrich?: CrudOptions['enrich']) {
   const kinds = maskKinds(r.def);
   return async (request: FastifyRequest, rows: Row[]): Promise<Row[]> => {
-    const full = enrich && rows.length ? await enrich(rows) : rows;
     const unmasked = request.auth?.unmasked ?? false;
-    return full.map((row) => maskRow(row, kinds, unmasked));
+    // Both read other tables by the page's ids: sent together, one round trip.
+    const [labelled, full] = await Promise.all([
+      withRefLabels(request.server.ctx.db, r.def, rows, unmasked),
+      enrich && rows.length ? enrich(rows) : rows,
+    ]);
+    return full.map((row, i) => maskRow({ ...labelled[i], ...row }, kinds, unmasked));
   };
-}
-
-/** Definition name -> its table binding, for the registry tests (static data: the same in every app). */
-const bound = new Map<string, BoundResource>();
-
-export function boundResource(name: string): BoundResource | undefined {
-  return bound.get(name);
 }
 
 export function registerCrud(
@@ -92,7 +95,7 @@ export function registerCrud(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.ctx;
   const r = bindResource(def, options.table, options.scope);
-  bound.set(def.name, r);
+  bindForRefs(r);
   const present = presenter(r, options.enrich);
   const served = (a: StandardAction) => def.actions[a] && !options.own?.includes(a);
   const access = (a: string) => ({ permission: def.actions[a]!.permission });
@@ -141,6 +144,11 @@ export function registerCrud(
         return ok(shown!);
       },
     );
+  }
+
+  if (def.actions.list) {
+    registerOptions(fastify, r);
+    registerAuditTimeline(fastify, r);
   }
 
   if (served('add')) {

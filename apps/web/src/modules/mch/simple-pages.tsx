@@ -1,16 +1,15 @@
-/** The /mch pages that are their definition plus, at most, a chooser for the ids their forms hold. */
+/**
+ * The /mch pages that are their definition alone: refs are the engine's ref selects (a passage's
+ * direction is in its ref), rates are percentages by their definition's `display`.
+ */
 
-import type { ResourceDef } from '@payops/contracts/resource';
 import { fundLog } from '@payops/contracts/resources/mch/fund-log';
 import {
   mchThirdAgentPayConfig,
   mchThirdPayConfig,
 } from '@payops/contracts/resources/mch/mch-third-pay-config';
 import { merchantTimeoutConfigPage } from '@payops/contracts/resources/mch/merchant-timeout-config';
-import { useMemo } from 'react';
 import { ResourcePage } from '../../engine/resource-page.tsx';
-import type { ResourceOverrides } from '../../engine/types.ts';
-import { MerchantSelect, PassageSelect } from './option-select.tsx';
 
 export function FundLogPage() {
   return <ResourcePage def={fundLog} />;
@@ -20,23 +19,10 @@ export function MerchantTimeoutPage() {
   return <ResourcePage def={merchantTimeoutConfigPage} />;
 }
 
-function PassageConfigPage({ def, direction }: { def: ResourceDef; direction: 'deposit' | 'withdraw' }) {
-  const overrides = useMemo<ResourceOverrides>(
-    () => ({
-      formInputs: {
-        merchantId: (mode) => <MerchantSelect disabled={mode.kind === 'edit'} />,
-        passageId: (mode) => <PassageSelect direction={direction} disabled={mode.kind === 'edit'} />,
-      },
-    }),
-    [direction],
-  );
-  return <ResourcePage def={def} overrides={overrides} />;
-}
-
 export function ThirdPayConfigPage() {
-  return <PassageConfigPage def={mchThirdPayConfig} direction="deposit" />;
+  return <ResourcePage def={mchThirdPayConfig} />;
 }
 
 export function ThirdAgentPayConfigPage() {
-  return <PassageConfigPage def={mchThirdAgentPayConfig} direction="withdraw" />;
+  return <ResourcePage def={mchThirdAgentPayConfig} />;
 }

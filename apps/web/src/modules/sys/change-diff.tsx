@@ -6,38 +6,7 @@ import Empty from 'antd/es/empty';
 import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
-
-interface DiffRow {
-  field: string;
-  before: string;
-  after: string;
-  changed: boolean;
-}
-
-const show = (v: unknown) => (v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Field-by-field when both sides are objects; one row otherwise (a value, a list of removed rows). */
-export function diffRows(rawBefore: unknown, rawAfter: unknown): DiffRow[] {
-  // A delete of one row is audited as a list of one: compare that row's fields.
-  const one = (v: unknown) => (Array.isArray(v) && v.length === 1 ? v[0] : v);
-  const before = one(rawBefore);
-  const after = one(rawAfter);
-  if (isRecord(before) || isRecord(after)) {
-    const b = isRecord(before) ? before : {};
-    const a = isRecord(after) ? after : {};
-    const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-    return fields.map((field) => ({
-      field,
-      before: show(b[field]),
-      after: show(a[field]),
-      changed: show(b[field]) !== show(a[field]),
-    }));
-  }
-  if (before === undefined && after === undefined) return [];
-  return [{ field: '-', before: show(before), after: show(after), changed: show(before) !== show(after) }];
-}
+import { type DiffRow, diffRows, isRecord } from '../../engine/change-rows.ts';
 
 export function ChangeDiff({ detail }: { detail: unknown }) {
   const { t } = useTranslation();

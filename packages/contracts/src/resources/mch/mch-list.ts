@@ -18,7 +18,7 @@ export const mchList = defineResource({
   group: 'mch',
   api: '/api/mch/mchList',
   fields: {
-    id: { type: 'number', list: true, sort: true },
+    id: { type: 'number', list: true, sort: true, filter: 'eq' },
     mchNo: { type: 'string', list: true, filter: 'eq', sort: true },
     name: { type: 'string', list: true, filter: 'contains', form: { required: true, min: 2, max: 64 } },
     status: { type: 'enum', list: true, filter: 'eq', options: MERCHANT_STATUS_OPTIONS },
@@ -54,6 +54,10 @@ export const mchList = defineResource({
   },
   defaultSort: { field: 'id', order: 'desc' },
   actions: ['list', 'add', 'edit', 'export'],
+  children: [
+    { resource: 'fund_log', foreignKey: 'ownerCode', parentField: 'mchNo' },
+    { resource: 'mchAdjust', foreignKey: 'mchNo', parentField: 'mchNo' },
+  ],
   custom: [
     { name: 'adjust', scope: 'row', needsCode: true },
     { name: 'enable', scope: 'row', confirm: true },
@@ -93,6 +97,8 @@ export const mchList = defineResource({
     'field.mchList.phone': ['联系电话', 'Phone'],
     'field.mchList.remark': ['备注', 'Remark'],
     'field.mchList.createdAt': ['创建时间', 'Created at'],
+    'child.mchList.fund_log': ['资金流水', 'Fund log'],
+    'child.mchList.mchAdjust': ['调账记录', 'Balance adjustments'],
     'action.mchList.adjust': ['调整余额', 'Adjust balance'],
     'action.mchList.enable': ['启用', 'Enable'],
     'confirm.mchList.enable': ['确定启用该商户吗？', 'Enable this merchant?'],

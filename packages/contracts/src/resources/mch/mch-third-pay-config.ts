@@ -6,7 +6,11 @@
 import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels, optionsOf, PAY_TYPE_LABELS } from './common.ts';
 
-function passageConfig<const N extends string>(name: N, titles: { zh: string; en: string }) {
+function passageConfig<const N extends string>(
+  name: N,
+  direction: 'deposit' | 'withdraw',
+  titles: { zh: string; en: string },
+) {
   return defineResource({
     name,
     group: 'mch',
@@ -22,15 +26,13 @@ function passageConfig<const N extends string>(name: N, titles: { zh: string; en
         ref: { resource: 'mchList', labelField: 'name' },
         form: { required: true, readonlyOnEdit: true },
       },
-      mchNo: { type: 'string', list: true, virtual: true },
       passageId: {
         type: 'ref',
         list: true,
         filter: 'eq',
-        ref: { resource: 'passage', labelField: 'name' },
+        ref: { resource: 'passage', labelField: 'name', filters: { direction } },
         form: { required: true, readonlyOnEdit: true },
       },
-      passageName: { type: 'string', list: true, virtual: true },
       payType: { type: 'enum', list: true, filter: 'eq', options: optionsOf(PAY_TYPE_LABELS) },
       rate: {
         type: 'money',
@@ -47,9 +49,7 @@ function passageConfig<const N extends string>(name: N, titles: { zh: string; en
     labels: bilingual({
       [`field.${name}.id`]: ['编号', 'ID'],
       [`field.${name}.merchantId`]: ['商户', 'Merchant'],
-      [`field.${name}.mchNo`]: ['商户号', 'Merchant no.'],
       [`field.${name}.passageId`]: [titles.zh, titles.en],
-      [`field.${name}.passageName`]: ['通道名称', 'Passage name'],
       [`field.${name}.payType`]: ['支付方式', 'Pay type'],
       ...enumLabels(name, 'payType', PAY_TYPE_LABELS),
       [`field.${name}.rate`]: ['费率', 'Rate'],
@@ -60,11 +60,11 @@ function passageConfig<const N extends string>(name: N, titles: { zh: string; en
   });
 }
 
-export const mchThirdPayConfig = passageConfig('mchThirdPayConfig', {
+export const mchThirdPayConfig = passageConfig('mchThirdPayConfig', 'deposit', {
   zh: '充值通道',
   en: 'Deposit passage',
 });
-export const mchThirdAgentPayConfig = passageConfig('mchThirdAgentPayConfig', {
+export const mchThirdAgentPayConfig = passageConfig('mchThirdAgentPayConfig', 'withdraw', {
   zh: '代付通道',
   en: 'Withdrawal passage',
 });

@@ -36,6 +36,12 @@ export const memberList = defineResource({
   },
   defaultSort: { field: 'id', order: 'desc' },
   actions: ['list', 'export'],
+  labelField: 'account',
+  children: [
+    { resource: 'memberPaymentList', foreignKey: 'memberAccount', parentField: 'account' },
+    { resource: 'financialRecordPage', foreignKey: 'ownerCode', parentField: 'account' },
+    { resource: 'matchRecordPage', foreignKey: 'ownerCode', parentField: 'account' },
+  ],
   custom: [
     { name: 'freeze', scope: 'row', confirm: true },
     { name: 'unfreeze', scope: 'row', confirm: true },
@@ -43,6 +49,9 @@ export const memberList = defineResource({
   ],
   labels: bilingual({
     'field.memberList.id': ['编号', 'ID'],
+    'child.memberList.memberPaymentList': ['收付款账户', 'Payment accounts'],
+    'child.memberList.financialRecordPage': ['资金记录', 'Money records'],
+    'child.memberList.matchRecordPage': ['积分记录', 'Credit-point records'],
     'field.memberList.mchNo': ['商户号', 'Merchant no.'],
     'field.memberList.account': ['会员账号', 'Member account'],
     'field.memberList.realName': ['真实姓名', 'Real name'],

@@ -13,7 +13,7 @@ function recordPage<const N extends string>(name: N, amountLabel: readonly [stri
     fields: {
       id: { type: 'number', list: true, sort: true },
       ownerCode: { type: 'string', list: true, filter: 'eq' },
-      mchNo: { type: 'string', list: true, virtual: true },
+      merchantId: { type: 'ref', list: true, ref: { resource: 'mchList', labelField: 'mchNo' } },
       kind: { type: 'enum', list: true, filter: 'eq', options: optionsOf(LEDGER_KIND_LABELS) },
       amount: { type: 'money', list: true },
       balanceAfter: { type: 'money', list: true },
@@ -26,7 +26,7 @@ function recordPage<const N extends string>(name: N, amountLabel: readonly [stri
     labels: bilingual({
       [`field.${name}.id`]: ['流水号', 'Posting'],
       [`field.${name}.ownerCode`]: ['会员账号', 'Member account'],
-      [`field.${name}.mchNo`]: ['商户号', 'Merchant no.'],
+      [`field.${name}.merchantId`]: ['商户号', 'Merchant no.'],
       [`field.${name}.kind`]: ['类型', 'Kind'],
       ...enumLabels(name, 'kind', LEDGER_KIND_LABELS),
       [`field.${name}.amount`]: amountLabel,

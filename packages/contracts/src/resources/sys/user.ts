@@ -8,7 +8,7 @@ export const user = defineResource({
   api: '/api/sys/user',
   small: true,
   fields: {
-    id: { type: 'number', list: true, sort: true },
+    id: { type: 'number', list: true, sort: true, filter: 'eq' },
     username: {
       type: 'string',
       list: true,
@@ -46,6 +46,8 @@ export const user = defineResource({
   },
   defaultSort: { field: 'id', order: 'asc' },
   actions: ['list', 'add', 'edit', 'export'],
+  labelField: 'username',
+  children: [{ resource: 'login_log', foreignKey: 'username', parentField: 'username' }],
   custom: [
     { name: 'enable', scope: 'row', confirm: true },
     { name: 'disable', scope: 'row', confirm: true },
@@ -61,6 +63,7 @@ export const user = defineResource({
       'Use letters, digits, underscores, dots and hyphens only',
     ],
     'field.user.id': ['编号', 'ID'],
+    'child.user.login_log': ['登录日志', 'Sign-ins'],
     'field.user.username': ['用户名', 'Username'],
     'field.user.displayName': ['姓名', 'Display name'],
     'field.user.password': ['初始密码', 'Initial password'],

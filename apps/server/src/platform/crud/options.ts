@@ -1,0 +1,91 @@
+/**
+ * `POST <api>/options` of every listed resource: `{ q?, ids?, filters?, page, pageSize }` answers
+ * `{ list: [{ value, label }], pager }` behind the resource's list permission. It feeds the web's
+ * searchable ref selects: paged (no row cap), searched on the label field with ILIKE, which the
+ * planner serves from a trigram index on large tables (the registry test checks one exists), and
+ * `ids` resolves the labels of values already chosen.
+ */
+import {
+  type FieldDef,
+  type MaskKind,
+  type OptionsBody,
+  optionsBodySchema,
+  optionsPath,
+} from '@payops/contracts';
+import { and, asc, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../errors.ts';
+import { maskRow } from '../masking.ts';
+import { envelope } from '../route-schemas.ts';
+import { type BoundResource, cappedTotal, type Row, whereOf } from './query.ts';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const optionsAnswerSchema = z.object({
+  list: z.array(z.object({ value: z.union([z.number(), z.string()]), label: z.string() })),
+  pager: z.object({
+    page: z.number(),
+    pageSize: z.number(),
+    total: z.number(),
+    totalCapped: z.boolean(),
+  }),
+});
+
+function optionsWhere(r: BoundResource, body: OptionsBody): SQL | undefined {
+  const label = r.columns[r.def.labelField]!;
+  const key = r.columns[r.def.key]!;
+  return and(
+    whereOf(r, body.filters ?? {}),
+    body.q ? ilike(sql`${label}::text`, `%${escapeLike(body.q)}%`) : undefined,
+    body.ids ? inArray(key, body.ids) : undefined,
+  );
+}
+
+export function registerOptions(fastify: FastifyInstance, r: BoundResource) {
+  const { def } = r;
+  const list = def.actions.list;
+  if (!list) return;
+  const labelField = (def.fields as Record<string, FieldDef>)[def.labelField];
+  if (!labelField || !r.columns[def.labelField])
+    throw new Error(`Resource ${def.name}: labelField ${def.labelField} is not a stored field`);
+  const kinds: Record<string, MaskKind> = labelField.mask ? { label: labelField.mask } : {};
+  const { db } = fastify.ctx;
+
+  fastify.withTypeProvider<ZodTypeProvider>().post(
+    optionsPath(def),
+    {
+      config: { access: { permission: list.permission }, audit: false },
+      schema: {
+        tags: [def.group],
+        summary: `${def.name}: records to choose from (value and label), paged and searchable`,
+        body: optionsBodySchema(def),
+        response: { 200: envelope(optionsAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const body = request.body as OptionsBody;
+      const where = optionsWhere(r, body);
+      const key = r.columns[def.key]!;
+      const [rows, totals] = await Promise.all([
+        db
+          .select({ value: key, label: r.columns[def.labelField]! })
+          .from(r.table as never)
+          .where(where)
+          .orderBy(asc(key))
+          .limit(body.pageSize)
+          .offset((body.page - 1) * body.pageSize) as Promise<Row[]>,
+        cappedTotal(db, r, where),
+      ]);
+      const unmasked = request.auth?.unmasked ?? false;
+      return ok({
+        list: rows.map((row) => {
+          const shown = maskRow(row, kinds, unmasked);
+          return { value: row.value as number | string, label: String(shown.label ?? '') };
+        }),
+        pager: { page: body.page, pageSize: body.pageSize, ...totals },
+      });
+    },
+  );
+}

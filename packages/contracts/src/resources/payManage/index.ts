@@ -1,0 +1,2 @@
+/** The /payManage group's resource definitions. */
+export * from './passage.ts';
