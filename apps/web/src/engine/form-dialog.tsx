@@ -11,7 +11,7 @@ import { DraggableModal } from '../lib/draggable-modal.tsx';
 import { toast } from '../lib/toast.ts';
 import { formInput } from './form-input.tsx';
 import { fieldRules } from './form-rules.ts';
-import { changedValues, formFields, lockedOnEdit, toBody, toFormValues } from './form-values.ts';
+import { changedValues, formFields, heldMasked, lockedOnEdit, toBody, toFormValues } from './form-values.ts';
 import { saveRow } from './resource-api.ts';
 import type { FormMode, ResourceOverrides, Row } from './types.ts';
 
@@ -116,23 +116,27 @@ export function FormDialog({
       >
         {overrides.renderForm && mode
           ? overrides.renderForm(mode, fields)
-          : fields.map((field) => (
-              <Form.Item
-                key={field.name}
-                name={field.name}
-                label={t(field.label)}
-                rules={
-                  lockedOnEdit(field, kind)
-                    ? []
-                    : [...fieldRules(field, t), ...(overrides.extraRules?.[field.name] ?? [])]
-                }
-                valuePropName={field.type === 'boolean' ? 'checked' : 'value'}
-              >
-                {overrides.formInputs?.[field.name] && mode
-                  ? overrides.formInputs[field.name]!(mode)
-                  : formInput(field, t, lockedOnEdit(field, kind))}
-              </Form.Item>
-            ))}
+          : fields.map((field) => {
+              const masked = mode?.kind === 'edit' ? heldMasked(field, mode.row) : null;
+              const rules = lockedOnEdit(field, kind)
+                ? []
+                : [...fieldRules(field, t), ...(overrides.extraRules?.[field.name] ?? [])];
+              return (
+                <Form.Item
+                  key={field.name}
+                  name={field.name}
+                  label={t(field.label)}
+                  // Left empty, a masked field keeps its stored value: not required then.
+                  rules={masked ? rules.filter((r) => !(typeof r === 'object' && r.required)) : rules}
+                  extra={masked ? t('engine.maskedKept', { value: masked }) : undefined}
+                  valuePropName={field.type === 'boolean' ? 'checked' : 'value'}
+                >
+                  {overrides.formInputs?.[field.name] && mode
+                    ? overrides.formInputs[field.name]!(mode)
+                    : formInput(field, t, lockedOnEdit(field, kind))}
+                </Form.Item>
+              );
+            })}
       </Form>
     </DraggableModal>
   );

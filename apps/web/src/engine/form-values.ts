@@ -19,11 +19,20 @@ export function lockedOnEdit(field: FieldDef, mode: FormMode['kind']): boolean {
   return mode === 'edit' && !!field.form?.readonlyOnEdit;
 }
 
+/**
+ * A personal field the row carries masked (`199****9484`): the edit form starts it empty and keeps
+ * the stored value unless the operator types a new one, since the masked text is not a value.
+ */
+export function heldMasked(field: FieldDef, row: Row | undefined): string | null {
+  const v = row?.[field.name];
+  return field.mask && typeof v === 'string' && v.includes('*') ? v : null;
+}
+
 export function toFormValues(fields: FieldDef[], row: Row): Row {
   const out: Row = {};
   for (const f of fields) {
     const v = row[f.name];
-    if (v === null || v === undefined) continue;
+    if (v === null || v === undefined || heldMasked(f, row)) continue;
     if (f.type === 'datetime' || f.type === 'date') out[f.name] = dayjs(v as string);
     else if (f.type === 'json') out[f.name] = JSON.stringify(v, null, 2);
     else out[f.name] = v;

@@ -52,6 +52,7 @@ export default {
     done: 'Done',
     placeholderInput: 'Enter',
     placeholderSelect: 'Select',
+    maskedKept: 'Keeps {{value}} unless you type a new value',
     rule: {
       required: '{{label}} is required',
       minLength: '{{label}} needs at least {{min}} characters',

@@ -55,6 +55,7 @@ export default {
     done: '操作成功',
     placeholderInput: '请输入',
     placeholderSelect: '请选择',
+    maskedKept: '不填则保留原值 {{value}}',
     rule: {
       required: '请填写{{label}}',
       minLength: '{{label}}至少 {{min}} 个字符',
