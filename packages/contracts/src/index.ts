@@ -1,5 +1,7 @@
 export * from './api.ts';
 export * from './crypto.ts';
+export * from './lifecycle.ts';
+export * from './lifecycle-schemas.ts';
 export * from './masking.ts';
 export * from './permissions.ts';
 export * from './resource.ts';

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Row, registerCrud } from '../../platform/crud/index.ts';
 import { ledgerPostings } from '../../platform/ledger/index.ts';
 import { operators } from '../sys/schema.ts';
+import { adjustmentParties } from './adjust.service.ts';
 import { merchants } from './schema.ts';
 
 export async function operatorNames(fastify: FastifyInstance, rows: Row[]): Promise<Map<number, string>> {
@@ -49,12 +50,19 @@ export async function fundLogRoutes(fastify: FastifyInstance) {
         : [];
       const names = new Map(ms.map((m) => [m.id, m.name]));
       const ops = await operatorNames(fastify, full);
+      const parties = await adjustmentParties(
+        db,
+        rows.map((r) => String(r.refId ?? '')),
+      );
       return rows.map((r) => {
         const f = byId.get(Number(r.id));
+        const p = parties.get(String(r.refId ?? ''));
         return {
           ...r,
           merchantName: f ? (names.get(f.ownerId) ?? '') : '',
           operatorName: f?.operatorId ? (ops.get(f.operatorId) ?? '') : '',
+          requesterName: p?.requester ?? '',
+          approverName: p?.approver ?? '',
         };
       });
     },

@@ -1,0 +1,42 @@
+/**
+ * The strict body of a transition, built from its input spec: the record's key, and only the inputs
+ * the transition declares (a `balance` or a `status` in the body is refused, ASVS 15.3.3).
+ * Refinements carry `key:argument` messages that the server turns into the operator's language.
+ */
+import { z } from 'zod';
+import type { TransitionDef } from './lifecycle.ts';
+import type { FieldDef, ResourceDef } from './resource.ts';
+
+/** `scale` decimals at most, above zero, no exponent, no sign: `12.34`. */
+export function amountSchema(scale: number) {
+  const pattern = scale > 0 ? new RegExp(`^\\d{1,18}(\\.\\d{1,${scale}})?$`) : /^\d{1,18}$/;
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{1,18}(\.\d+)?$/)
+    .refine((v) => pattern.test(v), { message: `scale:${scale}` })
+    .refine((v) => /[1-9]/.test(v), { message: 'positive:' });
+}
+
+export function transitionBodySchema(def: ResourceDef, t: TransitionDef) {
+  const keyField = (def.fields as Record<string, FieldDef>)[def.key];
+  const shape: Record<string, z.ZodType> = {
+    [def.key]:
+      keyField?.type === 'string'
+        ? z.string().min(1).max(255)
+        : z
+            .number()
+            .int()
+            .positive()
+            .max(2 ** 53 - 1),
+  };
+  const { reason, amount } = t.input;
+  if (reason) {
+    const text = z.string().trim().min(reason.min).max(reason.max);
+    shape.reason = reason.required ? text : text.optional();
+  }
+  if (amount) shape.amount = amountSchema(amount.scale);
+  return z.strictObject(shape);
+}
+
+export type TransitionBody = { reason?: string; amount?: string } & Record<string, unknown>;
