@@ -4,18 +4,18 @@
  * Refinements carry `key:argument` messages that the server turns into the operator's language.
  */
 import { z } from 'zod';
-import type { TransitionDef } from './lifecycle.ts';
+import { amountPattern, isPositiveAmount, type TransitionDef } from './lifecycle.ts';
 import type { FieldDef, ResourceDef } from './resource.ts';
 
 /** `scale` decimals at most, above zero, no exponent, no sign: `12.34`. */
 export function amountSchema(scale: number) {
-  const pattern = scale > 0 ? new RegExp(`^\\d{1,18}(\\.\\d{1,${scale}})?$`) : /^\d{1,18}$/;
+  const pattern = amountPattern(scale);
   return z
     .string()
     .trim()
     .regex(/^\d{1,18}(\.\d+)?$/)
     .refine((v) => pattern.test(v), { message: `scale:${scale}` })
-    .refine((v) => /[1-9]/.test(v), { message: 'positive:' });
+    .refine(isPositiveAmount, { message: 'positive:' });
 }
 
 export function transitionBodySchema(def: ResourceDef, t: TransitionDef) {

@@ -83,6 +83,14 @@ export interface LifecycleDef {
   editableIn: readonly string[] | null;
 }
 
+/** An amount typed by an operator: digits with at most `scale` decimals (above zero is checked apart). */
+export function amountPattern(scale: number): RegExp {
+  return scale > 0 ? new RegExp(`^\\d{1,18}(\\.\\d{1,${scale}})?$`) : /^\d{1,18}$/;
+}
+
+/** Whether a decimal string is above zero (any non-zero digit). */
+export const isPositiveAmount = (value: string): boolean => /[1-9]/.test(value);
+
 /** Keeps the state names as a type, so `from` and `to` can only name declared states. */
 export function defineLifecycle<const S extends string>(input: LifecycleInput<S>): LifecycleInput<S> {
   return input;
@@ -148,4 +156,33 @@ export function transitionApplies(
 ): boolean {
   if (t.system || !t.from.includes(String(row[lifecycle.field]))) return false;
   return !t.makerChecker || operatorId === undefined || row[t.makerChecker.requesterField] !== operatorId;
+}
+
+/** The parts of an action and its resource that decide whether it applies to a row. */
+interface ActionOnRow {
+  name: string;
+  transition: string | null;
+  when: { field: string; in: readonly (string | number | boolean)[] } | null;
+}
+
+/**
+ * Whether a row action applies to a row as it is now (the web shows only these): a transition from
+ * the row's state (not the maker's own request under maker-checker), a flag action whose `when`
+ * matches, edit and remove only in the lifecycle's editable states. One rule for every page.
+ */
+export function actionApplies(
+  lifecycle: LifecycleDef | null,
+  action: ActionOnRow,
+  row: Record<string, unknown>,
+  operatorId: number | undefined,
+): boolean {
+  if (action.transition) {
+    const t = lifecycle?.transitions[action.transition];
+    return !!t && transitionApplies(lifecycle!, t, row, operatorId);
+  }
+  if (action.when) return action.when.in.includes(row[action.when.field] as string | number | boolean);
+  if ((action.name === 'edit' || action.name === 'remove') && lifecycle?.editableIn) {
+    return lifecycle.editableIn.includes(String(row[lifecycle.field]));
+  }
+  return true;
 }
