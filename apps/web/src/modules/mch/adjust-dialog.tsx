@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog } from '../../engine/action-dialog.tsx';
 import { newIdempotencyKey } from '../../engine/resource-api.ts';
+import { useResourceLabels } from '../../engine/resource-labels.ts';
 import { amountRule } from '../../engine/transition-dialog.tsx';
 import type { Row } from '../../engine/types.ts';
 import { api } from '../../lib/api.ts';
@@ -45,6 +46,8 @@ export function AdjustDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
+  // The adjustment types' labels belong to mchAdjust, whose list may not have been opened yet.
+  useResourceLabels(mchAdjust);
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [key] = useState(newIdempotencyKey);
