@@ -365,6 +365,8 @@ describe('the audit row is part of the business transaction (issue 18, section 2
             key: key(),
           },
         ),
+        // Plain CRUD: an edit whose audit row fails leaves the row as it was.
+        post('/api/mch/mchList/edit', { id: m.id, remark: 'audit-must-fail' }),
       ];
       for (const res of await Promise.all(attempts)) {
         expect(res.envelope.code, res.body).not.toBe(0);
@@ -378,6 +380,8 @@ describe('the audit row is part of the business transaction (issue 18, section 2
           .where(eq(merchantAdjustments.merchantId, m.id)),
       ).toEqual(adjustments);
       expect(await statusOf(m.id)).toBe('enabled');
+      const [merchant] = await t.ctx.db.select().from(merchants).where(eq(merchants.id, m.id));
+      expect(merchant!.remark).toBe('');
       const [adj] = await t.ctx.db
         .select()
         .from(merchantAdjustments)

@@ -8,7 +8,8 @@ import { ADJUST_AMOUNT_SCALE, addBodySchema, amountSchema, mchAdjust, mchList } 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { presenter, type Row, registerCrud } from '../../platform/crud/index.ts';
+import { auditInTx } from '../../platform/audit-request.ts';
+import { auditView, presenter, type Row, registerCrud } from '../../platform/crud/index.ts';
 import { localeOf, ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { getSetting } from '../../platform/settings.ts';
@@ -101,11 +102,16 @@ export async function merchantRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { merchant, secret } = await ctx.db.transaction(async (tx) => {
         const values = await checkMerchantValues(tx, request.body as Row, localeOf(request));
-        return createMerchant(ctx, tx, values, request.auth!.operatorId);
+        const created = await createMerchant(ctx, tx, values, request.auth!.operatorId);
+        const m = created.merchant as unknown as Row;
+        await auditInTx(tx, request, {
+          objectType: mchList.name,
+          objectId: String(m.id),
+          after: auditView(bound, m),
+        });
+        return created;
       });
       const [shown] = await present(request, [merchant as unknown as Row]);
-      const { secretEnc: _s, ...after } = merchant;
-      request.auditNote = { objectType: 'merchant', objectId: merchant.mchNo, after };
       return ok({ ...shown!, signSecret: secret });
     },
   );
