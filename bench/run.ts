@@ -106,7 +106,7 @@ async function stateChanges(w: World, rows: Row[]) {
   const t0 = Date.now();
   await Promise.all(
     Array.from({ length: 16 }, async () => {
-      while (next < ids.length) await transition(w, 'freeze', ids[next++].id);
+      while (next < ids.length) await transition(w, 'freeze', Number(ids[next++].id));
     }),
   );
   const perSecond = ids.length / ((Date.now() - t0) / 1000);
@@ -116,7 +116,7 @@ async function stateChanges(w: World, rows: Row[]) {
     budget: '≥ 1,000/s',
     pass: perSecond >= 1000,
   });
-  const target = ids[0].id;
+  const target = Number(ids[0].id);
   await transition(w, 'unfreeze', target);
   const race = await Promise.allSettled(Array.from({ length: 20 }, () => transition(w, 'freeze', target)));
   const winners = race.filter((r) => r.status === 'fulfilled').length;
