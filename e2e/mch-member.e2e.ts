@@ -84,6 +84,8 @@ describe('merchants', () => {
     await row(mchNo).getByTestId('row-adjust').click();
     await id('adjust-amount').fill('1234.56');
     await id('adjust-reason').fill('期初余额录入');
+    // The types read as words, not as i18n keys (issue 17 item 3).
+    expect(await id('adjust-type').innerText()).toContain('加款');
     await id('adjust-submit').click();
     await enterCode();
     try {
@@ -106,13 +108,48 @@ describe('merchants', () => {
     await screenshot(page, 'mch-fund-log-zh-CN');
   });
 
+  test('above the threshold the adjustment waits; the maker sees no approve button on their own request', async () => {
+    await open('/mch/mchList', 'mchList');
+    await search('name', MERCHANT);
+    await row(mchNo).getByTestId('row-adjust').click();
+    await id('adjust-threshold').waitFor();
+    expect(await id('adjust-threshold').innerText()).toContain('50000.00');
+    await id('adjust-amount').fill('60000');
+    await id('adjust-needs-approval').waitFor();
+    await id('adjust-reason').fill('大额加款测试');
+    await screenshot(page, 'mch-adjust-threshold-zh-CN');
+    await id('adjust-submit').click();
+    await enterCode();
+    await id('adjust-submit').waitFor({ state: 'detached', timeout: 40_000 });
+    await id('mch-approvals').click();
+    await page.locator('[data-testid="resource-page-mchAdjust"] .ant-table-tbody').waitFor();
+    await idle();
+    const request = page
+      .locator('[data-testid="resource-page-mchAdjust"] tr.ant-table-row', { hasText: mchNo })
+      .first();
+    await request.waitFor();
+    expect(await request.innerText()).toContain('待复核');
+    expect(await request.getByTestId('row-approve').count()).toBe(0);
+    expect(await request.getByTestId('row-reject').count()).toBe(0);
+    await screenshot(page, 'mch-approvals-own-request-zh-CN');
+    await id('mch-tab-merchants').click();
+  });
+
   test('the same pages in en-US', async () => {
+    await open('/mch/fund_log', 'fund_log');
+    await search('ownerCode', mchNo);
     await pick(page, 'language-switch', 'language-option-en-US');
     await idle();
     await expect.poll(() => row(mchNo).innerText()).toContain('Manual credit');
     await screenshot(page, 'mch-fund-log-en-US');
+    expect(await row(mchNo).innerText()).toContain(OPERATOR.username);
     await open('/mch/mchList', 'mchList');
     await screenshot(page, 'mch-list-en-US');
+    await id('mch-approvals').click();
+    await page.locator('[data-testid="resource-page-mchAdjust"] .ant-table-tbody').waitFor();
+    await idle();
+    await screenshot(page, 'mch-approvals-en-US');
+    await id('mch-tab-merchants').click();
   });
 });
 
@@ -128,10 +165,18 @@ describe('members', () => {
       await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
       await idle();
     }
+    // Only the transitions from the row's state show: a normal member can be frozen, not unfrozen.
+    expect(await member.getByTestId('row-unfreeze').count()).toBe(0);
     await member.getByTestId('row-freeze').click();
-    await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
-    await page.locator('.ant-modal-confirm').waitFor({ state: 'detached', timeout: 20_000 });
+    // Freezing asks for a reason (the lifecycle's input), refused when empty.
+    await id('transition-submit').click();
+    await page.locator('.ant-form-item-explain-error:visible').first().waitFor();
+    await id('transition-reason').fill('Suspicious deposits');
+    await screenshot(page, 'member-freeze-dialog-en-US');
+    await id('transition-submit').click();
+    await id('transition-submit').waitFor({ state: 'detached', timeout: 20_000 });
     await expect.poll(() => member.innerText()).toContain('Frozen');
+    expect(await member.getByTestId('row-freeze').count()).toBe(0);
     await screenshot(page, 'member-frozen-en-US');
   });
 

@@ -260,8 +260,8 @@ describe('/sys pages as admin', () => {
     await expect.poll(() => row(page, EDITOR.username).innerText()).not.toBe(before);
 
     const actions = row(page, EDITOR.username).getByTestId('row-actions');
-    await actions.getByTestId('row-more').click();
-    await page.locator('.ant-dropdown:visible [data-testid="row-assignRoles"]').click();
+    // Inline (the lifecycle's enable/disable now follow the page's own actions, in the menu).
+    await actions.getByTestId('row-assignRoles').click();
     await page.getByTestId('roles-picker').waitFor();
     await page.getByTestId('roles-picker').locator('label', { hasText: '(editor)' }).click();
     await page.getByTestId('roles-submit').click();

@@ -58,12 +58,25 @@ const newMerchant = async (name: string) => {
   return res.envelope.data;
 };
 
+let keys = 0;
+/** A fresh Idempotency-Key (money-moving calls require one). */
+const newKey = () => `test-key-${++keys}-${Date.now()}`;
+
 const adjust = async (body: Row, opts: { session?: Session; secret?: string; key?: string } = {}) =>
   call<Row>(t, 'POST', '/api/mch/mchList/adjust', {
     session: opts.session ?? admin,
     body,
     code: await code(opts.secret ?? adminSecret),
-    headers: opts.key ? { 'idempotency-key': opts.key } : {},
+    headers: { 'idempotency-key': opts.key ?? newKey() },
+  });
+
+/** A decision on a pending adjustment (approve or reject: money moves, so a key is required). */
+const decide = async (action: 'approve' | 'reject', session: Session, body: Row, secret?: string) =>
+  call<{ id: number; from: string; to: string; effect: Row }>(t, 'POST', `/api/mch/adjust/${action}`, {
+    session,
+    body,
+    ...(secret ? { code: await code(secret) } : {}),
+    headers: { 'idempotency-key': newKey() },
   });
 
 const postingsOf = async (mchNo: string) =>
@@ -105,13 +118,14 @@ describe('merchants', () => {
     const m = await newMerchant('Status Co');
     const freeze = await call(t, 'POST', '/api/mch/mchList/freeze', {
       session: admin,
-      body: { id: m.id },
+      body: { id: m.id, reason: 'risk review' },
       code: await code(adminSecret),
     });
-    expect(freeze.envelope.code).toBe(0);
+    expect(freeze.envelope.code, freeze.body).toBe(0);
+    expect(freeze.envelope.data).toMatchObject({ id: m.id, from: 'enabled', to: 'frozen' });
     const again = await call(t, 'POST', '/api/mch/mchList/freeze', {
       session: admin,
-      body: { id: m.id },
+      body: { id: m.id, reason: 'risk review' },
       code: await code(adminSecret),
     });
     expect(again.envelope.code).toBe(ErrorCode.conflict);
@@ -192,7 +206,7 @@ describe('adjust balance', () => {
     const m = await newMerchant('Audit Co');
     await adjust({ id: m.id, type: 'credit', amount: '5', reason: 'audit me' });
     const { rows } = await t.ctx.db.execute<{ detail: Row }>(
-      sql`SELECT detail FROM operation_log WHERE object_id = ${String(m.mchNo)} AND action = 'mch.mchList.adjust'`,
+      sql`SELECT detail FROM operation_log WHERE object_type = 'mchList' AND object_id = ${String(m.id)} AND action = 'mch.mchList.adjust'`,
     );
     expect(rows[0]!.detail).toMatchObject({
       before: { available: '0.00000000' },
@@ -270,27 +284,23 @@ describe('maker-checker', () => {
     });
     expect(pending.envelope.data.list.map((r) => r.id)).toEqual([id]);
 
-    const self = await call(t, 'POST', '/api/mch/adjust/approve', {
-      session: admin,
-      body: { id },
-      code: await code(adminSecret),
-    });
+    const self = await decide('approve', admin, { id }, adminSecret);
     expect(self.envelope.code).toBe(ErrorCode.badRequest);
+    expect(self.envelope.msg).toContain('发起人不能复核自己的申请');
     expect(await postingsOf(String(m.mchNo))).toHaveLength(0);
 
     const approve = () =>
-      call<Row>(t, 'POST', '/api/mch/adjust/approve', { session: checker, body: { id }, code: '' });
-    const first = await call<Row>(t, 'POST', '/api/mch/adjust/approve', {
-      session: checker,
-      body: { id },
-      code: await code(checkerSecret),
-    });
-    expect(first.envelope.data).toMatchObject({ status: 'executed', available: '5000.00000000' });
-    const again = await call(t, 'POST', '/api/mch/adjust/approve', {
-      session: checker,
-      body: { id },
-      code: await code(checkerSecret),
-    });
+      call<Row>(t, 'POST', '/api/mch/adjust/approve', {
+        session: checker,
+        body: { id },
+        code: '',
+        headers: { 'idempotency-key': newKey() },
+      });
+    const first = await decide('approve', checker, { id }, checkerSecret);
+    expect(first.envelope.code, first.body).toBe(0);
+    expect(first.envelope.data).toMatchObject({ from: 'pending', to: 'executed' });
+    expect(first.envelope.data.effect).toMatchObject({ available: '5000.00000000' });
+    const again = await decide('approve', checker, { id }, checkerSecret);
     expect(again.envelope.code).toBe(ErrorCode.conflict);
     expect((await approve()).envelope.code).toBe(ErrorCode.needCode);
     expect(await postingsOf(String(m.mchNo))).toHaveLength(1);
@@ -310,9 +320,7 @@ describe('maker-checker', () => {
     expect(other).toBeGreaterThan(0);
     const checker2 = await signIn(t, 'checker2', 'Checker12345');
     const results = await Promise.all(
-      [checker, checker2, checker, checker2].map((s) =>
-        call(t, 'POST', '/api/mch/adjust/approve', { session: s, body: { id } }),
-      ),
+      [checker, checker2, checker, checker2].map((s) => decide('approve', s, { id })),
     );
     await t.ctx.db
       .update(resources)
@@ -331,14 +339,8 @@ describe('maker-checker', () => {
     const m = await newMerchant('Reject Co');
     const req = await adjust({ id: m.id, type: 'credit', amount: '20', reason: 'no' });
     const id = req.envelope.data.adjustmentId;
-    expect(
-      (await call(t, 'POST', '/api/mch/adjust/reject', { session: checker, body: { id } })).envelope.code,
-    ).toBe(0);
-    const late = await call(t, 'POST', '/api/mch/adjust/approve', {
-      session: checker,
-      body: { id },
-      code: await code(checkerSecret),
-    });
+    expect((await decide('reject', checker, { id, reason: 'not agreed' })).envelope.code).toBe(0);
+    const late = await decide('approve', checker, { id }, checkerSecret);
     expect(late.envelope.code).toBe(ErrorCode.conflict);
     expect(await postingsOf(String(m.mchNo))).toHaveLength(0);
     await setSetting(t.ctx, 'adjustApprovalThreshold', '50000', 1);

@@ -102,19 +102,28 @@ describe('members', () => {
     expect(byAccount.envelope.data.list[0]!.creditPoints).toMatch(/^\d+(\.\d+)?$/);
   });
 
-  it('freezes and unfreezes with the expected status, audited', async () => {
+  it('freezes (with a reason) and unfreezes with the expected status, audited', async () => {
     const [m] = await t.ctx.db.select().from(members).limit(1);
     await t.ctx.db.update(members).set({ status: 'normal' });
     const freeze = await call(t, 'POST', '/api/member/memberList/freeze', {
       session: admin,
-      body: { id: m!.id },
+      body: { id: m!.id, reason: '可疑交易' },
     });
-    expect(freeze.envelope.code).toBe(0);
+    expect(freeze.envelope.code, freeze.body).toBe(0);
     const twice = await call(t, 'POST', '/api/member/memberList/freeze', {
       session: admin,
-      body: { id: m!.id },
+      body: { id: m!.id, reason: '可疑交易' },
     });
     expect(twice.envelope.code).toBe(ErrorCode.conflict);
+    const { rows } = await t.ctx.pool.query(
+      `SELECT detail FROM operation_log WHERE object_type = 'memberList' AND object_id = $1 AND result = 'success'`,
+      [String(m!.id)],
+    );
+    expect(rows[0].detail).toMatchObject({
+      before: { status: 'normal' },
+      after: { status: 'frozen' },
+      reason: '可疑交易',
+    });
     const frozen = await page('memberList', { filters: { account: m!.account } });
     expect(frozen.envelope.data.list[0]!.status).toBe('frozen');
     const unfreeze = await call(t, 'POST', '/api/member/memberList/unfreeze', {
@@ -129,12 +138,14 @@ describe('members', () => {
     const add = await call<Row>(t, 'POST', '/api/member/memberList/adjustPoints', {
       session: admin,
       body: { id: m!.id, points: '120', reason: '活动奖励' },
+      headers: { 'idempotency-key': 'points-add-0001' },
     });
     expect(add.envelope.code, add.body).toBe(0);
     const points = String(add.envelope.data.creditPoints);
     const takeAll = await call(t, 'POST', '/api/member/memberList/adjustPoints', {
       session: admin,
       body: { id: m!.id, points: `-${points.split('.')[0]}1`, reason: 'too many' },
+      headers: { 'idempotency-key': 'points-take-0001' },
     });
     expect(takeAll.envelope.code).toBe(ErrorCode.badRequest);
     const records = await page('matchRecordPage', { filters: { ownerCode: m!.account, kind: 'points' } });

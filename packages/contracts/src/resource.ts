@@ -7,6 +7,8 @@
  */
 import type { Locale } from './api.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './api.ts';
+import type { Bilingual, LifecycleDef, LifecycleInput } from './lifecycle.ts';
+import { normaliseLifecycle } from './lifecycle.ts';
 import type { MaskKind } from './masking.ts';
 import type { PermissionDef } from './permissions.ts';
 import { registerPermissions } from './permissions.ts';
@@ -141,6 +143,13 @@ export interface CustomActionInput {
   label?: string;
   /** Another action's permission instead of a new one (e.g. two buttons, one permission). */
   permission?: string;
+  /** Shown only on rows whose `field` holds one of `in` (a flag, not a lifecycle state). */
+  when?: ActionWhen;
+}
+
+export interface ActionWhen {
+  field: string;
+  in: readonly (string | number | boolean)[];
 }
 
 export interface ActionDef {
@@ -157,6 +166,9 @@ export interface ActionDef {
   label: string;
   /** POST path of the action (list: `<api>/findByPage`; getById is a GET). */
   path: string;
+  /** The lifecycle transition this action runs, by name. */
+  transition: string | null;
+  when: ActionWhen | null;
 }
 
 export type Labels = Record<Locale, Record<string, string>>;
@@ -184,6 +196,8 @@ export interface ResourceInput<F extends string = string> {
   labelField?: NoInfer<F>;
   /** Related lists in the record's detail drawer (the child list's title is `child.<name>.<child>`). */
   children?: readonly ChildListInput[];
+  /** States and transitions (lifecycle.ts): the status field's options and the transition actions. */
+  lifecycle?: LifecycleInput<string>;
   /** Every i18n key this definition uses, in both languages. */
   labels: Labels;
 }
@@ -205,6 +219,7 @@ export interface ResourceDef<F extends string = string> {
   /** The field naming a record in options and references. */
   labelField: F;
   children: readonly ChildListDef[];
+  lifecycle: LifecycleDef | null;
   labels: Labels;
 }
 
@@ -253,6 +268,8 @@ export function defineResource<const F extends string>(input: ResourceInput<F>):
       confirm: a === 'remove' ? REMOVE_CONFIRM_KEY : null,
       label: `action.${a}`,
       path: `${input.api}/${STANDARD_PATH[a]}`,
+      transition: null,
+      when: null,
     };
   }
   for (const c of input.custom ?? []) {
@@ -265,11 +282,34 @@ export function defineResource<const F extends string>(input: ResourceInput<F>):
       confirm: c.confirm === true ? `confirm.${input.name}.${c.name}` : (c.confirm ?? null),
       label: c.label ?? `action.${input.name}.${c.name}`,
       path: `${input.api}/${c.name}`,
+      transition: null,
+      when: c.when ?? null,
+    };
+  }
+  const life = input.lifecycle ? normaliseLifecycle(input.name, input.lifecycle) : null;
+  for (const t of Object.values(life?.lifecycle.transitions ?? {})) {
+    if (t.system) continue;
+    actions[t.name] = {
+      name: t.name,
+      standard: false,
+      scope: 'row',
+      permission: t.permission ?? `${pagePerm}.${t.name}`,
+      needsCode: t.needsCode,
+      confirm: t.confirm,
+      label: t.label,
+      path: `${input.api}/${t.name}`,
+      transition: t.name,
+      when: null,
     };
   }
   const fields = {} as Record<F, FieldDef>;
   for (const [name, f] of Object.entries(input.fields) as [F, FieldInput][]) {
-    fields[name] = normaliseField(input.name, name, f);
+    // The lifecycle's states are the status field's options (one place for values and colours).
+    const options = life && name === life.lifecycle.field ? life.lifecycle.states : f.options;
+    fields[name] = normaliseField(input.name, name, { ...f, options });
+  }
+  if (life && !(life.lifecycle.field in fields)) {
+    throw new Error(`${input.name}: the lifecycle's field ${life.lifecycle.field} is not a field`);
   }
   const key = input.key ?? 'id';
   return {
@@ -291,7 +331,16 @@ export function defineResource<const F extends string>(input: ResourceInput<F>):
       parentField: c.parentField ?? key,
       label: `child.${input.name}.${c.resource}`,
     })),
-    labels: input.labels,
+    lifecycle: life?.lifecycle ?? null,
+    labels: life ? mergeLabels(input.labels, life.labels) : input.labels,
+  };
+}
+
+function mergeLabels(labels: Labels, pairs: Record<string, Bilingual>): Labels {
+  const extra = bilingual(pairs);
+  return {
+    'zh-CN': { ...labels['zh-CN'], ...extra['zh-CN'] },
+    'en-US': { ...labels['en-US'], ...extra['en-US'] },
   };
 }
 
@@ -327,6 +376,7 @@ export function labelKeys(def: ResourceDef): string[] {
     if (a.confirm) keys.add(a.confirm);
   }
   for (const c of def.children ?? []) keys.add(c.label);
+  for (const t of Object.values(def.lifecycle?.transitions ?? {})) if (t.hint) keys.add(t.hint);
   return [...keys];
 }
 

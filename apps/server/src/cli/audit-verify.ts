@@ -1,4 +1,7 @@
-/** `npm run audit:verify`: walks the hash chains of the login log and the operation log. */
+/**
+ * `npm run audit:verify`: walks the hash chains of the login log and the operation log (every one of
+ * the operation log's shards, platform/audit.ts).
+ */
 import { loadConfig } from '../config.ts';
 import { openForCli } from '../db/open-for-cli.ts';
 import { CHAINS, verifyChain } from '../platform/audit.ts';

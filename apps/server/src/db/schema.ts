@@ -8,3 +8,4 @@ export * from '../modules/sys/message.schema.ts';
 export * from '../modules/sys/schema.ts';
 export * from '../platform/idempotency.schema.ts';
 export * from '../platform/ledger/schema.ts';
+export * from '../platform/transitions/schema.ts';

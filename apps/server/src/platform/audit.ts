@@ -1,28 +1,41 @@
 /**
  * The hash-chained, append-only logs (PCI DSS 10.2, 10.3). Each row carries the hash of the row
- * before it; rows are written under a transaction-scoped advisory lock so the chain has no forks even
- * with several server instances. `npm run audit:verify` walks the chains.
+ * before it in its chain; a chain's rows are written under a transaction-scoped advisory lock so it
+ * has no forks even with several server instances. `npm run audit:verify` walks the chains.
+ *
+ * The operation log is split into OPERATION_SHARDS chains (the row's `shard`), each with its own lock
+ * and its own previous hash: audit rows written inside business transactions (a transition, a money
+ * move) then wait only for the few rows of their shard, not for every audited write of the platform
+ * (issue 9, "Scale"). A record's rows always go to the same shard, so its history is one chain.
+ * The shard number is not hashed: moving a row to another shard breaks both chains anyway.
+ *
+ * `appendOperationLog` runs on the caller's transaction when given one, so a business change and its
+ * audit row commit together or not at all (issue 18, section 2). Append it as the transaction's last
+ * statement: the shard lock is then held only for the commit, and no lock is taken after it.
  */
-import { asc, desc, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { loginLog, operationLog } from '../modules/sys/schema.ts';
 import { canonicalJson, sha256 } from './hashing.ts';
+import type { Executor, Tx } from './ledger/accounts.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
+export const OPERATION_SHARDS = 16;
 
 type LoginRow = Omit<typeof loginLog.$inferInsert, 'id' | 'prevHash' | 'hash'>;
-type OperationRow = Omit<typeof operationLog.$inferInsert, 'id' | 'prevHash' | 'hash'>;
+export type OperationRow = Omit<typeof operationLog.$inferInsert, 'id' | 'prevHash' | 'hash' | 'shard'>;
 
 const chains = {
-  login_log: { table: loginLog, lock: 71_001 },
-  operation_log: { table: operationLog, lock: 71_002 },
+  login_log: { table: loginLog, lock: 71_001, shards: 1 },
+  operation_log: { table: operationLog, lock: 71_100, shards: OPERATION_SHARDS },
 } as const;
 
 type ChainName = keyof typeof chains;
 
 /** The fields a row's hash covers, in a fixed form that survives a database round trip. */
 function content(name: ChainName, row: Record<string, unknown>): string {
-  const { id: _id, prevHash: _p, hash: _h, ...rest } = row;
+  const { id: _id, prevHash: _p, hash: _h, shard: _s, ...rest } = row;
   return canonicalJson({ chain: name, ...rest });
 }
 
@@ -30,18 +43,40 @@ export function rowHash(name: ChainName, prevHash: string, row: Record<string, u
   return sha256(`${prevHash}\n${content(name, row)}`);
 }
 
-async function append(db: Db, name: ChainName, row: Record<string, unknown>): Promise<void> {
+/** The shard of an operation-log row: by its object (one chain per record), else by its operator. */
+export function shardOf(row: Pick<OperationRow, 'objectType' | 'objectId' | 'operatorId'>): number {
+  const key =
+    row.objectId != null ? `${row.objectType ?? ''}:${row.objectId}` : `op:${row.operatorId ?? '-'}`;
+  return Number.parseInt(sha256(key).slice(0, 8), 16) % OPERATION_SHARDS;
+}
+
+async function appendIn(tx: Tx, name: ChainName, row: Record<string, unknown>, shard: number) {
   const { table, lock } = chains[name];
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${lock})`);
-    const [last] = await tx.select({ hash: table.hash }).from(table).orderBy(desc(table.id)).limit(1);
-    const prevHash = last?.hash ?? GENESIS_HASH;
-    await tx.insert(table).values({ ...row, prevHash, hash: rowHash(name, prevHash, row) } as never);
-  });
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${lock + shard})`);
+  const last =
+    name === 'operation_log'
+      ? await tx
+          .select({ hash: operationLog.hash })
+          .from(operationLog)
+          .where(eq(operationLog.shard, shard))
+          .orderBy(desc(operationLog.id))
+          .limit(1)
+      : await tx.select({ hash: table.hash }).from(table).orderBy(desc(table.id)).limit(1);
+  const prevHash = last[0]?.hash ?? GENESIS_HASH;
+  const values = { ...row, prevHash, hash: rowHash(name, prevHash, row) };
+  await tx.insert(table).values((name === 'operation_log' ? { ...values, shard } : values) as never);
+}
+
+function append(exec: Executor, name: ChainName, row: Record<string, unknown>, shard = 0) {
+  if (exec instanceof PgTransaction) return appendIn(exec as Tx, name, row, shard);
+  return (exec as Db).transaction((tx) => appendIn(tx, name, row, shard));
 }
 
 export const appendLoginLog = (db: Db, row: LoginRow) => append(db, 'login_log', row);
-export const appendOperationLog = (db: Db, row: OperationRow) => append(db, 'operation_log', row);
+
+/** On `exec` = a transaction: inside it (commits with the business change); on the client: its own. */
+export const appendOperationLog = (exec: Executor, row: OperationRow) =>
+  append(exec, 'operation_log', row, shardOf(row));
 
 export interface ChainReport {
   chain: ChainName;
@@ -50,22 +85,37 @@ export interface ChainReport {
   brokenAt?: number;
 }
 
+/** Walks every shard of a chain; reports the rows checked and the first broken row, if any. */
 export async function verifyChain(db: Db, name: ChainName): Promise<ChainReport> {
+  let rows = 0;
+  for (let shard = 0; shard < chains[name].shards; shard++) {
+    const report = await verifyShard(db, name, shard);
+    rows += report.rows;
+    if (report.brokenAt !== undefined) return { chain: name, rows, brokenAt: report.brokenAt };
+  }
+  return { chain: name, rows };
+}
+
+async function verifyShard(db: Db, name: ChainName, shard: number) {
   const { table } = chains[name];
   let prevHash = GENESIS_HASH;
   let lastId = 0;
   let rows = 0;
   for (;;) {
-    const batch = await db
-      .select()
-      .from(table)
-      .where(gt(table.id, lastId))
-      .orderBy(asc(table.id))
-      .limit(5000);
-    if (batch.length === 0) return { chain: name, rows };
+    const batch = (
+      name === 'operation_log'
+        ? await db
+            .select()
+            .from(operationLog)
+            .where(and(eq(operationLog.shard, shard), gt(operationLog.id, lastId)))
+            .orderBy(asc(operationLog.id))
+            .limit(5000)
+        : await db.select().from(table).where(gt(table.id, lastId)).orderBy(asc(table.id)).limit(5000)
+    ) as (Record<string, unknown> & { id: number; prevHash: string; hash: string })[];
+    if (batch.length === 0) return { rows };
     for (const row of batch) {
       if (row.prevHash !== prevHash || row.hash !== rowHash(name, prevHash, row)) {
-        return { chain: name, rows, brokenAt: row.id };
+        return { rows, brokenAt: row.id };
       }
       prevHash = row.hash;
       lastId = row.id;

@@ -46,6 +46,8 @@ declare module 'fastify' {
     /** The envelope code answered, for the audit hook. */
     resultCode?: number;
     auditNote?: AuditNote;
+    /** The handler wrote its success row inside its transaction (audit-request.ts): none from onSend. */
+    auditWritten?: boolean;
     /** The guard checked an authenticator code for this request. */
     codeVerified?: boolean;
   }

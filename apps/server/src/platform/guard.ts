@@ -1,15 +1,18 @@
 /**
  * Deny by default (ASVS 8.2.1): every API route names its access, or the server refuses to start.
  * On each request: the IP lists, the session, the permission and, where the resource list says so,
- * an authenticator code. After each state-changing call (and each refusal) an operation-log row.
+ * an authenticator code. After each state-changing call (and each refusal) an operation-log row,
+ * unless the handler already wrote it inside its own transaction.
  */
 import { ErrorCode } from '@payops/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { appendOperationLog } from './audit.ts';
-import type { Access, AppContext } from './context.ts';
+import { operationRowOf } from './audit-request.ts';
+import type { AppContext } from './context.ts';
 import { AppError, sendError } from './errors.ts';
 import { IpFilter } from './ip-filter.ts';
 import { heldPermission } from './permissions.ts';
+import { clientIp, describeAccess } from './request-info.ts';
 import { authenticate } from './sessions.ts';
 import { consumeCode } from './totp.ts';
 
@@ -27,13 +30,7 @@ export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
 }
 
-export function clientIp(request: FastifyRequest): string {
-  return request.ip.startsWith('::ffff:') ? request.ip.slice(7) : request.ip;
-}
-
-export function describeAccess(access: Access): string {
-  return typeof access === 'string' ? access : access.permission;
-}
+export { clientIp, describeAccess } from './request-info.ts';
 
 /** Registers the hooks and returns the route -> access registry (for the snapshot test). */
 export function installGuard(
@@ -86,27 +83,9 @@ export function installGuard(
     // Read-only POSTs (lists, counts) opt out with audit: false.
     const changes = request.method !== 'GET' && access !== 'public' && config.audit !== false;
     if (!refused && !changes && !config.audit) return payload;
-    const note = request.auditNote;
-    await appendOperationLog(ctx.db, {
-      at: ctx.clock.now(),
-      operatorId: request.auth?.operatorId ?? null,
-      operatorName: request.auth?.username ?? '-',
-      action:
-        describeAccess(access) === 'session'
-          ? (request.routeOptions.url ?? request.url)
-          : describeAccess(access),
-      method: request.method,
-      path: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
-      objectType: note?.objectType ?? null,
-      objectId: note?.objectId === undefined ? null : String(note.objectId),
-      result: code === ErrorCode.ok ? 'success' : 'failure',
-      code,
-      ip: clientIp(request),
-      detail:
-        note && (note.before !== undefined || note.after !== undefined || note.extra)
-          ? { before: note.before, after: note.after, ...note.extra }
-          : null,
-    });
+    // The handler's own row committed with its change (audit-request.ts): nothing more to write.
+    if (request.auditWritten && code === ErrorCode.ok) return payload;
+    await appendOperationLog(ctx.db, operationRowOf(request, code, request.auditNote));
     return payload;
   });
 

@@ -99,8 +99,10 @@ export async function endOperatorSessions(
   ctx: AppContext,
   operatorId: number,
   reason: EndReason,
+  /** The caller's transaction, when the sessions end with its change (disabling an operator). */
+  exec: Pick<AppContext['db'], 'update'> = ctx.db,
 ): Promise<number> {
-  const ended = await ctx.db
+  const ended = await exec
     .update(sessions)
     .set({ endedAt: ctx.clock.now(), endReason: reason })
     .where(and(eq(sessions.operatorId, operatorId), isNull(sessions.endedAt)))

@@ -28,7 +28,11 @@ const text = {
     value: '取值无效',
     unknownKeys: (k: string) => `不允许的字段: ${k}`,
     invalid: '无效',
-    custom: { notBefore: (other: string) => `不能早于${other}` } as Record<string, (arg: string) => string>,
+    custom: {
+      notBefore: (other: string) => `不能早于${other}`,
+      scale: (n: string) => `最多${n}位小数`,
+      positive: () => '须大于0',
+    } as Record<string, (arg: string) => string>,
   },
   'en-US': {
     required: 'is required',
@@ -41,10 +45,11 @@ const text = {
     value: 'has an invalid value',
     unknownKeys: (k: string) => `unknown field(s): ${k}`,
     invalid: 'is invalid',
-    custom: { notBefore: (other: string) => `must not be before ${other}` } as Record<
-      string,
-      (arg: string) => string
-    >,
+    custom: {
+      notBefore: (other: string) => `must not be before ${other}`,
+      scale: (n: string) => `must have at most ${n} decimals`,
+      positive: () => 'must be greater than 0',
+    } as Record<string, (arg: string) => string>,
   },
 } as const;
 

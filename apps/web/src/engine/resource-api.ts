@@ -46,9 +46,20 @@ export function removeRows(def: ResourceDef, ids: unknown[]) {
   return api<{ removed: number }>(action.path, { method: 'POST', body: { ids } });
 }
 
-/** A custom action's default request: the row's key, the selected keys, or nothing. */
-export function runAction(def: ResourceDef, action: ActionDef, rows: Row[]) {
+/**
+ * A custom action's default request: the row's key, the selected keys, or nothing (plus what a
+ * transition's dialog collected). A money-moving transition carries one Idempotency-Key per attempt:
+ * api()'s resend after a code prompt reuses it, so the money moves once.
+ */
+export function runAction(def: ResourceDef, action: ActionDef, rows: Row[], input: Row = {}) {
   const ids = rows.map((r) => r[def.key]);
   const body = action.scope === 'row' ? { id: ids[0] } : action.scope === 'batch' ? { ids } : {};
-  return api(action.path, { method: 'POST', body });
+  const transition = action.transition ? def.lifecycle?.transitions[action.transition] : undefined;
+  const headers = transition?.idempotent ? { 'Idempotency-Key': newIdempotencyKey() } : undefined;
+  return api(action.path, { method: 'POST', body: { ...body, ...input }, headers });
+}
+
+/** A key for one money-moving attempt (Stripe's model, security.md "Money"). */
+export function newIdempotencyKey(): string {
+  return `web-${crypto.randomUUID()}`;
 }

@@ -1,5 +1,5 @@
 /** Shapes shared by the engine's parts: rows, list answers and the overrides a page may pass. */
-import type { ActionDef, FieldDef, ResourceDef } from '@payops/contracts/resource';
+import type { FieldDef, ResourceDef } from '@payops/contracts/resource';
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
 
@@ -49,8 +49,6 @@ export interface ResourceOverrides {
   actionHandlers?: Record<string, (rows: Row[], ctx: PageContext) => void>;
   /** Actions the page presents its own way (a switch instead of a toolbar button). */
   hiddenActions?: readonly string[];
-  /** Whether an action applies to a row (e.g. enable only on a disabled operator). */
-  actionVisible?: (action: ActionDef, row: Row) => boolean;
   /** More buttons at the end of each row's actions. */
   extraRowActions?: (row: Row, ctx: PageContext) => ReactNode;
   /** More toolbar content (after add and export). */

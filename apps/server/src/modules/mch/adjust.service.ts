@@ -1,11 +1,15 @@
 /**
  * Merchant balance adjustments with maker-checker (security.md, "Money"; ASVS 2.3.5). An adjustment
  * at or below the approval threshold is executed at once; above it, it waits as `pending` until a
- * different operator approves it. Approval is a guarded UPDATE (status = 'pending' AND maker <> me) in
- * the same transaction as the ledger entry, so the money moves exactly once, or not at all.
+ * different operator approves or rejects it (mchAdjust's lifecycle; the transition registrar runs the
+ * guarded status change and calls the effects below in the same transaction).
+ *
+ * A pending debit or freeze holds its amount at request time (available -> frozen), so the money the
+ * checker approves is still there: approval debits the frozen amount (a freeze is then complete),
+ * rejection or expiry releases it. Every step is a ledger posting in the transaction of its step.
  */
-import { ErrorCode, type Locale } from '@payops/contracts';
-import { and, eq, ne } from 'drizzle-orm';
+import { ErrorCode } from '@payops/contracts';
+import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import {
@@ -19,6 +23,12 @@ import {
   postEntry,
   type Tx,
 } from '../../platform/ledger/index.ts';
+import type {
+  Actor,
+  EffectOutcome,
+  TransitionHooks,
+  TransitionStep,
+} from '../../platform/transitions/index.ts';
 import { type AdjustType, merchantAdjustments, merchants } from './schema.ts';
 
 export type Adjustment = typeof merchantAdjustments.$inferSelect;
@@ -30,17 +40,7 @@ export interface AdjustRequest {
   reason: string;
 }
 
-export interface Actor {
-  operatorId: number;
-  username: string;
-  locale: Locale;
-}
-
 const text = {
-  selfApprove: {
-    'zh-CN': '发起人不能复核自己的调账申请',
-    'en-US': 'the maker cannot approve their own request',
-  },
   positive: { 'zh-CN': '须大于0', 'en-US': 'must be greater than 0' },
 } as const;
 
@@ -54,8 +54,20 @@ async function balancesOf(tx: Tx, merchantId: number): Promise<Balances> {
   return { available: account?.available ?? '0', frozen: account?.frozen ?? '0' };
 }
 
-/** The legs of an adjustment: credits and debits against the platform's adjustment account. */
-async function legsOf(tx: Tx, adj: Adjustment): Promise<LegInput[]> {
+const KIND: Record<AdjustType, string> = {
+  credit: 'adjust_credit',
+  debit: 'adjust_debit',
+  freeze: 'freeze',
+  unfreeze: 'unfreeze',
+};
+
+/** Whether a pending request of this type holds its amount until it is decided. */
+const holds = (type: AdjustType) => type === 'debit' || type === 'freeze';
+
+type Step = 'execute' | 'hold' | 'debitHeld' | 'release';
+
+/** The legs of one step; credits and debits go against the platform's adjustment account. */
+async function legsOf(tx: Tx, adj: Adjustment, step: Step): Promise<LegInput[]> {
   const account = await ensureAccount(tx, {
     ownerType: 'merchant',
     ownerId: adj.merchantId,
@@ -64,29 +76,44 @@ async function legsOf(tx: Tx, adj: Adjustment): Promise<LegInput[]> {
   });
   const x = adj.amount;
   const neg = `-${x}`;
-  if (adj.type === 'freeze') return [{ accountId: account.id, amount: neg, frozenAmount: x }];
-  if (adj.type === 'unfreeze') return [{ accountId: account.id, amount: x, frozenAmount: neg }];
+  const own = account.id;
+  if (step === 'hold' || (step === 'execute' && adj.type === 'freeze'))
+    return [{ accountId: own, amount: neg, frozenAmount: x }];
+  if (step === 'release' || (step === 'execute' && adj.type === 'unfreeze'))
+    return [{ accountId: own, amount: x, frozenAmount: neg }];
   // The contra shard of this adjustment, so adjustments of different merchants do not queue on one row.
-  const contra = await platformAccount(tx, 'adjustments', 'CNY', `merchant_adjustment:ADJ${adj.id}`);
+  const contra = (await platformAccount(tx, 'adjustments', 'CNY', `merchant_adjustment:ADJ${adj.id}`)).id;
+  if (step === 'debitHeld')
+    return [
+      { accountId: own, frozenAmount: neg },
+      { accountId: contra, amount: x },
+    ];
   const credit = adj.type === 'credit';
   return [
-    { accountId: account.id, amount: credit ? x : neg },
-    { accountId: contra.id, amount: credit ? neg : x },
+    { accountId: own, amount: credit ? x : neg },
+    { accountId: contra, amount: credit ? neg : x },
   ];
 }
 
-async function execute(ctx: AppContext, tx: Tx, adj: Adjustment, actor: Actor): Promise<number> {
+const STEP_KIND: Record<Exclude<Step, 'execute'>, string> = {
+  hold: 'freeze',
+  debitHeld: 'adjust_debit',
+  release: 'unfreeze',
+};
+
+async function post(ctx: AppContext, tx: Tx, adj: Adjustment, step: Step, actor: Actor): Promise<number> {
   try {
     const { entryId } = await postEntry(tx, {
-      kind: adj.type === 'credit' || adj.type === 'debit' ? `adjust_${adj.type}` : adj.type,
+      kind: step === 'execute' ? KIND[adj.type] : STEP_KIND[step],
+      // One business event per step: an adjustment posts at most hold + (debitHeld | release), or execute.
+      event: step,
       refType: 'merchant_adjustment',
       refId: `ADJ${adj.id}`,
       operatorId: actor.operatorId,
       note: adj.reason,
       at: ctx.clock.now(),
-      legs: await legsOf(tx, adj),
+      legs: await legsOf(tx, adj, step),
     });
-    await tx.update(merchantAdjustments).set({ entryId }).where(eq(merchantAdjustments.id, adj.id));
     return entryId;
   } catch (e) {
     if (e instanceof LedgerError) throw ledgerAppError(e, actor.locale);
@@ -100,12 +127,15 @@ export interface AdjustOutcome {
   before: Balances;
 }
 
-/** Records an adjustment and executes it unless it is above the approval threshold. */
+/**
+ * Records an adjustment and executes it unless it is above the approval threshold; a pending debit
+ * or freeze holds its amount now (refused like the debit itself when the balance is short).
+ */
 export async function requestAdjustment(
   ctx: AppContext,
   tx: Tx,
   body: AdjustRequest,
-  actor: Actor,
+  actor: Actor & { operatorId: number },
   /** Read before the transaction: a setting read on another connection inside it could starve the pool. */
   threshold: string,
 ): Promise<AdjustOutcome> {
@@ -131,64 +161,95 @@ export async function requestAdjustment(
     })
     .returning();
   let adjustment = adj!;
-  if (!needsApproval) adjustment = { ...adjustment, entryId: await execute(ctx, tx, adjustment, actor) };
+  const set: Partial<Adjustment> = {};
+  if (!needsApproval) set.entryId = await post(ctx, tx, adjustment, 'execute', actor);
+  else if (holds(adjustment.type)) set.holdEntryId = await post(ctx, tx, adjustment, 'hold', actor);
+  if (Object.keys(set).length) {
+    await tx.update(merchantAdjustments).set(set).where(eq(merchantAdjustments.id, adjustment.id));
+    adjustment = { ...adjustment, ...set };
+  }
   return { adjustment, before, balances: await balancesOf(tx, merchant.id) };
 }
 
-/** Approves a pending adjustment: a different operator, once, and the money moves in the same step. */
-export async function approveAdjustment(
-  ctx: AppContext,
-  tx: Tx,
-  id: number,
-  actor: Actor,
-): Promise<AdjustOutcome> {
-  const [claimed] = await tx
-    .update(merchantAdjustments)
-    .set({
-      status: 'executed',
-      checkerId: actor.operatorId,
-      checkerName: actor.username,
-      decidedAt: ctx.clock.now(),
-    })
-    .where(
-      and(
-        eq(merchantAdjustments.id, id),
-        eq(merchantAdjustments.status, 'pending'),
-        ne(merchantAdjustments.makerId, actor.operatorId),
-      ),
-    )
-    .returning();
-  if (!claimed) throw await refusal(tx, id, actor);
-  const before = await balancesOf(tx, claimed.merchantId);
-  const entryId = await execute(ctx, tx, claimed, actor);
-  return { adjustment: { ...claimed, entryId }, before, balances: await balancesOf(tx, claimed.merchantId) };
+export interface DecisionResult {
+  mchNo: string;
+  entryId: number | null;
+  available: string;
+  frozen: string;
 }
 
-export async function rejectAdjustment(
-  ctx: AppContext,
-  tx: Tx,
-  id: number,
-  actor: Actor,
-): Promise<Adjustment> {
-  const [row] = await tx
-    .update(merchantAdjustments)
-    .set({
-      status: 'rejected',
-      checkerId: actor.operatorId,
-      checkerName: actor.username,
-      decidedAt: ctx.clock.now(),
-    })
-    .where(and(eq(merchantAdjustments.id, id), eq(merchantAdjustments.status, 'pending')))
-    .returning();
-  if (!row) throw await refusal(tx, id, actor);
-  return row;
+/** After a decision: what the answer and the audit row show. */
+async function decided(tx: Tx, adj: Adjustment, entryId: number | null, before: Balances) {
+  const after = await balancesOf(tx, adj.merchantId);
+  return {
+    result: { mchNo: adj.mchNo, entryId, ...after },
+    extra: {
+      mchNo: adj.mchNo,
+      type: adj.type,
+      amount: adj.amount,
+      entryId,
+      balancesBefore: before,
+      balancesAfter: after,
+    },
+  } satisfies EffectOutcome<DecisionResult>;
 }
 
-/** Why a guarded status change found no row: unknown, the maker's own request, or already decided. */
-async function refusal(tx: Tx, id: number, actor: Actor): Promise<AppError> {
-  const [row] = await tx.select().from(merchantAdjustments).where(eq(merchantAdjustments.id, id));
-  if (!row) return new AppError(ErrorCode.notFound);
-  if (row.status === 'pending' && row.makerId === actor.operatorId)
-    return fieldError('id', text.selfApprove[actor.locale]);
-  return new AppError(ErrorCode.conflict, { status: row.status });
+/** Approving: the held amount is debited (a held freeze is already done), anything else executes now. */
+async function approveEffect(ctx: AppContext, step: TransitionStep) {
+  const adj = step.after as unknown as Adjustment;
+  const before = await balancesOf(step.tx, adj.merchantId);
+  let entryId: number;
+  if (adj.holdEntryId !== null && adj.type === 'freeze') entryId = adj.holdEntryId;
+  else
+    entryId = await post(ctx, step.tx, adj, adj.holdEntryId !== null ? 'debitHeld' : 'execute', step.actor);
+  await step.tx.update(merchantAdjustments).set({ entryId }).where(eq(merchantAdjustments.id, adj.id));
+  return decided(step.tx, adj, entryId, before);
+}
+
+/** Rejecting or expiring: a held amount goes back to available; nothing else moves. */
+async function releaseEffect(ctx: AppContext, step: TransitionStep) {
+  const adj = step.after as unknown as Adjustment;
+  const before = await balancesOf(step.tx, adj.merchantId);
+  const entryId = adj.holdEntryId !== null ? await post(ctx, step.tx, adj, 'release', step.actor) : null;
+  return decided(step.tx, adj, entryId, before);
+}
+
+/** mchAdjust's transitions: who decided and when, and the money each decision moves. */
+export function adjustHooks(ctx: AppContext): Record<string, TransitionHooks<DecisionResult>> {
+  const decider = (s: { actor: Actor; now: Date; body: { reason?: string } }) => ({
+    checkerId: s.actor.operatorId,
+    checkerName: s.actor.username,
+    decidedAt: s.now,
+    decisionNote: s.body.reason ?? null,
+  });
+  return {
+    approve: { set: decider, effect: (s) => approveEffect(ctx, s) },
+    reject: { set: decider, effect: (s) => releaseEffect(ctx, s) },
+    expire: { set: decider, effect: (s) => releaseEffect(ctx, s) },
+  };
+}
+
+/** Requester and approver of the adjustments behind fund-log postings (refId `ADJ<id>`). */
+export async function adjustmentParties(
+  tx: Tx | AppContext['db'],
+  refIds: readonly string[],
+): Promise<Map<string, { requester: string; approver: string }>> {
+  const ids = [...new Set(refIds.filter((r) => /^ADJ\d{1,15}$/.test(r)).map((r) => Number(r.slice(3))))];
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      id: merchantAdjustments.id,
+      makerName: merchantAdjustments.makerName,
+      checkerName: merchantAdjustments.checkerName,
+      status: merchantAdjustments.status,
+    })
+    .from(merchantAdjustments)
+    .where(inArray(merchantAdjustments.id, ids));
+  return new Map(
+    rows.map((r) => [
+      `ADJ${r.id}`,
+      // Below the threshold nobody else approved: the maker's own execution.
+      { requester: r.makerName, approver: r.status === 'executed' ? (r.checkerName ?? '') : '' },
+    ]),
+  );
 }

@@ -3,7 +3,7 @@
  * the contracts' amount rule (scale per currency, the columns' range), refused at the edge with a
  * field error in the operator's language.
  */
-import { currencyAmountSchema } from '@payops/contracts';
+import { ADJUST_CURRENCY, currencyAmountSchema } from '@payops/contracts';
 
-/** Merchant balances are in CNY. */
-export const decimalAmount = currencyAmountSchema('CNY', 'positive');
+/** Merchant balances (and so their adjustments) are in CNY. */
+export const decimalAmount = currencyAmountSchema(ADJUST_CURRENCY, 'positive');

@@ -1,49 +1,58 @@
 /**
- * mch/mchList: the merchant list (registrar), creation with a secret shown once, status actions,
- * secret reset, and balance adjustments (Idempotency-Key; approval above the threshold), plus the
- * approval list (mchAdjust) with approve and reject.
+ * mch/mchList: the merchant list (registrar), creation with a secret shown once, the lifecycle's
+ * transitions (enable, disable, freeze), secret reset, and balance adjustments (Idempotency-Key
+ * required; above the threshold a second operator decides), plus the approval list (mchAdjust) whose
+ * approve and reject are its lifecycle's transitions.
  */
-import { addBodySchema, mchAdjust, mchList } from '@payops/contracts';
+import { ADJUST_CURRENCY, addBodySchema, mchAdjust, mchList } from '@payops/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { presenter, type Row, registerCrud } from '../../platform/crud/index.ts';
+import { auditInTx } from '../../platform/audit-request.ts';
+import { auditView, presenter, type Row, registerCrud } from '../../platform/crud/index.ts';
 import { localeOf, ok } from '../../platform/errors.ts';
-import { withIdempotency } from '../../platform/idempotency.ts';
+import { envelope } from '../../platform/route-schemas.ts';
 import { getSetting } from '../../platform/settings.ts';
-import {
-  type Actor,
-  type AdjustOutcome,
-  approveAdjustment,
-  rejectAdjustment,
-  requestAdjustment,
-} from './adjust.service.ts';
+import { registerTransitions } from '../../platform/transitions/index.ts';
+import { type AdjustOutcome, adjustHooks, requestAdjustment } from './adjust.service.ts';
 import { decimalAmount } from './amount.ts';
-import {
-  checkMerchantValues,
-  createMerchant,
-  enrichMerchants,
-  resetSecret,
-  setMerchantStatus,
-} from './merchant.service.ts';
+import { checkMerchantValues, createMerchant, enrichMerchants, resetSecret } from './merchant.service.ts';
 import { idBody, rowAction } from './row-action.ts';
 import { ADJUST_TYPES, merchantAdjustments, merchants } from './schema.ts';
 
-const actorOf = (request: FastifyRequest): Actor => ({
+const actorOf = (request: FastifyRequest) => ({
   operatorId: request.auth!.operatorId,
   username: request.auth!.username,
   locale: localeOf(request),
 });
 
 const adjustBody = z.strictObject({
-  id: z.number().int().positive(),
+  id: idBody.shape.id,
   type: z.enum(ADJUST_TYPES),
   amount: decimalAmount,
   reason: z.string().trim().min(2).max(200),
 });
 
+const adjustAnswer = z.object({
+  adjustmentId: z.number(),
+  status: z.string(),
+  entryId: z.number().nullable(),
+  mchNo: z.string(),
+  type: z.string(),
+  amount: z.string(),
+  available: z.string(),
+  frozen: z.string(),
+});
+
+const decisionResult = z.object({
+  mchNo: z.string(),
+  entryId: z.number().nullable(),
+  available: z.string(),
+  frozen: z.string(),
+});
+
 /** What an adjustment answers (and what a replay with the same Idempotency-Key answers again). */
-function adjustAnswer(outcome: AdjustOutcome) {
+function answerOf(outcome: AdjustOutcome): z.infer<typeof adjustAnswer> {
   const a = outcome.adjustment;
   return {
     adjustmentId: a.id,
@@ -54,24 +63,6 @@ function adjustAnswer(outcome: AdjustOutcome) {
     amount: a.amount,
     available: outcome.balances.available,
     frozen: outcome.balances.frozen,
-  };
-}
-
-/** The answer and the balances before, as one value the Idempotency-Key can store and replay. */
-const settled = (outcome: AdjustOutcome) => ({ answer: adjustAnswer(outcome), before: outcome.before });
-
-/** The audit row of a money move: the merchant, its balances before and after, and what moved. */
-function withAudit(data: ReturnType<typeof settled>, extra: Record<string, unknown>) {
-  const a = data.answer;
-  return {
-    data: a,
-    audit: {
-      objectType: 'merchant',
-      objectId: a.mchNo,
-      before: data.before,
-      after: { available: a.available, frozen: a.frozen },
-      extra: { ...extra, adjustmentId: a.adjustmentId, type: a.type, amount: a.amount, status: a.status },
-    },
   };
 }
 
@@ -112,66 +103,80 @@ export async function merchantRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { merchant, secret } = await ctx.db.transaction(async (tx) => {
         const values = await checkMerchantValues(tx, request.body as Row, localeOf(request));
-        return createMerchant(ctx, tx, values, request.auth!.operatorId);
+        const created = await createMerchant(ctx, tx, values, request.auth!.operatorId);
+        const m = created.merchant as unknown as Row;
+        await auditInTx(tx, request, {
+          objectType: mchList.name,
+          objectId: String(m.id),
+          after: auditView(bound, m),
+        });
+        return created;
       });
       const [shown] = await present(request, [merchant as unknown as Row]);
-      const { secretEnc: _s, ...after } = merchant;
-      request.auditNote = { objectType: 'merchant', objectId: merchant.mchNo, after };
       return ok({ ...shown!, signSecret: secret });
     },
   );
 
-  rowAction(fastify, mchList, 'enable', 'Enable a merchant', idBody, async (_r, b) => {
-    const change = await setMerchantStatus(ctx, b.id, ['disabled', 'frozen'], 'enabled');
-    return { data: null, audit: { objectId: change.mchNo, before: change.before, after: change.after } };
-  });
-  rowAction(fastify, mchList, 'disable', 'Disable a merchant', idBody, async (_r, b) => {
-    const change = await setMerchantStatus(ctx, b.id, ['enabled', 'frozen'], 'disabled');
-    return { data: null, audit: { objectId: change.mchNo, before: change.before, after: change.after } };
-  });
-  rowAction(fastify, mchList, 'freeze', 'Freeze a merchant (no pay-outs)', idBody, async (_r, b) => {
-    const change = await setMerchantStatus(ctx, b.id, ['enabled', 'disabled'], 'frozen');
-    return { data: null, audit: { objectId: change.mchNo, before: change.before, after: change.after } };
-  });
-  rowAction(fastify, mchList, 'resetSecret', 'New signing secret, answered once', idBody, async (_r, b) => {
-    const { mchNo, secret } = await resetSecret(ctx, b.id);
-    return { data: { signSecret: secret }, audit: { objectId: mchNo, extra: { secret: 'reset' } } };
-  });
-  rowAction(
-    fastify,
-    mchList,
-    'adjust',
-    'Credit, debit, freeze or unfreeze a balance, with a reason (Idempotency-Key accepted)',
-    adjustBody,
-    async (request, b) => {
-      // A value written as a bare JSON number still reads as a decimal string.
-      const threshold = String(await getSetting(ctx, 'adjustApprovalThreshold'));
-      const outcome = await withIdempotency(ctx.db, request, async (tx) =>
-        settled(await requestAdjustment(ctx, tx, b, actorOf(request), threshold)),
-      );
-      return withAudit(outcome.data, { reason: b.reason });
+  registerTransitions(fastify, mchList, { table: merchants });
+
+  rowAction(fastify, mchList, {
+    name: 'resetSecret',
+    summary: 'New signing secret, answered once',
+    body: idBody,
+    response: z.object({ signSecret: z.string() }),
+    run: async (_r, b, tx) => {
+      const { mchNo, secret } = await resetSecret(ctx, tx, b.id);
+      return { data: { signSecret: secret }, audit: { extra: { mchNo, secret: 'reset' } } };
     },
+  });
+
+  // Whether an adjustment of an amount will wait for a second operator: shown before submitting.
+  // Behind the list permission: the adjust permission needs a code, and reading a rule must not.
+  app.get(
+    `${mchList.api}/adjustRules`,
+    {
+      config: { access: { permission: mchList.actions.list!.permission } },
+      schema: {
+        tags: ['mch'],
+        summary: 'The approval threshold and the currency of balance adjustments',
+        response: { 200: envelope(z.object({ approvalThreshold: z.string(), currency: z.string() })) },
+      },
+    },
+    async () =>
+      ok({
+        approvalThreshold: String(await getSetting(ctx, 'adjustApprovalThreshold')),
+        currency: ADJUST_CURRENCY,
+      }),
   );
 
-  registerCrud(fastify, mchAdjust, { table: merchantAdjustments });
-  rowAction(
-    fastify,
-    mchAdjust,
-    'approve',
-    'Approve a pending adjustment (not by its maker)',
-    idBody,
-    async (request, b) => {
-      const outcome = await withIdempotency(ctx.db, request, async (tx) =>
-        settled(await approveAdjustment(ctx, tx, b.id, actorOf(request))),
-      );
-      return withAudit(outcome.data, { approved: true });
+  rowAction(fastify, mchList, {
+    name: 'adjust',
+    summary:
+      'Credit, debit, freeze or unfreeze a balance, with a reason (Idempotency-Key required); above the ' +
+      'approval threshold it waits for a second operator, a debit or freeze holding its amount meanwhile',
+    body: adjustBody,
+    response: adjustAnswer,
+    idempotent: true,
+    // A value written as a bare JSON number still reads as a decimal string.
+    prepare: async () => String(await getSetting(ctx, 'adjustApprovalThreshold')),
+    run: async (request, b, tx, threshold) => {
+      const outcome = await requestAdjustment(ctx, tx, b, actorOf(request), threshold);
+      const data = answerOf(outcome);
+      return {
+        data,
+        audit: {
+          before: outcome.before,
+          after: { available: data.available, frozen: data.frozen },
+          extra: { reason: b.reason, ...data },
+        },
+      };
     },
-  );
-  rowAction(fastify, mchAdjust, 'reject', 'Reject a pending adjustment', idBody, async (request, b) => {
-    const row = await ctx.db.transaction((tx) => rejectAdjustment(ctx, tx, b.id, actorOf(request)));
-    return {
-      data: null,
-      audit: { objectType: 'merchantAdjustment', objectId: row.id, after: { status: row.status } },
-    };
+  });
+
+  registerCrud(fastify, mchAdjust, { table: merchantAdjustments });
+  registerTransitions(fastify, mchAdjust, {
+    table: merchantAdjustments,
+    hooks: adjustHooks(ctx),
+    results: { approve: decisionResult, reject: decisionResult },
   });
 }

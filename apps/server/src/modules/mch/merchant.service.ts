@@ -1,20 +1,19 @@
 /**
  * Merchants: creation (merchant number and signing secret made here; the secret is sealed at rest and
- * shown once), status changes with the expected status in the WHERE, secret reset, and the checks of
- * an add/edit body that a schema alone cannot express.
+ * shown once), secret reset, and the checks of an add/edit body that a schema alone cannot express.
+ * Status changes are the lifecycle's transitions (contracts mchList, platform/transitions).
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { ErrorCode, type Locale, PAY_TYPE_LABELS } from '@payops/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Row, Tx } from '../../platform/crud/index.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { balancesOf, dec, ensureAccount } from '../../platform/ledger/index.ts';
 import { seal } from '../../platform/secret-box.ts';
-import { type FeeRate, type MERCHANT_STATUSES, merchants } from './schema.ts';
+import { type FeeRate, merchants } from './schema.ts';
 
 export type Merchant = typeof merchants.$inferSelect;
-export type MerchantStatus = (typeof MERCHANT_STATUSES)[number];
 
 /** A new signing secret: 256 random bits; its hint shows only the last four characters. */
 export function newSecret(key: Buffer) {
@@ -114,27 +113,13 @@ export async function createMerchant(
   }
 }
 
-/** Moves a merchant's status from one of `from` to `to`; anything else is a conflict. */
-export async function setMerchantStatus(
+export async function resetSecret(
   ctx: AppContext,
+  tx: Tx,
   id: number,
-  from: readonly MerchantStatus[],
-  to: MerchantStatus,
-): Promise<{ before: MerchantStatus; after: MerchantStatus; mchNo: string }> {
-  const [current] = await ctx.db.select().from(merchants).where(eq(merchants.id, id));
-  if (!current) throw new AppError(ErrorCode.notFound);
-  const [row] = await ctx.db
-    .update(merchants)
-    .set({ status: to, updatedAt: ctx.clock.now() })
-    .where(and(eq(merchants.id, id), inArray(merchants.status, [...from])))
-    .returning({ mchNo: merchants.mchNo });
-  if (!row) throw new AppError(ErrorCode.conflict, { status: current.status });
-  return { before: current.status, after: to, mchNo: row.mchNo };
-}
-
-export async function resetSecret(ctx: AppContext, id: number): Promise<{ mchNo: string; secret: string }> {
+): Promise<{ mchNo: string; secret: string }> {
   const { secret, secretEnc, secretHint } = newSecret(ctx.keys.secretKey);
-  const [row] = await ctx.db
+  const [row] = await tx
     .update(merchants)
     .set({ secretEnc, secretHint, updatedAt: ctx.clock.now() })
     .where(eq(merchants.id, id))

@@ -63,11 +63,12 @@ export const merchants = pgTable(
 
 export const ADJUST_TYPES = ['credit', 'debit', 'freeze', 'unfreeze'] as const;
 export type AdjustType = (typeof ADJUST_TYPES)[number];
-export const ADJUST_STATUSES = ['pending', 'executed', 'rejected'] as const;
+export const ADJUST_STATUSES = ['pending', 'executed', 'rejected', 'expired'] as const;
 
 /**
  * Every balance adjustment, executed at once (below the threshold) or waiting for a second operator
- * (maker-checker). The status moves pending -> executed | rejected once, by a guarded UPDATE.
+ * (maker-checker). The status moves pending -> executed | rejected | expired once, by the transition
+ * registrar's guarded UPDATE (mchAdjust's lifecycle in contracts).
  */
 export const merchantAdjustments = pgTable(
   'merchant_adjustments',
@@ -85,8 +86,12 @@ export const merchantAdjustments = pgTable(
     makerName: text('maker_name').notNull(),
     checkerId: integer('checker_id'),
     checkerName: text('checker_name'),
+    /** The checker's reason for a rejection. */
+    decisionNote: text('decision_note'),
     /** The journal entry that moved the money. */
     entryId: bigint('entry_id', { mode: 'number' }),
+    /** The entry that froze a pending debit's or freeze's amount at request time (released if not approved). */
+    holdEntryId: bigint('hold_entry_id', { mode: 'number' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     decidedAt: ts('decided_at'),
   },

@@ -1,5 +1,6 @@
 /**
- * The /member pages: members (freeze, unfreeze, credit points), rebate orders on deposits and on
+ * The /member pages: members (freeze and unfreeze are their lifecycle's transitions; credit points
+ * with an Idempotency-Key, audited in the same transaction), rebate orders on deposits and on
  * withdrawals, members' money and credit-point records (ledger views), and cashier payment accounts.
  */
 import {
@@ -15,10 +16,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { registerCrud } from '../../platform/crud/index.ts';
 import { localeOf } from '../../platform/errors.ts';
-import { withIdempotency } from '../../platform/idempotency.ts';
 import { ledgerPostings, POINTS_CURRENCY } from '../../platform/ledger/index.ts';
+import { registerTransitions } from '../../platform/transitions/index.ts';
 import { idBody, rowAction } from '../mch/row-action.ts';
-import { adjustPoints, enrichMembers, setMemberStatus, setPaymentAccountFlag } from './member.service.ts';
+import { adjustPoints, enrichMembers, setPaymentAccountFlag } from './member.service.ts';
 import { memberPaymentAccounts, memberRebateOrders, members } from './schema.ts';
 
 const pointsBody = z.strictObject({
@@ -30,45 +31,27 @@ const pointsBody = z.strictObject({
 
 export async function memberRoutes(fastify: FastifyInstance) {
   const { ctx } = fastify;
-  const { db } = ctx;
 
   registerCrud(fastify, memberList, { table: members, enrich: (rows) => enrichMembers(ctx, rows) });
-  rowAction(fastify, memberList, 'freeze', 'Freeze a member', idBody, async (_r, b) => {
-    const m = await setMemberStatus(ctx, b.id, 'normal', 'frozen');
-    return {
-      data: null,
-      audit: { objectType: 'member', objectId: m.account, before: 'normal', after: 'frozen' },
-    };
-  });
-  rowAction(fastify, memberList, 'unfreeze', 'Unfreeze a member', idBody, async (_r, b) => {
-    const m = await setMemberStatus(ctx, b.id, 'frozen', 'normal');
-    return {
-      data: null,
-      audit: { objectType: 'member', objectId: m.account, before: 'frozen', after: 'normal' },
-    };
-  });
-  rowAction(
-    fastify,
-    memberList,
-    'adjustPoints',
-    'Add or take credit points, with a reason (Idempotency-Key accepted)',
-    pointsBody,
-    async (request, b) => {
-      const { data } = await withIdempotency(db, request, (tx) =>
-        adjustPoints(ctx, tx, b, request.auth!.operatorId, localeOf(request)),
-      );
+  registerTransitions(fastify, memberList, { table: members });
+  rowAction(fastify, memberList, {
+    name: 'adjustPoints',
+    summary: 'Add or take credit points, with a reason (Idempotency-Key required)',
+    body: pointsBody,
+    response: z.object({ creditPoints: z.string() }),
+    idempotent: true,
+    run: async (request, b, tx) => {
+      const data = await adjustPoints(ctx, tx, b, request.auth!.operatorId, localeOf(request));
       return {
         data: { creditPoints: data.after },
         audit: {
-          objectType: 'member',
-          objectId: data.account,
           before: { creditPoints: data.before },
           after: { creditPoints: data.after },
-          extra: { points: b.points, reason: b.reason },
+          extra: { account: data.account, points: b.points, reason: b.reason },
         },
       };
     },
-  );
+  });
 
   registerCrud(fastify, payFundOrderPage, { table: memberRebateOrders, scope: { direction: 'deposit' } });
   registerCrud(fastify, transFundOrderPage, { table: memberRebateOrders, scope: { direction: 'withdraw' } });
@@ -84,12 +67,15 @@ export async function memberRoutes(fastify: FastifyInstance) {
 
   registerCrud(fastify, memberPaymentList, { table: memberPaymentAccounts });
   const flag = (name: string, field: 'enabled' | 'blacklisted', value: boolean, summary: string) =>
-    rowAction(fastify, memberPaymentList, name, summary, idBody, async (_r, b) => {
-      const [row] = await setPaymentAccountFlag(db, [b.id], field, value, ctx.clock.now());
-      return {
-        data: null,
-        audit: { objectType: 'memberPayment', objectId: row!.id, after: { [field]: value } },
-      };
+    rowAction(fastify, memberPaymentList, {
+      name,
+      summary,
+      body: idBody,
+      response: z.null(),
+      run: async (_r, b, tx) => {
+        await setPaymentAccountFlag(tx, [b.id], field, value, ctx.clock.now());
+        return { data: null, audit: { after: { [field]: value } } };
+      },
     });
   flag('enable', 'enabled', true, 'Enable a payment account');
   flag('disable', 'enabled', false, 'Disable a payment account');

@@ -1,10 +1,10 @@
 /**
- * Members: freeze and unfreeze (guarded by the expected status), credit points through the ledger
+ * Members: credit points through the ledger
  * (points are a PTS account against the platform's points account, so every change is a posting),
  * the list's ledger-backed fields, and the payment-account switches the risk pages reuse.
  */
 import { ErrorCode, type Locale } from '@payops/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Row } from '../../platform/crud/index.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -19,22 +19,7 @@ import {
   postEntry,
   type Tx,
 } from '../../platform/ledger/index.ts';
-import { type MEMBER_STATUSES, memberPaymentAccounts, members } from './schema.ts';
-
-export type MemberStatus = (typeof MEMBER_STATUSES)[number];
-
-export async function setMemberStatus(ctx: AppContext, id: number, from: MemberStatus, to: MemberStatus) {
-  const [row] = await ctx.db
-    .update(members)
-    .set({ status: to, updatedAt: ctx.clock.now() })
-    .where(and(eq(members.id, id), eq(members.status, from)))
-    .returning({ account: members.account, mchNo: members.mchNo });
-  if (row) return row;
-  const [exists] = await ctx.db.select({ status: members.status }).from(members).where(eq(members.id, id));
-  throw exists
-    ? new AppError(ErrorCode.conflict, { status: exists.status })
-    : new AppError(ErrorCode.notFound);
-}
+import { memberPaymentAccounts, members } from './schema.ts';
 
 export interface PointsChange {
   id: number;

@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { registerCrud } from '../../platform/crud/index.ts';
 import { ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
+import { registerTransitions } from '../../platform/transitions/index.ts';
 import { sysMessages } from './message.schema.ts';
-import { markRead, myMessages, publishMessage, refusePublished, unreadCount } from './message.service.ts';
+import { markRead, myMessages, refusePublished, unreadCount } from './message.service.ts';
 
 const ids = z.array(z.number().int().positive()).min(1).max(PAGE_SIZE_MAX);
 
@@ -20,28 +21,11 @@ export async function messageRoutes(fastify: FastifyInstance) {
     beforeWrite: (_values, { before }) => refusePublished(before),
   });
 
-  const publish = message.actions.publish!;
-  app.post(
-    publish.path,
-    {
-      config: { access: { permission: publish.permission } },
-      schema: {
-        tags: ['sys'],
-        summary: 'Publish a draft to every operator (once)',
-        body: z.strictObject({ id: z.number().int().positive() }),
-        response: { 200: envelope(z.object({ id: z.number(), publishedAt: z.date().nullable() })) },
-      },
-    },
-    async (request) => {
-      request.auditNote = {
-        objectType: 'message',
-        objectId: request.body.id,
-        before: 'draft',
-        after: 'published',
-      };
-      return ok(await publishMessage(ctx, request.body.id));
-    },
-  );
+  // Publishing is the lifecycle's one transition (draft -> published), stamped with its time.
+  registerTransitions(fastify, message, {
+    table: sysMessages,
+    hooks: { publish: { set: (s) => ({ publishedAt: s.now }) } },
+  });
 
   // The inbox: every signed-in operator reads the published messages addressed to all.
   app.get(

@@ -1,29 +1,12 @@
-/** System messages: drafts are editable, publishing is once and final; read state per operator. */
-import { ErrorCode } from '@payops/contracts';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Row } from '../../platform/crud/index.ts';
-import { AppError, fieldError } from '../../platform/errors.ts';
+import { fieldError } from '../../platform/errors.ts';
 import { sysMessageReads, sysMessages } from './message.schema.ts';
 
 /** A published message is what every operator read: it is never changed afterwards. */
 export function refusePublished(row: Row | undefined): void {
   if (row?.status === 'published') throw fieldError('id', 'a published message cannot be changed');
-}
-
-export async function publishMessage(ctx: AppContext, id: number) {
-  const [row] = await ctx.db
-    .update(sysMessages)
-    .set({ status: 'published', publishedAt: ctx.clock.now() })
-    .where(and(eq(sysMessages.id, id), eq(sysMessages.status, 'draft')))
-    .returning({ id: sysMessages.id, publishedAt: sysMessages.publishedAt });
-  if (row) return row;
-  const [exists] = await ctx.db
-    .select({ id: sysMessages.id })
-    .from(sysMessages)
-    .where(eq(sysMessages.id, id));
-  // Guarded update: a second publish (or a race) answers a conflict, not a second publication.
-  throw new AppError(exists ? ErrorCode.conflict : ErrorCode.notFound);
 }
 
 function readJoin(operatorId: number) {

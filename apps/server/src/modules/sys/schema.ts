@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   cidr,
   index,
   integer,
@@ -11,6 +12,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -169,9 +171,14 @@ export const operationLog = pgTable(
     ip: text('ip').notNull(),
     /** Before/after of changes to money or configuration, and other context. Never secrets. */
     detail: jsonb('detail'),
+    /** Which of the log's chains the row is in (platform/audit.ts: one lock and one head per shard). */
+    shard: smallint('shard').notNull().default(0),
     ...chain(),
   },
   (t) => [
+    index('operation_log_shard_idx').on(t.shard, t.id),
+    // 16 = OPERATION_SHARDS of platform/audit.ts: audit:verify walks exactly these shards.
+    check('operation_log_shard_check', sql`${t.shard} >= 0 AND ${t.shard} < 16`),
     index('operation_log_at_idx').on(t.at),
     index('operation_log_operator_idx').on(t.operatorId, t.at),
     index('operation_log_action_idx').on(t.action, t.at),

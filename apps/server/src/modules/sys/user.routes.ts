@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { presenter, type Row, registerCrud } from '../../platform/crud/index.ts';
 import { ok } from '../../platform/errors.ts';
 import { emptyEnvelope, encryptedPassword, envelope } from '../../platform/route-schemas.ts';
+import { endOperatorSessions } from '../../platform/sessions.ts';
+import { registerTransitions } from '../../platform/transitions/index.ts';
 import { operators } from './schema.ts';
 import {
   assignRoles,
@@ -15,7 +17,6 @@ import {
   refuseSelf,
   resetAuthenticator,
   resetPassword,
-  setStatus,
 } from './user.service.ts';
 
 const id = z.number().int().positive();
@@ -79,10 +80,17 @@ export async function userRoutes(fastify: FastifyInstance) {
   }
 
   const actor = (request: FastifyRequest) => request.auth!.operatorId;
-  rowAction('enable', 'Enable an operator', idBody, (_r, b) => setStatus(ctx, b.id, 'enabled'));
-  rowAction('disable', 'Disable an operator; their sessions end at once', idBody, (r, b) => {
-    refuseSelf(actor(r), b.id);
-    return setStatus(ctx, b.id, 'disabled');
+  // Enable and disable are the lifecycle's transitions; disabling ends the operator's sessions.
+  registerTransitions(fastify, user, {
+    table: operators,
+    hooks: {
+      disable: {
+        check: (s) => refuseSelf(s.actor.operatorId ?? 0, Number(s.before.id)),
+        effect: async (s) => ({
+          extra: { ended: await endOperatorSessions(ctx, Number(s.before.id), 'disabled', s.tx) },
+        }),
+      },
+    },
   });
   rowAction(
     'resetPassword',

@@ -62,13 +62,6 @@ export async function createOperator(
   return op;
 }
 
-export async function setStatus(ctx: AppContext, id: number, status: 'enabled' | 'disabled') {
-  const before = await loadOperator(ctx, id);
-  await ctx.db.update(operators).set({ status, updatedAt: ctx.clock.now() }).where(eq(operators.id, id));
-  const ended = status === 'disabled' ? await endOperatorSessions(ctx, id, 'disabled') : 0;
-  return { before: before.status, after: status, ended };
-}
-
 export async function resetPassword(ctx: AppContext, id: number, encrypted: string) {
   const op = await loadOperator(ctx, id);
   const passwordHash = await newPasswordHash(ctx, encrypted, op.username);

@@ -1,12 +1,14 @@
 /**
  * add / edit / remove of a resource row, each in one transaction, with the module's hooks and the
- * before/after the audit row records. Columns named createdAt, updatedAt and createdBy are filled by
+ * before/after the audit row records; the audit row is written last in that same transaction, so a
+ * change without its row cannot commit (issue 18 section 2). Columns named createdAt, updatedAt and createdBy are filled by
  * convention when the definition leaves them out of its form.
  */
 import { ErrorCode, type FieldDef } from '@payops/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { auditInTx } from '../audit-request.ts';
 import { AppError } from '../errors.ts';
 import { mask } from '../masking.ts';
 import {
@@ -96,6 +98,11 @@ export async function insertRow(
         .insert(r.table)
         .values(values as never)
         .returning(selection(r))) as Row[];
+      await auditInTx(tx, request, {
+        objectType: r.def.name,
+        objectId: String(inserted![r.def.key]),
+        after: auditView(r, inserted),
+      });
       return inserted!;
     }),
   );
@@ -117,14 +124,22 @@ export async function updateRow(
       if (!before) throw new AppError(ErrorCode.notFound);
       const values = columnValues(r, body);
       await hooks.beforeWrite?.(values, { mode: 'edit', before, tx, request });
-      if (Object.keys(values).length === 0) return { before, after: before };
-      if (r.tableColumns.updatedAt && !('updatedAt' in values))
-        values.updatedAt = request.server.ctx.clock.now();
-      const [after] = (await tx
-        .update(r.table)
-        .set(values as never)
-        .where(and(scopeCondition(r), eq(r.columns[r.def.key]!, id)))
-        .returning(selection(r))) as Row[];
+      let after: Row | undefined = before;
+      if (Object.keys(values).length > 0) {
+        if (r.tableColumns.updatedAt && !('updatedAt' in values))
+          values.updatedAt = request.server.ctx.clock.now();
+        [after] = (await tx
+          .update(r.table)
+          .set(values as never)
+          .where(and(scopeCondition(r), eq(r.columns[r.def.key]!, id)))
+          .returning(selection(r))) as Row[];
+      }
+      await auditInTx(tx, request, {
+        objectType: r.def.name,
+        objectId: String(id),
+        before: auditView(r, before),
+        after: auditView(r, after),
+      });
       return { before, after: after! };
     }),
   );
@@ -145,6 +160,11 @@ export async function removeRows(
     await hooks.beforeRemove?.(found, { tx, request });
     const keys = found.map((row) => row[r.def.key]);
     await tx.delete(r.table).where(and(scopeCondition(r), inArray(r.columns[r.def.key]!, keys)));
+    await auditInTx(tx, request, {
+      objectType: r.def.name,
+      objectId: keys.join(','),
+      before: found.map((row) => auditView(r, row)),
+    });
     return found;
   });
   await hooks.afterChange?.({ mode: 'remove', rows, request });

@@ -1,10 +1,15 @@
 /**
- * Adjusting a merchant's balance: type, amount (a decimal string, never a number), reason. The
- * server asks for the authenticator code (api() opens the code dialog and resends); one
- * Idempotency-Key per opened dialog makes a resend or a double click move the money once.
+ * Adjusting a merchant's balance: type, amount (a decimal string, never a number), reason. Before
+ * submitting, the dialog shows the approval threshold (maker-checker is visible, issue 17 item 4) and
+ * says when this amount will wait for a second operator. The server asks for the authenticator code
+ * (api() opens the code dialog and resends); one Idempotency-Key per opened dialog makes a resend or
+ * a double click move the money once.
  */
-import { mchAdjust } from '@payops/contracts/resources/mch/mch-adjust';
+import { compareDecimal } from '@payops/contracts/decimal';
+import { ADJUST_CURRENCY, mchAdjust } from '@payops/contracts/resources/mch/mch-adjust';
 import { mchList } from '@payops/contracts/resources/mch/mch-list';
+import { useQuery } from '@tanstack/react-query';
+import Alert from 'antd/es/alert';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
@@ -12,21 +17,24 @@ import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog } from '../../engine/action-dialog.tsx';
+import { newIdempotencyKey } from '../../engine/resource-api.ts';
 import { useResourceLabels } from '../../engine/resource-labels.ts';
+import { amountRule } from '../../engine/transition-dialog.tsx';
 import type { Row } from '../../engine/types.ts';
 import { api } from '../../lib/api.ts';
 import { truncateMoney } from '../../lib/money.ts';
 import { toast } from '../../lib/toast.ts';
-import { newIdempotencyKey } from './mch-labels.ts';
 import { ReasonField } from './reason-field.tsx';
 
-const TYPES = ['credit', 'debit', 'freeze', 'unfreeze'] as const;
-const AMOUNT = /^(?!0+(\.0+)?$)\d{1,12}(\.\d{1,2})?$/;
-
 interface Values {
-  type: (typeof TYPES)[number];
+  type: string;
   amount: string;
   reason: string;
+}
+
+interface AdjustRules {
+  approvalThreshold: string;
+  currency: string;
 }
 
 export function AdjustDialog({
@@ -38,11 +46,18 @@ export function AdjustDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  // The type options are the adjustment definition's enum labels: the list page only loaded its own.
+  // The adjustment types' labels belong to mchAdjust, whose list may not have been opened yet.
   useResourceLabels(mchAdjust);
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [key] = useState(newIdempotencyKey);
+  const rules = useQuery({
+    queryKey: ['mch', 'adjustRules'],
+    queryFn: () => api<AdjustRules>(`${mchList.api}/adjustRules`),
+  }).data;
+  const amount = Form.useWatch('amount', form)?.trim() ?? '';
+  const aboveThreshold =
+    !!rules && /^\d+(\.\d+)?$/.test(amount) && compareDecimal(amount, rules.approvalThreshold) > 0;
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -69,20 +84,34 @@ export function AdjustDialog({
           frozen: truncateMoney(String(row.frozen)),
         })}
       </Typography.Paragraph>
+      {rules && (
+        <Typography.Paragraph type="secondary" data-testid="adjust-threshold">
+          {t('mchPage.threshold', { threshold: truncateMoney(rules.approvalThreshold) })}
+        </Typography.Paragraph>
+      )}
       <Form form={form} layout="vertical" initialValues={{ type: 'credit' }}>
         <Form.Item name="type" label={t('mchPage.type')} rules={[{ required: true }]}>
           <Radio.Group
             data-testid="adjust-type"
-            options={TYPES.map((v) => ({ value: v, label: t(`enum.mchAdjust.type.${v}`) }))}
+            options={mchAdjust.fields.type.options.map((o) => ({ value: o.value, label: t(o.label) }))}
           />
         </Form.Item>
         <Form.Item
           name="amount"
           label={t('mchPage.amount')}
-          rules={[{ required: true, pattern: AMOUNT, message: t('mchPage.amountRule') }]}
+          rules={[amountRule(rules?.currency ?? ADJUST_CURRENCY, t('mchPage.amount'))]}
         >
           <Input inputMode="decimal" data-testid="adjust-amount" />
         </Form.Item>
+        {aboveThreshold && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('mchPage.needsApproval')}
+            data-testid="adjust-needs-approval"
+            style={{ marginBottom: 16 }}
+          />
+        )}
         <ReasonField testId="adjust-reason" />
       </Form>
     </ActionDialog>

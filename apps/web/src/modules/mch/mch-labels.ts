@@ -21,10 +21,6 @@ export const mchLabels = bilingual({
   ],
   'mchPage.type': ['调整类型', 'Type'],
   'mchPage.amount': ['金额', 'Amount'],
-  'mchPage.amountRule': [
-    '请输入大于0、最多两位小数的金额',
-    'Enter an amount above 0 with at most 2 decimals',
-  ],
   'mchPage.reason': ['调整原因', 'Reason'],
   'mchPage.reasonRule': ['请填写2-200字的原因', 'Give a reason of 2 to 200 characters'],
   'mchPage.adjustDone': ['调整成功，可用余额 {{available}}', 'Done: available balance {{available}}'],
@@ -32,7 +28,16 @@ export const mchLabels = bilingual({
     '金额超过复核阈值，已提交待另一位操作员复核',
     'Above the approval threshold: waiting for another operator to approve',
   ],
+  'mchPage.merchants': ['商户列表', 'Merchants'],
   'mchPage.approvals': ['调账复核', 'Adjustment approvals'],
+  'mchPage.threshold': [
+    '超过 {{threshold}} 的调整需另一位操作员复核；复核前扣款和冻结的金额先冻结。',
+    'Above {{threshold}} a second operator must approve; a debit or freeze holds its amount until then.',
+  ],
+  'mchPage.needsApproval': [
+    '该金额超过复核阈值：提交后等待另一位操作员复核。',
+    'This amount is above the threshold: it will wait for another operator to approve.',
+  ],
   'mchPage.approveDone': ['已通过，资金已变动', 'Approved: the money moved'],
   'memberPage.pointsTitle': ['调整积分 · {{account}}', 'Adjust points · {{account}}'],
   'memberPage.points': ['积分变动（负数为扣减）', 'Points (negative to take)'],
@@ -42,9 +47,4 @@ export const mchLabels = bilingual({
 
 export function useMchLabels(): void {
   useState(() => addLabels('@mch-pages', mchLabels));
-}
-
-/** A key for one money-moving dialog: kept across api()'s resend after a code, so the server moves once. */
-export function newIdempotencyKey(): string {
-  return `web-${crypto.randomUUID()}`;
 }

@@ -1,14 +1,17 @@
 /**
  * mch/mchList: the engine's merchant list plus what a definition cannot say: creation with the secret
- * shown once, the adjust-balance dialog, status actions only where they apply, the secret reset, and
- * the approval list of adjustments waiting for a second operator.
+ * shown once, the adjust-balance dialog and the secret reset. Status buttons and their dialogs come
+ * from the definition's lifecycle. The adjustments awaiting a second operator are the page's second
+ * tab (`?tab=approvals`, so the header's approvals count can open it), itself a resource page whose
+ * approve and reject are the mchAdjust lifecycle's transitions (hidden on the operator's own requests).
  */
-import type { ActionDef } from '@payops/contracts/resource';
 import { mchAdjust } from '@payops/contracts/resources/mch/mch-adjust';
 import { mchList } from '@payops/contracts/resources/mch/mch-list';
 import Button from 'antd/es/button';
+import Tabs from 'antd/es/tabs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { PageContext, ResourceOverrides, Row } from '../../engine/types.ts';
 import { api } from '../../lib/api.ts';
@@ -23,26 +26,13 @@ const CreateMerchantDialog = lazy(() =>
   import('./create-dialog.tsx').then((m) => ({ default: m.CreateMerchantDialog })),
 );
 const SecretDialog = lazy(() => import('./secret-dialog.tsx').then((m) => ({ default: m.SecretDialog })));
-const DraggableModal = lazy(() =>
-  import('../../lib/draggable-modal.tsx').then((m) => ({ default: m.DraggableModal })),
-);
 
 type Dialog =
   | { kind: 'create'; ctx: PageContext }
   | { kind: 'adjust'; row: Row; ctx: PageContext }
-  | { kind: 'secret'; mchNo: string; secret: string }
-  | { kind: 'approvals'; ctx: PageContext };
+  | { kind: 'secret'; mchNo: string; secret: string };
 
-function visible(action: ActionDef, row: Row): boolean {
-  if (action.name === 'enable') return row.status !== 'enabled';
-  if (action.name === 'disable') return row.status !== 'disabled';
-  if (action.name === 'freeze') return row.status !== 'frozen';
-  return true;
-}
-
-function approvalVisible(action: ActionDef, row: Row): boolean {
-  return action.standard || row.status === 'pending';
-}
+export const APPROVALS_TAB = 'approvals';
 
 export function MchListPage() {
   useMchLabels();
@@ -50,10 +40,11 @@ export function MchListPage() {
   const can = useCan();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [confirm, modalHolder] = useConfirm();
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab') === APPROVALS_TAB ? APPROVALS_TAB : 'merchants';
 
   const overrides = useMemo<ResourceOverrides>(
     () => ({
-      actionVisible: visible,
       hiddenActions: ['add'],
       formInputs: { feeRates: () => <FeeRatesInput /> },
       actionHandlers: {
@@ -74,32 +65,41 @@ export function MchListPage() {
             },
           }),
       },
-      toolbarExtra: (ctx) => (
-        <>
-          {can(mchList.actions.add!.permission) && (
-            <Button
-              type="primary"
-              onClick={() => setDialog({ kind: 'create', ctx })}
-              data-testid="mch-create"
-            >
-              {t('mchPage.create')}
-            </Button>
-          )}
-          <Button onClick={() => setDialog({ kind: 'approvals', ctx })} data-testid="mch-approvals">
-            {t('mchPage.approvals')}
+      toolbarExtra: (ctx) =>
+        can(mchList.actions.add!.permission) && (
+          <Button type="primary" onClick={() => setDialog({ kind: 'create', ctx })} data-testid="mch-create">
+            {t('mchPage.create')}
           </Button>
-        </>
-      ),
+        ),
     }),
     [t, can, confirm],
   );
-  const approvals = useMemo<ResourceOverrides>(() => ({ actionVisible: approvalVisible }), []);
   const close = () => setDialog(null);
 
   return (
     <>
       {modalHolder}
-      <ResourcePage def={mchList} overrides={overrides} />
+      <Tabs
+        activeKey={tab}
+        destroyOnHidden={false}
+        onChange={(key) => setSearch(key === APPROVALS_TAB ? { tab: key } : {}, { replace: true })}
+        items={[
+          {
+            key: 'merchants',
+            label: <span data-testid="mch-tab-merchants">{t('mchPage.merchants')}</span>,
+            children: <ResourcePage def={mchList} overrides={overrides} />,
+          },
+          ...(can(mchAdjust.actions.list!.permission)
+            ? [
+                {
+                  key: APPROVALS_TAB,
+                  label: <span data-testid="mch-approvals">{t('mchPage.approvals')}</span>,
+                  children: <ResourcePage def={mchAdjust} />,
+                },
+              ]
+            : []),
+        ]}
+      />
       {/* Its own boundary: the list must not blank out while a dialog's code loads. */}
       <Suspense fallback={null}>
         {dialog?.kind === 'create' && (
@@ -123,20 +123,6 @@ export function MchListPage() {
         )}
         {dialog?.kind === 'secret' && (
           <SecretDialog mchNo={dialog.mchNo} secret={dialog.secret} onClose={close} />
-        )}
-        {dialog?.kind === 'approvals' && (
-          <DraggableModal
-            open
-            width={1100}
-            title={t('mchPage.approvals')}
-            footer={null}
-            onCancel={() => {
-              dialog.ctx.refresh();
-              close();
-            }}
-          >
-            <ResourcePage def={mchAdjust} overrides={approvals} />
-          </DraggableModal>
         )}
       </Suspense>
     </>

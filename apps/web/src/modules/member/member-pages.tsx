@@ -1,8 +1,8 @@
 /**
- * The /member pages: the member list (freeze or unfreeze where it applies, the credit-points dialog)
- * and the definitions rendered whole (rebates, records, payment accounts).
+ * The /member pages: the member list (freeze and unfreeze from its lifecycle, the credit-points
+ * dialog) and the definitions rendered whole (rebates, records, payment accounts whose switches show
+ * by their definition's `when`).
  */
-import type { ActionDef } from '@payops/contracts/resource';
 import { memberList } from '@payops/contracts/resources/member/member-list';
 import { memberPaymentList } from '@payops/contracts/resources/member/member-payment-list';
 import { financialRecordPage, matchRecordPage } from '@payops/contracts/resources/member/member-records';
@@ -16,26 +16,11 @@ import { useMchLabels } from '../mch/mch-labels.ts';
 // The credit-points dialog loads when it is first opened, not with the list (performance.md).
 const PointsDialog = lazy(() => import('./points-dialog.tsx').then((m) => ({ default: m.PointsDialog })));
 
-function memberVisible(action: ActionDef, row: Row): boolean {
-  if (action.name === 'freeze') return row.status === 'normal';
-  if (action.name === 'unfreeze') return row.status === 'frozen';
-  return true;
-}
-
-function paymentVisible(action: ActionDef, row: Row): boolean {
-  if (action.name === 'enable') return row.enabled === false;
-  if (action.name === 'disable') return row.enabled === true;
-  if (action.name === 'blacklist') return row.blacklisted === false;
-  if (action.name === 'unblacklist') return row.blacklisted === true;
-  return true;
-}
-
 export function MemberListPage() {
   useMchLabels();
   const [points, setPoints] = useState<{ row: Row; ctx: PageContext } | null>(null);
   const overrides = useMemo<ResourceOverrides>(
     () => ({
-      actionVisible: memberVisible,
       // Points are whole numbers: no decimals, unlike the money column beside them.
       cells: { creditPoints: (v) => truncateMoney(String(v ?? '0'), 0) },
       actionHandlers: { adjustPoints: (rows, ctx) => rows[0] && setPoints({ row: rows[0], ctx }) },
@@ -61,9 +46,7 @@ export function MemberListPage() {
   );
 }
 
-const paymentOverrides: ResourceOverrides = { actionVisible: paymentVisible };
-
-export const MemberPaymentPage = () => <ResourcePage def={memberPaymentList} overrides={paymentOverrides} />;
+export const MemberPaymentPage = () => <ResourcePage def={memberPaymentList} />;
 export const PayFundOrderPage = () => <ResourcePage def={payFundOrderPage} />;
 export const TransFundOrderPage = () => <ResourcePage def={transFundOrderPage} />;
 export const FinancialRecordPage = () => <ResourcePage def={financialRecordPage} />;

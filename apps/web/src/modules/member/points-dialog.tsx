@@ -5,11 +5,11 @@ import Input from 'antd/es/input';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog } from '../../engine/action-dialog.tsx';
+import { newIdempotencyKey } from '../../engine/resource-api.ts';
 import type { Row } from '../../engine/types.ts';
 import { api } from '../../lib/api.ts';
 import { truncateMoney } from '../../lib/money.ts';
 import { toast } from '../../lib/toast.ts';
-import { newIdempotencyKey } from '../mch/mch-labels.ts';
 import { ReasonField } from '../mch/reason-field.tsx';
 
 export function PointsDialog({

@@ -1,7 +1,7 @@
 /**
  * sys/message: composing (add/edit of drafts), publishing once (the definition's confirmed row
- * action), and the operator's own read state in the inbox drawer. Published messages cannot change,
- * so edit, publish and delete show only on drafts (the server refuses them anyway).
+ * action), and the operator's own read state in the inbox drawer. Published messages cannot change:
+ * the lifecycle makes drafts the only editable state, so edit, publish and delete show only on them.
  */
 import { message } from '@payops/contracts/resources/sys/message';
 import Badge from 'antd/es/badge';
@@ -37,13 +37,6 @@ function InboxButton() {
 
 export function MessagePage() {
   useSysLabels();
-  const overrides = useMemo<ResourceOverrides>(
-    () => ({
-      actionVisible: (action, row) =>
-        !['edit', 'publish', 'remove'].includes(action.name) || row.status === 'draft',
-      toolbarExtra: () => <InboxButton />,
-    }),
-    [],
-  );
+  const overrides = useMemo<ResourceOverrides>(() => ({ toolbarExtra: () => <InboxButton /> }), []);
   return <ResourcePage def={message} overrides={overrides} />;
 }

@@ -1,9 +1,8 @@
 /**
  * sys/user: the engine's operator list plus what a definition cannot say: the initial password is
- * encrypted before it leaves the browser, enable/disable and bind/reset show only where they apply,
- * and three actions open their own dialogs (password, roles, authenticator).
+ * encrypted before it leaves the browser, and three actions open their own dialogs (password, roles,
+ * authenticator). Enable/disable (the lifecycle) and bind/reset (`when`) show by the definition.
  */
-import type { ActionDef } from '@payops/contracts/resource';
 import { user } from '@payops/contracts/resources/sys/user';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,21 +25,6 @@ const UserRolesDialog = lazy(() =>
 
 type Dialog = { kind: 'resetPassword' | 'assignRoles' | 'bindGoogle'; row: Row; ctx: PageContext };
 
-function visible(action: ActionDef, row: Row): boolean {
-  switch (action.name) {
-    case 'enable':
-      return row.status === 'disabled';
-    case 'disable':
-      return row.status === 'enabled';
-    case 'bindGoogle':
-      return !row.googleBound;
-    case 'resetGoogle':
-      return !!row.googleBound;
-    default:
-      return true;
-  }
-}
-
 export function UserPage() {
   useSysLabels();
   const { t } = useTranslation();
@@ -51,7 +35,6 @@ export function UserPage() {
     const open = (kind: Dialog['kind']) => (rows: Row[], ctx: PageContext) =>
       rows[0] && setDialog({ kind, row: rows[0], ctx });
     return {
-      actionVisible: visible,
       actionHandlers: {
         resetPassword: open('resetPassword'),
         assignRoles: open('assignRoles'),

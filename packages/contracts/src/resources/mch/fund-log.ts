@@ -20,6 +20,9 @@ export const fundLog = defineResource({
     frozenAfter: { type: 'money', list: true },
     refId: { type: 'string', list: true, filter: 'eq' },
     operatorId: { type: 'ref', list: true, ref: { resource: 'user', labelField: 'username' } },
+    // Of a balance adjustment: who asked and, above the threshold, who approved (maker-checker).
+    requesterName: { type: 'string', list: true, virtual: true },
+    approverName: { type: 'string', list: true, virtual: true },
     note: { type: 'text', list: true },
     createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
   },
@@ -37,6 +40,8 @@ export const fundLog = defineResource({
     'field.fund_log.frozenAfter': ['变动后冻结', 'Frozen after'],
     'field.fund_log.refId': ['关联单号', 'Reference'],
     'field.fund_log.operatorId': ['操作人', 'Operator'],
+    'field.fund_log.requesterName': ['申请人', 'Requested by'],
+    'field.fund_log.approverName': ['复核人', 'Approved by'],
     'field.fund_log.note': ['备注', 'Note'],
     'field.fund_log.createdAt': ['时间', 'Time'],
   }),

@@ -2,6 +2,7 @@
  * Balance adjustments of merchants (shown on the mchList page): executed ones for the record, pending
  * ones waiting for a second operator. Approving moves the money exactly once; the maker cannot approve.
  */
+import { defineLifecycle } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
 
 export const ADJUST_TYPE_OPTIONS = [
@@ -10,6 +11,50 @@ export const ADJUST_TYPE_OPTIONS = [
   { value: 'freeze', color: 'purple' },
   { value: 'unfreeze', color: 'cyan' },
 ] as const;
+
+/** The currency of balance adjustments: their amounts follow its rule (money.ts: 2 decimals). */
+export const ADJUST_CURRENCY = 'CNY';
+
+/**
+ * A request above the approval threshold waits as `pending` with its debit or freeze already held
+ * (frozen); a second operator approves (the money moves) or rejects (the hold is released); a
+ * request nobody decides expires (a job; the hold is released too).
+ */
+export const adjustLifecycle = defineLifecycle({
+  states: {
+    pending: { color: 'gold', label: ['待复核', 'Awaiting approval'] },
+    executed: { color: 'green', label: ['已执行', 'Executed'] },
+    rejected: { color: 'default', label: ['已驳回', 'Rejected'] },
+    expired: { color: 'default', label: ['已过期', 'Expired'] },
+  },
+  transitions: {
+    approve: {
+      from: ['pending'],
+      to: 'executed',
+      label: ['通过', 'Approve'],
+      confirm: [
+        '确定通过该调账申请吗？资金将立即变动。',
+        'Approve this adjustment? The money moves at once.',
+      ],
+      needsCode: true,
+      makerChecker: { requesterField: 'makerId' },
+      money: true,
+    },
+    reject: {
+      from: ['pending'],
+      to: 'rejected',
+      label: ['驳回', 'Reject'],
+      hint: [
+        '驳回后申请时冻结的金额将解冻退回可用余额。',
+        'Rejecting releases any amount held for the request back to the available balance.',
+      ],
+      input: { reason: { required: true, min: 2, max: 200 } },
+      makerChecker: { requesterField: 'makerId' },
+      money: true,
+    },
+    expire: { from: ['pending'], to: 'expired', label: ['过期', 'Expire'], money: true, system: true },
+  },
+});
 
 export const mchAdjust = defineResource({
   name: 'mchAdjust',
@@ -22,28 +67,19 @@ export const mchAdjust = defineResource({
     type: { type: 'enum', list: true, options: ADJUST_TYPE_OPTIONS },
     amount: { type: 'money', list: true },
     reason: { type: 'text', list: true },
-    status: {
-      type: 'enum',
-      list: true,
-      filter: 'eq',
-      options: [
-        { value: 'pending', color: 'gold' },
-        { value: 'executed', color: 'green' },
-        { value: 'rejected', color: 'default' },
-      ],
-    },
+    status: { type: 'enum', list: true, filter: 'eq' },
+    // The maker's id: the web hides approve and reject on the operator's own requests.
+    makerId: { type: 'number' },
     makerName: { type: 'string', list: true },
     checkerName: { type: 'string', list: true },
+    decisionNote: { type: 'text', list: true },
     entryId: { type: 'number', list: true },
     createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
     decidedAt: { type: 'datetime', list: true },
   },
   defaultSort: { field: 'id', order: 'desc' },
   actions: ['list'],
-  custom: [
-    { name: 'approve', scope: 'row', needsCode: true, confirm: true },
-    { name: 'reject', scope: 'row', confirm: true },
-  ],
+  lifecycle: adjustLifecycle,
   labels: bilingual({
     'field.mchAdjust.id': ['编号', 'ID'],
     'field.mchAdjust.mchNo': ['商户号', 'Merchant no.'],
@@ -55,20 +91,12 @@ export const mchAdjust = defineResource({
     'field.mchAdjust.amount': ['金额', 'Amount'],
     'field.mchAdjust.reason': ['原因', 'Reason'],
     'field.mchAdjust.status': ['状态', 'Status'],
-    'enum.mchAdjust.status.pending': ['待复核', 'Awaiting approval'],
-    'enum.mchAdjust.status.executed': ['已执行', 'Executed'],
-    'enum.mchAdjust.status.rejected': ['已驳回', 'Rejected'],
     'field.mchAdjust.makerName': ['发起人', 'Maker'],
+    'field.mchAdjust.makerId': ['发起人编号', 'Maker id'],
     'field.mchAdjust.checkerName': ['复核人', 'Checker'],
+    'field.mchAdjust.decisionNote': ['复核意见', 'Decision note'],
     'field.mchAdjust.entryId': ['分录号', 'Entry'],
     'field.mchAdjust.createdAt': ['发起时间', 'Requested at'],
     'field.mchAdjust.decidedAt': ['复核时间', 'Decided at'],
-    'action.mchAdjust.approve': ['通过', 'Approve'],
-    'confirm.mchAdjust.approve': [
-      '确定通过该调账申请吗？资金将立即变动。',
-      'Approve this adjustment? The money moves at once.',
-    ],
-    'action.mchAdjust.reject': ['驳回', 'Reject'],
-    'confirm.mchAdjust.reject': ['确定驳回该调账申请吗？', 'Reject this adjustment?'],
   }),
 });

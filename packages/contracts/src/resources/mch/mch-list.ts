@@ -3,13 +3,40 @@
  * module's own route, which shows the secret once); balances come from the ledger; money moves only
  * through `adjust` (a code always; above the approval threshold a second operator approves).
  */
+import { defineLifecycle } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
 
-export const MERCHANT_STATUS_OPTIONS = [
-  { value: 'enabled', color: 'green' },
-  { value: 'disabled', color: 'default' },
-  { value: 'frozen', color: 'red' },
-] as const;
+/** Disabled: its API calls are refused. Frozen: it cannot pay out. Both say why. */
+export const merchantLifecycle = defineLifecycle({
+  states: {
+    enabled: { color: 'green', label: ['启用', 'Enabled'] },
+    disabled: { color: 'default', label: ['停用', 'Disabled'] },
+    frozen: { color: 'red', label: ['冻结', 'Frozen'] },
+  },
+  transitions: {
+    enable: {
+      from: ['disabled', 'frozen'],
+      to: 'enabled',
+      label: ['启用', 'Enable'],
+      confirm: ['确定启用该商户吗？', 'Enable this merchant?'],
+    },
+    disable: {
+      from: ['enabled', 'frozen'],
+      to: 'disabled',
+      label: ['停用', 'Disable'],
+      hint: ['停用后该商户的API调用将被拒绝。', "The merchant's API calls are refused while disabled."],
+      input: { reason: { required: true, min: 2, max: 200 } },
+    },
+    freeze: {
+      from: ['enabled', 'disabled'],
+      to: 'frozen',
+      label: ['冻结', 'Freeze'],
+      hint: ['冻结后该商户不能出款。', 'A frozen merchant cannot pay out.'],
+      input: { reason: { required: true, min: 2, max: 200 } },
+      needsCode: true,
+    },
+  },
+});
 
 const rateRules = { minAmount: '0', maxAmount: '1' };
 
@@ -21,7 +48,7 @@ export const mchList = defineResource({
     id: { type: 'number', list: true, sort: true, filter: 'eq' },
     mchNo: { type: 'string', list: true, filter: 'eq', sort: true },
     name: { type: 'string', list: true, filter: 'contains', form: { required: true, min: 2, max: 64 } },
-    status: { type: 'enum', list: true, filter: 'eq', options: MERCHANT_STATUS_OPTIONS },
+    status: { type: 'enum', list: true, filter: 'eq' },
     agentId: {
       type: 'ref',
       list: true,
@@ -60,11 +87,9 @@ export const mchList = defineResource({
   ],
   custom: [
     { name: 'adjust', scope: 'row', needsCode: true },
-    { name: 'enable', scope: 'row', confirm: true },
-    { name: 'disable', scope: 'row', confirm: true },
-    { name: 'freeze', scope: 'row', confirm: true, needsCode: true },
     { name: 'resetSecret', scope: 'row', confirm: true, needsCode: true },
   ],
+  lifecycle: merchantLifecycle,
   labels: bilingual({
     'rule.mchList.notifyUrl': [
       '请输入以 http:// 或 https:// 开头的网址',
@@ -78,9 +103,6 @@ export const mchList = defineResource({
     'field.mchList.mchNo': ['商户号', 'Merchant no.'],
     'field.mchList.name': ['商户名称', 'Merchant name'],
     'field.mchList.status': ['状态', 'Status'],
-    'enum.mchList.status.enabled': ['启用', 'Enabled'],
-    'enum.mchList.status.disabled': ['停用', 'Disabled'],
-    'enum.mchList.status.frozen': ['冻结', 'Frozen'],
     'field.mchList.agentId': ['上级代理', 'Agent'],
     'field.mchList.available': ['可用余额', 'Available'],
     'field.mchList.frozen': ['冻结金额', 'Frozen'],
@@ -100,18 +122,6 @@ export const mchList = defineResource({
     'child.mchList.fund_log': ['资金流水', 'Fund log'],
     'child.mchList.mchAdjust': ['调账记录', 'Balance adjustments'],
     'action.mchList.adjust': ['调整余额', 'Adjust balance'],
-    'action.mchList.enable': ['启用', 'Enable'],
-    'confirm.mchList.enable': ['确定启用该商户吗？', 'Enable this merchant?'],
-    'action.mchList.disable': ['停用', 'Disable'],
-    'confirm.mchList.disable': [
-      '确定停用该商户吗？其API调用将被拒绝。',
-      'Disable this merchant? Its API calls are refused.',
-    ],
-    'action.mchList.freeze': ['冻结', 'Freeze'],
-    'confirm.mchList.freeze': [
-      '确定冻结该商户吗？冻结后不能出款。',
-      'Freeze this merchant? It cannot pay out while frozen.',
-    ],
     'action.mchList.resetSecret': ['重置密钥', 'Reset secret'],
     'confirm.mchList.resetSecret': [
       '确定重置签名密钥吗？旧密钥立即失效，新密钥只显示一次。',

@@ -2,7 +2,31 @@
  * member/memberList: members per merchant. Personal data is masked on the server unless the session
  * has unmasked; balances and credit points come from the ledger (points adjust with a reason, audited).
  */
+import { defineLifecycle } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
+
+/** A frozen member cannot deposit, withdraw or match; freezing says why. */
+export const memberLifecycle = defineLifecycle({
+  states: {
+    normal: { color: 'green', label: ['正常', 'Normal'] },
+    frozen: { color: 'red', label: ['冻结', 'Frozen'] },
+  },
+  transitions: {
+    freeze: {
+      from: ['normal'],
+      to: 'frozen',
+      label: ['冻结', 'Freeze'],
+      hint: ['冻结后该会员不能充值、提现和匹配。', 'A frozen member cannot deposit, withdraw or match.'],
+      input: { reason: { required: true, min: 2, max: 200 } },
+    },
+    unfreeze: {
+      from: ['frozen'],
+      to: 'normal',
+      label: ['解冻', 'Unfreeze'],
+      confirm: ['确定解冻该会员吗？', 'Unfreeze this member?'],
+    },
+  },
+});
 
 export const memberList = defineResource({
   name: 'memberList',
@@ -19,15 +43,7 @@ export const memberList = defineResource({
     matchLevel: { type: 'number', list: true },
     creditPoints: { type: 'money', list: true, virtual: true },
     available: { type: 'money', list: true, virtual: true },
-    status: {
-      type: 'enum',
-      list: true,
-      filter: 'eq',
-      options: [
-        { value: 'normal', color: 'green' },
-        { value: 'frozen', color: 'red' },
-      ],
-    },
+    status: { type: 'enum', list: true, filter: 'eq' },
     financeTags: { type: 'string', list: true, filter: 'contains' },
     city: { type: 'string', list: true },
     firstDepositAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
@@ -42,11 +58,8 @@ export const memberList = defineResource({
     { resource: 'financialRecordPage', foreignKey: 'ownerCode', parentField: 'account' },
     { resource: 'matchRecordPage', foreignKey: 'ownerCode', parentField: 'account' },
   ],
-  custom: [
-    { name: 'freeze', scope: 'row', confirm: true },
-    { name: 'unfreeze', scope: 'row', confirm: true },
-    { name: 'adjustPoints', scope: 'row' },
-  ],
+  custom: [{ name: 'adjustPoints', scope: 'row' }],
+  lifecycle: memberLifecycle,
   labels: bilingual({
     'field.memberList.id': ['编号', 'ID'],
     'child.memberList.memberPaymentList': ['收付款账户', 'Payment accounts'],
@@ -62,20 +75,11 @@ export const memberList = defineResource({
     'field.memberList.creditPoints': ['信用积分', 'Credit points'],
     'field.memberList.available': ['可用余额', 'Available'],
     'field.memberList.status': ['状态', 'Status'],
-    'enum.memberList.status.normal': ['正常', 'Normal'],
-    'enum.memberList.status.frozen': ['冻结', 'Frozen'],
     'field.memberList.financeTags': ['财务标签', 'Finance tags'],
     'field.memberList.city': ['城市', 'City'],
     'field.memberList.firstDepositAt': ['首充时间', 'First deposit at'],
     'field.memberList.firstDepositAmount': ['首充金额', 'First deposit'],
     'field.memberList.createdAt': ['注册时间', 'Registered at'],
-    'action.memberList.freeze': ['冻结', 'Freeze'],
-    'confirm.memberList.freeze': [
-      '确定冻结该会员吗？冻结后不能充值、提现和匹配。',
-      'Freeze this member? They cannot deposit, withdraw or match while frozen.',
-    ],
-    'action.memberList.unfreeze': ['解冻', 'Unfreeze'],
-    'confirm.memberList.unfreeze': ['确定解冻该会员吗？', 'Unfreeze this member?'],
     'action.memberList.adjustPoints': ['调整积分', 'Adjust points'],
   }),
 });

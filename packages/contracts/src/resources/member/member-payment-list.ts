@@ -24,10 +24,10 @@ export const memberPaymentList = defineResource({
   defaultSort: { field: 'id', order: 'desc' },
   actions: ['list', 'export'],
   custom: [
-    { name: 'enable', scope: 'row', confirm: true },
-    { name: 'disable', scope: 'row', confirm: true },
-    { name: 'blacklist', scope: 'row', confirm: true },
-    { name: 'unblacklist', scope: 'row', confirm: true },
+    { name: 'enable', scope: 'row', confirm: true, when: { field: 'enabled', in: [false] } },
+    { name: 'disable', scope: 'row', confirm: true, when: { field: 'enabled', in: [true] } },
+    { name: 'blacklist', scope: 'row', confirm: true, when: { field: 'blacklisted', in: [false] } },
+    { name: 'unblacklist', scope: 'row', confirm: true, when: { field: 'blacklisted', in: [true] } },
   ],
   labels: bilingual({
     'field.memberPaymentList.id': ['编号', 'ID'],

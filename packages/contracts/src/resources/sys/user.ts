@@ -1,6 +1,33 @@
 /** sys/user: back-office operators. Create, password reset and role changes have their own routes. */
+
+import { defineLifecycle } from '../../lifecycle.ts';
 import { Permission } from '../../permissions.ts';
 import { bilingual, defineResource } from '../../resource.ts';
+
+/** A disabled operator cannot sign in; disabling ends their sessions at once. */
+export const operatorLifecycle = defineLifecycle({
+  states: {
+    enabled: { color: 'green', label: ['启用', 'Enabled'] },
+    disabled: { color: 'red', label: ['停用', 'Disabled'] },
+  },
+  transitions: {
+    enable: {
+      from: ['disabled'],
+      to: 'enabled',
+      label: ['启用', 'Enable'],
+      confirm: ['确定启用该用户吗？', 'Enable this operator?'],
+    },
+    disable: {
+      from: ['enabled'],
+      to: 'disabled',
+      label: ['停用', 'Disable'],
+      confirm: [
+        '确定停用该用户吗？其登录会话将立即结束。',
+        'Disable this operator? Their sessions end at once.',
+      ],
+    },
+  },
+});
 
 export const user = defineResource({
   name: 'user',
@@ -31,15 +58,7 @@ export const user = defineResource({
       virtual: true,
       form: { required: true, addOnly: true, max: 2048, widget: 'password' },
     },
-    status: {
-      type: 'enum',
-      list: true,
-      filter: 'eq',
-      options: [
-        { value: 'enabled', color: 'green' },
-        { value: 'disabled', color: 'red' },
-      ],
-    },
+    status: { type: 'enum', list: true, filter: 'eq' },
     roleNames: { type: 'string', virtual: true, list: true },
     googleBound: { type: 'boolean', virtual: true, list: true },
     createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
@@ -49,14 +68,25 @@ export const user = defineResource({
   labelField: 'username',
   children: [{ resource: 'login_log', foreignKey: 'username', parentField: 'username' }],
   custom: [
-    { name: 'enable', scope: 'row', confirm: true },
-    { name: 'disable', scope: 'row', confirm: true },
     { name: 'resetPassword', scope: 'row', needsCode: true },
     { name: 'assignRoles', scope: 'row' },
-    { name: 'resetGoogle', scope: 'row', needsCode: true, confirm: true },
-    { name: 'bindGoogle', scope: 'row', needsCode: true, permission: Permission.operatorQr },
+    {
+      name: 'resetGoogle',
+      scope: 'row',
+      needsCode: true,
+      confirm: true,
+      when: { field: 'googleBound', in: [true] },
+    },
+    {
+      name: 'bindGoogle',
+      scope: 'row',
+      needsCode: true,
+      permission: Permission.operatorQr,
+      when: { field: 'googleBound', in: [false] },
+    },
     { name: 'endSessions', scope: 'row', confirm: true },
   ],
+  lifecycle: operatorLifecycle,
   labels: bilingual({
     'rule.user.username': [
       '用户名只能包含字母、数字、下划线、点和连字符',
@@ -68,18 +98,9 @@ export const user = defineResource({
     'field.user.displayName': ['姓名', 'Display name'],
     'field.user.password': ['初始密码', 'Initial password'],
     'field.user.status': ['状态', 'Status'],
-    'enum.user.status.enabled': ['启用', 'Enabled'],
-    'enum.user.status.disabled': ['停用', 'Disabled'],
     'field.user.roleNames': ['角色', 'Roles'],
     'field.user.googleBound': ['已绑定谷歌验证', 'Authenticator bound'],
     'field.user.createdAt': ['创建时间', 'Created at'],
-    'action.user.enable': ['启用', 'Enable'],
-    'confirm.user.enable': ['确定启用该用户吗？', 'Enable this operator?'],
-    'action.user.disable': ['停用', 'Disable'],
-    'confirm.user.disable': [
-      '确定停用该用户吗？其登录会话将立即结束。',
-      'Disable this operator? Their sessions end at once.',
-    ],
     'action.user.resetPassword': ['重置密码', 'Reset password'],
     'action.user.assignRoles': ['分配角色', 'Assign roles'],
     'action.user.resetGoogle': ['重置谷歌验证', 'Reset authenticator'],

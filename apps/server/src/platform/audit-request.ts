@@ -1,0 +1,47 @@
+/**
+ * The operation-log row of an API request, written either by the handler inside its business
+ * transaction (`auditInTx`: the change and its row commit together, issue 18 section 2) or, for
+ * everything else (refusals, failures, handlers that write no row themselves), by the guard's onSend
+ * hook after the answer is known.
+ */
+import { ErrorCode } from '@payops/contracts';
+import type { FastifyRequest } from 'fastify';
+import { appendOperationLog, type OperationRow } from './audit.ts';
+import type { AuditNote } from './context.ts';
+import type { Tx } from './ledger/accounts.ts';
+import { clientIp, describeAccess } from './request-info.ts';
+
+export function operationRowOf(request: FastifyRequest, code: number, note?: AuditNote): OperationRow {
+  const access = request.routeOptions.config?.access ?? 'public';
+  return {
+    at: request.server.ctx.clock.now(),
+    operatorId: request.auth?.operatorId ?? null,
+    operatorName: request.auth?.username ?? '-',
+    action:
+      describeAccess(access) === 'session'
+        ? (request.routeOptions.url ?? request.url)
+        : describeAccess(access),
+    method: request.method,
+    path: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
+    objectType: note?.objectType ?? null,
+    objectId: note?.objectId === undefined ? null : String(note.objectId),
+    result: code === ErrorCode.ok ? 'success' : 'failure',
+    code,
+    ip: clientIp(request),
+    detail:
+      note && (note.before !== undefined || note.after !== undefined || note.extra)
+        ? { before: note.before, after: note.after, ...note.extra }
+        : null,
+  };
+}
+
+/**
+ * Writes the request's success row on the business transaction. Call it last in the transaction (the
+ * shard lock is then held only until the commit). The guard writes no second row for a request that
+ * succeeds after this; if the transaction rolls back, the request fails and the guard records that.
+ */
+export async function auditInTx(tx: Tx, request: FastifyRequest, note: AuditNote): Promise<void> {
+  request.auditNote = note;
+  await appendOperationLog(tx, operationRowOf(request, ErrorCode.ok, note));
+  request.auditWritten = true;
+}

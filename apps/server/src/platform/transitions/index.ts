@@ -1,0 +1,18 @@
+/** Lifecycle transitions: the registrar (routes), the single-record runner, and the history table. */
+export {
+  actorOf,
+  registerTransitions,
+  requireIdempotencyKey,
+  runSystemTransition,
+  type TransitionOptions,
+} from './register.ts';
+export {
+  type Actor,
+  type EffectOutcome,
+  runTransition,
+  stateLabel,
+  type TransitionHooks,
+  type TransitionOutcome,
+  type TransitionStep,
+} from './run.ts';
+export { statusHistory } from './schema.ts';

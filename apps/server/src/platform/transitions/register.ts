@@ -1,0 +1,181 @@
+/**
+ * The transition registrar: a definition's lifecycle becomes one POST route per transition, at the
+ * action's path and behind its permission (ids unchanged, so grants and the route snapshot hold).
+ * Each route validates a strict body built from the transition's input spec, requires an
+ * Idempotency-Key when the transition moves money, and runs in ONE transaction: the guarded status
+ * change, the module's effect, the status-history row and the operation-log row (last).
+ *
+ * Transitions marked `system` get no route; jobs run them with `runSystemTransition`.
+ */
+import {
+  type Locale,
+  pickLocale,
+  type ResourceDef,
+  type TransitionBody,
+  type TransitionDef,
+  transitionBodySchema,
+} from '@payops/contracts';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { appendOperationLog } from '../audit.ts';
+import { auditInTx } from '../audit-request.ts';
+import type { AppContext, AuditNote } from '../context.ts';
+import { type BoundResource, bindResource, type Row } from '../crud/index.ts';
+import { fieldError, localeOf, ok } from '../errors.ts';
+import { IDEMPOTENCY_HEADER, withIdempotency } from '../idempotency.ts';
+import { envelope } from '../route-schemas.ts';
+import {
+  type Actor,
+  keyIsString,
+  runTransition,
+  type TransitionHooks,
+  type TransitionOutcome,
+} from './run.ts';
+
+export interface TransitionOptions {
+  table: PgTable;
+  /** Values every query filters on (several resources over one table). */
+  scope?: Row;
+  /** Per transition: extra columns, checks and the effect. */
+  hooks?: Record<string, TransitionHooks<never> | TransitionHooks<unknown>>;
+  /** The schema of each transition's `effect` in the answer (default null). */
+  results?: Record<string, z.ZodType>;
+}
+
+interface Binding {
+  r: BoundResource;
+  options: TransitionOptions;
+}
+
+const bindings = new Map<string, Binding>();
+
+const keyRequired: Record<Locale, string> = {
+  'zh-CN': '资金操作必须携带幂等键（Idempotency-Key 请求头）',
+  'en-US': 'is required for a money-moving action (send an Idempotency-Key header)',
+};
+
+/** A route's preValidation hook: a money-moving call without its key is refused before anything runs. */
+export async function requireIdempotencyKey(request: FastifyRequest): Promise<void> {
+  if (request.headers[IDEMPOTENCY_HEADER] === undefined)
+    throw fieldError('Idempotency-Key', keyRequired[localeOf(request)]);
+}
+
+function auditNote(def: ResourceDef, t: TransitionDef, o: TransitionOutcome, body: TransitionBody) {
+  const field = def.lifecycle!.field;
+  return {
+    objectType: def.name,
+    objectId: String(o.after[def.key]),
+    before: { [field]: o.before[field] },
+    after: { [field]: o.after[field] },
+    extra: {
+      transition: t.name,
+      ...(body.reason ? { reason: body.reason } : {}),
+      ...(body.amount ? { amount: body.amount } : {}),
+      ...o.extra,
+    },
+  } satisfies AuditNote;
+}
+
+export function registerTransitions(fastify: FastifyInstance, def: ResourceDef, options: TransitionOptions) {
+  const lifecycle = def.lifecycle;
+  if (!lifecycle) throw new Error(`${def.name} has no lifecycle`);
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = fastify;
+  const binding: Binding = { r: bindResource(def, options.table, options.scope), options };
+  bindings.set(def.name, binding);
+  const idSchema = keyIsString(def) ? z.string() : z.number();
+
+  for (const t of Object.values(lifecycle.transitions)) {
+    if (t.system) continue;
+    const action = def.actions[t.name]!;
+    const hooks = (options.hooks?.[t.name] ?? {}) as TransitionHooks<unknown>;
+    app.post(
+      action.path,
+      {
+        config: { access: { permission: action.permission } },
+        ...(t.idempotent ? { preValidation: requireIdempotencyKey } : {}),
+        schema: {
+          tags: [def.group],
+          summary: `${def.name}: ${t.from.join('|')} -> ${t.to}${t.idempotent ? ' (Idempotency-Key required)' : ''}`,
+          body: transitionBodySchema(def, t),
+          response: {
+            200: envelope(
+              z.object({
+                id: idSchema,
+                from: z.string(),
+                to: z.string(),
+                effect: options.results?.[t.name] ?? z.null(),
+              }),
+            ),
+          },
+        },
+      },
+      async (request) => {
+        const body = request.body as TransitionBody;
+        const id = body[def.key];
+        request.auditNote = { objectType: def.name, objectId: String(id), extra: { transition: t.name } };
+        const answer = await withIdempotency(ctx.db, request, async (tx) => {
+          const o = await runTransition(tx, binding.r, t, id, body, actorOf(request), ctx.clock.now(), hooks);
+          await auditInTx(tx, request, auditNote(def, t, o, body));
+          return {
+            id: o.after[def.key],
+            from: String(o.before[lifecycle.field]),
+            to: t.to,
+            effect: o.result,
+          };
+        });
+        if (answer.replayed) request.auditNote = { ...request.auditNote, extra: { replayed: true } };
+        return ok(answer.data as never);
+      },
+    );
+  }
+}
+
+export function actorOf(request: FastifyRequest): Actor {
+  return {
+    operatorId: request.auth?.operatorId ?? null,
+    username: request.auth?.username ?? '-',
+    locale: localeOf(request),
+  };
+}
+
+/**
+ * Runs a `system` transition (a job: expiry, timeout) in its own transaction, with its status-history
+ * row and an operation-log row by `system`. Refusals throw (e.g. the record was decided meanwhile).
+ */
+export async function runSystemTransition(
+  ctx: AppContext,
+  def: ResourceDef,
+  name: string,
+  id: unknown,
+  reason = '',
+): Promise<TransitionOutcome> {
+  const b = bindings.get(def.name);
+  const t = def.lifecycle?.transitions[name];
+  if (!b || !t) throw new Error(`${def.name}.${name} is not a registered transition`);
+  const actor: Actor = { operatorId: null, username: 'system', locale: pickLocale(undefined) };
+  const body = { [def.key]: id, ...(reason ? { reason } : {}) } as TransitionBody;
+  const hooks = (b.options.hooks?.[name] ?? {}) as TransitionHooks<unknown>;
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const o = await runTransition(tx, b.r, t, id, body, actor, now, hooks);
+    const note = auditNote(def, t, o, body);
+    await appendOperationLog(tx, {
+      at: now,
+      operatorId: null,
+      operatorName: 'system',
+      action: `${def.group}.${def.page}.${name}`,
+      method: 'JOB',
+      path: '',
+      objectType: note.objectType,
+      objectId: note.objectId,
+      result: 'success',
+      code: 0,
+      ip: '',
+      detail: { before: note.before, after: note.after, ...note.extra },
+    });
+    return o;
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * One transition on one record, inside the caller's transaction: lock the row, check that it is in a
+ * `from` state (and, under maker-checker, that the actor is not its maker), the guarded
+ * `UPDATE ... WHERE key = $1 AND status = ANY($from)`, the module's effect (ledger postings...), and
+ * the status-history row. Any refusal throws before anything is written, and the caller's transaction
+ * rolls back whatever the effect did if a later step fails: one effect, or none.
+ *
+ * N operators racing on one record: the first takes the row lock; the others wait for its commit,
+ * then read the new status and are refused with "no longer in state X" (never a second effect).
+ */
+import {
+  ErrorCode,
+  type FieldDef,
+  type Locale,
+  type ResourceDef,
+  type TransitionBody,
+  type TransitionDef,
+} from '@payops/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { BoundResource, Row } from '../crud/index.ts';
+import { scopeCondition } from '../crud/query.ts';
+import { AppError, fieldError } from '../errors.ts';
+import type { Tx } from '../ledger/accounts.ts';
+import { statusHistory } from './schema.ts';
+
+/** Who runs a transition: an operator, or the platform (a job: operatorId null). */
+export interface Actor {
+  operatorId: number | null;
+  username: string;
+  locale: Locale;
+}
+
+export interface TransitionStep {
+  tx: Tx;
+  transition: TransitionDef;
+  /** The row before (locked), and after the guarded UPDATE. */
+  before: Row;
+  after: Row;
+  body: TransitionBody;
+  actor: Actor;
+  now: Date;
+}
+
+export interface EffectOutcome<R> {
+  /** What the route answers in `effect` (typed by the hooks' `result` schema). */
+  result?: R;
+  /** Kept in the status history and the audit row (amounts, the journal entry). */
+  extra?: Record<string, unknown>;
+}
+
+export interface TransitionHooks<R = unknown> {
+  /** More columns the guarded UPDATE sets (the checker, the decision time). */
+  set?: (step: Omit<TransitionStep, 'after' | 'tx'>) => Row;
+  /** Refusals a lifecycle cannot say (e.g. an operator disabling themself); throw to refuse. */
+  check?: (step: Omit<TransitionStep, 'after'>) => void | Promise<void>;
+  /** The business effect, in the same transaction (ledger postings, ending sessions). */
+  effect?: (step: TransitionStep) => Promise<EffectOutcome<R> | undefined>;
+}
+
+export interface TransitionOutcome<R = unknown> {
+  before: Row;
+  after: Row;
+  result: R | null;
+  extra: Record<string, unknown>;
+}
+
+const text = {
+  noLonger: {
+    'zh-CN': (from: string, now: string) => `已不是「${from}」状态（当前：${now}），请刷新后重试`,
+    'en-US': (from: string, now: string) => `is no longer ${from} (now: ${now}); refresh and try again`,
+  },
+  maker: {
+    'zh-CN': '发起人不能复核自己的申请',
+    'en-US': 'the maker cannot approve or reject their own request',
+  },
+} as const;
+
+/** A state's label in the operator's language (the lifecycle's labels live in the definition). */
+export function stateLabel(def: ResourceDef, state: string, locale: Locale): string {
+  const field = def.lifecycle!.field;
+  return def.labels[locale][`enum.${def.name}.${field}.${state}`] ?? state;
+}
+
+function statusColumn(r: BoundResource): PgColumn {
+  return r.columns[r.def.lifecycle!.field]!;
+}
+
+export async function runTransition<R>(
+  tx: Tx,
+  r: BoundResource,
+  transition: TransitionDef,
+  id: unknown,
+  body: TransitionBody,
+  actor: Actor,
+  now: Date,
+  hooks: TransitionHooks<R> = {},
+): Promise<TransitionOutcome<R>> {
+  const { def } = r;
+  const lifecycle = def.lifecycle!;
+  const keyCol = r.columns[def.key]!;
+  const where = and(scopeCondition(r), eq(keyCol, id));
+  const [before] = (await tx.select().from(r.table).where(where).for('update')) as Row[];
+  if (!before) throw new AppError(ErrorCode.notFound);
+  const current = String(before[lifecycle.field]);
+  if (!transition.from.includes(current)) {
+    const from = transition.from.map((s) => stateLabel(def, s, actor.locale)).join(' / ');
+    throw new AppError(ErrorCode.conflict, {
+      status: current,
+      fields: [
+        {
+          field: lifecycle.field,
+          message: text.noLonger[actor.locale](from, stateLabel(def, current, actor.locale)),
+        },
+      ],
+    });
+  }
+  const maker = transition.makerChecker?.requesterField;
+  if (maker && actor.operatorId !== null && before[maker] === actor.operatorId) {
+    throw fieldError(def.key, text.maker[actor.locale]);
+  }
+  const step = { transition, before, body, actor, now };
+  await hooks.check?.({ ...step, tx });
+  const values: Row = { ...hooks.set?.(step), [lifecycle.field]: transition.to };
+  if (r.tableColumns.updatedAt && !('updatedAt' in values)) values.updatedAt = now;
+  // Guarded even under the row lock: the status in the WHERE is the rule, the lock only orders waiters.
+  const [after] = (await tx
+    .update(r.table)
+    .set(values as never)
+    .where(and(where, inArray(statusColumn(r), [...transition.from])))
+    .returning()) as Row[];
+  if (!after) throw new AppError(ErrorCode.conflict, { status: current });
+  const outcome = (await hooks.effect?.({ ...step, tx, after })) ?? {};
+  const extra = { ...outcome.extra };
+  await tx.insert(statusHistory).values({
+    resource: def.name,
+    recordId: String(id),
+    transition: transition.name,
+    fromStatus: current,
+    toStatus: transition.to,
+    operatorId: actor.operatorId,
+    operatorName: actor.username,
+    reason: body.reason ?? '',
+    at: now,
+    extra: Object.keys(extra).length ? extra : null,
+  });
+  return { before, after, result: outcome.result ?? null, extra };
+}
+
+/** The key field's schema type, for the answer's `id`. */
+export function keyIsString(def: ResourceDef): boolean {
+  return (def.fields as Record<string, FieldDef>)[def.key]?.type === 'string';
+}

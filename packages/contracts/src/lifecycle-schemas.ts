@@ -1,0 +1,32 @@
+/**
+ * The strict body of a transition, built from its input spec: the record's key, and only the inputs
+ * the transition declares (a `balance` or a `status` in the body is refused, ASVS 15.3.3).
+ * Refinements carry `key:argument` messages that the server turns into the operator's language.
+ */
+import { z } from 'zod';
+import { currencyAmountSchema } from './amount-schema.ts';
+import type { TransitionDef } from './lifecycle.ts';
+import type { FieldDef, ResourceDef } from './resource.ts';
+
+export function transitionBodySchema(def: ResourceDef, t: TransitionDef) {
+  const keyField = (def.fields as Record<string, FieldDef>)[def.key];
+  const shape: Record<string, z.ZodType> = {
+    [def.key]:
+      keyField?.type === 'string'
+        ? z.string().min(1).max(255)
+        : z
+            .number()
+            .int()
+            .positive()
+            .max(2 ** 53 - 1),
+  };
+  const { reason, amount } = t.input;
+  if (reason) {
+    const text = z.string().trim().min(reason.min).max(reason.max);
+    shape.reason = reason.required ? text : text.optional();
+  }
+  if (amount) shape.amount = currencyAmountSchema(amount.currency, 'positive');
+  return z.strictObject(shape);
+}
+
+export type TransitionBody = { reason?: string; amount?: string } & Record<string, unknown>;
