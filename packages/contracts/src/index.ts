@@ -1,5 +1,6 @@
 export * from './api.ts';
 export * from './crypto.ts';
+export * from './input-rules.ts';
 export * from './masking.ts';
 export * from './permissions.ts';
 export * from './resource.ts';

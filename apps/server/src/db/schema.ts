@@ -6,5 +6,6 @@ export * from '../modules/mockTrade/schema.ts';
 export * from '../modules/sys/addr-pool.schema.ts';
 export * from '../modules/sys/message.schema.ts';
 export * from '../modules/sys/schema.ts';
+export * from '../modules/sys/sign-in-throttle.schema.ts';
 export * from '../platform/idempotency.schema.ts';
 export * from '../platform/ledger/schema.ts';

@@ -39,12 +39,16 @@ declare module 'fastify' {
     access?: Access;
     /** true: write an operation-log row even for a GET (unmask, QR); false: a read-only POST (lists). */
     audit?: boolean;
+    /** Reachable by a signed-in operator who must still bind an authenticator (the binding itself). */
+    beforeBinding?: boolean;
   }
   interface FastifyRequest {
     auth?: AuthContext;
     /** The envelope code answered, for the audit hook. */
     resultCode?: number;
     auditNote?: AuditNote;
+    /** The permission needs a code: the guard checks it after the body is validated. */
+    codeNeeded?: boolean;
     /** The guard checked an authenticator code for this request. */
     codeVerified?: boolean;
   }

@@ -9,7 +9,9 @@ import { appendOperationLog } from './audit.ts';
 import type { Access, AppContext } from './context.ts';
 import { AppError, sendError } from './errors.ts';
 import { IpFilter } from './ip-filter.ts';
+import { maskPersonal } from './masking.ts';
 import { heldPermission } from './permissions.ts';
+import { refuseUnbound } from './require-binding.ts';
 import { authenticate } from './sessions.ts';
 import { consumeCode } from './totp.ts';
 
@@ -63,14 +65,25 @@ export function installGuard(
       }
       if (access === 'public') return;
       request.auth = await authenticate(ctx, request);
+      await refuseUnbound(ctx, request);
       if (access === 'session') return;
       const held = await heldPermission(ctx, request.auth.operatorId, access.permission);
       if (!held) throw new AppError(ErrorCode.forbidden);
-      if (held.needsCode) {
-        const code = request.headers.googlecode;
-        await consumeCode(ctx, request.auth.operatorId, typeof code === 'string' ? code : undefined);
-        request.codeVerified = true;
-      }
+      request.codeNeeded = held.needsCode;
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      return sendError(request, reply, e.code, e.data);
+    }
+  });
+
+  // The code is checked and spent only after the body passed validation: a typo in a field must not
+  // cost the operator a fresh code (issue 18, section 4).
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.codeNeeded || !request.auth) return;
+    try {
+      const code = request.headers.googlecode;
+      await consumeCode(ctx, request.auth.operatorId, typeof code === 'string' ? code : undefined);
+      request.codeVerified = true;
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       return sendError(request, reply, e.code, e.data);
@@ -104,7 +117,10 @@ export function installGuard(
       ip: clientIp(request),
       detail:
         note && (note.before !== undefined || note.after !== undefined || note.extra)
-          ? { before: note.before, after: note.after, ...note.extra }
+          ? (maskPersonal({ before: note.before, after: note.after, ...note.extra }) as Record<
+              string,
+              unknown
+            >)
           : null,
     });
     return payload;

@@ -3,13 +3,14 @@
  * secret reset, and balance adjustments (Idempotency-Key; approval above the threshold), plus the
  * approval list (mchAdjust) with approve and reject.
  */
-import { addBodySchema, mchAdjust, mchList } from '@payops/contracts';
+import { addBodySchema, id4, mchAdjust, mchList, rowSchema } from '@payops/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presenter, type Row, registerCrud } from '../../platform/crud/index.ts';
 import { localeOf, ok } from '../../platform/errors.ts';
 import { withIdempotency } from '../../platform/idempotency.ts';
+import { envelope } from '../../platform/route-schemas.ts';
 import { getSetting } from '../../platform/settings.ts';
 import {
   type Actor,
@@ -36,10 +37,21 @@ const actorOf = (request: FastifyRequest): Actor => ({
 });
 
 const adjustBody = z.strictObject({
-  id: z.number().int().positive(),
+  id: id4(),
   type: z.enum(ADJUST_TYPES),
   amount: decimalAmount,
   reason: z.string().trim().min(2).max(200),
+});
+
+const adjustAnswerSchema = z.object({
+  adjustmentId: z.number(),
+  status: z.string(),
+  entryId: z.number().nullable(),
+  mchNo: z.string(),
+  type: z.string(),
+  amount: z.string(),
+  available: z.string(),
+  frozen: z.string(),
 });
 
 /** What an adjustment answers (and what a replay with the same Idempotency-Key answers again). */
@@ -104,9 +116,8 @@ export async function merchantRoutes(fastify: FastifyInstance) {
         tags: ['mch'],
         summary: 'Create a merchant: number and signing secret generated; the secret is answered once',
         body: addBodySchema(mchList),
-        response: {
-          200: z.object({ code: z.number(), msg: z.string(), data: z.record(z.string(), z.unknown()) }),
-        },
+        // Declared fields only: the sealed secret column never leaves (issue 18, section 3).
+        response: { 200: envelope(rowSchema(mchList).extend({ signSecret: z.string() })) },
       },
     },
     async (request) => {
@@ -133,10 +144,18 @@ export async function merchantRoutes(fastify: FastifyInstance) {
     const change = await setMerchantStatus(ctx, b.id, ['enabled', 'disabled'], 'frozen');
     return { data: null, audit: { objectId: change.mchNo, before: change.before, after: change.after } };
   });
-  rowAction(fastify, mchList, 'resetSecret', 'New signing secret, answered once', idBody, async (_r, b) => {
-    const { mchNo, secret } = await resetSecret(ctx, b.id);
-    return { data: { signSecret: secret }, audit: { objectId: mchNo, extra: { secret: 'reset' } } };
-  });
+  rowAction(
+    fastify,
+    mchList,
+    'resetSecret',
+    'New signing secret, answered once',
+    idBody,
+    async (_r, b) => {
+      const { mchNo, secret } = await resetSecret(ctx, b.id);
+      return { data: { signSecret: secret }, audit: { objectId: mchNo, extra: { secret: 'reset' } } };
+    },
+    z.object({ signSecret: z.string() }),
+  );
   rowAction(
     fastify,
     mchList,
@@ -151,6 +170,7 @@ export async function merchantRoutes(fastify: FastifyInstance) {
       );
       return withAudit(outcome.data, { reason: b.reason });
     },
+    adjustAnswerSchema,
   );
 
   registerCrud(fastify, mchAdjust, { table: merchantAdjustments });
@@ -166,6 +186,7 @@ export async function merchantRoutes(fastify: FastifyInstance) {
       );
       return withAudit(outcome.data, { approved: true });
     },
+    adjustAnswerSchema,
   );
   rowAction(fastify, mchAdjust, 'reject', 'Reject a pending adjustment', idBody, async (request, b) => {
     const row = await ctx.db.transaction((tx) => rejectAdjustment(ctx, tx, b.id, actorOf(request)));

@@ -4,6 +4,7 @@
  */
 import {
   financialRecordPage,
+  id4,
   matchRecordPage,
   memberList,
   memberPaymentList,
@@ -23,7 +24,7 @@ import { adjustPoints, enrichMembers, setMemberStatus, setPaymentAccountFlag } f
 import { memberPaymentAccounts, memberRebateOrders, members } from './schema.ts';
 
 const pointsBody = z.strictObject({
-  id: z.number().int().positive(),
+  id: id4(),
   points: z
     .string()
     .trim()
@@ -71,6 +72,7 @@ export async function memberRoutes(fastify: FastifyInstance) {
         },
       };
     },
+    z.object({ creditPoints: z.string() }),
   );
 
   registerCrud(fastify, payFundOrderPage, { table: memberRebateOrders, scope: { direction: 'deposit' } });

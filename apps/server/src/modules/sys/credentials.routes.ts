@@ -9,7 +9,17 @@ import { consumeCode } from '../../platform/totp.ts';
 import { changeOwnPassword, pendingSecretQr, unmaskSession } from './credentials.service.ts';
 
 const code = z.string().regex(/^\d{6}$/);
-const png = { 200: z.any().describe('PNG image') };
+// A PNG is sent as bytes (never serialised): described as binary content, not as `any`.
+const png = {
+  200: {
+    description: 'PNG image',
+    content: {
+      'image/png': {
+        schema: z.custom<Buffer>((v) => Buffer.isBuffer(v)).meta({ type: 'string', format: 'binary' }),
+      },
+    },
+  },
+};
 
 export async function credentialsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +47,7 @@ export async function credentialsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/getGoogleQR',
     {
-      config: { access: 'session', audit: true },
+      config: { access: 'session', audit: true, beforeBinding: true },
       schema: { tags: ['sys'], summary: 'QR of a new pending authenticator secret for me', response: png },
     },
     async (request, reply) => {
@@ -56,7 +66,7 @@ export async function credentialsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/bindGoogle',
     {
-      config: { access: 'session' },
+      config: { access: 'session', beforeBinding: true },
       schema: {
         tags: ['sys'],
         summary: 'Bind my pending authenticator secret with a valid code',

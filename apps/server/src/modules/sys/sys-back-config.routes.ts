@@ -24,7 +24,7 @@ import { sysConfig } from './schema.ts';
 const settingRow = z.object({
   key: z.string(),
   type: z.string(),
-  value: z.unknown(),
+  value: z.json(),
   updatedBy: z.number().nullable(),
   updatedAt: z.date().nullable(),
 });
@@ -89,7 +89,7 @@ export async function sysBackConfigRoutes(fastify: FastifyInstance) {
         tags: ['sys'],
         summary: 'Set one setting, validated for its type',
         body: editBodySchema(sysBackConfig),
-        response: { 200: envelope(z.object({ key: z.string(), value: z.unknown() })) },
+        response: { 200: envelope(z.object({ key: z.string(), value: z.json() })) },
       },
     },
     async (request) => {
@@ -108,7 +108,7 @@ export async function sysBackConfigRoutes(fastify: FastifyInstance) {
       await setSetting(ctx, k, parsed.data as never, request.auth!.operatorId);
       request.auditNote = { objectType: 'sys_config', objectId: key, before, after: parsed.data };
       if (key === 'whiteIpEnabled') ipFilter.invalidate();
-      return ok({ key, value: parsed.data });
+      return ok({ key, value: parsed.data as never });
     },
   );
 
