@@ -2,7 +2,7 @@
  * mch/mchThirdPayConfig and mch/mchThirdAgentPayConfig over one table, each scoped to its direction,
  * and the option lists (merchants, passages) their forms choose from.
  */
-import { mchThirdAgentPayConfig, mchThirdPayConfig, type ResourceDef } from '@payops/contracts';
+import { mchList, mchThirdAgentPayConfig, mchThirdPayConfig, type ResourceDef } from '@payops/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -61,11 +61,11 @@ export async function passageRoutes(fastify: FastifyInstance) {
   register(mchThirdPayConfig, 'deposit');
   register(mchThirdAgentPayConfig, 'withdraw');
 
-  // Any signed-in operator may read the names behind the ids these forms and lists show.
+  // The merchant names behind the ids these forms show: only for who may list merchants (issue 18).
   fastify.withTypeProvider<ZodTypeProvider>().get(
     '/api/mch/options',
     {
-      config: { access: 'session' },
+      config: { access: { permission: mchList.actions.list!.permission } },
       schema: {
         tags: ['mch'],
         summary: 'Merchants and passages to choose from (ids and names)',

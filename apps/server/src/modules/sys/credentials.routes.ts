@@ -1,5 +1,5 @@
 /** Spec §7: updatePassword, getGoogleQR, getDataGoogleQR, googleAuthAdmin; and the binding confirmations. */
-import { Permission } from '@payops/contracts';
+import { id4, Permission, queryId4 } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -92,7 +92,7 @@ export async function credentialsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['sys'],
         summary: 'QR of a new pending authenticator secret for another operator',
-        querystring: z.strictObject({ userId: z.coerce.number().int().positive() }),
+        querystring: z.strictObject({ userId: queryId4() }),
         response: png,
       },
     },
@@ -116,7 +116,7 @@ export async function credentialsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['sys'],
         summary: "Bind another operator's pending secret with the code their authenticator shows",
-        body: z.strictObject({ userId: z.number().int().positive(), code }),
+        body: z.strictObject({ userId: id4(), code }),
         response: { 200: emptyEnvelope },
       },
     },

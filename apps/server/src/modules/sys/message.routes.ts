@@ -1,5 +1,5 @@
 /** sys/message: composing and publishing (registrar + publish), and each operator's inbox. */
-import { message, PAGE_SIZE_MAX } from '@payops/contracts';
+import { id4, message, PAGE_SIZE_MAX } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { envelope } from '../../platform/route-schemas.ts';
 import { sysMessages } from './message.schema.ts';
 import { markRead, myMessages, publishMessage, refusePublished, unreadCount } from './message.service.ts';
 
-const ids = z.array(z.number().int().positive()).min(1).max(PAGE_SIZE_MAX);
+const ids = z.array(id4()).min(1).max(PAGE_SIZE_MAX);
 
 export async function messageRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -28,7 +28,7 @@ export async function messageRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['sys'],
         summary: 'Publish a draft to every operator (once)',
-        body: z.strictObject({ id: z.number().int().positive() }),
+        body: z.strictObject({ id: id4() }),
         response: { 200: envelope(z.object({ id: z.number(), publishedAt: z.date().nullable() })) },
       },
     },

@@ -1,5 +1,5 @@
 /** sys/role (roles and their permission tree) and sys/resource (the permission catalogue). */
-import { resource, role } from '@payops/contracts';
+import { id4, queryId4, resource, role } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,7 +37,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['sys'],
         summary: 'Every resource grouped by page (with needs-code flags), and the ones a role holds',
-        querystring: z.strictObject({ roleId: z.coerce.number().int().positive() }),
+        querystring: z.strictObject({ roleId: queryId4() }),
         response: { 200: envelope(z.object({ tree: z.array(treePage), granted: z.array(z.number()) })) },
       },
     },
@@ -54,8 +54,8 @@ export async function roleRoutes(fastify: FastifyInstance) {
         tags: ['sys'],
         summary: "Replace a role's resources; its operators' sessions end",
         body: z.strictObject({
-          roleId: z.number().int().positive(),
-          resourceIds: z.array(z.number().int().positive()).max(5000),
+          roleId: id4(),
+          resourceIds: z.array(id4()).max(5000),
         }),
         response: { 200: envelope(z.object({ endedOperators: z.number() })) },
       },
