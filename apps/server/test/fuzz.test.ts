@@ -33,7 +33,7 @@ import {
 
 const CLASSES_PER_FIELD = 4;
 const LEAK = [
-  /\b(select|insert into|update|delete from)\b[^]*\b(from|set|values|where)\b/i,
+  /\b(select|insert into|update|delete from)\b[\s\S]*\b(from|set|values|where)\b/i,
   /failed query/i,
   /\bat .+\.(ts|js|mjs):\d+/,
   /node_modules/,
@@ -150,13 +150,17 @@ describe('fuzzing every route of the registry', () => {
     const before = await fingerprint(t.ctx.pool);
     const failures: string[] = [];
     let sent = 0;
+    let codeSpent = true;
     for (const [i, route] of targets.entries()) {
       for (const c of casesOf(route, resolve, i)) {
         // A fresh, valid code for every call: the code check is never what refuses the input.
-        await t.ctx.db
-          .update(operators)
-          .set({ totpLastStep: null, totpFailures: 0, totpLockedUntil: null })
-          .where(eq(operators.id, adminId));
+        if (codeSpent) {
+          await t.ctx.db
+            .update(operators)
+            .set({ totpLastStep: null, totpFailures: 0, totpLockedUntil: null })
+            .where(eq(operators.id, adminId));
+          codeSpent = false;
+        }
         const res = await t.app.inject({
           method: route.method,
           url: c.query ? `${route.url}?${c.query}` : route.url,
@@ -170,6 +174,8 @@ describe('fuzzing every route of the registry', () => {
           ...(c.body !== undefined ? { payload: serialize(c.body) } : {}),
         });
         sent++;
+        // The code is checked only after validation passed: anything but a 400 may have spent it.
+        codeSpent = res.statusCode !== 400;
         const where = `${route.method} ${route.url} [${c.what}]`;
         if (res.statusCode >= 500) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 200)}`);
         else if (res.statusCode < 400)

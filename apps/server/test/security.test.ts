@@ -183,7 +183,7 @@ describe('masking cannot be side-stepped', () => {
         } else if (['items', 'additionalProperties', 'schema', 'not'].includes(k) && typeof v === 'object') {
           walk(v, `${where}.${k}`, true);
         } else if (['anyOf', 'oneOf', 'allOf', 'prefixItems'].includes(k) && Array.isArray(v)) {
-          v.forEach((s, i) => walk(s, `${where}.${k}[${i}]`, true));
+          for (const [i, s] of v.entries()) walk(s, `${where}.${k}[${i}]`, true);
         } else if (typeof v === 'object' && !isSchema) walk(v, `${where}.${k}`, false);
       }
     };
