@@ -21,9 +21,12 @@ export function openDatabase(url: string, max = 10): Database {
   });
   // A connection that dies while idle (the database restarted) is dropped from the pool; without a
   // listener the pool's 'error' event would end the process. The next query opens a fresh one.
-  pool.on('error', (err) => {
+  // A checked-out connection (between two statements of a transaction) emits its own 'error': the
+  // statement waiting on it fails on its own, so the event is only noted.
+  const lost = (err: Error) =>
     process.emitWarning(`database connection lost: ${(err as { code?: string }).code ?? err.message}`);
-  });
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   const db = drizzle(pool, { schema });
   return { pool, db, close: () => pool.end() };
 }

@@ -154,6 +154,24 @@ function sendUnexpected(request: FastifyRequest, reply: FastifyReply, error: Err
   return sendError(request, reply, ErrorCode.internal, { requestId: request.id });
 }
 
+/**
+ * The answer when the audit row of a call cannot be written (onSend): a clean 503/500 envelope with
+ * the request id, replacing whatever was about to be sent.
+ */
+export function auditFailed(request: FastifyRequest, reply: FastifyReply, error: unknown): string {
+  const db = dbErrorFacts(error);
+  const away = db && (UNAVAILABLE.test(db.code) || NETWORK_CODES.has(db.code));
+  const code = away ? ErrorCode.unavailable : ErrorCode.internal;
+  request.log.error({ requestId: request.id, db, answered: reply.statusCode }, 'audit row not written');
+  request.resultCode = code;
+  reply.status(httpStatus[code]!).type('application/json; charset=utf-8').removeHeader('content-disposition');
+  return JSON.stringify({
+    code,
+    msg: errorMessage(code, localeOf(request)),
+    data: { requestId: request.id },
+  });
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: Error & { validation?: IssueLike[]; statusCode?: number }, request, reply) => {
     const locale = localeOf(request);

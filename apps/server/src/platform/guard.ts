@@ -7,7 +7,7 @@ import { ErrorCode } from '@payops/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appendOperationLog } from './audit.ts';
 import type { Access, AppContext } from './context.ts';
-import { AppError, sendError } from './errors.ts';
+import { AppError, auditFailed, sendError } from './errors.ts';
 import { IpFilter } from './ip-filter.ts';
 import { maskPersonal } from './masking.ts';
 import { heldPermission } from './permissions.ts';
@@ -100,29 +100,35 @@ export function installGuard(
     const changes = request.method !== 'GET' && access !== 'public' && config.audit !== false;
     if (!refused && !changes && !config.audit) return payload;
     const note = request.auditNote;
-    await appendOperationLog(ctx.db, {
-      at: ctx.clock.now(),
-      operatorId: request.auth?.operatorId ?? null,
-      operatorName: request.auth?.username ?? '-',
-      action:
-        describeAccess(access) === 'session'
-          ? (request.routeOptions.url ?? request.url)
-          : describeAccess(access),
-      method: request.method,
-      path: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
-      objectType: note?.objectType ?? null,
-      objectId: note?.objectId === undefined ? null : String(note.objectId),
-      result: code === ErrorCode.ok ? 'success' : 'failure',
-      code,
-      ip: clientIp(request),
-      detail:
-        note && (note.before !== undefined || note.after !== undefined || note.extra)
-          ? (maskPersonal({ before: note.before, after: note.after, ...note.extra }) as Record<
-              string,
-              unknown
-            >)
-          : null,
-    });
+    try {
+      await appendOperationLog(ctx.db, {
+        at: ctx.clock.now(),
+        operatorId: request.auth?.operatorId ?? null,
+        operatorName: request.auth?.username ?? '-',
+        action:
+          describeAccess(access) === 'session'
+            ? (request.routeOptions.url ?? request.url)
+            : describeAccess(access),
+        method: request.method,
+        path: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
+        objectType: note?.objectType ?? null,
+        objectId: note?.objectId === undefined ? null : String(note.objectId),
+        result: code === ErrorCode.ok ? 'success' : 'failure',
+        code,
+        ip: clientIp(request),
+        detail:
+          note && (note.before !== undefined || note.after !== undefined || note.extra)
+            ? (maskPersonal({ before: note.before, after: note.after, ...note.extra }) as Record<
+                string,
+                unknown
+              >)
+            : null,
+      });
+    } catch (e) {
+      // The audit row could not be written (the database went away): answer a clean failure, never
+      // the framework's fallback, which would quote the failing statement.
+      return auditFailed(request, reply, e);
+    }
     return payload;
   });
 
