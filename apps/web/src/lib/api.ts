@@ -139,6 +139,8 @@ async function readBlob(response: Response, path: string, options: ApiOptions): 
   throw fail(code, envelope.msg ?? '', envelope.data, options, envelope);
 }
 
+export const BIND_REQUIRED_EVENT = 'payops:bind-required';
+
 /** Applies the error catalogue (spec §8) and returns the error to throw. */
 function fail(
   code: number,
@@ -155,6 +157,9 @@ function fail(
     sessionOver();
   } else if (code === ErrorCode.needCode && getToken()) {
     refreshResources?.();
+  } else if (code === ErrorCode.bindRequired) {
+    // The user menu opens the bind dialog (an administrator requires an authenticator for everyone).
+    window.dispatchEvent(new Event(BIND_REQUIRED_EVENT));
   }
   return new ApiError(code, text, data);
 }
