@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemo } from '../src/demo/generate.ts';
 import { merchants } from '../src/modules/mch/schema.ts';
 import { memberPaymentAccounts, members } from '../src/modules/member/schema.ts';
-import { authNonces, operationLog, operators } from '../src/modules/sys/schema.ts';
-import { setSetting } from '../src/platform/settings.ts';
+import { authNonces, operationLog, operators, resources } from '../src/modules/sys/schema.ts';
+import { getSetting, setSetting } from '../src/platform/settings.ts';
 import { deleteExpiredNonces } from '../src/platform/transport.ts';
 import {
   bindAuthenticator,
@@ -295,15 +295,6 @@ describe('access and authenticator gaps', () => {
     }
   });
 
-  it('rate-limits the public key per address and keeps the nonce table bounded', async () => {
-    const codes: number[] = [];
-    for (let i = 0; i < 32; i++) codes.push((await call(t, 'GET', '/api/auth/publicKey')).statusCode);
-    expect(codes.filter((c) => c === 429).length).toBeGreaterThan(0);
-    t.ctx.clock.advance(6 * 60_000);
-    expect(await deleteExpiredNonces(t.ctx)).toBeGreaterThan(0);
-    expect(await t.ctx.db.$count(authNonces)).toBe(0);
-  });
-
   it('sends X-Frame-Options DENY, and HSTS only behind HTTPS', async () => {
     const res = await call(t, 'GET', '/api/health');
     expect(res.headers['x-frame-options']).toBe('DENY');
@@ -317,6 +308,72 @@ describe('access and authenticator gaps', () => {
     }
   });
 
+  it('puts weakening settings behind a second administrator, with a bound on the threshold', async () => {
+    const checkerId = await createOperator(t, 'checker', 'Checker12345', ['admin']);
+    const checker = await signIn(t, 'checker', 'Checker12345');
+    const checkerSecret = await bindAuthenticator(t, checker, checkerId);
+    const edit = async (key: string, value: unknown) => {
+      const res = await call<{ value: unknown; pendingChangeId?: number }>(
+        t,
+        'POST',
+        '/api/sys/sysBackConfig/edit',
+        {
+          session: admin,
+          code: await totpCode(t, adminSecret),
+          body: { key, value },
+        },
+      );
+      t.ctx.clock.advance(30_000);
+      return res;
+    };
+    const approve = async (session: Session, secret: string, id: number) => {
+      const res = await call(t, 'POST', '/api/sys/pendingChange/approve', {
+        session,
+        code: await totpCode(t, secret),
+        body: { id },
+      });
+      t.ctx.clock.advance(30_000);
+      return res;
+    };
+    // More than ten-fold at once is refused outright.
+    const tooMuch = await edit('adjustApprovalThreshold', '500001');
+    expect(tooMuch.statusCode).toBe(400);
+    // A raise waits: the threshold stays until a second administrator approves.
+    const raise = await edit('adjustApprovalThreshold', '100000');
+    expect(raise.envelope.code, raise.body).toBe(0);
+    expect(raise.envelope.data.value).toBe('50000');
+    const id = raise.envelope.data.pendingChangeId!;
+    expect((await approve(admin, adminSecret, id)).statusCode).toBe(400);
+    expect((await approve(checker, checkerSecret, id)).envelope.code).toBe(0);
+    expect(String(await getSetting(t.ctx, 'adjustApprovalThreshold'))).toBe('100000');
+    // Lowering it again is a strengthening: at once.
+    expect((await edit('adjustApprovalThreshold', '50000')).envelope.data.pendingChangeId).toBeUndefined();
+    expect(String(await getSetting(t.ctx, 'adjustApprovalThreshold'))).toBe('50000');
+
+    // Clearing the code of a money action waits too.
+    const [adj] = await t.ctx.db
+      .select()
+      .from(resources)
+      .where(eq(resources.permission, 'mch.mchList.adjust'));
+    const cleared = await call(t, 'POST', '/api/sys/resource/edit', {
+      session: admin,
+      code: await totpCode(t, adminSecret),
+      body: { id: adj!.id, needsCode: false },
+    });
+    t.ctx.clock.advance(30_000);
+    expect(cleared.envelope.code, cleared.body).toBe(0);
+    const [still] = await t.ctx.db.select().from(resources).where(eq(resources.id, adj!.id));
+    expect(still!.needsCode).toBe(true);
+    const pending = await call<{ id: number; key: string }[]>(t, 'GET', '/api/sys/pendingChange/list', {
+      session: checker,
+    });
+    const mine = pending.envelope.data.find((c) => c.key === 'mch.mchList.adjust')!;
+    expect((await approve(checker, checkerSecret, mine.id)).envelope.code).toBe(0);
+    const [now] = await t.ctx.db.select().from(resources).where(eq(resources.id, adj!.id));
+    expect(now!.needsCode).toBe(false);
+    await t.ctx.db.update(resources).set({ needsCode: true }).where(eq(resources.id, adj!.id));
+  });
+
   it('keeps operators unchanged by a refused code-guarded call', async () => {
     const [before] = await t.ctx.db.select().from(operators).where(eq(operators.id, 1));
     const res = await call(t, 'POST', '/api/sys/user/resetGoogle', {
@@ -326,5 +383,14 @@ describe('access and authenticator gaps', () => {
     expect(res.statusCode).toBe(400);
     const [after] = await t.ctx.db.select().from(operators).where(eq(operators.id, 1));
     expect(after!.totpLastStep).toBe(before!.totpLastStep);
+  });
+  // Last: it uses up this address's public keys for the minute.
+  it('rate-limits the public key per address and keeps the nonce table bounded', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 32; i++) codes.push((await call(t, 'GET', '/api/auth/publicKey')).statusCode);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThan(0);
+    t.ctx.clock.advance(6 * 60_000);
+    expect(await deleteExpiredNonces(t.ctx)).toBeGreaterThan(0);
+    expect(await t.ctx.db.$count(authNonces)).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import { credentialsRoutes } from './credentials.routes.ts';
 import { ipRulesRoutes } from './ip-rules.routes.ts';
 import { logsRoutes } from './logs.routes.ts';
 import { messageRoutes } from './message.routes.ts';
+import { pendingChangeRoutes } from './pending-change.routes.ts';
 import { roleRoutes } from './role.routes.ts';
 import { sysBackConfigRoutes } from './sys-back-config.routes.ts';
 import { userRoutes } from './user.routes.ts';
@@ -19,4 +20,5 @@ export async function sysModule(app: FastifyInstance) {
   await ipRulesRoutes(app);
   await sysBackConfigRoutes(app);
   await messageRoutes(app);
+  await pendingChangeRoutes(app);
 }

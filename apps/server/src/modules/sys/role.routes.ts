@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { registerCrud } from '../../platform/crud/index.ts';
 import { ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
+import { needsCodeWeakens, requestChange } from './pending-change.service.ts';
 import { beforeRoleRemove, grantedResourceIds, permissionTree, saveRoleResources } from './role.service.ts';
 import { resources, roles } from './schema.ts';
 
@@ -28,7 +29,25 @@ export async function roleRoutes(fastify: FastifyInstance) {
     beforeRemove: (rows, { tx }) => beforeRoleRemove(ctx, rows, tx),
   });
   // Editing a resource changes only its needs-a-code flag; the guard reads it on the next call.
-  registerCrud(fastify, resource, { table: resources });
+  // Clearing it on a money action waits for a second administrator (pending-change.service.ts).
+  registerCrud(fastify, resource, {
+    table: resources,
+    beforeWrite: async (values, { before, tx, request }) => {
+      if (!before || values.needsCode !== false) return;
+      if (!needsCodeWeakens(String(before.permission), Boolean(before.needsCode), false)) return;
+      delete values.needsCode;
+      const id = await requestChange(
+        ctx,
+        tx as unknown as typeof ctx.db,
+        'needsCode',
+        String(before.permission),
+        true,
+        false,
+        request.auth!.operatorId,
+      );
+      request.auditNote = { ...request.auditNote, extra: { pendingChangeId: id } };
+    },
+  });
 
   app.get(
     `${role.api}/permissionTree`,
