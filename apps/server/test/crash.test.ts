@@ -8,7 +8,6 @@
  *   outage fail cleanly (503, no internals), none half-applies, and the server recovers by itself.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,8 +24,7 @@ import { CHAINS, verifyChain } from '../src/platform/audit.ts';
 import { loadKeys } from '../src/platform/keys.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
 import { type Remote, send, signInRemote, untilAnswered } from './crash/client.ts';
-import { TEMPLATE_DB } from './global-setup.ts';
-import { call, signInAdmin } from './harness.ts';
+import { call, cloneTemplateDatabase, signInAdmin } from './harness.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 const ADJUSTMENTS = 24;
@@ -37,16 +35,6 @@ const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => {});
 });
-
-async function freshDatabase(): Promise<string> {
-  const prefix = inject('pgUrlPrefix');
-  const name = `crash_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: `${prefix}postgres` });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
-  await admin.end();
-  return `${prefix}${name}`;
-}
 
 function startServer(dbUrl: string, dataDir: string, port: number): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
@@ -87,7 +75,7 @@ const killed = (child: ChildProcess) =>
 
 describe('faults', () => {
   it('SIGKILL under concurrent money actions: one effect per key, nothing frozen, ledger and audit verify', async () => {
-    const dbUrl = await freshDatabase();
+    const dbUrl = await cloneTemplateDatabase();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payops-crash-'));
     const port = 46000 + (process.pid % 1000);
     const base = `http://127.0.0.1:${port}`;
