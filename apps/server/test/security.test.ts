@@ -52,6 +52,54 @@ const lastAudit = async (action: string) =>
       .limit(1)
   )[0];
 
+describe('hostile amounts', () => {
+  it('refuses a credit whose result overflows the balance column with a 400, and moves nothing', async () => {
+    const approverId = await createOperator(t, 'approver', 'Approver12345', ['admin']);
+    const approver = await signIn(t, 'approver', 'Approver12345');
+    const approverSecret = await bindAuthenticator(t, approver, approverId);
+    const m = await call<{ id: number; mchNo: string }>(t, 'POST', '/api/mch/mchList/add', {
+      session: admin,
+      body: { name: '溢出测试商户', depositRate: '0.01', withdrawRate: '0.01' },
+    });
+    const credit = async (amount: string, type = 'credit') => {
+      const res = await call<{ adjustmentId: number }>(t, 'POST', '/api/mch/mchList/adjust', {
+        session: admin,
+        code: await totpCode(t, adminSecret),
+        body: { id: m.envelope.data.id, type, amount, reason: 'overflow probe' },
+      });
+      t.ctx.clock.advance(30_000);
+      return res;
+    };
+    const approve = async (adjustmentId: number) => {
+      const res = await call(t, 'POST', '/api/mch/adjust/approve', {
+        session: approver,
+        code: await totpCode(t, approverSecret),
+        body: { id: adjustmentId },
+      });
+      t.ctx.clock.advance(30_000);
+      return res;
+    };
+    // Above the approval threshold: it waits, then the approval fills the column to its brim.
+    const big = await credit('99999999999999999999.99999999');
+    expect(big.envelope.code, big.body).toBe(0);
+    const approved = await approve(big.envelope.data.adjustmentId);
+    expect(approved.envelope.code, approved.body).toBe(0);
+    const balance = () =>
+      t.ctx.pool.query(
+        "SELECT available::text FROM ledger_accounts WHERE owner_code = $1 AND owner_type = 'merchant'",
+        [m.envelope.data.mchNo],
+      );
+    const before = (await balance()).rows;
+    const over = await credit('1.00');
+    expect(over.statusCode, over.body).toBe(400);
+    expect(over.body).not.toMatch(/insert|update|numeric/i);
+    expect((await balance()).rows).toEqual(before);
+    // Take it back, so the platform's contra account is away from its edge for the other tests.
+    const back = await credit('99999999999999999999.99999999', 'debit');
+    expect((await approve(back.envelope.data.adjustmentId)).envelope.code).toBe(0);
+  });
+});
+
 describe('masking cannot be side-stepped', () => {
   it('an operator without unmask cannot confirm a phone or card number by guessing filters', async () => {
     await createOperator(t, 'guesser', 'Guesser12345', ['editor']);
@@ -248,7 +296,7 @@ describe('access and authenticator gaps', () => {
   });
 
   it('validates the body before checking and spending the code', async () => {
-    const [m] = await t.ctx.db.select({ id: merchants.id }).from(merchants).limit(1);
+    const [m] = await t.ctx.db.select({ id: merchants.id }).from(merchants).orderBy(merchants.id).limit(1);
     const code = await totpCode(t, adminSecret);
     const typo = await call(t, 'POST', '/api/mch/mchList/adjust', {
       session: admin,
