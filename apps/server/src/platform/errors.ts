@@ -121,7 +121,8 @@ export function dbErrorFacts(error: unknown): DbErrorFacts | null {
     )
       return { code: 'ECONNRESET', query };
   }
-  return null;
+  // A failed statement without a SQLSTATE (a driver error): still logged without its parameters.
+  return query ? { code: 'unknown', query } : null;
 }
 
 /**
@@ -144,10 +145,9 @@ function sendUnexpected(request: FastifyRequest, reply: FastifyReply, error: Err
     if (db.code === '23503' || db.code === '23514') return sendError(request, reply, ErrorCode.badRequest);
     if (UNAVAILABLE.test(db.code) || NETWORK_CODES.has(db.code))
       return sendError(request, reply, ErrorCode.unavailable, { requestId: request.id });
-    request.log.error(
-      { requestId: request.id, db, stack: error.stack?.split('\n').slice(1).join('\n') },
-      'database error',
-    );
+    // Only the frames: the message lines above them quote the bound values.
+    const frames = error.stack?.split('\n').filter((l) => l.trimStart().startsWith('at '));
+    request.log.error({ requestId: request.id, db, stack: frames?.join('\n') }, 'database error');
   } else {
     request.log.error({ requestId: request.id, err: error }, 'unhandled error');
   }
