@@ -150,7 +150,8 @@ function fail(
   raw?: { msg?: string; message?: string },
 ): ApiError {
   const text = raw?.msg || raw?.message || msg || i18n.t('common.serviceError');
-  if (!options.silent) toast.error(text, 3);
+  // bindRequired opens the bind dialog, which says it better than a toast.
+  if (!options.silent && code !== ErrorCode.bindRequired) toast.error(text, 3);
   if (code === ErrorCode.forbidden) {
     void logout();
   } else if (SESSION_OVER_CODES.includes(code)) {
