@@ -2,6 +2,7 @@
  * Builds the Fastify app: external plugins, the platform (errors, guard, audit), then the modules,
  * then the single-page app's static files. No listening here: server.ts and the tests do that.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
@@ -26,6 +27,7 @@ import { Clock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import { installErrorHandler, ok, sendError } from './platform/errors.ts';
 import { installGuard, isApiPath, type RouteAccess } from './platform/guard.ts';
+import { installInputGuard } from './platform/input-guard.ts';
 import type { IpFilter } from './platform/ip-filter.ts';
 import { type Keys, loadKeys } from './platform/keys.ts';
 import { envelope } from './platform/route-schemas.ts';
@@ -57,7 +59,16 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   };
 
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Credentials never reach a log line; bodies are not logged at all (filters may hold personal data).
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.access_token', 'req.headers.cookie', 'req.headers.googlecode'],
+          },
+    // A request id an operator can quote from an error answer, found in the server's log.
+    genReqId: () => randomUUID(),
     // Only the pinned proxies' X-Forwarded-For is believed; never `trustProxy: true` (ASVS 4.1.3).
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     bodyLimit: BODY_LIMIT,
@@ -67,6 +78,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   installErrorHandler(app);
+  installInputGuard(app);
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -87,6 +99,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       },
     },
     referrerPolicy: { policy: 'no-referrer' },
+    // DENY agrees with frame-ancestors 'none' (SAMEORIGIN contradicted it).
+    frameguard: { action: 'deny' },
+    // HSTS only where the console is served over HTTPS; over plain HTTP it is meaningless.
+    strictTransportSecurity: config.cookieSecure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

@@ -54,6 +54,7 @@ const schema = z.object({
   COOKIE_SECURE: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  LIST_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(600),
 });
 
 export interface Config {
@@ -76,6 +77,8 @@ export interface Config {
   cookieSecure: boolean;
   logLevel: string;
   webDist: string;
+  /** List and export calls per operator per minute (0: unlimited, e.g. for the bench). */
+  listRatePerMinute: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cookieSecure: e.COOKIE_SECURE === '1',
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
+    listRatePerMinute: e.LIST_RATE_PER_MINUTE,
     ...overrides,
   };
 }

@@ -28,14 +28,19 @@ export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/** A fresh database cloned from the migrated template; its URL. */
+export async function cloneTemplateDatabase(): Promise<string> {
   const prefix = inject('pgUrlPrefix');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: `${prefix}postgres` });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
   await admin.end();
-  const dbUrl = `${prefix}${name}`;
+  return `${prefix}${name}`;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dbUrl = await cloneTemplateDatabase();
   const database = openDatabase(dbUrl, 10);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payops-app-'));
   const config = loadConfig(

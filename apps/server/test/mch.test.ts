@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * /mch through its routes: merchant creation (secret once), balance adjustments with a code, the
  * Idempotency-Key, maker-checker above the threshold, the fund log, and the ledger check at the end.
@@ -141,6 +142,7 @@ describe('adjust balance', () => {
     const m = await newMerchant('Code Co');
     const res = await call(t, 'POST', '/api/mch/mchList/adjust', {
       session: admin,
+      headers: { 'idempotency-key': randomUUID() },
       body: { id: m.id, type: 'credit', amount: '10', reason: 'test' },
     });
     expect(res.envelope.code).toBe(ErrorCode.needCode);

@@ -195,9 +195,23 @@ describe('whiteIp switch', () => {
       .where(eq(operationLog.action, 'sys.whiteIp.switch'))
       .orderBy(desc(operationLog.id));
     expect(row!.detail).toMatchObject({ before: false, after: true });
-    expect(
-      (await post('/api/sys/whiteIp/switch', { enabled: false }, { code: await code() })).envelope.code,
-    ).toBe(0);
+    // Switching it off weakens a protection: it waits for a second administrator.
+    const off = await post<{ enabled: boolean; pendingChangeId: number }>(
+      '/api/sys/whiteIp/switch',
+      { enabled: false },
+      { code: await code() },
+    );
+    expect(off.envelope.data.enabled).toBe(true);
+    expect((await from('198.51.100.9')).json().code).toBe(ErrorCode.ipDenied);
+    const checkerId = await createOperator(t, 'checker', 'Checker12345', ['admin']);
+    const checker = await signIn(t, 'checker', 'Checker12345');
+    const checkerSecret = await bindAuthenticator(t, checker, checkerId);
+    const approved = await post(
+      '/api/sys/pendingChange/approve',
+      { id: off.envelope.data.pendingChangeId },
+      { session: checker, code: await totpCode(t, checkerSecret) },
+    );
+    expect(approved.envelope.code, approved.body).toBe(0);
     expect((await from('198.51.100.9')).json().code).toBe(0);
   });
 });

@@ -21,6 +21,8 @@ export const ErrorCode = {
   payloadTooLarge: 413,
   tooManyRequests: 429,
   internal: 500,
+  /** The database is unreachable for a moment (restart, failover): retry shortly. */
+  unavailable: 503,
   /** Not signed in: no token was sent. */
   notSignedIn: 1001,
   /** The token is unknown (never issued, or forged). */
@@ -47,6 +49,8 @@ export const ErrorCode = {
   codeLocked: 17018,
   /** The session timed out (idle or absolute limit). */
   sessionExpired: 17019,
+  /** An administrator requires an authenticator for everyone: bind one before anything else. */
+  bindRequired: 17020,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -75,6 +79,7 @@ export const errorMessages: Record<Locale, Record<ErrorCodeName, string>> = {
     payloadTooLarge: '请求内容过大',
     tooManyRequests: '请求过于频繁，请稍后再试',
     internal: '服务异常',
+    unavailable: '服务暂时不可用，请稍后重试',
     notSignedIn: '请先登录',
     tokenInvalid: '登录凭证无效，请重新登录',
     sessionEnded: '会话已结束，请重新登录',
@@ -88,6 +93,7 @@ export const errorMessages: Record<Locale, Record<ErrorCodeName, string>> = {
     needCode: '请输入正确的谷歌验证码',
     codeLocked: '验证码错误次数过多，请15分钟后再试',
     sessionExpired: '登录已超时，请重新登录',
+    bindRequired: '请先绑定谷歌验证器',
   },
   'en-US': {
     ok: 'Success',
@@ -98,6 +104,7 @@ export const errorMessages: Record<Locale, Record<ErrorCodeName, string>> = {
     payloadTooLarge: 'Request too large',
     tooManyRequests: 'Too many requests, try again later',
     internal: 'Service error',
+    unavailable: 'The service is briefly unavailable, please retry',
     notSignedIn: 'Please sign in',
     tokenInvalid: 'Invalid sign-in token, please sign in again',
     sessionEnded: 'Your session has ended, please sign in again',
@@ -111,6 +118,7 @@ export const errorMessages: Record<Locale, Record<ErrorCodeName, string>> = {
     needCode: 'Please enter a valid authenticator code',
     codeLocked: 'Too many wrong codes, try again in 15 minutes',
     sessionExpired: 'Your session timed out, please sign in again',
+    bindRequired: 'Bind an authenticator first',
   },
 };
 

@@ -5,24 +5,18 @@
  */
 import { z } from 'zod';
 import { currencyAmountSchema } from './amount-schema.ts';
+import { id4, safeString } from './input-rules.ts';
 import type { TransitionDef } from './lifecycle.ts';
 import type { FieldDef, ResourceDef } from './resource.ts';
 
 export function transitionBodySchema(def: ResourceDef, t: TransitionDef) {
   const keyField = (def.fields as Record<string, FieldDef>)[def.key];
   const shape: Record<string, z.ZodType> = {
-    [def.key]:
-      keyField?.type === 'string'
-        ? z.string().min(1).max(255)
-        : z
-            .number()
-            .int()
-            .positive()
-            .max(2 ** 53 - 1),
+    [def.key]: keyField?.type === 'string' ? safeString().min(1).max(255) : id4(),
   };
   const { reason, amount } = t.input;
   if (reason) {
-    const text = z.string().trim().min(reason.min).max(reason.max);
+    const text = safeString().trim().min(reason.min).max(reason.max);
     shape.reason = reason.required ? text : text.optional();
   }
   if (amount) shape.amount = currencyAmountSchema(amount.currency, 'positive');

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { currencyAmountSchema } from './amount-schema.ts';
 import { PAGE_SIZE_MAX, TOTAL_CAP } from './api.ts';
 import { compareDecimal, DECIMAL_PATTERN } from './decimal.ts';
-import { type FieldDef, fixedCurrency, type ResourceDef } from './resource.ts';
+import { boundedJson, id4, int4, queryId4, safeDate, safeDatetime, safeString } from './input-rules.ts';
+import { type FieldDef, fixedCurrency, type ResourceDef, refLabelKey } from './resource.ts';
 
 export { compareDecimal, DECIMAL_PATTERN };
 
@@ -25,8 +26,7 @@ export function fieldValueSchema(field: FieldDef, withRules = true): z.ZodType {
     case 'string':
     case 'text':
     case 'image': {
-      let s = z
-        .string()
+      let s = safeString()
         .trim()
         .max(rules.max ?? (field.type === 'string' ? STRING_MAX : TEXT_MAX));
       if (rules.min !== undefined) s = s.min(rules.min);
@@ -34,7 +34,7 @@ export function fieldValueSchema(field: FieldDef, withRules = true): z.ZodType {
       return s;
     }
     case 'number': {
-      let n = z.number();
+      let n = int4();
       if (rules.min !== undefined) n = n.min(rules.min);
       if (rules.max !== undefined) n = n.max(rules.max);
       return n;
@@ -52,24 +52,24 @@ export function fieldValueSchema(field: FieldDef, withRules = true): z.ZodType {
     }
     case 'enum': {
       const values = field.options.map((o) => o.value);
-      return values.length ? z.enum(values as [string, ...string[]]) : z.string().max(STRING_MAX);
+      return values.length ? z.enum(values as [string, ...string[]]) : safeString().max(STRING_MAX);
     }
     case 'boolean':
       return z.boolean();
     case 'datetime':
-      return z.iso.datetime({ offset: true });
+      return safeDatetime();
     case 'date':
-      return z.iso.date();
+      return safeDate();
     case 'ref':
-      return z.number().int().positive();
+      return id4();
     case 'json':
-      return z.json();
+      return boundedJson();
   }
 }
 
 function keySchema(def: ResourceDef): z.ZodType {
   const field = (def.fields as Record<string, FieldDef>)[def.key];
-  return field?.type === 'string' ? z.string().min(1).max(STRING_MAX) : z.number().int().positive();
+  return field?.type === 'string' ? safeString().min(1).max(STRING_MAX) : id4();
 }
 
 function formFields(def: ResourceDef, mode: 'add' | 'edit'): FieldDef[] {
@@ -114,7 +114,7 @@ export function removeBodySchema(def: ResourceDef) {
 export function getByIdQuerySchema(def: ResourceDef) {
   const field = (def.fields as Record<string, FieldDef>)[def.key];
   return z.strictObject({
-    id: field?.type === 'string' ? z.string().min(1).max(STRING_MAX) : z.coerce.number().int().positive(),
+    id: field?.type === 'string' ? safeString().min(1).max(STRING_MAX) : queryId4(),
   });
 }
 
@@ -125,7 +125,7 @@ export function filterValueSchema(field: FieldDef): z.ZodType {
     case 'in':
       return z.array(value).min(1).max(IN_MAX);
     case 'contains':
-      return z.string().trim().min(1).max(100);
+      return safeString().trim().min(1).max(100);
     case 'between':
       return z.tuple([value.nullable(), value.nullable()]);
     default:
@@ -156,8 +156,8 @@ export function sortSchema(def: ResourceDef) {
 export function findByPageBodySchema(def: ResourceDef) {
   return z
     .strictObject({
-      page: z.number().int().min(1).default(1),
-      pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX).default(def.pageSize),
+      page: int4().min(1).default(1),
+      pageSize: int4().min(1).max(PAGE_SIZE_MAX).default(def.pageSize),
       filters: filtersSchema(def).default({}),
       sort: sortSchema(def).optional(),
     })
@@ -165,6 +165,40 @@ export function findByPageBodySchema(def: ResourceDef) {
       path: ['page'],
       message: `pages beyond the first ${TOTAL_CAP} rows are not served; narrow the filters`,
     });
+}
+
+/** One value of a field as an answer carries it (masked values are strings; timestamps are Dates). */
+function answerValueSchema(field: FieldDef): z.ZodType {
+  switch (field.type) {
+    case 'number':
+    case 'ref':
+      // pg answers numeric and int8 columns as strings: both are declared.
+      return z.union([z.number(), z.string()]);
+    case 'boolean':
+      return z.boolean();
+    case 'datetime':
+      return z.union([z.date(), z.string()]);
+    case 'json':
+      return z.json();
+    default:
+      return z.string();
+  }
+}
+
+/**
+ * A row as answers carry it: the definition's fields only (a column it does not declare, such as a
+ * sealed secret, is stripped by the serializer), each optional and nullable. Extend it for extra
+ * answer fields (a one-time secret).
+ */
+export function rowSchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of Object.values(def.fields as Record<string, FieldDef>)) {
+    if (f.form?.widget === 'password') continue;
+    shape[f.name] = answerValueSchema(f).nullable().optional();
+    // A reference travels with its label (refs.ts in the registrar).
+    if (f.ref) shape[refLabelKey(f.name)] = z.string().nullable().optional();
+  }
+  return z.object(shape);
 }
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;

@@ -19,6 +19,14 @@ export function openDatabase(url: string, max = 10): Database {
     // Bounded statement and lock time (security.md, "Input and transport").
     options: '-c statement_timeout=15000 -c lock_timeout=5000 -c idle_in_transaction_session_timeout=30000',
   });
+  // A connection that dies while idle (the database restarted) is dropped from the pool; without a
+  // listener the pool's 'error' event would end the process. The next query opens a fresh one.
+  // A checked-out connection (between two statements of a transaction) emits its own 'error': the
+  // statement waiting on it fails on its own, so the event is only noted.
+  const lost = (err: Error) =>
+    process.emitWarning(`database connection lost: ${(err as { code?: string }).code ?? err.message}`);
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   const db = drizzle(pool, { schema });
   return { pool, db, close: () => pool.end() };
 }

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { appendOperationLog, type OperationRow } from './audit.ts';
 import type { AuditNote } from './context.ts';
 import type { Tx } from './ledger/accounts.ts';
+import { maskPersonal } from './masking.ts';
 import { clientIp, describeAccess } from './request-info.ts';
 
 export function operationRowOf(request: FastifyRequest, code: number, note?: AuditNote): OperationRow {
@@ -30,7 +31,8 @@ export function operationRowOf(request: FastifyRequest, code: number, note?: Aud
     ip: clientIp(request),
     detail:
       note && (note.before !== undefined || note.after !== undefined || note.extra)
-        ? { before: note.before, after: note.after, ...note.extra }
+        ? // Personal fields are kept masked, as lists show them (issue 18 section 3).
+          (maskPersonal({ before: note.before, after: note.after, ...note.extra }) as Record<string, unknown>)
         : null,
   };
 }

@@ -40,6 +40,8 @@ declare module 'fastify' {
     access?: Access;
     /** true: write an operation-log row even for a GET (unmask, QR); false: a read-only POST (lists). */
     audit?: boolean;
+    /** Reachable by a signed-in operator who must still bind an authenticator (the binding itself). */
+    beforeBinding?: boolean;
   }
   interface FastifyRequest {
     auth?: AuthContext;
@@ -48,6 +50,8 @@ declare module 'fastify' {
     auditNote?: AuditNote;
     /** The handler wrote its success row inside its transaction (audit-request.ts): none from onSend. */
     auditWritten?: boolean;
+    /** The permission needs a code: the guard checks it after the body is validated. */
+    codeNeeded?: boolean;
     /** The guard checked an authenticator code for this request. */
     codeVerified?: boolean;
   }

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // The request fields this file sets (resultCode) are declared with the other platform fields.
 import type {} from './context.ts';
-import { describeIssues, type IssueLike } from './validation-messages.ts';
+import { describeIssues, describeRule, type IssueLike } from './validation-messages.ts';
 
 export class AppError extends Error {
   constructor(
@@ -40,6 +40,8 @@ const httpStatus: Partial<Record<number, number>> = {
   [ErrorCode.payloadTooLarge]: 413,
   [ErrorCode.tooManyRequests]: 429,
   [ErrorCode.internal]: 500,
+  [ErrorCode.unavailable]: 503,
+  [ErrorCode.bindRequired]: 403,
   [ErrorCode.notSignedIn]: 401,
   [ErrorCode.tokenInvalid]: 401,
   [ErrorCode.sessionEnded]: 401,
@@ -73,6 +75,104 @@ export function fieldError(field: string, message: string): AppError {
   return new AppError(ErrorCode.badRequest, { fields: [{ field, message }] satisfies FieldError[] });
 }
 
+/** SQLSTATEs that mean the input was wrong: a 400 even when a route's schema let the value through. */
+const BAD_INPUT_STATES: Record<string, string> = {
+  '22003': 'outOfRange', // numeric value out of range (int4 overflow, a balance past numeric(p, s))
+  '22021': 'unsafeText', // NUL or a byte sequence invalid in UTF-8
+  '22P05': 'unsafeText', // untranslatable character (a lone surrogate)
+  '22007': 'dateRange', // invalid datetime format
+  '22008': 'dateRange', // datetime field overflow
+  '22P02': 'outOfRange', // invalid text representation
+  '22001': 'tooLong:', // string too long for its column
+  '54001': 'bodyDepth:', // statement too complex (a value nested too deep)
+};
+/** Connection lost, server shutting down or starting: the database is briefly away, not the input. */
+const UNAVAILABLE = /^(08|57P0)/;
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+interface DbErrorFacts {
+  code: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+  routine?: string;
+  query?: string;
+}
+
+/** The database error inside a (Drizzle-wrapped) error: its SQLSTATE and where, never its values. */
+export function dbErrorFacts(error: unknown): DbErrorFacts | null {
+  let query: string | undefined;
+  for (let e = error as Record<string, unknown> | undefined, i = 0; e && i < 5; e = e.cause as never, i++) {
+    if (typeof e.query === 'string') query = e.query;
+    const code = e.code;
+    if (typeof code === 'string' && (/^[0-9A-Z]{5}$/.test(code) || NETWORK_CODES.has(code))) {
+      const pick = (k: string) => (typeof e[k] === 'string' ? (e[k] as string) : undefined);
+      return {
+        code,
+        constraint: pick('constraint'),
+        table: pick('table'),
+        column: pick('column'),
+        routine: pick('routine'),
+        query,
+      };
+    }
+    if (
+      e.message === 'Connection terminated unexpectedly' ||
+      e.message === 'timeout exceeded when trying to connect'
+    )
+      return { code: 'ECONNRESET', query };
+  }
+  // A failed statement without a SQLSTATE (a driver error): still logged without its parameters.
+  return query ? { code: 'unknown', query } : null;
+}
+
+/**
+ * An error nothing else expected: logged in full on the server (without the bound values, which may
+ * hold personal data), answered with a generic message and the request id to quote.
+ */
+function sendUnexpected(request: FastifyRequest, reply: FastifyReply, error: Error) {
+  const locale = localeOf(request);
+  const db = dbErrorFacts(error);
+  if (db) {
+    const rule = BAD_INPUT_STATES[db.code];
+    request.log.warn({ requestId: request.id, db }, 'database refused a value');
+    if (rule) {
+      const fields = [{ field: db.column ?? 'body', message: describeRule(rule, locale) }];
+      const msg = `${errorMessage(ErrorCode.badRequest, locale)}: ${fields[0]!.field} ${fields[0]!.message}`;
+      return sendError(request, reply, ErrorCode.badRequest, { fields }, msg);
+    }
+    if (db.code === '23505' || db.code === '40001' || db.code === '40P01')
+      return sendError(request, reply, ErrorCode.conflict);
+    if (db.code === '23503' || db.code === '23514') return sendError(request, reply, ErrorCode.badRequest);
+    if (UNAVAILABLE.test(db.code) || NETWORK_CODES.has(db.code))
+      return sendError(request, reply, ErrorCode.unavailable, { requestId: request.id });
+    // Only the frames: the message lines above them quote the bound values.
+    const frames = error.stack?.split('\n').filter((l) => l.trimStart().startsWith('at '));
+    request.log.error({ requestId: request.id, db, stack: frames?.join('\n') }, 'database error');
+  } else {
+    request.log.error({ requestId: request.id, err: error }, 'unhandled error');
+  }
+  return sendError(request, reply, ErrorCode.internal, { requestId: request.id });
+}
+
+/**
+ * The answer when the audit row of a call cannot be written (onSend): a clean 503/500 envelope with
+ * the request id, replacing whatever was about to be sent.
+ */
+export function auditFailed(request: FastifyRequest, reply: FastifyReply, error: unknown): string {
+  const db = dbErrorFacts(error);
+  const away = db && (UNAVAILABLE.test(db.code) || NETWORK_CODES.has(db.code));
+  const code = away ? ErrorCode.unavailable : ErrorCode.internal;
+  request.log.error({ requestId: request.id, db, answered: reply.statusCode }, 'audit row not written');
+  request.resultCode = code;
+  reply.status(httpStatus[code]!).type('application/json; charset=utf-8').removeHeader('content-disposition');
+  return JSON.stringify({
+    code,
+    msg: errorMessage(code, localeOf(request)),
+    data: { requestId: request.id },
+  });
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: Error & { validation?: IssueLike[]; statusCode?: number }, request, reply) => {
     const locale = localeOf(request);
@@ -92,7 +192,6 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status === 413) return sendError(request, reply, ErrorCode.payloadTooLarge);
     if (status === 429) return sendError(request, reply, ErrorCode.tooManyRequests);
     if (status >= 400 && status < 500) return sendError(request, reply, ErrorCode.badRequest);
-    request.log.error({ err: error }, 'unhandled error');
-    return sendError(request, reply, ErrorCode.internal);
+    return sendUnexpected(request, reply, error);
   });
 }

@@ -9,10 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import { appendOperationLog } from './audit.ts';
 import { operationRowOf } from './audit-request.ts';
 import type { AppContext } from './context.ts';
-import { AppError, sendError } from './errors.ts';
+import { AppError, auditFailed, sendError } from './errors.ts';
 import { IpFilter } from './ip-filter.ts';
 import { heldPermission } from './permissions.ts';
 import { clientIp, describeAccess } from './request-info.ts';
+import { refuseUnbound } from './require-binding.ts';
 import { authenticate } from './sessions.ts';
 import { consumeCode } from './totp.ts';
 
@@ -60,14 +61,25 @@ export function installGuard(
       }
       if (access === 'public') return;
       request.auth = await authenticate(ctx, request);
+      await refuseUnbound(ctx, request);
       if (access === 'session') return;
       const held = await heldPermission(ctx, request.auth.operatorId, access.permission);
       if (!held) throw new AppError(ErrorCode.forbidden);
-      if (held.needsCode) {
-        const code = request.headers.googlecode;
-        await consumeCode(ctx, request.auth.operatorId, typeof code === 'string' ? code : undefined);
-        request.codeVerified = true;
-      }
+      request.codeNeeded = held.needsCode;
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      return sendError(request, reply, e.code, e.data);
+    }
+  });
+
+  // The code is checked and spent only after the body passed validation: a typo in a field must not
+  // cost the operator a fresh code (issue 18, section 4).
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.codeNeeded || !request.auth) return;
+    try {
+      const code = request.headers.googlecode;
+      await consumeCode(ctx, request.auth.operatorId, typeof code === 'string' ? code : undefined);
+      request.codeVerified = true;
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       return sendError(request, reply, e.code, e.data);
@@ -85,7 +97,13 @@ export function installGuard(
     if (!refused && !changes && !config.audit) return payload;
     // The handler's own row committed with its change (audit-request.ts): nothing more to write.
     if (request.auditWritten && code === ErrorCode.ok) return payload;
-    await appendOperationLog(ctx.db, operationRowOf(request, code, request.auditNote));
+    try {
+      await appendOperationLog(ctx.db, operationRowOf(request, code, request.auditNote));
+    } catch (e) {
+      // The audit row could not be written (the database went away): answer a clean failure, never
+      // the framework's fallback, which would quote the failing statement.
+      return auditFailed(request, reply, e);
+    }
     return payload;
   });
 

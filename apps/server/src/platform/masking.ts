@@ -2,7 +2,9 @@
  * The one masking helper for personal data (PCI DSS 3.4.1). Every answer that carries personal data
  * passes its fields through here unless the session has unmasked.
  */
-import type { MaskKind } from '@payops/contracts';
+import { allResources, type FieldDef, type Locale, type MaskKind, type ResourceDef } from '@payops/contracts';
+import { fieldError } from './errors.ts';
+import { describeRule } from './validation-messages.ts';
 
 const stars = (n: number) => '*'.repeat(Math.max(n, 0));
 
@@ -52,4 +54,51 @@ export function maskRow<T extends Record<string, unknown>>(
     if (typeof v === 'string') out[field] = mask(kind, v);
   }
   return out as T;
+}
+
+/** The mask kind of each field of a definition that has one. */
+export function maskKinds(def: ResourceDef): Record<string, MaskKind> {
+  const out: Record<string, MaskKind> = {};
+  for (const f of Object.values(def.fields as Record<string, FieldDef>)) if (f.mask) out[f.name] = f.mask;
+  return out;
+}
+
+/**
+ * A filter on a masked field answers "is it this value?" row by row: an oracle that recovers a
+ * phone number from its masked form in a few thousand guesses (issue 18, section 3). Only a session
+ * that unmasked (the unmask permission, a code, an audit row) may filter on one.
+ */
+export function refuseMaskedFilters(
+  def: ResourceDef,
+  filters: Record<string, unknown>,
+  unmasked: boolean,
+  locale: Locale,
+): void {
+  if (unmasked) return;
+  const kinds = maskKinds(def);
+  for (const [name, value] of Object.entries(filters)) {
+    if (kinds[name] && value !== null && value !== undefined && value !== '')
+      throw fieldError(`filters.${name}`, describeRule('maskedFilter', locale));
+  }
+}
+
+/** Field name -> mask kind over every resource: personal data wherever it appears in audit detail. */
+const personalFields: Record<string, MaskKind> = {};
+for (const def of allResources) Object.assign(personalFields, { ...maskKinds(def), ...personalFields });
+
+/**
+ * Audit detail (before/after/extra, an export's filters) as it may be stored: every personal field
+ * masked as lists mask it, so the operation log never shows what the reader could not unmask.
+ */
+export function maskPersonal(value: unknown, depth = 0): unknown {
+  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => maskPersonal(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const kind = personalFields[k];
+    if (kind && typeof v === 'string') out[k] = mask(kind, v);
+    else if (kind && Array.isArray(v)) out[k] = v.map((x) => (typeof x === 'string' ? mask(kind, x) : x));
+    else out[k] = maskPersonal(v, depth + 1);
+  }
+  return out;
 }

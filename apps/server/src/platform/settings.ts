@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { sysConfig } from '../modules/sys/schema.ts';
 import type { AppContext } from './context.ts';
+import { forgetBindingSetting } from './require-binding.ts';
 
 export interface Settings {
   /** Enforce the IP white list for back-office access. */
@@ -45,4 +46,5 @@ export async function setSetting<K extends keyof Settings>(
     .insert(sysConfig)
     .values({ key, value, updatedBy: operatorId, updatedAt: now })
     .onConflictDoUpdate({ target: sysConfig.key, set: { value, updatedBy: operatorId, updatedAt: now } });
+  forgetBindingSetting(ctx);
 }

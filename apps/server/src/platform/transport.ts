@@ -12,10 +12,22 @@ import { AppError } from './errors.ts';
 
 const NONCE_TTL_MS = 5 * 60_000;
 
+/**
+ * Deletes the nonces past their lifetime. The table stays bounded: each row lives NONCE_TTL_MS at most,
+ * and the public-key route that adds them is rate-limited per address. For a scheduled job too.
+ */
+export async function deleteExpiredNonces(ctx: AppContext): Promise<number> {
+  const gone = await ctx.db
+    .delete(authNonces)
+    .where(lt(authNonces.expiresAt, ctx.clock.now()))
+    .returning({ nonce: authNonces.nonce });
+  return gone.length;
+}
+
 export async function issueNonce(ctx: AppContext): Promise<{ publicKey: string; nonce: string }> {
   const now = ctx.clock.now();
   const nonce = randomBytes(16).toString('base64url');
-  await ctx.db.delete(authNonces).where(lt(authNonces.expiresAt, now));
+  await deleteExpiredNonces(ctx);
   await ctx.db.insert(authNonces).values({ nonce, expiresAt: new Date(now.getTime() + NONCE_TTL_MS) });
   return { publicKey: ctx.keys.rsaPublicPem, nonce };
 }

@@ -28,10 +28,17 @@ const text = {
     value: '取值无效',
     unknownKeys: (k: string) => `不允许的字段: ${k}`,
     invalid: '无效',
+    integer: '必须是整数',
     custom: {
       notBefore: (other: string) => `不能早于${other}`,
-      scale: (n: string) => `最多${n}位小数`,
-      positive: () => '须大于0',
+      unsafeText: () => '含有不允许的字符',
+      dateRange: () => '日期超出允许范围（1900–2999年）',
+      jsonDepth: (n: string) => `嵌套层级不能超过${n}`,
+      jsonSize: (n: string) => `内容不能超过${n}字节`,
+      bodyDepth: (n: string) => `嵌套层级不能超过${n}`,
+      tooLong: (n: string) => `长度不能超过${n}`,
+      maskedFilter: () => '按敏感字段筛选需先解除脱敏',
+      outOfRange: () => '数值超出允许范围',
     } as Record<string, (arg: string) => string>,
   },
   'en-US': {
@@ -45,20 +52,34 @@ const text = {
     value: 'has an invalid value',
     unknownKeys: (k: string) => `unknown field(s): ${k}`,
     invalid: 'is invalid',
+    integer: 'must be an integer',
     custom: {
       notBefore: (other: string) => `must not be before ${other}`,
-      scale: (n: string) => `must have at most ${n} decimals`,
-      positive: () => 'must be greater than 0',
+      unsafeText: () => 'contains characters that are not allowed',
+      dateRange: () => 'is outside the allowed dates (years 1900-2999)',
+      jsonDepth: (n: string) => `must not be nested deeper than ${n}`,
+      jsonSize: (n: string) => `must be at most ${n} bytes`,
+      bodyDepth: (n: string) => `must not be nested deeper than ${n}`,
+      tooLong: (n: string) => `must be at most ${n} characters`,
+      maskedFilter: () => 'can be filtered on only after unmasking personal data',
+      outOfRange: () => 'is out of range',
     } as Record<string, (arg: string) => string>,
   },
 } as const;
+
+/** A `key:argument` rule message in words (input-rules.ts RULE, refinements of the modules). */
+export function describeRule(rule: string, locale: Locale): string {
+  const [key = '', arg = ''] = rule.split(':');
+  return text[locale].custom[key]?.(arg) ?? text[locale].invalid;
+}
 
 function describe(issue: IssueLike, locale: Locale): string {
   const t = text[locale];
   const origin = (issue as { origin?: string }).origin;
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? t.required : t.type(String(issue.expected));
+      if (issue.input === undefined || issue.input === null) return t.required;
+      return issue.expected === 'int' ? t.integer : t.type(String(issue.expected));
     case 'too_small':
       if (origin === 'string' && Number(issue.minimum) === 1) return t.required;
       return origin === 'string' || origin === 'array'
@@ -79,8 +100,7 @@ function describe(issue: IssueLike, locale: Locale): string {
       const amount = parseAmountIssue(issue.message);
       if (amount) return amountMessage(amount, locale);
       // Refinements carry `key:argument` as their message, e.g. `notBefore:startTime`.
-      const [key = '', arg = ''] = (issue.message ?? '').split(':');
-      return t.custom[key]?.(arg) ?? t.invalid;
+      return describeRule(issue.message ?? '', locale);
     }
     default:
       return t.invalid;

@@ -147,6 +147,8 @@ async function readBlob(response: Response, path: string, options: ApiOptions): 
   throw fail(code, envelope.msg ?? '', envelope.data, options, envelope);
 }
 
+export const BIND_REQUIRED_EVENT = 'payops:bind-required';
+
 /** Applies the error catalogue (spec §8) and returns the error to throw. */
 function fail(
   code: number,
@@ -160,7 +162,9 @@ function fail(
   const asksForCode = code === ErrorCode.needCode && options.codeDialog !== false;
   // Likewise the first-sign-in password change: the shell opens its dialog instead of a toast per call.
   const asksForPassword = code === ErrorCode.passwordChangeRequired;
-  if (!options.silent && !asksForCode && !asksForPassword) toast.error(text, 3);
+  // bindRequired opens the bind dialog, which says it better than a toast.
+  const asksForBinding = code === ErrorCode.bindRequired;
+  if (!options.silent && !asksForCode && !asksForPassword && !asksForBinding) toast.error(text, 3);
   if (asksForPassword) {
     requirePasswordChange();
   } else if (code === ErrorCode.forbidden) {
@@ -169,6 +173,9 @@ function fail(
     sessionOver();
   } else if (code === ErrorCode.needCode && getToken()) {
     refreshResources?.();
+  } else if (code === ErrorCode.bindRequired) {
+    // The user menu opens the bind dialog (an administrator requires an authenticator for everyone).
+    window.dispatchEvent(new Event(BIND_REQUIRED_EVENT));
   }
   return new ApiError(code, text, data);
 }

@@ -2,3 +2,5 @@
 export const SETTINGS_KEY = 'vuex';
 export const TABS_KEY = 'tabs';
 export const TOKEN_KEY = 'token';
+/** Session storage: the sign-in answer said to bind an authenticator first (opens the bind dialog). */
+export const MUST_BIND_KEY = 'payops.mustBind';

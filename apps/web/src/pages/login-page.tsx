@@ -15,6 +15,7 @@ import { ApiError, api } from '../lib/api.ts';
 import { useAuthStore } from '../lib/auth-store.ts';
 import { encryptPasswords } from '../lib/password.ts';
 import { clearShellData } from '../lib/queries.ts';
+import { MUST_BIND_KEY } from '../lib/storage-keys.ts';
 import { toast } from '../lib/toast.ts';
 
 type Field = 'username' | 'password' | 'googleCode';
@@ -75,7 +76,7 @@ export function LoginPage() {
     setBusy(true);
     try {
       const { password } = await encryptPasswords({ password: values.password });
-      const answer = await api<{ token: string }>('/api/auth', {
+      const answer = await api<{ token: string; failedAttempts: number; mustBind: boolean }>('/api/auth', {
         method: 'POST',
         body: {
           username: values.username.trim(),
@@ -89,6 +90,9 @@ export function LoginPage() {
       void import('../app/query-client.ts').then(({ queryClient }) => queryClient.clear());
       // The /login route then sends the operator on to ?redirect (app-routes.tsx).
       setToken(answer.token);
+      if (answer.failedAttempts > 0)
+        toast.warning(t('login.failedAttempts', { count: answer.failedAttempts }), 8);
+      if (answer.mustBind) sessionStorage.setItem(MUST_BIND_KEY, '1');
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.code === ErrorCode.needCode && !needCode) {

@@ -4,7 +4,7 @@
  * required; above the threshold a second operator decides), plus the approval list (mchAdjust) whose
  * approve and reject are its lifecycle's transitions.
  */
-import { ADJUST_CURRENCY, addBodySchema, mchAdjust, mchList } from '@payops/contracts';
+import { ADJUST_CURRENCY, addBodySchema, id4, mchAdjust, mchList, rowSchema } from '@payops/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,7 +27,7 @@ const actorOf = (request: FastifyRequest) => ({
 });
 
 const adjustBody = z.strictObject({
-  id: idBody.shape.id,
+  id: id4(),
   type: z.enum(ADJUST_TYPES),
   amount: decimalAmount,
   reason: z.string().trim().min(2).max(200),
@@ -95,9 +95,8 @@ export async function merchantRoutes(fastify: FastifyInstance) {
         tags: ['mch'],
         summary: 'Create a merchant: number and signing secret generated; the secret is answered once',
         body: addBodySchema(mchList),
-        response: {
-          200: z.object({ code: z.number(), msg: z.string(), data: z.record(z.string(), z.unknown()) }),
-        },
+        // Declared fields only: the sealed secret column never leaves (issue 18, section 3).
+        response: { 200: envelope(rowSchema(mchList).extend({ signSecret: z.string() })) },
       },
     },
     async (request) => {

@@ -5,7 +5,7 @@
  * schema, and its work runs in one transaction that also writes its operation-log row, so the change
  * and its audit row commit together or not at all. `idempotent` requires an Idempotency-Key (money).
  */
-import type { ResourceDef } from '@payops/contracts';
+import { id4, type ResourceDef } from '@payops/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { auditInTx } from '../../platform/audit-request.ts';
@@ -16,13 +16,7 @@ import type { Tx } from '../../platform/ledger/index.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { requireIdempotencyKey } from '../../platform/transitions/index.ts';
 
-export const idBody = z.strictObject({
-  id: z
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 53 - 1),
-});
+export const idBody = z.strictObject({ id: id4() });
 
 export interface ActionResult<T> {
   data: T;

@@ -6,6 +6,7 @@
 import {
   currencyAmountSchema,
   financialRecordPage,
+  id4,
   matchRecordPage,
   memberList,
   memberPaymentList,
@@ -23,7 +24,7 @@ import { adjustPoints, enrichMembers, setPaymentAccountFlag } from './member.ser
 import { memberPaymentAccounts, memberRebateOrders, members } from './schema.ts';
 
 const pointsBody = z.strictObject({
-  id: z.number().int().positive(),
+  id: id4(),
   // Whole points, signed, by the contracts' amount rule for PTS.
   points: currencyAmountSchema(POINTS_CURRENCY, 'nonZero'),
   reason: z.string().trim().min(2).max(200),

@@ -1,5 +1,5 @@
 /** Sign-in, session and the operator's own view of it: spec §7's /api/auth, current, menu, resource, logout. */
-import { ErrorCode } from '@payops/contracts';
+import { ErrorCode, safeString } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -39,7 +39,8 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/auth/publicKey',
     {
-      config: { access: 'public' },
+      // Each call stores a nonce row: bounded per address (expired rows are deleted as new ones come).
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
         summary: 'RSA public key and a one-time nonce for password encryption',
@@ -52,25 +53,27 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/auth',
     {
-      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
         summary: 'Sign in',
         body: z.strictObject({
-          username: z.string().trim().min(1).max(64),
+          username: safeString().trim().min(1).max(64),
           password: encryptedPassword,
-          googleCode: z.string().max(10).optional(),
+          googleCode: safeString().max(10).optional(),
         }),
-        response: { 200: envelope(z.object({ token: z.string() })) },
+        response: {
+          200: envelope(z.object({ token: z.string(), failedAttempts: z.number(), mustBind: z.boolean() })),
+        },
       },
     },
-    async (request, reply) => ok({ token: await signIn(ctx, request, reply, request.body) }),
+    async (request, reply) => ok(await signIn(ctx, request, reply, request.body)),
   );
 
   app.get(
     '/api/current',
     {
-      config: { access: 'session' },
+      config: { access: 'session', beforeBinding: true },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in operator',
@@ -106,7 +109,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/menu',
     {
-      config: { access: 'session' },
+      config: { access: 'session', beforeBinding: true },
       schema: {
         tags: ['auth'],
         summary: "The operator's menu",
@@ -119,7 +122,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/resource',
     {
-      config: { access: 'session' },
+      config: { access: 'session', beforeBinding: true },
       schema: {
         tags: ['auth'],
         summary: "The operator's permissions: '<id>:<permission>' or '<id>:<permission>:0' (no code needed)",
@@ -136,7 +139,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/logout',
     {
-      config: { access: 'session' },
+      config: { access: 'session', beforeBinding: true },
       schema: { tags: ['auth'], summary: 'Sign out', response: { 200: emptyEnvelope } },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 /** Spec §7: updatePassword, getGoogleQR, getDataGoogleQR, googleAuthAdmin; and the binding confirmations. */
-import { Permission } from '@payops/contracts';
+import { id4, Permission, queryId4 } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +11,17 @@ import { changeOwnPassword, pendingSecretQr } from './credentials.service.ts';
 import { unmaskAnswer, unmaskStateSchema } from './unmask.routes.ts';
 
 const code = z.string().regex(/^\d{6}$/);
-const png = { 200: z.any().describe('PNG image') };
+// A PNG is sent as bytes (never serialised): described as binary content, not as `any`.
+const png = {
+  200: {
+    description: 'PNG image',
+    content: {
+      'image/png': {
+        schema: z.custom<Buffer>((v) => Buffer.isBuffer(v)).meta({ type: 'string', format: 'binary' }),
+      },
+    },
+  },
+};
 
 export async function credentialsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -39,7 +49,7 @@ export async function credentialsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/getGoogleQR',
     {
-      config: { access: 'session', audit: true },
+      config: { access: 'session', audit: true, beforeBinding: true },
       schema: { tags: ['sys'], summary: 'QR of a new pending authenticator secret for me', response: png },
     },
     async (request, reply) => {
@@ -58,7 +68,7 @@ export async function credentialsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/bindGoogle',
     {
-      config: { access: 'session' },
+      config: { access: 'session', beforeBinding: true },
       schema: {
         tags: ['sys'],
         summary: 'Bind my pending authenticator secret with a valid code',
@@ -84,7 +94,7 @@ export async function credentialsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['sys'],
         summary: 'QR of a new pending authenticator secret for another operator',
-        querystring: z.strictObject({ userId: z.coerce.number().int().positive() }),
+        querystring: z.strictObject({ userId: queryId4() }),
         response: png,
       },
     },
@@ -108,7 +118,7 @@ export async function credentialsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['sys'],
         summary: "Bind another operator's pending secret with the code their authenticator shows",
-        body: z.strictObject({ userId: z.number().int().positive(), code }),
+        body: z.strictObject({ userId: id4(), code }),
         response: { 200: emptyEnvelope },
       },
     },

@@ -6,6 +6,7 @@ import { credentialsRoutes } from './credentials.routes.ts';
 import { ipRulesRoutes } from './ip-rules.routes.ts';
 import { logsRoutes } from './logs.routes.ts';
 import { messageRoutes } from './message.routes.ts';
+import { pendingChangeRoutes } from './pending-change.routes.ts';
 import { roleRoutes } from './role.routes.ts';
 import { sysBackConfigRoutes } from './sys-back-config.routes.ts';
 import { unmaskRoutes } from './unmask.routes.ts';
@@ -23,4 +24,5 @@ export async function sysModule(app: FastifyInstance) {
   await sysBackConfigRoutes(app);
   await messageRoutes(app);
   await unmaskRoutes(app);
+  await pendingChangeRoutes(app);
 }

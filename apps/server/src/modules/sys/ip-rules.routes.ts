@@ -8,6 +8,7 @@ import { type Row, registerCrud, type WriteHooks } from '../../platform/crud/ind
 import { fieldError, ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { getSetting, setSetting } from '../../platform/settings.ts';
+import { requestChange, settingWeakens } from './pending-change.service.ts';
 import { ipRules } from './schema.ts';
 
 export async function ipRulesRoutes(fastify: FastifyInstance) {
@@ -29,7 +30,7 @@ export async function ipRulesRoutes(fastify: FastifyInstance) {
   registerCrud(fastify, blackIp, { table: ipRules, scope: { list: 'black' }, ...hooks });
   registerCrud(fastify, whiteIp, { table: ipRules, scope: { list: 'white' }, ...hooks });
 
-  const switchState = envelope(z.object({ enabled: z.boolean() }));
+  const switchState = envelope(z.object({ enabled: z.boolean(), pendingChangeId: z.number().optional() }));
   app.get(
     `${whiteIp.api}/switch`,
     {
@@ -56,6 +57,18 @@ export async function ipRulesRoutes(fastify: FastifyInstance) {
     async (request) => {
       const before = await getSetting(ctx, 'whiteIpEnabled');
       const { enabled } = request.body;
+      // Switching enforcement off waits for a second administrator (pending-change.service.ts).
+      if (settingWeakens('whiteIpEnabled', before, enabled)) {
+        const operatorId = request.auth!.operatorId;
+        const id = await requestChange(ctx, ctx.db, 'setting', 'whiteIpEnabled', before, enabled, operatorId);
+        request.auditNote = {
+          objectType: 'sys_config',
+          objectId: 'whiteIpEnabled',
+          before,
+          extra: { pendingChangeId: id, requested: enabled },
+        };
+        return ok({ enabled: before, pendingChangeId: id });
+      }
       await setSetting(ctx, 'whiteIpEnabled', enabled, request.auth!.operatorId);
       request.auditNote = { objectType: 'sys_config', objectId: 'whiteIpEnabled', before, after: enabled };
       ipFilter.invalidate();

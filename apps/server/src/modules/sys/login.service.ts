@@ -1,22 +1,31 @@
 /**
- * Sign-in: password (transport-encrypted), lockout after 10 failures for 30 minutes, authenticator
- * code for operators who bound one. Unknown and known usernames get the same answer and cost.
+ * Sign-in: password (transport-encrypted), throttled per address and account (sign-in-throttle.ts),
+ * authenticator code for operators who bound one. Unknown and known usernames get the same answer
+ * and cost. The answer tells the operator how many failed attempts their account saw since their
+ * last sign-in, and whether they must bind an authenticator before anything else.
  */
 import { ErrorCode } from '@payops/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { appendLoginLog } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { clientIp } from '../../platform/guard.ts';
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.ts';
+import { bindingRequired } from '../../platform/require-binding.ts';
 import { createSession } from '../../platform/sessions.ts';
 import { consumeCode } from '../../platform/totp.ts';
 import { decryptPasswords } from '../../platform/transport.ts';
 import { operators } from './schema.ts';
+import { clearPair, recordFailure, throttled } from './sign-in-throttle.ts';
 
-export const MAX_FAILED_LOGINS = 10;
-export const LOCK_MS = 30 * 60_000;
+export interface SignedIn {
+  token: string;
+  /** Failed sign-in attempts on this account since its last successful sign-in. */
+  failedAttempts: number;
+  /** Binding an authenticator is required before any other call (answers bindRequired until then). */
+  mustBind: boolean;
+}
 
 export interface SignInBody {
   username: string;
@@ -31,7 +40,7 @@ export async function signIn(
   request: FastifyRequest,
   reply: FastifyReply,
   body: SignInBody,
-): Promise<string> {
+): Promise<SignedIn> {
   const { password } = await decryptPasswords(ctx, { password: body.password });
   const now = ctx.clock.now();
   const ip = clientIp(request);
@@ -55,22 +64,12 @@ export async function signIn(
     throw new AppError(code as typeof ErrorCode.badCredentials);
   };
 
+  // A throttled try is refused before the password is looked at, so it teaches the guesser nothing.
+  if (await throttled(ctx, body.username, ip, op?.lockedUntil)) return refuse('locked');
   const passwordOk = await verifyPassword(op?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!op) return refuse('unknown_user');
-  if (op.lockedUntil && op.lockedUntil > now) return refuse('locked');
-  if (!passwordOk) {
-    const [row] = await ctx.db
-      .update(operators)
-      .set({ failedLogins: sql`${operators.failedLogins} + 1` })
-      .where(eq(operators.id, op.id))
-      .returning({ failed: operators.failedLogins });
-    if ((row?.failed ?? 0) >= MAX_FAILED_LOGINS) {
-      await ctx.db
-        .update(operators)
-        .set({ failedLogins: 0, lockedUntil: new Date(now.getTime() + LOCK_MS) })
-        .where(eq(operators.id, op.id));
-    }
-    return refuse('bad_password');
+  if (!op || !passwordOk) {
+    await recordFailure(ctx, body.username, ip, op?.id);
+    return refuse(op ? 'bad_password' : 'unknown_user');
   }
   if (op.status !== 'enabled') return refuse('disabled');
   if (bound) {
@@ -83,7 +82,8 @@ export async function signIn(
     }
   }
   await ctx.db.update(operators).set({ failedLogins: 0, lockedUntil: null }).where(eq(operators.id, op.id));
+  await clearPair(ctx, body.username, ip);
   const token = await createSession(ctx, reply, op.id, ip, userAgent);
   await log('success', 'ok');
-  return token;
+  return { token, failedAttempts: op.failedLogins, mustBind: !bound && (await bindingRequired(ctx)) };
 }

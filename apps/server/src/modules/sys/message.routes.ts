@@ -1,5 +1,5 @@
 /** sys/message: composing and publishing (registrar + publish), and each operator's inbox. */
-import { message, PAGE_SIZE_MAX } from '@payops/contracts';
+import { id4, message, PAGE_SIZE_MAX } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { registerTransitions } from '../../platform/transitions/index.ts';
 import { sysMessages } from './message.schema.ts';
 import { markRead, myMessages, refusePublished, unreadCount } from './message.service.ts';
 
-const ids = z.array(z.number().int().positive()).min(1).max(PAGE_SIZE_MAX);
+const ids = z.array(id4()).min(1).max(PAGE_SIZE_MAX);
 
 export async function messageRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

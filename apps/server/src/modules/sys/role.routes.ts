@@ -1,11 +1,12 @@
 /** sys/role (roles and their permission tree) and sys/resource (the permission catalogue). */
-import { resource, role } from '@payops/contracts';
+import { id4, queryId4, resource, role } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCrud } from '../../platform/crud/index.ts';
 import { ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
+import { needsCodeWeakens, requestChange } from './pending-change.service.ts';
 import { beforeRoleRemove, grantedResourceIds, permissionTree, saveRoleResources } from './role.service.ts';
 import { resources, roles } from './schema.ts';
 
@@ -28,7 +29,25 @@ export async function roleRoutes(fastify: FastifyInstance) {
     beforeRemove: (rows, { tx }) => beforeRoleRemove(ctx, rows, tx),
   });
   // Editing a resource changes only its needs-a-code flag; the guard reads it on the next call.
-  registerCrud(fastify, resource, { table: resources });
+  // Clearing it on a money action waits for a second administrator (pending-change.service.ts).
+  registerCrud(fastify, resource, {
+    table: resources,
+    beforeWrite: async (values, { before, tx, request }) => {
+      if (!before || values.needsCode !== false) return;
+      if (!needsCodeWeakens(String(before.permission), Boolean(before.needsCode), false)) return;
+      delete values.needsCode;
+      const id = await requestChange(
+        ctx,
+        tx as unknown as typeof ctx.db,
+        'needsCode',
+        String(before.permission),
+        true,
+        false,
+        request.auth!.operatorId,
+      );
+      request.auditNote = { ...request.auditNote, extra: { pendingChangeId: id } };
+    },
+  });
 
   app.get(
     `${role.api}/permissionTree`,
@@ -37,7 +56,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['sys'],
         summary: 'Every resource grouped by page (with needs-code flags), and the ones a role holds',
-        querystring: z.strictObject({ roleId: z.coerce.number().int().positive() }),
+        querystring: z.strictObject({ roleId: queryId4() }),
         response: { 200: envelope(z.object({ tree: z.array(treePage), granted: z.array(z.number()) })) },
       },
     },
@@ -54,8 +73,8 @@ export async function roleRoutes(fastify: FastifyInstance) {
         tags: ['sys'],
         summary: "Replace a role's resources; its operators' sessions end",
         body: z.strictObject({
-          roleId: z.number().int().positive(),
-          resourceIds: z.array(z.number().int().positive()).max(5000),
+          roleId: id4(),
+          resourceIds: z.array(id4()).max(5000),
         }),
         response: { 200: envelope(z.object({ endedOperators: z.number() })) },
       },

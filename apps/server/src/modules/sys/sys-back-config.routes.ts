@@ -19,12 +19,13 @@ import { fieldError, localeOf, ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { getSetting, type Settings, setSetting } from '../../platform/settings.ts';
 import { describeIssues } from '../../platform/validation-messages.ts';
+import { requestChange, settingWeakens } from './pending-change.service.ts';
 import { sysConfig } from './schema.ts';
 
 const settingRow = z.object({
   key: z.string(),
   type: z.string(),
-  value: z.unknown(),
+  value: z.json(),
   updatedBy: z.number().nullable(),
   updatedAt: z.date().nullable(),
 });
@@ -89,7 +90,11 @@ export async function sysBackConfigRoutes(fastify: FastifyInstance) {
         tags: ['sys'],
         summary: 'Set one setting, validated for its type',
         body: editBodySchema(sysBackConfig),
-        response: { 200: envelope(z.object({ key: z.string(), value: z.unknown() })) },
+        response: {
+          200: envelope(
+            z.object({ key: z.string(), value: z.json(), pendingChangeId: z.number().optional() }),
+          ),
+        },
       },
     },
     async (request) => {
@@ -105,10 +110,22 @@ export async function sysBackConfigRoutes(fastify: FastifyInstance) {
       }
       const k = key as keyof Settings;
       const before = await getSetting(ctx, k);
+      // A weakening change waits for a second administrator; the value stays as it is until then.
+      if (settingWeakens(key, before, parsed.data)) {
+        const operatorId = request.auth!.operatorId;
+        const id = await requestChange(ctx, ctx.db, 'setting', key, before, parsed.data, operatorId);
+        request.auditNote = {
+          objectType: 'sys_config',
+          objectId: key,
+          before,
+          extra: { pendingChangeId: id, requested: parsed.data },
+        };
+        return ok({ key, value: before as never, pendingChangeId: id });
+      }
       await setSetting(ctx, k, parsed.data as never, request.auth!.operatorId);
       request.auditNote = { objectType: 'sys_config', objectId: key, before, after: parsed.data };
       if (key === 'whiteIpEnabled') ipFilter.invalidate();
-      return ok({ key, value: parsed.data });
+      return ok({ key, value: parsed.data as never });
     },
   );
 

@@ -1,5 +1,5 @@
 /** sys/user: the operator list (registrar) and its actions, each behind its own permission. */
-import { addBodySchema, user } from '@payops/contracts';
+import { addBodySchema, id4, rowSchema, user } from '@payops/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ import {
   resetPassword,
 } from './user.service.ts';
 
-const id = z.number().int().positive();
+const id = id4();
 const idBody = z.strictObject({ id });
 
 export async function userRoutes(fastify: FastifyInstance) {
@@ -39,7 +39,7 @@ export async function userRoutes(fastify: FastifyInstance) {
         tags: ['sys'],
         summary: 'Create an operator (password RSA-OAEP encrypted)',
         body: addBodySchema(user),
-        response: { 200: envelope(z.record(z.string(), z.unknown())) },
+        response: { 200: envelope(rowSchema(user)) },
       },
     },
     async (request) => {

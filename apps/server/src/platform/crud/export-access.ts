@@ -12,6 +12,7 @@ import { count, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../context.ts';
+import { maskPersonal } from '../masking.ts';
 import { consumeCode } from '../totp.ts';
 import type { BoundResource } from './query.ts';
 
@@ -44,7 +45,11 @@ export async function admitExport(
 ): Promise<number> {
   const body = request.body as ExportBody;
   const unmasked = (request.auth?.unmasked ?? false) && hasPersonalData(r.def);
-  const extra: Record<string, unknown> = { export: body.format, filters: body.filters, unmasked };
+  const extra: Record<string, unknown> = {
+    export: body.format,
+    filters: maskPersonal(body.filters),
+    unmasked,
+  };
   request.auditNote = { objectType: r.def.name, extra };
   if (unmasked && !request.codeVerified) {
     const code = request.headers.googlecode;

@@ -9,13 +9,12 @@ import {
   type ExportBody,
   editBodySchema,
   exportBodySchema,
-  type FieldDef,
   type FindByPageBody,
   findByPageBodySchema,
   getByIdQuerySchema,
-  type MaskKind,
   type ResourceDef,
   removeBodySchema,
+  rowSchema,
   type StandardAction,
 } from '@payops/contracts';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -23,7 +22,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, localeOf, ok } from '../errors.ts';
-import { maskRow } from '../masking.ts';
+import { maskKinds, maskRow, refuseMaskedFilters } from '../masking.ts';
 import { envelope } from '../route-schemas.ts';
 import { registerAuditTimeline } from './audit-timeline.ts';
 import { EXPORT_CONTENT_TYPE, exportStream } from './export.ts';
@@ -62,12 +61,27 @@ const pager = z.object({
   total: z.number(),
   totalCapped: z.boolean(),
 });
-const rowSchema = z.record(z.string(), z.unknown());
+/** An export's answer: a file streamed as bytes (never serialised), described as binary content. */
+const fileBody = z.custom<unknown>(() => true).meta({ type: 'string', format: 'binary' });
+const exportAnswer = {
+  200: {
+    description: 'The exported file',
+    content: Object.fromEntries(
+      Object.values(EXPORT_CONTENT_TYPE).map((type) => [type, { schema: fileBody }]),
+    ),
+  },
+};
 
-function maskKinds(def: ResourceDef): Record<string, MaskKind> {
-  const out: Record<string, MaskKind> = {};
-  for (const f of Object.values(def.fields as Record<string, FieldDef>)) if (f.mask) out[f.name] = f.mask;
-  return out;
+/** List and export calls per operator (a second brake on guessing, after refuseMaskedFilters). */
+function listRateLimit(perMinute: number) {
+  if (!perMinute) return {};
+  return {
+    rateLimit: {
+      max: perMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (request: FastifyRequest) => `op:${request.auth?.operatorId ?? request.ip}`,
+    },
+  };
 }
 
 /**
@@ -100,21 +114,24 @@ export function registerCrud(
   const served = (a: StandardAction) => def.actions[a] && !options.own?.includes(a);
   const access = (a: string) => ({ permission: def.actions[a]!.permission });
   const tags = [def.group];
+  const rowAnswer = rowSchema(def);
+  const limited = listRateLimit(fastify.ctx.config.listRatePerMinute);
 
   if (served('list')) {
     app.post(
       def.actions.list!.path,
       {
-        config: { access: access('list'), audit: false },
+        config: { access: access('list'), audit: false, ...limited },
         schema: {
           tags,
           summary: `${def.name}: a page of the list`,
           body: findByPageBodySchema(def),
-          response: { 200: envelope(z.object({ list: z.array(rowSchema), pager })) },
+          response: { 200: envelope(z.object({ list: z.array(rowAnswer), pager })) },
         },
       },
       async (request) => {
         const body = request.body as FindByPageBody;
+        refuseMaskedFilters(def, body.filters, request.auth?.unmasked ?? false, localeOf(request));
         const where = whereOf(r, body.filters);
         const [rows, totals] = await Promise.all([
           selectPage(db, r, where, orderOf(r, body.sort), body.pageSize, (body.page - 1) * body.pageSize),
@@ -134,7 +151,7 @@ export function registerCrud(
           tags,
           summary: `${def.name}: one row`,
           querystring: getByIdQuerySchema(def),
-          response: { 200: envelope(rowSchema) },
+          response: { 200: envelope(rowAnswer) },
         },
       },
       async (request) => {
@@ -160,7 +177,7 @@ export function registerCrud(
           tags,
           summary: `${def.name}: add`,
           body: addBodySchema(def),
-          response: { 200: envelope(rowSchema) },
+          response: { 200: envelope(rowAnswer) },
         },
       },
       async (request) => {
@@ -185,7 +202,7 @@ export function registerCrud(
           tags,
           summary: `${def.name}: edit`,
           body: editBodySchema(def),
-          response: { 200: envelope(rowSchema) },
+          response: { 200: envelope(rowAnswer) },
         },
       },
       async (request) => {
@@ -230,16 +247,17 @@ export function registerCrud(
       def.actions.export!.path,
       // A POST that reads; audited on purpose: an export takes data out of the console.
       {
-        config: { access: access('export'), audit: true },
+        config: { access: access('export'), audit: true, ...limited },
         schema: {
           tags,
           summary: `${def.name}: export (CSV or .xlsx)`,
           body: exportBodySchema(def),
-          response: { 200: z.any() },
+          response: exportAnswer,
         },
       },
       async (request, reply) => {
         const body = request.body as ExportBody;
+        refuseMaskedFilters(def, body.filters, request.auth?.unmasked ?? false, localeOf(request));
         const where = whereOf(r, body.filters);
         const rows = await admitExport(fastify.ctx, request, r, where, EXPORT_MAX_ROWS);
         const order = orderOf(r, body.sort);

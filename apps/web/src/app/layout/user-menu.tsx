@@ -5,15 +5,16 @@
 import DownOutlined from '@ant-design/icons/DownOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import { Permission } from '@payops/contracts/permissions';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
+import { api, BIND_REQUIRED_EVENT } from '../../lib/api.ts';
 import { promptCode } from '../../lib/code-prompt.ts';
 import { holdCode } from '../../lib/held-code.ts';
 import { LazyDropdown } from '../../lib/lazy-dropdown.tsx';
 import { useCan } from '../../lib/permissions.tsx';
 import { useCurrentUser } from '../../lib/queries.ts';
 import { logout } from '../../lib/session.ts';
+import { MUST_BIND_KEY } from '../../lib/storage-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { HeaderButton } from './header-button.tsx';
 
@@ -47,6 +48,18 @@ export function UserMenu() {
   const { data: user } = useCurrentUser();
   const [dialog, setDialog] = useState<'password' | 'bind' | null>(null);
   const showBind = user?.userId === BUILT_IN_ADMIN_ID && user.googleAuthStatusData !== 1;
+
+  // Binding required for everyone: straight to the bind dialog after sign-in or on a refused call.
+  useEffect(() => {
+    const open = () => setDialog('bind');
+    if (sessionStorage.getItem(MUST_BIND_KEY)) {
+      sessionStorage.removeItem(MUST_BIND_KEY);
+      toast.warning(t('login.mustBind'));
+      open();
+    }
+    window.addEventListener(BIND_REQUIRED_EVENT, open);
+    return () => window.removeEventListener(BIND_REQUIRED_EVENT, open);
+  }, [t]);
 
   const items = [
     { key: 'password', label: <span data-testid="user-menu-password">{t('user.changePassword')}</span> },

@@ -32,6 +32,9 @@ const enUS: Shape<typeof zhCN> = {
     submit: 'Sign in',
     usernameRequired: 'Please enter the username',
     passwordRequired: 'Please enter the password',
+    failedAttempts:
+      'Your account saw {{count}} failed sign-in attempts since your last sign-in; if it was not you, change your password',
+    mustBind: 'An administrator requires an authenticator for everyone: bind one first',
     codeNeeded: 'This account has an authenticator bound; enter its code',
   },
   code: {

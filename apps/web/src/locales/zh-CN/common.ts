@@ -28,6 +28,8 @@ export default {
     submit: '登录',
     usernameRequired: '请输入用户名',
     passwordRequired: '请输入密码',
+    failedAttempts: '自上次登录以来，您的账号有 {{count}} 次失败的登录尝试；如非本人操作，请修改密码',
+    mustBind: '管理员要求所有人绑定谷歌验证器，请先绑定',
     codeNeeded: '该账号已绑定谷歌验证器，请输入验证码',
   },
   code: {
