@@ -9,7 +9,6 @@ import { appendOperationLog } from './audit.ts';
 import type { Access, AppContext } from './context.ts';
 import { AppError, sendError } from './errors.ts';
 import { IpFilter } from './ip-filter.ts';
-import { heldPermission } from './permissions.ts';
 import { authenticate } from './sessions.ts';
 import { consumeCode } from './totp.ts';
 
@@ -62,9 +61,10 @@ export function installGuard(
         throw new AppError(ErrorCode.ipDenied);
       }
       if (access === 'public') return;
-      request.auth = await authenticate(ctx, request);
-      if (access === 'session') return;
-      const held = await heldPermission(ctx, request.auth.operatorId, access.permission);
+      const permission = access === 'session' ? undefined : access.permission;
+      const { auth, held } = await authenticate(ctx, request, permission);
+      request.auth = auth;
+      if (!permission) return;
       if (!held) throw new AppError(ErrorCode.forbidden);
       if (held.needsCode) {
         const code = request.headers.googlecode;

@@ -3,7 +3,7 @@
  * start; whether an action needs a code is read from that table (an administrator may change it).
  */
 import { formatResource, permissionCatalogue } from '@payops/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { operatorRoles, resources, roleResources, roles } from '../modules/sys/schema.ts';
 import type { AppContext } from './context.ts';
 
@@ -34,27 +34,6 @@ export async function syncResources(ctx: AppContext): Promise<void> {
     }
   }
   if (grants.length) await ctx.db.insert(roleResources).values(grants).onConflictDoNothing();
-}
-
-export interface Held {
-  resourceId: number;
-  needsCode: boolean;
-}
-
-/** Whether the operator holds a permission through any of their roles, and if it needs a code. */
-export async function heldPermission(
-  ctx: AppContext,
-  operatorId: number,
-  permission: string,
-): Promise<Held | null> {
-  const [row] = await ctx.db
-    .select({ resourceId: resources.id, needsCode: resources.needsCode })
-    .from(resources)
-    .innerJoin(roleResources, eq(roleResources.resourceId, resources.id))
-    .innerJoin(operatorRoles, eq(operatorRoles.roleId, roleResources.roleId))
-    .where(and(eq(operatorRoles.operatorId, operatorId), eq(resources.permission, permission)))
-    .limit(1);
-  return row ?? null;
 }
 
 /** Every permission the operator holds, with its needs-a-code flag. */

@@ -1,6 +1,7 @@
 /** The resource registrar: see register.ts. */
 
 export { neutralise } from './export.ts';
+export { listPage, readRows } from './list-page.ts';
 export {
   type BoundResource,
   bindResource,
@@ -10,5 +11,5 @@ export {
   selectPage,
   whereOf,
 } from './query.ts';
-export { boundResource, type CrudOptions, EXPORT_MAX_ROWS, presenter, registerCrud } from './register.ts';
+export { boundResource, type CrudOptions, presenter, registerCrud } from './register.ts';
 export { auditView, type Tx, type WriteHooks } from './writes.ts';

@@ -26,16 +26,10 @@ import { AppError, localeOf, ok } from '../errors.ts';
 import { maskRow } from '../masking.ts';
 import { envelope } from '../route-schemas.ts';
 import { EXPORT_CONTENT_TYPE, exportStream } from './export.ts';
-import {
-  type BoundResource,
-  bindResource,
-  cappedTotal,
-  orderOf,
-  type Row,
-  selectByKeys,
-  selectPage,
-  whereOf,
-} from './query.ts';
+import { snapshotBatches } from './export-source.ts';
+import { effectiveSort } from './keyset.ts';
+import { listPage } from './list-page.ts';
+import { type BoundResource, bindResource, type Row, selectByKeys, whereOf } from './query.ts';
 import { auditView, insertRow, removeRows, updateRow, type WriteHooks } from './writes.ts';
 
 export interface CrudOptions extends WriteHooks {
@@ -48,15 +42,12 @@ export interface CrudOptions extends WriteHooks {
   enrich?: (rows: Row[]) => Promise<Row[]>;
 }
 
-/** Rows at most in one export (batches of EXPORT_BATCH, streamed). */
-export const EXPORT_MAX_ROWS = 100_000;
-const EXPORT_BATCH = 1000;
-
 const pager = z.object({
   page: z.number(),
   pageSize: z.number(),
-  total: z.number(),
+  total: z.number().nullable(),
   totalCapped: z.boolean(),
+  nextCursor: z.string().nullable(),
 });
 const rowSchema = z.record(z.string(), z.unknown());
 
@@ -111,15 +102,8 @@ export function registerCrud(
       },
       async (request) => {
         const body = request.body as FindByPageBody;
-        const where = whereOf(r, body.filters);
-        const [rows, totals] = await Promise.all([
-          selectPage(db, r, where, orderOf(r, body.sort), body.pageSize, (body.page - 1) * body.pageSize),
-          cappedTotal(db, r, where),
-        ]);
-        return ok({
-          list: await present(request, rows),
-          pager: { page: body.page, pageSize: body.pageSize, ...totals },
-        });
+        const { rows, pager } = await listPage(db, fastify.ctx.keys.secretKey, r, body, localeOf(request));
+        return ok({ list: await present(request, rows), pager });
       },
     );
     app.get(
@@ -232,15 +216,13 @@ export function registerCrud(
       async (request, reply) => {
         const body = request.body as ExportBody;
         request.auditNote = { objectType: def.name, extra: { export: body.format, filters: body.filters } };
-        const where = whereOf(r, body.filters);
-        const order = orderOf(r, body.sort);
-        const batches = (async function* () {
-          for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += EXPORT_BATCH) {
-            const rows = await selectPage(db, r, where, order, EXPORT_BATCH, offset);
-            if (rows.length) yield await present(request, rows);
-            if (rows.length < EXPORT_BATCH) return;
-          }
-        })();
+        const batches = await snapshotBatches(
+          fastify.ctx.pool,
+          r,
+          whereOf(r, body.filters),
+          effectiveSort(r, body.sort),
+          (rows) => present(request, rows),
+        );
         const stamp = fastify.ctx.clock.now().toISOString().slice(0, 10);
         return reply
           .type(EXPORT_CONTENT_TYPE[body.format])
