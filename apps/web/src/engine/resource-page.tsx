@@ -28,14 +28,13 @@ import './engine.css';
 import './engine-messages.ts';
 import { exportList } from './export-file.ts';
 import { toFilters } from './filter-values.ts';
+import { KeysetNav, tablePagination, useListPager } from './keyset-pager.tsx';
 import { useRefreshResource, useResourceList } from './resource-api.ts';
 import { useResourceLabels } from './resource-labels.ts';
 import { RowActions, rowActionsOf } from './row-actions.tsx';
 import { SearchForm } from './search-form.tsx';
 import { TableSettingsButtons, useTableSettings } from './table-settings.tsx';
 import type { Filters, FormMode, PageContext, ResourceOverrides, Row, SortState } from './types.ts';
-
-const PAGE_SIZES = [20, 50, 100];
 
 // Not on a list's first screen, so loaded on first use (performance.md: each page ≤ 160 KB gzip):
 // the add/edit dialog with its form inputs and rules, the detail drawer and the error view.
@@ -56,8 +55,7 @@ export function ResourcePage({
   const { t, i18n } = useTranslation();
   const can = useCan();
   const [confirm, modalHolder] = useConfirm();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(def.pageSize);
+  const paging = useListPager(def.pageSize);
   const [filters, setFilters] = useState<Filters>({});
   const [sort, setSort] = useState<SortState | undefined>();
   const [selected, setSelected] = useState<Row[]>([]);
@@ -71,8 +69,9 @@ export function ResourcePage({
   const [exporting, setExporting] = useState(false);
   const [settings, setSettings] = useTableSettings(def.name);
 
-  const request = { page, pageSize, filters, ...(sort ? { sort } : {}) };
+  const request = { ...paging.request, filters, ...(sort ? { sort } : {}) };
   const list = useResourceList(def, request, can(def.actions.list?.permission ?? ''));
+  paging.useAnswer(list.data?.pager);
   const invalidate = useRefreshResource(def);
 
   const fields = Object.values(def.fields as Record<string, FieldDef>);
@@ -142,7 +141,7 @@ export function ResourcePage({
 
   const pager = list.data?.pager;
   const totalText = (total: number) =>
-    pager?.totalCapped
+    paging.known?.capped
       ? t('engine.totalCapped', { total: total.toLocaleString('en-US') })
       : t('engine.total', { total: total.toLocaleString('en-US') });
 
@@ -168,7 +167,7 @@ export function ResourcePage({
         loading={list.isFetching}
         onSearch={(values) => {
           setFilters(toFilters(filterFields, values));
-          setPage(1);
+          paging.reset();
         }}
       />
       {overrides.header?.(ctx)}
@@ -284,21 +283,14 @@ export function ResourcePage({
               : undefined;
           if (next?.field !== sort?.field || next?.order !== sort?.order) {
             setSort(next);
-            setPage(1);
+            paging.reset();
             return;
           }
-          setPage(pagination.current ?? 1);
-          setPageSize(pagination.pageSize ?? def.pageSize);
+          paging.onTableChange(pagination);
         }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: pager?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: totalText,
-        }}
+        pagination={tablePagination(paging, totalText)}
       />
+      <KeysetNav pager={paging} answer={pager} />
       {formUsed.current && (
         <Suspense fallback={null}>
           <FormDialog
