@@ -62,17 +62,29 @@ const ESTIMATE_TRUSTED = TOTAL_CAP * 10;
  */
 export const CONTAINS_TOTAL_CAP = 1000;
 
+/** Planner statistics change only on ANALYZE; kept a while per table instead of a query per request. */
+const estimates = new Map<string, { rows: number; until: number }>();
+const ESTIMATE_TTL_MS = 30_000;
+
+async function estimatedRows(db: Db, r: BoundResource): Promise<number> {
+  const name = getTableName(r.table);
+  const hit = estimates.get(name);
+  if (hit && hit.until > Date.now()) return hit.rows;
+  const { rows } = await db.execute<{ n: number }>(
+    sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = to_regclass(${name})`,
+  );
+  const n = Number(rows[0]?.n ?? 0);
+  estimates.set(name, { rows: n, until: Date.now() + ESTIMATE_TTL_MS });
+  return n;
+}
+
 /**
  * The capped total. An unfiltered list of a large table reads the planner's row estimate instead of
  * counting 10,001 rows per request: far above the cap it cannot be wrong about "more than 10,000".
  */
 async function total(db: Db, r: BoundResource, filters: Row, where: SQL | undefined) {
-  if (!where) {
-    const { rows } = await db.execute<{ n: number }>(
-      sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = to_regclass(${getTableName(r.table)})`,
-    );
-    if (Number(rows[0]?.n ?? 0) > ESTIMATE_TRUSTED) return { total: TOTAL_CAP, totalCapped: true };
-  }
+  if (!where && (await estimatedRows(db, r)) > ESTIMATE_TRUSTED)
+    return { total: TOTAL_CAP, totalCapped: true };
   const fields = r.def.fields as Record<string, FieldDef>;
   const contains = Object.entries(filters).some(
     ([name, v]) => v !== null && v !== undefined && fields[name]?.filter === 'contains',
