@@ -70,7 +70,7 @@ export async function startJobs(
     send: (name, data = {}) => boss.send(name, data),
     async stop() {
       // Waits for running handlers; no new job is fetched after this.
-      await boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, close: false, wait: true, timeout: 5000 });
     },
   };
 }
