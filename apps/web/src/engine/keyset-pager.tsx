@@ -27,7 +27,12 @@ export function useListPager(defaultPageSize: number) {
   const [cursors, setCursors] = useState<Record<number, string>>({});
   const [known, setKnown] = useState<Known | null>(null);
   const offsetPages = Math.floor(TOTAL_CAP / pageSize);
-  const deep = page > offsetPages;
+  // Numbered pages cover the counted rows (a capped count may stop early, e.g. at 1,000 for a
+  // `contains` filter) and never go past the OFFSET limit; the rest is reached by keyset.
+  const numbered = known?.capped
+    ? Math.max(1, Math.ceil(Math.min(known.total, offsetPages * pageSize) / pageSize))
+    : offsetPages;
+  const deep = page > numbered;
   const cursor = cursors[page];
 
   const request = {
@@ -79,7 +84,7 @@ export function useListPager(defaultPageSize: number) {
     /** A next page exists beyond the numbered ones (the total is capped and the server gave a cursor). */
     hasDeeper: (pager: Pager | undefined) => !!pager?.nextCursor && (known?.capped ?? false),
     goto: setPage,
-    offsetPages,
+    numbered,
   };
 }
 
@@ -94,7 +99,7 @@ export function tablePagination(
   return {
     current: pager.page,
     pageSize: pager.pageSize,
-    total: Math.min(pager.known?.total ?? 0, pager.offsetPages * pager.pageSize),
+    total: Math.min(pager.known?.total ?? 0, pager.numbered * pager.pageSize),
     showSizeChanger: true,
     pageSizeOptions: PAGE_SIZES,
     showTotal: () => (pager.known ? showTotal(pager.known.total) : ''),
@@ -104,7 +109,7 @@ export function tablePagination(
 /** Previous / next below the numbered pages; shown on the last numbered page and beyond. */
 export function KeysetNav({ pager, answer }: { pager: ListPager; answer: Pager | undefined }) {
   const { t } = useTranslation();
-  const onLastNumbered = pager.page === pager.offsetPages;
+  const onLastNumbered = pager.page === pager.numbered;
   if (!pager.deep && !(onLastNumbered && pager.hasDeeper(answer))) return null;
   return (
     <Space className="engine-keyset-nav" data-testid="keyset-nav">
