@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: the budgets of performance.md that the product can be measured against today,
  * each as a figure against its budget, in one run on this machine. Orders do not exist yet, so the
- * list workloads run over members (the largest table), at a size given by --members (default 1M).
+ * list workloads run over members (the largest table), at a size given by --members (default 1M,
+ * made in about 90 s); --runs repetitions per latency, --seconds of load for the state-change row.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ledgerContra } from './ledger.ts';
+import { auditedStateChanges, keysetDepth, LIST, list, listen, overhead, runChild } from './scale.ts';
 import { makeWorld, type World } from './setup.ts';
 import { percentile, printTable, type Row, timed } from './stats.ts';
 
@@ -18,14 +20,7 @@ const arg = (name: string, fallback: number) => {
 const MEMBERS = arg('members', 1_000_000);
 const RUNS = arg('runs', 200);
 const root = path.resolve(import.meta.dirname, '..');
-const LIST = '/api/member/memberList/findByPage';
 const ms = (n: number) => `${n.toFixed(2)} ms`;
-
-async function list(w: World, body: object) {
-  const res = await w.app.inject({ method: 'POST', url: LIST, headers: w.headers, payload: body });
-  if (res.statusCode !== 200) throw new Error(`${LIST}: ${res.body}`);
-  return res.json().data as { list: unknown[]; pager: { total: number; totalCapped?: boolean } };
-}
 
 async function listWorkloads(w: World, rows: Row[]) {
   const filters: [string, object][] = [
@@ -49,42 +44,24 @@ async function listWorkloads(w: World, rows: Row[]) {
       pass: p95 <= 20,
     });
   }
-  const deep = await timed(50, () => list(w, { page: 200, pageSize: 50 }), 5);
+  const deep = await timed(50, () => list(w, { page: 200, pageSize: 50, withTotal: false }), 5);
   rows.push({
-    workload: 'deepest OFFSET page (rows 9,951-10,000) p95',
+    workload: 'deepest OFFSET page (rows 9,951-10,000) p95, route',
     figure: ms(percentile(deep, 95)),
-    budget: '(keyset ≤ 5 ms: not built)',
+    budget: '(deeper: keyset, below)',
     pass: null,
   });
   const first = await list(w, { page: 1, pageSize: 20 });
   rows.push({
     workload: `total over ${MEMBERS.toLocaleString()} rows`,
     figure: first.pager.totalCapped
-      ? `${first.pager.total.toLocaleString()}+ (capped)`
+      ? `${(first.pager.total ?? 0).toLocaleString()}+ (capped)`
       : String(first.pager.total),
     budget: 'exact ≤ 10,000, then capped',
     pass:
       MEMBERS > 10_000
         ? first.pager.totalCapped === true && first.pager.total === 10_000
         : !first.pager.totalCapped,
-  });
-}
-
-/** The route against the same two statements sent through pg directly, median of each. */
-async function overhead(w: World, rows: Row[]) {
-  const cols =
-    'id, merchant_id, mch_no, account, real_name, phone, id_number, level, match_level, status, finance_tags, city, first_deposit_at, first_deposit_amount, created_at, updated_at';
-  const raw = await timed(RUNS, async () => {
-    await w.ctx.pool.query(`SELECT ${cols} FROM members ORDER BY id DESC LIMIT 20 OFFSET 0`);
-    await w.ctx.pool.query('SELECT count(*) FROM (SELECT 1 FROM members LIMIT 10001) capped');
-  });
-  const route = await timed(RUNS, () => list(w, { page: 1, pageSize: 20 }));
-  const ratio = percentile(route, 50) / percentile(raw, 50);
-  rows.push({
-    workload: `API overhead (route ${ms(percentile(route, 50))} vs raw pg ${ms(percentile(raw, 50))}, medians)`,
-    figure: `${ratio.toFixed(2)}x`,
-    budget: '≤ 1.3x',
-    pass: ratio <= 1.3,
   });
 }
 
@@ -112,10 +89,11 @@ async function stateChanges(w: World, rows: Row[]) {
   );
   const perSecond = ids.length / ((Date.now() - t0) / 1000);
   rows.push({
-    workload: 'audited transitions (route, history, audit row)',
+    // In process (inject, no sockets): what the transition itself costs; the budget is the HTTP row.
+    workload: 'audited transitions in process (route, history, audit row)',
     figure: `${Math.round(perSecond)}/s`,
-    budget: '≥ 1,000/s',
-    pass: perSecond >= 1000,
+    budget: '(HTTP row below)',
+    pass: true,
   });
   const target = Number(ids[0].id);
   await transition(w, 'unfreeze', target);
@@ -130,9 +108,7 @@ async function stateChanges(w: World, rows: Row[]) {
 }
 
 async function throughput(w: World, rows: Row[]) {
-  await w.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = w.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const base = await listen(w);
   // autocannon runs in its own process: in this one it would take the event loop from the server.
   const out = await runChild(process.execPath, [
     path.join(root, 'node_modules/autocannon/autocannon.js'),
@@ -151,7 +127,7 @@ async function throughput(w: World, rows: Row[]) {
     'content-type=application/json',
     '-b',
     JSON.stringify({ page: 1, pageSize: 20 }),
-    `http://127.0.0.1:${port}${LIST}`,
+    `${base}${LIST}`,
   ]);
   const result = JSON.parse(out) as { requests: { average: number }; non2xx: number; errors: number };
   const rps = result.requests.average;
@@ -161,18 +137,6 @@ async function throughput(w: World, rows: Row[]) {
     figure: `${Math.round(rps)} req/s`,
     budget: '≥ 1,500 req/s',
     pass: rps >= 1500 && errors === 0,
-  });
-}
-
-/** A child process's standard output, without blocking this process (the server lives here). */
-function runChild(cmd: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} exited ${code}`))));
   });
 }
 
@@ -251,9 +215,11 @@ const rows: Row[] = [];
 const world = await makeWorld(MEMBERS);
 try {
   await listWorkloads(world, rows);
-  await overhead(world, rows);
+  await keysetDepth(world, rows, MEMBERS, RUNS);
+  await overhead(world, rows, RUNS);
   await stateChanges(world, rows);
   await ledgerContra(world.ctx.db, rows);
+  await auditedStateChanges(world, rows, arg('seconds', 10));
   await throughput(world, rows);
 } finally {
   await world.close();

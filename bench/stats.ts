@@ -1,4 +1,6 @@
 /** Timing helpers: percentiles of repeated runs, measured in one process on a noisy shared machine. */
+import os from 'node:os';
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -31,7 +33,14 @@ export function printTable(rows: Row[], machine: string): void {
   ];
   const line = (a: string, b: string, c: string, d: string) =>
     `${a.padEnd(w[0]!)}  ${b.padEnd(w[1]!)}  ${c.padEnd(w[2]!)}  ${d}`;
-  process.stdout.write(`\n${machine}\n\n${line('workload', 'figure', 'budget', 'result')}\n`);
+  // The load says how much of the machine the run had: these cores are shared.
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  process.stdout.write(
+    `\n${machine}, load average ${load}\n\n${line('workload', 'figure', 'budget', 'result')}\n`,
+  );
   for (const r of rows) {
     process.stdout.write(
       `${line(r.workload, r.figure, r.budget, r.pass === null ? 'n/a' : r.pass ? 'pass' : 'FAIL')}\n`,

@@ -1,6 +1,6 @@
 /**
  * Process entry: configuration, the database (embedded PostgreSQL unless DATABASE_URL is set),
- * migrations, first-run bootstrap, listen; stops PostgreSQL too on SIGINT/SIGTERM.
+ * migrations, first-run bootstrap, background jobs, listen; stops jobs and PostgreSQL too on SIGINT/SIGTERM.
  */
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -8,8 +8,10 @@ import { openDatabase } from './db/client.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { loadDemoOnFirstStart } from './demo/load.ts';
+import { allJobs } from './jobs.ts';
 import { seedExchangeRates } from './modules/mockTrade/exchange-rates.ts';
 import { bootstrap, INITIAL_PASSWORD_FILE } from './modules/sys/bootstrap.ts';
+import { startJobs } from './platform/jobs/runner.ts';
 
 const DATABASE_NAME = 'payops';
 
@@ -27,12 +29,15 @@ async function main() {
   const { app, ctx } = await buildApp({ config, database });
   const first = await bootstrap(ctx);
   await seedExchangeRates(ctx);
+  // Jobs start with the server process only: buildApp (and so every API test) runs without them.
+  const jobs = await startJobs(ctx, allJobs, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: stopping`);
+    await jobs.stop();
     await app.close();
     await database.close();
     if (embedded) await embedded.stop();

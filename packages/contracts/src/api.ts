@@ -146,9 +146,12 @@ export interface FieldError {
 export interface Pager {
   page: number;
   pageSize: number;
-  total: number;
+  /** null when the request said `withTotal: false` (the count was skipped). */
+  total: number | null;
   /** True when the total was capped (shown as "10,000+"). */
   totalCapped?: boolean;
+  /** Keyset cursor of the page after this one (resource lists); null on the last page. */
+  nextCursor?: string | null;
 }
 
 export interface PageResult<T> {

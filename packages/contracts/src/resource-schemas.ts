@@ -149,9 +149,14 @@ export function sortSchema(def: ResourceDef) {
   return z.strictObject({ field: z.enum(fields as [string, ...string[]]), order: z.enum(['asc', 'desc']) });
 }
 
+/** Longest keyset cursor accepted (a signed sort value and key; see the server's crud/keyset.ts). */
+export const CURSOR_MAX = 600;
+
 /**
- * The list body `{ page, pageSize, filters, sort }`. OFFSET paging stops at TOTAL_CAP rows: deeper
- * pages cost a scan of everything before them (performance.md, "deep pages").
+ * The list body `{ page, pageSize, filters, sort, cursor?, withTotal? }`. OFFSET paging stops at
+ * TOTAL_CAP rows: deeper pages cost a scan of everything before them (performance.md, "deep pages"),
+ * so they are read by keyset: `cursor` is the `pager.nextCursor` of the page before, and `page` only
+ * labels the page. `withTotal: false` skips the count (the pager already knows it from page 1).
  */
 export function findByPageBodySchema(def: ResourceDef) {
   return z
@@ -160,8 +165,10 @@ export function findByPageBodySchema(def: ResourceDef) {
       pageSize: int4().min(1).max(PAGE_SIZE_MAX).default(def.pageSize),
       filters: filtersSchema(def).default({}),
       sort: sortSchema(def).optional(),
+      cursor: z.string().min(1).max(CURSOR_MAX).optional(),
+      withTotal: z.boolean().default(true),
     })
-    .refine((b) => (b.page - 1) * b.pageSize < TOTAL_CAP, {
+    .refine((b) => b.cursor !== undefined || (b.page - 1) * b.pageSize < TOTAL_CAP, {
       path: ['page'],
       message: `pages beyond the first ${TOTAL_CAP} rows are not served; narrow the filters`,
     });
@@ -217,6 +224,8 @@ export type FindByPageBody = {
   pageSize: number;
   filters: Record<string, unknown>;
   sort?: { field: string; order: 'asc' | 'desc' };
+  cursor?: string;
+  withTotal?: boolean;
 };
 export type ExportBody = {
   format: ExportFormat;

@@ -11,7 +11,6 @@ import { operationRowOf } from './audit-request.ts';
 import type { AppContext } from './context.ts';
 import { AppError, auditFailed, sendError } from './errors.ts';
 import { IpFilter } from './ip-filter.ts';
-import { heldPermission } from './permissions.ts';
 import { clientIp, describeAccess } from './request-info.ts';
 import { refuseUnbound } from './require-binding.ts';
 import { authenticate } from './sessions.ts';
@@ -60,10 +59,11 @@ export function installGuard(
         throw new AppError(ErrorCode.ipDenied);
       }
       if (access === 'public') return;
-      request.auth = await authenticate(ctx, request);
+      const permission = access === 'session' ? undefined : access.permission;
+      const { auth, held } = await authenticate(ctx, request, permission);
+      request.auth = auth;
       await refuseUnbound(ctx, request);
-      if (access === 'session') return;
-      const held = await heldPermission(ctx, request.auth.operatorId, access.permission);
+      if (!permission) return;
       if (!held) throw new AppError(ErrorCode.forbidden);
       request.codeNeeded = held.needsCode;
     } catch (e) {

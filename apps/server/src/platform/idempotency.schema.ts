@@ -2,7 +2,7 @@
  * Idempotency keys of money-moving calls (Stripe's model): per operator, the hash of the first request
  * and the answer it got, so a repeat returns that answer and a different body is refused.
  */
-import { integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -16,5 +16,9 @@ export const idempotencyKeys = pgTable(
     response: jsonb('response'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('idempotency_keys_key_idx').on(t.operatorId, t.key)],
+  (t) => [
+    uniqueIndex('idempotency_keys_key_idx').on(t.operatorId, t.key),
+    // The clean-up job deletes by age.
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );

@@ -6,6 +6,7 @@ import { formatResource, permissionCatalogue } from '@payops/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { operatorRoles, resources, roleResources, roles } from '../modules/sys/schema.ts';
 import type { AppContext } from './context.ts';
+import type { Held } from './sessions.ts';
 
 export const ADMIN_ROLE = 'admin';
 export const EDITOR_ROLE = 'editor';
@@ -36,12 +37,10 @@ export async function syncResources(ctx: AppContext): Promise<void> {
   if (grants.length) await ctx.db.insert(roleResources).values(grants).onConflictDoNothing();
 }
 
-export interface Held {
-  resourceId: number;
-  needsCode: boolean;
-}
-
-/** Whether the operator holds a permission through any of their roles, and if it needs a code. */
+/**
+ * Whether the operator holds a permission besides the one of the route (the guard reads the route's
+ * own with the session, sessions.ts): e.g. a record's history also needs the operation log's.
+ */
 export async function heldPermission(
   ctx: AppContext,
   operatorId: number,

@@ -5,7 +5,7 @@
 import { ErrorCode } from '@payops/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { operators, sessions } from '../modules/sys/schema.ts';
+import { sessions } from '../modules/sys/schema.ts';
 import type { AppContext, AuthContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { randomToken, sha256 } from './hashing.ts';
@@ -53,37 +53,91 @@ export async function createSession(
   return token;
 }
 
-/** Resolves the caller's session or throws the session-over code that fits. */
-export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthContext> {
+/** A permission the caller holds, and whether the resources table says it needs an authenticator code. */
+export interface Held {
+  resourceId: number;
+  needsCode: boolean;
+}
+
+interface AuthRow {
+  id: string;
+  operator_id: number;
+  cookie_hash: string;
+  ended_at: Date | null;
+  end_reason: string | null;
+  last_seen_at: Date;
+  expires_at: Date;
+  unmasked_until: Date | null;
+  username: string;
+  status: string;
+  resource_id: number | null;
+  needs_code: boolean | null;
+}
+
+/**
+ * Session, operator and permission in ONE statement per request, prepared once per connection: the
+ * list route's budget (issue 9, "Scale") leaves no room for three round trips, and no cache is needed,
+ * so a revoked session or permission is refused at once by every instance.
+ */
+const AUTH_QUERY = {
+  name: 'payops_authenticate',
+  text: `SELECT s.id, s.operator_id, s.cookie_hash, s.ended_at, s.end_reason, s.last_seen_at, s.expires_at,
+                s.unmasked_until, o.username, o.status, p.resource_id, p.needs_code
+         FROM sessions s
+         JOIN operators o ON o.id = s.operator_id
+         LEFT JOIN LATERAL (
+           SELECT r.id AS resource_id, r.needs_code
+           FROM resources r
+           JOIN role_resources rr ON rr.resource_id = r.id
+           JOIN operator_roles orr ON orr.role_id = rr.role_id
+           WHERE orr.operator_id = s.operator_id AND r.permission = $2
+           LIMIT 1
+         ) p ON $2::text IS NOT NULL
+         WHERE s.token_hash = $1`,
+};
+
+/**
+ * Resolves the caller's session (and, when `permission` is given, whether they hold it) or throws the
+ * session-over code that fits. `held` is null when the permission is not held.
+ */
+export async function authenticate(
+  ctx: AppContext,
+  request: FastifyRequest,
+  permission?: string,
+): Promise<{ auth: AuthContext; held: Held | null }> {
   const token = request.headers.access_token;
   if (typeof token !== 'string' || token === '') throw new AppError(ErrorCode.notSignedIn);
-  const [row] = await ctx.db
-    .select({ session: sessions, username: operators.username, status: operators.status })
-    .from(sessions)
-    .innerJoin(operators, eq(operators.id, sessions.operatorId))
-    .where(eq(sessions.tokenHash, sha256(token)));
+  const { rows } = await ctx.pool.query<AuthRow>({
+    ...AUTH_QUERY,
+    values: [sha256(token), permission ?? null],
+  });
+  const row = rows[0];
   if (!row) throw new AppError(ErrorCode.tokenInvalid);
-  const { session } = row;
+  const sessionId = Number(row.id);
   const cookie = request.cookies[SESSION_COOKIE];
-  if (!cookie || sha256(cookie) !== session.cookieHash) throw new AppError(ErrorCode.sessionBinding);
-  if (session.endedAt) {
-    throw new AppError(session.endReason === 'timeout' ? ErrorCode.sessionExpired : ErrorCode.sessionEnded);
+  if (!cookie || sha256(cookie) !== row.cookie_hash) throw new AppError(ErrorCode.sessionBinding);
+  if (row.ended_at) {
+    throw new AppError(row.end_reason === 'timeout' ? ErrorCode.sessionExpired : ErrorCode.sessionEnded);
   }
   if (row.status !== 'enabled') throw new AppError(ErrorCode.sessionEnded);
   const now = ctx.clock.now();
-  const idle = now.getTime() - session.lastSeenAt.getTime() > ctx.config.sessionIdleMs;
-  if (idle || now >= session.expiresAt) {
-    await endSession(ctx, session.id, 'timeout');
+  const idle = now.getTime() - row.last_seen_at.getTime() > ctx.config.sessionIdleMs;
+  if (idle || now >= row.expires_at) {
+    await endSession(ctx, sessionId, 'timeout');
     throw new AppError(ErrorCode.sessionExpired);
   }
-  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+  if (now.getTime() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+    await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
   }
   return {
-    operatorId: session.operatorId,
-    username: row.username,
-    sessionId: session.id,
-    ...unmaskState(session.unmaskedUntil, now),
+    auth: {
+      operatorId: row.operator_id,
+      username: row.username,
+      sessionId,
+      ...unmaskState(row.unmasked_until, now),
+    },
+    held:
+      row.resource_id === null ? null : { resourceId: row.resource_id, needsCode: row.needs_code === true },
   };
 }
 

@@ -13,6 +13,8 @@ export interface Settings {
   requireAuthenticator: boolean;
   /** Balance adjustments above this amount need a second operator's approval (decimal string). */
   adjustApprovalThreshold: string;
+  /** A pending adjustment no one decided within this many hours is rejected by the system (a job). */
+  adjustApprovalExpiryHours: number;
   /** Unpaid orders expire after this many minutes. */
   orderTimeoutMinutes: number;
   /** The data-centre on/off switches (spec: getConfigSelectorByCode DATACENTER_ONOFF_CONTROLLER). */
@@ -25,6 +27,7 @@ export function defaultSettings(ctx: AppContext): Settings {
     cashierStaff: ctx.config.cashierStaff,
     requireAuthenticator: false,
     adjustApprovalThreshold: '50000',
+    adjustApprovalExpiryHours: 72,
     orderTimeoutMinutes: 30,
     DATACENTER_ONOFF_CONTROLLER: { DEPOSIT: true, WITHDRAW: true, MATCH: true, USDT: true, OTC: true },
   };

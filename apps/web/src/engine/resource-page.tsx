@@ -29,6 +29,7 @@ import './engine.css';
 import './engine-messages.ts';
 import { exportList } from './export-file.ts';
 import { toFilters } from './filter-values.ts';
+import { KeysetNav, tablePagination, useListPager } from './keyset-pager.tsx';
 import { useRefreshResource, useResourceList } from './resource-api.ts';
 import { useResourceLabels } from './resource-labels.ts';
 import { RowActions, rowActionsOf } from './row-actions.tsx';
@@ -36,8 +37,6 @@ import { SearchForm } from './search-form.tsx';
 import { TableSettingsButtons, useTableSettings } from './table-settings.tsx';
 import type { Filters, FormMode, PageContext, ResourceOverrides, Row, SortState } from './types.ts';
 import { useUrlListState } from './url-filters.ts';
-
-const PAGE_SIZES = [20, 50, 100];
 
 // Not on a list's first screen, so loaded on first use (performance.md: each page ≤ 160 KB gzip):
 // the add/edit dialog with its form inputs and rules, the detail drawer and the error view.
@@ -68,6 +67,7 @@ export function ResourcePage({
   const { t, i18n } = useTranslation();
   const can = useCan();
   const [confirm, modalHolder] = useConfirm();
+  const paging = useListPager(def.pageSize);
   const fixed = overrides.fixedFilters ?? NO_FILTERS;
   const fields = Object.values(def.fields as Record<string, FieldDef>);
   const filterFields = fields.filter((f) => f.filter && !(f.name in fixed));
@@ -75,14 +75,12 @@ export function ResourcePage({
     setUrlValues(state.values);
     setSearchKey((k) => k + 1);
     setFilters(toFilters(filterFields, state.values));
-    setPage(1);
+    paging.reset();
     setDetailKey(state.detail);
   });
   const [urlValues, setUrlValues] = useState(url.values);
   const [searchKey, setSearchKey] = useState(0);
   const [detailKey, setDetailKey] = useState(url.detail);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(def.pageSize);
   const [filters, setFilters] = useState<Filters>(() => toFilters(filterFields, url.values));
   const [sort, setSort] = useState<SortState | undefined>();
   const [selected, setSelected] = useState<Row[]>([]);
@@ -108,8 +106,9 @@ export function ResourcePage({
     };
   }, [def.api, detailKey]);
 
-  const request = { page, pageSize, filters: { ...filters, ...fixed }, ...(sort ? { sort } : {}) };
+  const request = { ...paging.request, filters: { ...filters, ...fixed }, ...(sort ? { sort } : {}) };
   const list = useResourceList(def, request, can(def.actions.list?.permission ?? ''));
+  paging.useAnswer(list.data?.pager);
   const invalidate = useRefreshResource(def);
 
   const ctx: PageContext = {
@@ -177,7 +176,7 @@ export function ResourcePage({
 
   const pager = list.data?.pager;
   const totalText = (total: number) =>
-    pager?.totalCapped
+    paging.known?.capped
       ? t('engine.totalCapped', { total: total.toLocaleString('en-US') })
       : t('engine.total', { total: total.toLocaleString('en-US') });
 
@@ -205,7 +204,7 @@ export function ResourcePage({
         loading={list.isFetching}
         onSearch={(values) => {
           setFilters(toFilters(filterFields, values));
-          setPage(1);
+          paging.reset();
         }}
       />
       {overrides.header?.(ctx)}
@@ -327,21 +326,14 @@ export function ResourcePage({
               : undefined;
           if (next?.field !== sort?.field || next?.order !== sort?.order) {
             setSort(next);
-            setPage(1);
+            paging.reset();
             return;
           }
-          setPage(pagination.current ?? 1);
-          setPageSize(pagination.pageSize ?? def.pageSize);
+          paging.onTableChange(pagination);
         }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: pager?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: totalText,
-        }}
+        pagination={tablePagination(paging, totalText)}
       />
+      <KeysetNav pager={paging} answer={pager} />
       {formUsed.current && (
         <Suspense fallback={null}>
           <FormDialog

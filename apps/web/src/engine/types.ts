@@ -8,8 +8,11 @@ export type Row = Record<string, unknown>;
 export interface Pager {
   page: number;
   pageSize: number;
-  total: number;
+  /** null when the request said withTotal: false (pages after the first). */
+  total: number | null;
   totalCapped: boolean;
+  /** The cursor of the next page (keyset), null on the last one. */
+  nextCursor?: string | null;
 }
 
 export interface ListAnswer {

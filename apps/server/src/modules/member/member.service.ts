@@ -4,7 +4,7 @@
  * the list's ledger-backed fields, and the payment-account switches the risk pages reuse.
  */
 import { ErrorCode, type Locale } from '@payops/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Row } from '../../platform/crud/index.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -13,6 +13,7 @@ import {
   dec,
   ensureAccount,
   LedgerError,
+  ledgerAccounts,
   ledgerAppError,
   POINTS_CURRENCY,
   platformAccount,
@@ -76,17 +77,29 @@ export async function adjustPoints(
   };
 }
 
-/** The list's ledger-backed fields: money available and credit points. */
+/** The list's ledger-backed fields: money available and credit points, both in one query. */
 export async function enrichMembers(ctx: AppContext, rows: Row[]): Promise<Row[]> {
   const ids = rows.map((r) => Number(r.id));
-  const [money, points] = await Promise.all([
-    balancesOf(ctx.db, 'member', ids),
-    balancesOf(ctx.db, 'member', ids, POINTS_CURRENCY),
-  ]);
+  if (ids.length === 0) return rows;
+  const accounts = await ctx.db
+    .select({
+      ownerId: ledgerAccounts.ownerId,
+      currency: ledgerAccounts.currency,
+      available: ledgerAccounts.available,
+    })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.ownerType, 'member'),
+        inArray(ledgerAccounts.currency, ['CNY', POINTS_CURRENCY]),
+        sql`${ledgerAccounts.ownerId} = ANY(${sql.param(ids)}::bigint[])`,
+      ),
+    );
+  const balance = new Map(accounts.map((a) => [`${a.ownerId}:${a.currency}`, a.available]));
   return rows.map((r) => ({
     ...r,
-    available: money.get(Number(r.id))?.available ?? '0',
-    creditPoints: points.get(Number(r.id))?.available ?? '0',
+    available: balance.get(`${r.id}:CNY`) ?? '0',
+    creditPoints: balance.get(`${r.id}:${POINTS_CURRENCY}`) ?? '0',
   }));
 }
 

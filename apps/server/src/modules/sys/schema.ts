@@ -119,10 +119,15 @@ export const sessions = pgTable(
 );
 
 /** One-time nonces for password transport encryption. */
-export const authNonces = pgTable('auth_nonces', {
-  nonce: text('nonce').primaryKey(),
-  expiresAt: ts('expires_at').notNull(),
-});
+export const authNonces = pgTable(
+  'auth_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  // The clean-up job deletes expired nonces.
+  (t) => [index('auth_nonces_expires_idx').on(t.expiresAt)],
+);
 
 /** Columns every hash-chained log carries (see platform/audit.ts). */
 const chain = () => ({

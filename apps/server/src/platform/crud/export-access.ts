@@ -3,14 +3,12 @@
  * clear (the session is unmasked) takes a fresh authenticator code even where the export permission
  * needs none, and its operation-log row carries how many rows left the console.
  *
- * The row count is taken when the export begins, with the export's own filters and cap: the log row is
+ * The row count is taken in the export's snapshot, before its first byte: the log row is
  * written as the answer starts (the guard's onSend), before the stream is read, so that an export the
  * client abandons halfway is still on record.
  */
 import type { ExportBody, FieldDef, ResourceDef } from '@payops/contracts';
-import { count, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../context.ts';
 import { maskPersonal } from '../masking.ts';
 import { consumeCode } from '../totp.ts';
@@ -21,28 +19,15 @@ export function hasPersonalData(def: ResourceDef): boolean {
   return Object.values(def.fields as Record<string, FieldDef>).some((f) => f.mask && f.mask !== 'secret');
 }
 
-async function countUpTo(db: Db, r: BoundResource, where: SQL | undefined, cap: number): Promise<number> {
-  const inner = db
-    .select({ one: sql`1` })
-    .from(r.table as never)
-    .where(where)
-    .limit(cap)
-    .as('export_rows');
-  const [row] = await db.select({ n: count() }).from(inner);
-  return row?.n ?? 0;
-}
-
 /**
- * Checks the code of an unmasked export (17017 without one), notes the export for the audit row and
- * answers the number of rows it will hold.
+ * Checks the code of an unmasked export (17017 without one) and notes the export for the audit row;
+ * answers the note's detail, where the caller puts the row count once the export's snapshot has it.
  */
 export async function admitExport(
   ctx: AppContext,
   request: FastifyRequest,
   r: BoundResource,
-  where: SQL | undefined,
-  maxRows: number,
-): Promise<number> {
+): Promise<Record<string, unknown>> {
   const body = request.body as ExportBody;
   const unmasked = (request.auth?.unmasked ?? false) && hasPersonalData(r.def);
   const extra: Record<string, unknown> = {
@@ -56,9 +41,7 @@ export async function admitExport(
     await consumeCode(ctx, request.auth!.operatorId, typeof code === 'string' ? code : undefined);
     request.codeVerified = true;
   }
-  const rows = await countUpTo(ctx.db, r, where, maxRows);
-  extra.rows = rows;
-  return rows;
+  return extra;
 }
 
 /** The answer header carrying that count, read by the web's progress indicator. */

@@ -1,6 +1,7 @@
 /** The resource registrar: see register.ts. */
 
 export { neutralise } from './export.ts';
+export { listPage, readRows } from './list-page.ts';
 export {
   type BoundResource,
   bindResource,
@@ -11,5 +12,5 @@ export {
   whereOf,
 } from './query.ts';
 export { boundResource } from './refs.ts';
-export { type CrudOptions, EXPORT_MAX_ROWS, presenter, registerCrud } from './register.ts';
+export { type CrudOptions, presenter, registerCrud } from './register.ts';
 export { auditView, type Tx, type WriteHooks } from './writes.ts';

@@ -130,17 +130,17 @@ export async function selectPage(
     .offset(offset)) as Row[];
 }
 
-/** count(*) over at most TOTAL_CAP + 1 rows: exact below the cap, "capped" above it. */
-export async function cappedTotal(db: Db, r: BoundResource, where: SQL | undefined) {
+/** count(*) over at most cap + 1 rows: exact below the cap, "capped" above it. */
+export async function cappedTotal(db: Db, r: BoundResource, where: SQL | undefined, cap = TOTAL_CAP) {
   const inner = db
     .select({ one: sql`1` })
     .from(r.table as never)
     .where(where)
-    .limit(TOTAL_CAP + 1)
+    .limit(cap + 1)
     .as('capped');
   const [row] = await db.select({ n: count() }).from(inner);
   const n = row?.n ?? 0;
-  return { total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
+  return { total: Math.min(n, cap), totalCapped: n > cap };
 }
 
 export async function selectByKeys(db: Db, r: BoundResource, keys: unknown[], forUpdate = false) {

@@ -27,17 +27,11 @@ import { envelope } from '../route-schemas.ts';
 import { registerAuditTimeline } from './audit-timeline.ts';
 import { EXPORT_CONTENT_TYPE, exportStream } from './export.ts';
 import { admitExport, EXPORT_ROWS_HEADER } from './export-access.ts';
+import { snapshotBatches } from './export-source.ts';
+import { effectiveSort } from './keyset.ts';
+import { listPage } from './list-page.ts';
 import { registerOptions } from './options.ts';
-import {
-  type BoundResource,
-  bindResource,
-  cappedTotal,
-  orderOf,
-  type Row,
-  selectByKeys,
-  selectPage,
-  whereOf,
-} from './query.ts';
+import { type BoundResource, bindResource, type Row, selectByKeys, whereOf } from './query.ts';
 import { bindForRefs, withRefLabels } from './refs.ts';
 import { auditView, insertRow, removeRows, updateRow, type WriteHooks } from './writes.ts';
 
@@ -51,15 +45,12 @@ export interface CrudOptions extends WriteHooks {
   enrich?: (rows: Row[]) => Promise<Row[]>;
 }
 
-/** Rows at most in one export (batches of EXPORT_BATCH, streamed). */
-export const EXPORT_MAX_ROWS = 100_000;
-const EXPORT_BATCH = 1000;
-
 const pager = z.object({
   page: z.number(),
   pageSize: z.number(),
-  total: z.number(),
+  total: z.number().nullable(),
   totalCapped: z.boolean(),
+  nextCursor: z.string().nullable(),
 });
 /** An export's answer: a file streamed as bytes (never serialised), described as binary content. */
 const fileBody = z.custom<unknown>(() => true).meta({ type: 'string', format: 'binary' });
@@ -132,15 +123,8 @@ export function registerCrud(
       async (request) => {
         const body = request.body as FindByPageBody;
         refuseMaskedFilters(def, body.filters, request.auth?.unmasked ?? false, localeOf(request));
-        const where = whereOf(r, body.filters);
-        const [rows, totals] = await Promise.all([
-          selectPage(db, r, where, orderOf(r, body.sort), body.pageSize, (body.page - 1) * body.pageSize),
-          cappedTotal(db, r, where),
-        ]);
-        return ok({
-          list: await present(request, rows),
-          pager: { page: body.page, pageSize: body.pageSize, ...totals },
-        });
+        const { rows, pager } = await listPage(db, fastify.ctx.keys.secretKey, r, body, localeOf(request));
+        return ok({ list: await present(request, rows), pager });
       },
     );
     app.get(
@@ -258,16 +242,16 @@ export function registerCrud(
       async (request, reply) => {
         const body = request.body as ExportBody;
         refuseMaskedFilters(def, body.filters, request.auth?.unmasked ?? false, localeOf(request));
-        const where = whereOf(r, body.filters);
-        const rows = await admitExport(fastify.ctx, request, r, where, EXPORT_MAX_ROWS);
-        const order = orderOf(r, body.sort);
-        const batches = (async function* () {
-          for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += EXPORT_BATCH) {
-            const rows = await selectPage(db, r, where, order, EXPORT_BATCH, offset);
-            if (rows.length) yield await present(request, rows);
-            if (rows.length < EXPORT_BATCH) return;
-          }
-        })();
+        // For data in clear, a fresh code is asked before anything is read.
+        const note = await admitExport(fastify.ctx, request, r);
+        const { rows, batches } = await snapshotBatches(
+          fastify.ctx.pool,
+          r,
+          whereOf(r, body.filters),
+          effectiveSort(r, body.sort),
+          (page) => present(request, page),
+        );
+        note.rows = rows;
         const stamp = fastify.ctx.clock.now().toISOString().slice(0, 10);
         return reply
           .type(EXPORT_CONTENT_TYPE[body.format])

@@ -25,6 +25,7 @@ export const BACK_SETTINGS: readonly SettingDef[] = [
   { key: 'requireAuthenticator', type: 'boolean' },
   { key: 'cashierStaff', type: 'stringList', max: 200 },
   { key: 'adjustApprovalThreshold', type: 'money' },
+  { key: 'adjustApprovalExpiryHours', type: 'number', min: 1, max: 720 },
   { key: 'orderTimeoutMinutes', type: 'number', min: 1, max: 1440 },
   {
     key: DATACENTER_SWITCHES_KEY,
@@ -103,6 +104,7 @@ export const sysBackConfig = defineResource({
     'setting.requireAuthenticator': ['强制绑定谷歌验证', 'Everyone must bind an authenticator'],
     'setting.cashierStaff': ['收银台可见人员', 'Staff who see the cashier pages'],
     'setting.adjustApprovalThreshold': ['调账复核阈值', 'Adjustment approval threshold'],
+    'setting.adjustApprovalExpiryHours': ['调账待复核过期(小时)', 'Pending adjustments expire after (hours)'],
     'setting.orderTimeoutMinutes': ['订单超时(分钟)', 'Order timeout (minutes)'],
     'setting.DATACENTER_ONOFF_CONTROLLER': ['数据中心开关', 'Data-centre switches'],
   }),

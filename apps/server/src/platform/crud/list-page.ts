@@ -1,0 +1,125 @@
+/**
+ * A page of a resource list: by OFFSET within the first TOTAL_CAP rows, by keyset (a cursor) at any
+ * depth; each answer carries the cursor of the page after it. The total is counted only when asked
+ * (`withTotal`, page 1 of the web's pager), capped, and skipped when the page itself shows it.
+ */
+import { type FieldDef, type FindByPageBody, type Locale, TOTAL_CAP } from '@payops/contracts';
+import { and, getTableName, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  afterCondition,
+  cursorValue,
+  decodeCursor,
+  effectiveSort,
+  encodeCursor,
+  type Position,
+} from './keyset.ts';
+import {
+  type BoundResource,
+  cappedTotal,
+  orderOf,
+  type Row,
+  type Sort,
+  selection,
+  whereOf,
+} from './query.ts';
+
+const CURSOR = '@cursor';
+
+export interface Rows {
+  rows: Row[];
+  /** Each row's position (sort value and key as a cursor carries them): a read continues after one. */
+  positions: Position[];
+}
+
+/** Rows in (sort, key) order, after `after` (keyset) or past `offset` rows. */
+export async function readRows(
+  db: Db,
+  r: BoundResource,
+  where: SQL | undefined,
+  sort: Sort,
+  limit: number,
+  from: { offset: number } | { after: Position },
+): Promise<Rows> {
+  const q = db
+    .select({ ...selection(r), [CURSOR]: cursorValue(r, sort) })
+    .from(r.table as never)
+    .where('after' in from ? and(where, afterCondition(r, sort, from.after)) : where)
+    .orderBy(...orderOf(r, sort))
+    .limit(limit);
+  const raw = (await ('offset' in from && from.offset ? q.offset(from.offset) : q)) as Row[];
+  const positions = raw.map((row) => ({ value: row[CURSOR], key: row[r.def.key] }));
+  for (const row of raw) delete row[CURSOR];
+  return { rows: raw, positions };
+}
+
+/** Above this many rows by the planner's statistics an unfiltered table is "10,000+" without counting. */
+const ESTIMATE_TRUSTED = TOTAL_CAP * 10;
+/**
+ * A `contains` filter is checked row by row on the table (a trigram index only narrows the candidates),
+ * so counting 10,001 matches spread over a large table reads most of its pages (130 ms at 1M members).
+ * With one, the total is exact up to this and "1,000+" beyond; the pager reaches deeper rows by keyset.
+ */
+export const CONTAINS_TOTAL_CAP = 1000;
+
+/** Planner statistics change only on ANALYZE; kept a while per table instead of a query per request. */
+const estimates = new Map<string, { rows: number; until: number }>();
+const ESTIMATE_TTL_MS = 30_000;
+
+async function estimatedRows(db: Db, r: BoundResource): Promise<number> {
+  const name = getTableName(r.table);
+  const hit = estimates.get(name);
+  if (hit && hit.until > Date.now()) return hit.rows;
+  const { rows } = await db.execute<{ n: number }>(
+    sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = to_regclass(${name})`,
+  );
+  const n = Number(rows[0]?.n ?? 0);
+  estimates.set(name, { rows: n, until: Date.now() + ESTIMATE_TTL_MS });
+  return n;
+}
+
+/**
+ * The capped total. An unfiltered list of a large table reads the planner's row estimate instead of
+ * counting 10,001 rows per request: far above the cap it cannot be wrong about "more than 10,000".
+ */
+async function total(db: Db, r: BoundResource, filters: Row, where: SQL | undefined) {
+  if (!where && (await estimatedRows(db, r)) > ESTIMATE_TRUSTED)
+    return { total: TOTAL_CAP, totalCapped: true };
+  const fields = r.def.fields as Record<string, FieldDef>;
+  const contains = Object.entries(filters).some(
+    ([name, v]) => v !== null && v !== undefined && fields[name]?.filter === 'contains',
+  );
+  return cappedTotal(db, r, where, contains ? CONTAINS_TOTAL_CAP : TOTAL_CAP);
+}
+
+export async function listPage(
+  db: Db,
+  secret: Buffer,
+  r: BoundResource,
+  body: FindByPageBody,
+  locale: Locale,
+) {
+  const sort = effectiveSort(r, body.sort);
+  const where = whereOf(r, body.filters);
+  const offset = (body.page - 1) * body.pageSize;
+  const from = body.cursor ? { after: decodeCursor(secret, r, sort, body.cursor, locale) } : { offset };
+  // One row more than the page says whether a next page exists.
+  const [read, totals] = await Promise.all([
+    readRows(db, r, where, sort, body.pageSize + 1, from),
+    body.withTotal === false ? null : total(db, r, body.filters, where),
+  ]);
+  const more = read.rows.length > body.pageSize;
+  const rows = more ? read.rows.slice(0, body.pageSize) : read.rows;
+  const at = read.positions[body.pageSize - 1];
+  const nextCursor = more && at ? encodeCursor(secret, r, sort, at.value, at.key) : null;
+  return {
+    rows,
+    pager: {
+      page: body.page,
+      pageSize: body.pageSize,
+      total: totals?.total ?? null,
+      totalCapped: totals?.totalCapped ?? false,
+      nextCursor,
+    },
+  };
+}

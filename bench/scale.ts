@@ -1,0 +1,203 @@
+/**
+ * Bench rows of issue 9 "Scale": keyset pages at the deepest position of the member table, the list
+ * route against the very statements it sends replayed straight through pg, and audited state changes
+ * per second through HTTP (load from a child process).
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { mchList, memberList } from '@payops/contracts';
+import { encodeCursor } from '../apps/server/src/platform/crud/keyset.ts';
+import { boundResource } from '../apps/server/src/platform/crud/refs.ts';
+import type { World } from './setup.ts';
+import { percentile, type Row, timed } from './stats.ts';
+
+export const LIST = '/api/member/memberList/findByPage';
+const root = path.resolve(import.meta.dirname, '..');
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+export async function list(w: World, body: object) {
+  const res = await w.app.inject({ method: 'POST', url: LIST, headers: w.headers, payload: body });
+  if (res.statusCode !== 200) throw new Error(`${LIST}: ${res.body}`);
+  return res.json().data as { list: unknown[]; pager: { total: number | null; totalCapped?: boolean } };
+}
+
+type Statement = string | { text: string; values?: unknown[]; name?: string; rowMode?: string };
+interface Recorded {
+  statement: Statement;
+  values?: unknown[];
+  /** Sent while an earlier statement of the request was still running (the route runs them in parallel). */
+  concurrent: boolean;
+}
+
+/** The statements one list request sends, in order, with which ones overlapped. */
+async function recordStatements(w: World, body: object): Promise<Recorded[]> {
+  const pool = w.ctx.pool;
+  const original = pool.query;
+  const out: Recorded[] = [];
+  let running = 0;
+  pool.query = ((statement: Statement, values?: unknown[]) => {
+    out.push({ statement, values, concurrent: running > 0 });
+    running++;
+    const p = (original as (s: Statement, v?: unknown[]) => Promise<unknown>).call(pool, statement, values);
+    void p.finally(() => running--);
+    return p;
+  }) as never;
+  try {
+    await list(w, body);
+  } finally {
+    pool.query = original;
+  }
+  return out;
+}
+
+/** Replays recorded statements through pg: one after another, overlapping ones together. */
+async function replay(w: World, statements: Recorded[]) {
+  const run = (r: Recorded) =>
+    (w.ctx.pool.query as (s: Statement, v?: unknown[]) => Promise<unknown>).call(
+      w.ctx.pool,
+      r.statement,
+      r.values,
+    );
+  let group: Recorded[] = [];
+  for (const r of statements) {
+    if (!r.concurrent && group.length) {
+      await Promise.all(group.map(run));
+      group = [];
+    }
+    group.push(r);
+  }
+  await Promise.all(group.map(run));
+}
+
+const textOf = (r: Recorded) => (typeof r.statement === 'string' ? r.statement : r.statement.text);
+
+/**
+ * PostgreSQL's own time for a statement, `runs` times sorted: EXPLAIN ANALYZE's execution time
+ * (planning excluded, as for a prepared statement). What the budget calls database time, without the
+ * round trip, which on a loaded machine is mostly waiting to be scheduled.
+ */
+async function executionTimes(w: World, r: Recorded, runs: number): Promise<number[]> {
+  const values = typeof r.statement === 'string' ? r.values : (r.statement.values ?? r.values);
+  const out: number[] = [];
+  for (let i = 0; i < runs + 5; i++) {
+    const { rows } = await w.ctx.pool.query(
+      `EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${textOf(r)}`,
+      values,
+    );
+    if (i >= 5) out.push((rows[0]['QUERY PLAN'] as { 'Execution Time': number }[])[0]!['Execution Time']);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** The route against the same statements sent straight through pg, median of each. */
+export async function overhead(w: World, rows: Row[], runs: number) {
+  const body = { page: 1, pageSize: 20 };
+  const statements = await recordStatements(w, body);
+  const raw = await timed(runs, () => replay(w, statements));
+  const route = await timed(runs, () => list(w, body));
+  const ratio = percentile(route, 50) / percentile(raw, 50);
+  rows.push({
+    workload: `API overhead (route ${ms(percentile(route, 50))} vs its ${statements.length} statements through pg ${ms(percentile(raw, 50))}, medians)`,
+    figure: `${ratio.toFixed(2)}x`,
+    budget: '≤ 1.3x',
+    pass: ratio <= 1.3,
+  });
+}
+
+/**
+ * Keyset pages at depth `depth` (the deepest page of the table) in two sorts: the page statement's
+ * own time through pg (the budget's "database time"), and the whole route for orientation.
+ */
+export async function keysetDepth(w: World, rows: Row[], depth: number, runs: number) {
+  const r = boundResource(memberList.name)!;
+  const secret = w.ctx.keys.secretKey;
+  const at = Math.max(0, depth - 20);
+  const sorts = [
+    {
+      sort: { field: 'id', order: 'desc' } as const,
+      sql: `SELECT id AS v, id AS k FROM members ORDER BY id DESC OFFSET ${at} LIMIT 1`,
+    },
+    {
+      sort: { field: 'createdAt', order: 'desc' } as const,
+      sql: `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS v, id AS k
+            FROM members ORDER BY created_at DESC, id DESC OFFSET ${at} LIMIT 1`,
+    },
+  ];
+  const client = await w.ctx.pool.connect();
+  await client.query('SET statement_timeout = 0');
+  const positions = [];
+  for (const s of sorts) positions.push((await client.query(s.sql)).rows[0] as { v: unknown; k: string });
+  await client.query('RESET statement_timeout');
+  client.release();
+  for (const [i, { sort }] of sorts.entries()) {
+    const pos = positions[i]!;
+    const value = sort.field === 'id' ? Number(pos.v) : pos.v;
+    const cursor = encodeCursor(secret, r, sort, value, Number(pos.k));
+    const body = { page: 2, pageSize: 20, sort, cursor, withTotal: false };
+    const statements = await recordStatements(w, body);
+    const page = statements.filter((s) => /order by/i.test(textOf(s)));
+    const roundTrip = await timed(runs, () => replay(w, page));
+    const db = await executionTimes(w, page[0]!, runs);
+    const route = await timed(runs, () => list(w, body));
+    const p95 = percentile(db, 95);
+    rows.push({
+      workload: `keyset page at depth ${depth.toLocaleString()}, ${sort.field} ${sort.order}: database time p95 (through pg ${ms(percentile(roundTrip, 95))}, route ${ms(percentile(route, 95))})`,
+      figure: ms(p95),
+      budget: '≤ 5 ms',
+      pass: p95 <= 5,
+    });
+  }
+}
+
+/**
+ * Merchant disable/enable alternating through HTTP, each a guarded UPDATE plus its operation-log
+ * row: one merchant per worker, workers in a child process so the load does not share this event loop.
+ */
+export async function auditedStateChanges(w: World, rows: Row[], seconds: number) {
+  const { rows: ids } = await w.ctx.pool.query(`UPDATE merchants SET status = 'enabled' RETURNING id`);
+  const base = await listen(w);
+  const out = await runChild(process.execPath, [
+    '--import',
+    'tsx',
+    path.join(root, 'bench/toggle-load.ts'),
+    JSON.stringify({
+      base,
+      headers: w.headers,
+      // Disabling is a transition that takes a reason; enabling takes none.
+      steps: [
+        { path: mchList.actions.disable!.path, body: { reason: 'bench run' } },
+        { path: mchList.actions.enable!.path, body: {} },
+      ],
+      ids: ids.map((r) => r.id),
+      seconds,
+    }),
+  ]);
+  const result = JSON.parse(out) as { ok: number; failed: number; seconds: number };
+  const perSecond = result.ok / result.seconds;
+  rows.push({
+    workload: `audited state changes through HTTP, ${ids.length} workers (${result.failed} failed)`,
+    figure: `${Math.round(perSecond)}/s`,
+    budget: '≥ 1,000/s',
+    pass: perSecond >= 1000 && result.failed === 0,
+  });
+}
+
+/** The app listening on a free port (once), for load from other processes. */
+export async function listen(w: World): Promise<string> {
+  if (!w.app.server.listening) await w.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = w.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return `http://127.0.0.1:${port}`;
+}
+
+/** A child process's standard output, without blocking this process (the server lives here). */
+export function runChild(cmd: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} exited ${code}`))));
+  });
+}

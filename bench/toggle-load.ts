@@ -1,0 +1,63 @@
+/**
+ * Load for the bench's state-change row, in its own process: one worker per merchant, each posting
+ * the given steps in turn ({ id, ...body }) for `seconds`. Prints { ok, failed, seconds } as JSON.
+ */
+import http from 'node:http';
+
+const { base, headers, steps, ids, seconds } = JSON.parse(process.argv[2]!) as {
+  base: string;
+  headers: Record<string, string>;
+  steps: { path: string; body: Record<string, unknown> }[];
+  ids: number[];
+  seconds: number;
+};
+const agent = new http.Agent({ keepAlive: true, maxSockets: ids.length });
+
+function post(path: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${path}`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => {
+          text += d.toString();
+        });
+        res.on('end', () => {
+          try {
+            resolve((JSON.parse(text) as { code: number }).code);
+          } catch {
+            resolve(-1);
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+let ok = 0;
+let failed = 0;
+const t0 = Date.now();
+const end = t0 + seconds * 1000;
+await Promise.all(
+  ids.map(async (id) => {
+    const bodies = steps.map((s) => JSON.stringify({ id, ...s.body }));
+    for (let i = 0; Date.now() < end; i++) {
+      const k = i % steps.length;
+      if ((await post(steps[k]!.path, bodies[k]!)) === 0) ok++;
+      else failed++;
+    }
+  }),
+);
+agent.destroy();
+process.stdout.write(JSON.stringify({ ok, failed, seconds: (Date.now() - t0) / 1000 }));
