@@ -260,6 +260,7 @@ describe('access and authenticator gaps', () => {
       '/api/getGoogleSecret',
       '/api/bindGoogle',
       '/api/passwordPolicy',
+      '/api/sys/user/updatePassword',
       '/api/sys/user/unmaskState',
       '/api/sys/user/remask',
       '/api/dashboard/notifications',

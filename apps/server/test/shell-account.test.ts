@@ -44,10 +44,7 @@ describe('first sign-in password change', () => {
       code: await code(),
     });
     expect(add.envelope.code).toBe(0);
-    await t.ctx.pool.query(
-      "INSERT INTO operator_roles (operator_id, role_id) SELECT $1, id FROM roles WHERE code = 'admin'",
-      [add.envelope.data.id],
-    );
+    // No role at all: the change of one's own password needs none.
     const fresh = await signIn(t, 'fresh', 'First2024pass');
     const me = await call<{ mustChangePassword: boolean }>(t, 'GET', '/api/current', { session: fresh });
     expect(me.envelope.data.mustChangePassword).toBe(true);
@@ -60,11 +57,8 @@ describe('first sign-in password change', () => {
       maxLength: 16,
     });
 
-    // The change itself goes through (no code: this operator has no authenticator bound yet), then ends
-    // the session; the next one is free.
-    await t.ctx.pool.query(
-      "UPDATE resources SET needs_code = false WHERE permission = 'sys.user.updatePassword'",
-    );
+    // The change itself goes through (no code: this operator has no authenticator bound yet, though the
+    // action asks one of those who have), then ends the session; the next one is free.
     const [originalPassWord, passWord] = await encrypt(t, 'First2024pass', 'Chosen2024mine');
     const change = await call(t, 'POST', '/api/sys/user/updatePassword', {
       session: fresh,
@@ -86,6 +80,17 @@ describe('first sign-in password change', () => {
     expect((await call(t, 'GET', '/api/dashboard/overview', { session: afterReset })).envelope.code).toBe(
       ErrorCode.passwordChangeRequired,
     );
+  });
+});
+
+describe('own password change', () => {
+  it('asks an operator with an authenticator for a code, as the resources table says', async () => {
+    const [originalPassWord, passWord] = await encrypt(t, 'wrong-anyway', 'Another2024pw');
+    const res = await call(t, 'POST', '/api/sys/user/updatePassword', {
+      session: admin,
+      body: { originalPassWord, passWord },
+    });
+    expect(res.envelope.code).toBe(ErrorCode.needCode);
   });
 });
 

@@ -13,15 +13,17 @@ import { maskPersonal } from './masking.ts';
 import { clientIp, describeAccess } from './request-info.ts';
 
 export function operationRowOf(request: FastifyRequest, code: number, note?: AuditNote): OperationRow {
-  const access = request.routeOptions.config?.access ?? 'public';
+  const config = request.routeOptions.config;
+  const access = config?.access ?? 'public';
   return {
     at: request.server.ctx.clock.now(),
     operatorId: request.auth?.operatorId ?? null,
     operatorName: request.auth?.username ?? '-',
     action:
-      describeAccess(access) === 'session'
+      config?.auditAs ??
+      (describeAccess(access) === 'session'
         ? (request.routeOptions.url ?? request.url)
-        : describeAccess(access),
+        : describeAccess(access)),
     method: request.method,
     path: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
     objectType: note?.objectType ?? null,

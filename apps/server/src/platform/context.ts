@@ -40,6 +40,8 @@ declare module 'fastify' {
     access?: Access;
     /** true: write an operation-log row even for a GET (unmask, QR); false: a read-only POST (lists). */
     audit?: boolean;
+    /** The catalogue action an audit row names for a session route that is one (own password change). */
+    auditAs?: string;
     /** Reachable by a signed-in operator who must still bind an authenticator (the binding itself). */
     beforeBinding?: boolean;
   }

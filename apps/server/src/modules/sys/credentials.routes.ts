@@ -7,7 +7,7 @@ import { ok } from '../../platform/errors.ts';
 import { emptyEnvelope, encryptedPassword } from '../../platform/route-schemas.ts';
 import { consumeCode } from '../../platform/totp.ts';
 import { unmaskSession } from '../../platform/unmask.ts';
-import { changeOwnPassword, pendingSecretQr } from './credentials.service.ts';
+import { changeOwnPassword, codeAsked, pendingSecretQr } from './credentials.service.ts';
 import { unmaskAnswer, unmaskStateSchema } from './unmask.routes.ts';
 
 const code = z.string().regex(/^\d{6}$/);
@@ -30,7 +30,10 @@ export async function credentialsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/sys/user/updatePassword',
     {
-      config: { access: { permission: Permission.updatePassword } },
+      // Every operator may change their own password, whatever their roles: an operator whose first
+      // password an administrator chose must be able to replace it (first-password.ts). The code the
+      // resources table asks for this action is checked once the operator has an authenticator.
+      config: { access: 'session', auditAs: Permission.updatePassword },
       schema: {
         tags: ['sys'],
         summary: 'Change my password (both fields encrypted under one nonce); ends all my sessions',
@@ -41,6 +44,10 @@ export async function credentialsRoutes(fastify: FastifyInstance) {
     async (request) => {
       const operatorId = request.auth!.operatorId;
       request.auditNote = { objectType: 'operator', objectId: operatorId, extra: { change: 'password' } };
+      if (await codeAsked(ctx, operatorId, Permission.updatePassword)) {
+        const given = request.headers.googlecode;
+        await consumeCode(ctx, operatorId, typeof given === 'string' ? given : undefined);
+      }
       await changeOwnPassword(ctx, operatorId, request.body);
       return ok(null);
     },

@@ -7,12 +7,22 @@ import { checkPasswordPolicy, hashPassword, verifyPassword } from '../../platfor
 import { endOperatorSessions } from '../../platform/sessions.ts';
 import { newSecret, qrPng, sealSecret } from '../../platform/totp.ts';
 import { decryptPasswords } from '../../platform/transport.ts';
-import { operators } from './schema.ts';
+import { operators, resources } from './schema.ts';
 
 async function loadOperator(ctx: AppContext, operatorId: number) {
   const [op] = await ctx.db.select().from(operators).where(eq(operators.id, operatorId));
   if (!op) throw new AppError(ErrorCode.notFound);
   return op;
+}
+
+/** Whether an action of the operator's own needs a code: the resources table says so and they have bound one. */
+export async function codeAsked(ctx: AppContext, operatorId: number, permission: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ needsCode: resources.needsCode, bound: operators.totpSecretEnc })
+    .from(operators)
+    .leftJoin(resources, eq(resources.permission, permission))
+    .where(eq(operators.id, operatorId));
+  return !!row?.needsCode && !!row.bound;
 }
 
 export async function changeOwnPassword(
