@@ -8,8 +8,8 @@
 import { mchAdjust } from '@payops/contracts/resources/mch/mch-adjust';
 import { mchList } from '@payops/contracts/resources/mch/mch-list';
 import Button from 'antd/es/button';
-import Tabs from 'antd/es/tabs';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import Radio from 'antd/es/radio';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ResourcePage } from '../../engine/resource-page.tsx';
@@ -17,7 +17,6 @@ import type { PageContext, ResourceOverrides, Row } from '../../engine/types.ts'
 import { api } from '../../lib/api.ts';
 import { useConfirm } from '../../lib/confirm.tsx';
 import { useCan } from '../../lib/permissions.tsx';
-import { FeeRatesInput } from './fee-rates-input.tsx';
 import { useMchLabels } from './mch-labels.ts';
 
 // The dialogs load when one is first opened, not with the list (performance.md: each page ≤ 160 KB).
@@ -26,6 +25,18 @@ const CreateMerchantDialog = lazy(() =>
   import('./create-dialog.tsx').then((m) => ({ default: m.CreateMerchantDialog })),
 );
 const SecretDialog = lazy(() => import('./secret-dialog.tsx').then((m) => ({ default: m.SecretDialog })));
+// Only the edit form shows the fee-rate rows (with antd's Select): loaded with the form.
+const FeeRatesRows = lazy(() => import('./fee-rates-input.tsx').then((m) => ({ default: m.FeeRatesInput })));
+type FeeRatesProps = Parameters<typeof import('./fee-rates-input.tsx').FeeRatesInput>[0];
+
+/** The form item's child: hands Form.Item's value and onChange through to the lazily loaded rows. */
+function FeeRatesInput(props: FeeRatesProps) {
+  return (
+    <Suspense fallback={null}>
+      <FeeRatesRows {...props} />
+    </Suspense>
+  );
+}
 
 type Dialog =
   | { kind: 'create'; ctx: PageContext }
@@ -41,7 +52,11 @@ export function MchListPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [confirm, modalHolder] = useConfirm();
   const [search, setSearch] = useSearchParams();
-  const tab = search.get('tab') === APPROVALS_TAB ? APPROVALS_TAB : 'merchants';
+  const approvals = can(mchAdjust.actions.list!.permission);
+  const tab = approvals && search.get('tab') === APPROVALS_TAB ? APPROVALS_TAB : 'merchants';
+  // The approvals list loads when first shown, then stays mounted.
+  const approvalsUsed = useRef(false);
+  if (tab === APPROVALS_TAB) approvalsUsed.current = true;
 
   const overrides = useMemo<ResourceOverrides>(
     () => ({
@@ -79,27 +94,37 @@ export function MchListPage() {
   return (
     <>
       {modalHolder}
-      <Tabs
-        activeKey={tab}
-        destroyOnHidden={false}
-        onChange={(key) => setSearch(key === APPROVALS_TAB ? { tab: key } : {}, { replace: true })}
-        items={[
-          {
-            key: 'merchants',
-            label: <span data-testid="mch-tab-merchants">{t('mchPage.merchants')}</span>,
-            children: <ResourcePage def={mchList} overrides={overrides} />,
-          },
-          ...(can(mchAdjust.actions.list!.permission)
-            ? [
-                {
-                  key: APPROVALS_TAB,
-                  label: <span data-testid="mch-approvals">{t('mchPage.approvals')}</span>,
-                  children: <ResourcePage def={mchAdjust} />,
-                },
-              ]
-            : []),
-        ]}
-      />
+      {/* Two views as a button group rather than antd's Tabs, which alone would put the page over its
+          160 KB budget; each view keeps its state while the other shows. */}
+      {approvals && (
+        <Radio.Group
+          style={{ marginBottom: 12 }}
+          optionType="button"
+          buttonStyle="solid"
+          value={tab}
+          onChange={(e) =>
+            setSearch(e.target.value === APPROVALS_TAB ? { tab: APPROVALS_TAB } : {}, { replace: true })
+          }
+          options={[
+            {
+              value: 'merchants',
+              label: <span data-testid="mch-tab-merchants">{t('mchPage.merchants')}</span>,
+            },
+            {
+              value: APPROVALS_TAB,
+              label: <span data-testid="mch-approvals">{t('mchPage.approvals')}</span>,
+            },
+          ]}
+        />
+      )}
+      <div hidden={tab !== 'merchants'}>
+        <ResourcePage def={mchList} overrides={overrides} />
+      </div>
+      {approvalsUsed.current && (
+        <div hidden={tab !== APPROVALS_TAB}>
+          <ResourcePage def={mchAdjust} />
+        </div>
+      )}
       {/* Its own boundary: the list must not blank out while a dialog's code loads. */}
       <Suspense fallback={null}>
         {dialog?.kind === 'create' && (
