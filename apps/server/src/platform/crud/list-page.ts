@@ -6,6 +6,7 @@
 import { type FieldDef, type FindByPageBody, type Locale, TOTAL_CAP } from '@payops/contracts';
 import { and, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { sha256 } from '../hashing.ts';
 import {
   afterCondition,
   cursorValue,
@@ -15,6 +16,7 @@ import {
   type Position,
 } from './keyset.ts';
 import {
+  Binder,
   type BoundResource,
   cappedTotal,
   orderOf,
@@ -48,6 +50,54 @@ export async function readRows(
     .orderBy(...orderOf(r, sort))
     .limit(limit);
   const raw = (await ('offset' in from && from.offset ? q.offset(from.offset) : q)) as Row[];
+  const positions = raw.map((row) => ({ value: row[CURSOR], key: row[r.def.key] }));
+  for (const row of raw) delete row[CURSOR];
+  return { rows: raw, positions };
+}
+
+/**
+ * A list page's statement, built once per shape (resource, sort, which filters with how many values,
+ * OFFSET or after a cursor) and prepared by name on each connection: building the SQL through the
+ * query builder on every request cost more than PostgreSQL's own time for the page (issue 9, "Scale").
+ * Every value still travels as a bound parameter.
+ */
+const pages = new Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>();
+/** Shapes are few (definitions x sorts x filter sets); past this, pages are built per request. */
+const PAGES_MAX = 500;
+
+async function readPage(
+  db: Db,
+  r: BoundResource,
+  filters: Row,
+  sort: Sort,
+  limit: number,
+  from: { offset: number } | { after: Position },
+): Promise<Rows> {
+  const b = new Binder();
+  const where = whereOf(r, filters, b);
+  const after = 'after' in from ? from.after : undefined;
+  const mode = after ? (after.value === null ? 'after-null' : 'after') : 'offset';
+  const key = JSON.stringify([r.def.name, sort.field, sort.order, b.shape, mode]);
+  let page = pages.get(key);
+  if (!page) {
+    if (pages.size >= PAGES_MAX) return readRows(db, r, whereOf(r, filters), sort, limit, from);
+    const at = {
+      value: after?.value === null ? null : sql.placeholder('afterValue'),
+      key: sql.placeholder('afterKey'),
+    };
+    const q = db
+      .select({ ...selection(r), [CURSOR]: cursorValue(r, sort) })
+      .from(r.table as never)
+      .where(after ? and(where, afterCondition(r, sort, at)) : where)
+      .orderBy(...orderOf(r, sort))
+      .limit(sql.placeholder('limit'));
+    page = (after ? q : q.offset(sql.placeholder('offset'))).prepare(`page_${sha256(key).slice(0, 24)}`);
+    pages.set(key, page);
+  }
+  const values = after
+    ? { ...b.values, limit, afterValue: after.value, afterKey: after.key }
+    : { ...b.values, limit, offset: 'offset' in from ? from.offset : 0 };
+  const raw = (await page.execute(values)) as Row[];
   const positions = raw.map((row) => ({ value: row[CURSOR], key: row[r.def.key] }));
   for (const row of raw) delete row[CURSOR];
   return { rows: raw, positions };
@@ -105,7 +155,7 @@ export async function listPage(
   const from = body.cursor ? { after: decodeCursor(secret, r, sort, body.cursor, locale) } : { offset };
   // One row more than the page says whether a next page exists.
   const [read, totals] = await Promise.all([
-    readRows(db, r, where, sort, body.pageSize + 1, from),
+    readPage(db, r, body.filters, sort, body.pageSize + 1, from),
     body.withTotal === false ? null : total(db, r, body.filters, where),
   ]);
   const more = read.rows.length > body.pageSize;
