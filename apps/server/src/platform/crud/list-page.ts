@@ -4,7 +4,7 @@
  * (`withTotal`, page 1 of the web's pager), capped, and skipped when the page itself shows it.
  */
 import { type FieldDef, type FindByPageBody, type Locale, TOTAL_CAP } from '@payops/contracts';
-import { and, getTableName, type SQL, sql } from 'drizzle-orm';
+import { and, count, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sha256 } from '../hashing.ts';
 import {
@@ -61,9 +61,22 @@ export async function readRows(
  * query builder on every request cost more than PostgreSQL's own time for the page (issue 9, "Scale").
  * Every value still travels as a bound parameter.
  */
-const pages = new Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>();
+type Prepared = { execute(values: Record<string, unknown>): Promise<unknown> };
+/** Per database client (a prepared query runs on the pool it was made on; tests run several apps). */
+const prepared = new WeakMap<Db, Map<string, Prepared>>();
 /** Shapes are few (definitions x sorts x filter sets); past this, pages are built per request. */
 const PAGES_MAX = 500;
+
+/** The statement prepared for `key` on this client, built on first use; undefined when the cache is full. */
+function preparedFor(db: Db, key: string, build: () => Prepared): Prepared | undefined {
+  const cache = prepared.get(db) ?? new Map<string, Prepared>();
+  prepared.set(db, cache);
+  const hit = cache.get(key);
+  if (hit || cache.size >= PAGES_MAX) return hit;
+  const made = build();
+  cache.set(key, made);
+  return made;
+}
 
 async function readPage(
   db: Db,
@@ -78,9 +91,7 @@ async function readPage(
   const after = 'after' in from ? from.after : undefined;
   const mode = after ? (after.value === null ? 'after-null' : 'after') : 'offset';
   const key = JSON.stringify([r.def.name, sort.field, sort.order, b.shape, mode]);
-  let page = pages.get(key);
-  if (!page) {
-    if (pages.size >= PAGES_MAX) return readRows(db, r, whereOf(r, filters), sort, limit, from);
+  const page = preparedFor(db, key, () => {
     const at = {
       value: after?.value === null ? null : sql.placeholder('afterValue'),
       key: sql.placeholder('afterKey'),
@@ -91,9 +102,9 @@ async function readPage(
       .where(after ? and(where, afterCondition(r, sort, at)) : where)
       .orderBy(...orderOf(r, sort))
       .limit(sql.placeholder('limit'));
-    page = (after ? q : q.offset(sql.placeholder('offset'))).prepare(`page_${sha256(key).slice(0, 24)}`);
-    pages.set(key, page);
-  }
+    return (after ? q : q.offset(sql.placeholder('offset'))).prepare(`page_${sha256(key).slice(0, 24)}`);
+  });
+  if (!page) return readRows(db, r, whereOf(r, filters), sort, limit, from);
   const values = after
     ? { ...b.values, limit, afterValue: after.value, afterKey: after.key }
     : { ...b.values, limit, offset: 'offset' in from ? from.offset : 0 };
@@ -139,7 +150,27 @@ async function total(db: Db, r: BoundResource, filters: Row, where: SQL | undefi
   const contains = Object.entries(filters).some(
     ([name, v]) => v !== null && v !== undefined && fields[name]?.filter === 'contains',
   );
-  return cappedTotal(db, r, where, contains ? CONTAINS_TOTAL_CAP : TOTAL_CAP);
+  const cap = contains ? CONTAINS_TOTAL_CAP : TOTAL_CAP;
+  // count(*) over at most cap + 1 rows, prepared per shape like the page (cappedTotal is the same SQL).
+  const b = new Binder();
+  const bound = whereOf(r, filters, b);
+  const key = JSON.stringify([r.def.name, b.shape, 'count', cap]);
+  const counter = preparedFor(db, key, () => {
+    const inner = db
+      .select({ one: sql`1` })
+      .from(r.table as never)
+      .where(bound)
+      .limit(cap + 1)
+      .as('capped');
+    return db
+      .select({ n: count() })
+      .from(inner)
+      .prepare(`count_${sha256(key).slice(0, 24)}`);
+  });
+  if (!counter) return cappedTotal(db, r, where, cap);
+  const [row] = (await counter.execute(b.values)) as { n: number }[];
+  const n = row?.n ?? 0;
+  return { total: Math.min(n, cap), totalCapped: n > cap };
 }
 
 export async function listPage(
