@@ -53,7 +53,7 @@ describe('operation log', () => {
       path: '/api/sys/user/updatePassword',
       objectType: 'operator',
       objectId: String(operatorId),
-      result: 'success',
+      result: 'success' as const,
       code: 0,
       ip: '127.0.0.1',
     });
@@ -93,7 +93,7 @@ describe('operation log', () => {
       path: '/test',
       objectType: 'hashProbe',
       objectId: '一',
-      result: 'success',
+      result: 'success' as const,
       code: 0,
       ip: '127.0.0.1',
       detail: { reason: '风控调查 — 𝌆 "quoted" \\ back', n: 1 },
