@@ -4,7 +4,7 @@
  * (`withTotal`, page 1 of the web's pager), capped, and skipped when the page itself shows it.
  */
 import { type FieldDef, type FindByPageBody, type Locale, TOTAL_CAP } from '@payops/contracts';
-import { and, count, getTableName, type SQL, sql } from 'drizzle-orm';
+import { and, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sha256 } from '../hashing.ts';
 import {
@@ -18,6 +18,8 @@ import {
 import {
   Binder,
   type BoundResource,
+  cappedCount,
+  cappedResult,
   cappedTotal,
   orderOf,
   type Row,
@@ -151,26 +153,16 @@ async function total(db: Db, r: BoundResource, filters: Row, where: SQL | undefi
     ([name, v]) => v !== null && v !== undefined && fields[name]?.filter === 'contains',
   );
   const cap = contains ? CONTAINS_TOTAL_CAP : TOTAL_CAP;
-  // count(*) over at most cap + 1 rows, prepared per shape like the page (cappedTotal is the same SQL).
+  // Prepared per shape like the page.
   const b = new Binder();
   const bound = whereOf(r, filters, b);
   const key = JSON.stringify([r.def.name, b.shape, 'count', cap]);
-  const counter = preparedFor(db, key, () => {
-    const inner = db
-      .select({ one: sql`1` })
-      .from(r.table as never)
-      .where(bound)
-      .limit(cap + 1)
-      .as('capped');
-    return db
-      .select({ n: count() })
-      .from(inner)
-      .prepare(`count_${sha256(key).slice(0, 24)}`);
-  });
+  const counter = preparedFor(db, key, () =>
+    cappedCount(db, r, bound, cap).prepare(`count_${sha256(key).slice(0, 24)}`),
+  );
   if (!counter) return cappedTotal(db, r, where, cap);
   const [row] = (await counter.execute(b.values)) as { n: number }[];
-  const n = row?.n ?? 0;
-  return { total: Math.min(n, cap), totalCapped: n > cap };
+  return cappedResult(row?.n ?? 0, cap);
 }
 
 export async function listPage(

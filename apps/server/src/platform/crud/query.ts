@@ -155,17 +155,26 @@ export async function selectPage(
     .offset(offset)) as Row[];
 }
 
-/** count(*) over at most cap + 1 rows: exact below the cap, "capped" above it. */
-export async function cappedTotal(db: Db, r: BoundResource, where: SQL | undefined, cap = TOTAL_CAP) {
+/** The statement counting at most cap + 1 rows (run as is, or prepared per shape by list-page.ts). */
+export function cappedCount(db: Db, r: BoundResource, where: SQL | undefined, cap: number) {
   const inner = db
     .select({ one: sql`1` })
     .from(r.table as never)
     .where(where)
     .limit(cap + 1)
     .as('capped');
-  const [row] = await db.select({ n: count() }).from(inner);
-  const n = row?.n ?? 0;
+  return db.select({ n: count() }).from(inner);
+}
+
+/** A count of at most cap + 1 rows as the pager shows it: exact below the cap, "capped" above it. */
+export function cappedResult(n: number, cap: number) {
   return { total: Math.min(n, cap), totalCapped: n > cap };
+}
+
+/** count(*) over at most cap + 1 rows: exact below the cap, "capped" above it. */
+export async function cappedTotal(db: Db, r: BoundResource, where: SQL | undefined, cap = TOTAL_CAP) {
+  const [row] = await cappedCount(db, r, where, cap);
+  return cappedResult(row?.n ?? 0, cap);
 }
 
 export async function selectByKeys(db: Db, r: BoundResource, keys: unknown[], forUpdate = false) {
