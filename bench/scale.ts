@@ -15,8 +15,8 @@ export const LIST = '/api/member/memberList/findByPage';
 const root = path.resolve(import.meta.dirname, '..');
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
-export async function list(w: World, body: object) {
-  const res = await w.app.inject({ method: 'POST', url: LIST, headers: w.headers, payload: body });
+export async function list(w: World, body: object, headers = w.headers) {
+  const res = await w.app.inject({ method: 'POST', url: LIST, headers, payload: body });
   if (res.statusCode !== 200) throw new Error(`${LIST}: ${res.body}`);
   return res.json().data as { list: unknown[]; pager: { total: number | null; totalCapped?: boolean } };
 }

@@ -1,9 +1,9 @@
 /** security.md, "Audit": who, what, when, result, IP, object; never secrets; append-only; chained. */
 import { ErrorCode } from '@payops/contracts';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLog } from '../src/modules/sys/schema.ts';
-import { verifyChain } from '../src/platform/audit.ts';
+import { appendOperationLog, GENESIS_HASH, rowHash, verifyChain } from '../src/platform/audit.ts';
 import {
   bindAuthenticator,
   call,
@@ -53,7 +53,7 @@ describe('operation log', () => {
       path: '/api/sys/user/updatePassword',
       objectType: 'operator',
       objectId: String(operatorId),
-      result: 'success',
+      result: 'success' as const,
       code: 0,
       ip: '127.0.0.1',
     });
@@ -81,6 +81,38 @@ describe('operation log', () => {
     const text: string = dump.rows[0].all;
     for (const s of [OLD, NEW, secret, t.adminPassword]) expect(text).not.toContain(s);
     expect(text).not.toMatch(/"(googleCode|password|passWord|originalPassWord|token|access_token)":/);
+  });
+
+  it('hashes in the database exactly as rowHash does, non-ASCII text included', async () => {
+    const row = {
+      at: new Date(),
+      operatorId,
+      operatorName: '审计员 ✓',
+      action: 'test.hash',
+      method: 'POST',
+      path: '/test',
+      objectType: 'hashProbe',
+      objectId: '一',
+      result: 'success' as const,
+      code: 0,
+      ip: '127.0.0.1',
+      detail: { reason: '风控调查 — 𝌆 "quoted" \\ back', n: 1 },
+    };
+    await appendOperationLog(t.ctx.db, row);
+    const [stored] = await t.ctx.db
+      .select()
+      .from(operationLog)
+      .where(eq(operationLog.objectType, 'hashProbe'));
+    const [before] = await t.ctx.db
+      .select({ hash: operationLog.hash })
+      .from(operationLog)
+      .where(eq(operationLog.shard, stored!.shard))
+      .orderBy(desc(operationLog.id))
+      .offset(1)
+      .limit(1);
+    expect(stored!.prevHash).toBe(before?.hash ?? GENESIS_HASH);
+    expect(stored!.hash).toBe(rowHash('operation_log', stored!.prevHash, stored!));
+    expect((await verifyChain(t.ctx.db, 'operation_log')).brokenAt).toBeUndefined();
   });
 
   it('is append-only: no update, no delete', async () => {

@@ -119,6 +119,19 @@ describe('merchant lifecycle', () => {
     expect(rows[0]!.detail).toMatchObject({ before: { status: 'enabled' }, after: { status: 'frozen' } });
   });
 
+  it('a race of 10 parallel freezes (lock, check and change in one statement): one wins, the others are told why', async () => {
+    const m = await newMerchant('Freeze Race Co');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post('/api/mch/mchList/freeze', { id: m.id, reason: '并发冻结' })),
+    );
+    const codes = answers.map((a) => a.envelope.code);
+    expect(codes.filter((c) => c === 0)).toHaveLength(1);
+    expect(codes.filter((c) => c === ErrorCode.conflict)).toHaveLength(9);
+    const refused = answers.find((a) => a.envelope.code === ErrorCode.conflict)!;
+    expect(refused.body).toContain('status');
+    expect(await historyOf('mchList', m.id)).toHaveLength(1);
+  });
+
   it('refuses bad input with a 4xx naming the field in the operator language, and changes nothing', async () => {
     const m = await newMerchant('Bad Input Co');
     const cases: [string, unknown, number, string, boolean?][] = [

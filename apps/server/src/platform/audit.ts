@@ -13,7 +13,7 @@
  * audit row commit together or not at all (issue 18, section 2). Append it as the transaction's last
  * statement: the shard lock is then held only for the commit, and no lock is taken after it.
  */
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { loginLog, operationLog } from '../modules/sys/schema.ts';
@@ -50,20 +50,24 @@ export function shardOf(row: Pick<OperationRow, 'objectType' | 'objectId' | 'ope
   return Number.parseInt(sha256(key).slice(0, 8), 16) % OPERATION_SHARDS;
 }
 
+/**
+ * Two statements under the chain's lock: the lock, then the INSERT, which reads the previous hash and
+ * hashes the row in PostgreSQL (the same sha256 over the same text as rowHash), so the head is not
+ * fetched in a round trip of its own. The INSERT is a new statement after the lock was granted, so its
+ * snapshot sees every row committed before it (a single statement would read a snapshot taken before
+ * waiting for the lock and could fork the chain).
+ */
 async function appendIn(tx: Tx, name: ChainName, row: Record<string, unknown>, shard: number) {
   const { table, lock } = chains[name];
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${lock + shard})`);
-  const last =
+  const head =
     name === 'operation_log'
-      ? await tx
-          .select({ hash: operationLog.hash })
-          .from(operationLog)
-          .where(eq(operationLog.shard, shard))
-          .orderBy(desc(operationLog.id))
-          .limit(1)
-      : await tx.select({ hash: table.hash }).from(table).orderBy(desc(table.id)).limit(1);
-  const prevHash = last[0]?.hash ?? GENESIS_HASH;
-  const values = { ...row, prevHash, hash: rowHash(name, prevHash, row) };
+      ? sql`(SELECT ${operationLog.hash} FROM ${operationLog} WHERE ${operationLog.shard} = ${shard}
+             ORDER BY ${operationLog.id} DESC LIMIT 1)`
+      : sql`(SELECT ${table.hash} FROM ${table} ORDER BY ${table.id} DESC LIMIT 1)`;
+  const prevHash = sql`coalesce(${head}, ${GENESIS_HASH}::text)`;
+  const hash = sql`encode(sha256(convert_to(${prevHash} || chr(10) || ${content(name, row)}::text, 'UTF8')), 'hex')`;
+  const values = { ...row, prevHash, hash };
   await tx.insert(table).values((name === 'operation_log' ? { ...values, shard } : values) as never);
 }
 

@@ -78,10 +78,13 @@ export async function adjustPoints(
 }
 
 /** The list's ledger-backed fields: money available and credit points, both in one query. */
-export async function enrichMembers(ctx: AppContext, rows: Row[]): Promise<Row[]> {
-  const ids = rows.map((r) => Number(r.id));
-  if (ids.length === 0) return rows;
-  const accounts = await ctx.db
+/** Per database client: the balances statement, built once and prepared by name (the list's hot path). */
+const memberBalances = new WeakMap<AppContext['db'], { execute(v: { ids: number[] }): Promise<unknown> }>();
+
+function balancesQuery(db: AppContext['db']) {
+  const hit = memberBalances.get(db);
+  if (hit) return hit;
+  const q = db
     .select({
       ownerId: ledgerAccounts.ownerId,
       currency: ledgerAccounts.currency,
@@ -92,9 +95,22 @@ export async function enrichMembers(ctx: AppContext, rows: Row[]): Promise<Row[]
       and(
         eq(ledgerAccounts.ownerType, 'member'),
         inArray(ledgerAccounts.currency, ['CNY', POINTS_CURRENCY]),
-        sql`${ledgerAccounts.ownerId} = ANY(${sql.param(ids)}::bigint[])`,
+        sql`${ledgerAccounts.ownerId} = ANY(${sql.placeholder('ids')}::bigint[])`,
       ),
-    );
+    )
+    .prepare('payops_member_balances');
+  memberBalances.set(db, q);
+  return q;
+}
+
+export async function enrichMembers(ctx: AppContext, rows: Row[]): Promise<Row[]> {
+  const ids = rows.map((r) => Number(r.id));
+  if (ids.length === 0) return rows;
+  const accounts = (await balancesQuery(ctx.db).execute({ ids })) as {
+    ownerId: number;
+    currency: string;
+    available: string;
+  }[];
   const balance = new Map(accounts.map((a) => [`${a.ownerId}:${a.currency}`, a.available]));
   return rows.map((r) => ({
     ...r,

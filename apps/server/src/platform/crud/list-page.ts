@@ -6,6 +6,7 @@
 import { type FieldDef, type FindByPageBody, type Locale, TOTAL_CAP } from '@payops/contracts';
 import { and, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { sha256 } from '../hashing.ts';
 import {
   afterCondition,
   cursorValue,
@@ -15,7 +16,10 @@ import {
   type Position,
 } from './keyset.ts';
 import {
+  Binder,
   type BoundResource,
+  cappedCount,
+  cappedResult,
   cappedTotal,
   orderOf,
   type Row,
@@ -48,6 +52,65 @@ export async function readRows(
     .orderBy(...orderOf(r, sort))
     .limit(limit);
   const raw = (await ('offset' in from && from.offset ? q.offset(from.offset) : q)) as Row[];
+  const positions = raw.map((row) => ({ value: row[CURSOR], key: row[r.def.key] }));
+  for (const row of raw) delete row[CURSOR];
+  return { rows: raw, positions };
+}
+
+/**
+ * A list page's statement, built once per shape (resource, sort, which filters with how many values,
+ * OFFSET or after a cursor) and prepared by name on each connection: building the SQL through the
+ * query builder on every request cost more than PostgreSQL's own time for the page (issue 9, "Scale").
+ * Every value still travels as a bound parameter.
+ */
+type Prepared = { execute(values: Record<string, unknown>): Promise<unknown> };
+/** Per database client (a prepared query runs on the pool it was made on; tests run several apps). */
+const prepared = new WeakMap<Db, Map<string, Prepared>>();
+/** Shapes are few (definitions x sorts x filter sets); past this, pages are built per request. */
+const PAGES_MAX = 500;
+
+/** The statement prepared for `key` on this client, built on first use; undefined when the cache is full. */
+function preparedFor(db: Db, key: string, build: () => Prepared): Prepared | undefined {
+  const cache = prepared.get(db) ?? new Map<string, Prepared>();
+  prepared.set(db, cache);
+  const hit = cache.get(key);
+  if (hit || cache.size >= PAGES_MAX) return hit;
+  const made = build();
+  cache.set(key, made);
+  return made;
+}
+
+async function readPage(
+  db: Db,
+  r: BoundResource,
+  filters: Row,
+  sort: Sort,
+  limit: number,
+  from: { offset: number } | { after: Position },
+): Promise<Rows> {
+  const b = new Binder();
+  const where = whereOf(r, filters, b);
+  const after = 'after' in from ? from.after : undefined;
+  const mode = after ? (after.value === null ? 'after-null' : 'after') : 'offset';
+  const key = JSON.stringify([r.def.name, sort.field, sort.order, b.shape, mode]);
+  const page = preparedFor(db, key, () => {
+    const at = {
+      value: after?.value === null ? null : sql.placeholder('afterValue'),
+      key: sql.placeholder('afterKey'),
+    };
+    const q = db
+      .select({ ...selection(r), [CURSOR]: cursorValue(r, sort) })
+      .from(r.table as never)
+      .where(after ? and(where, afterCondition(r, sort, at)) : where)
+      .orderBy(...orderOf(r, sort))
+      .limit(sql.placeholder('limit'));
+    return (after ? q : q.offset(sql.placeholder('offset'))).prepare(`page_${sha256(key).slice(0, 24)}`);
+  });
+  if (!page) return readRows(db, r, whereOf(r, filters), sort, limit, from);
+  const values = after
+    ? { ...b.values, limit, afterValue: after.value, afterKey: after.key }
+    : { ...b.values, limit, offset: 'offset' in from ? from.offset : 0 };
+  const raw = (await page.execute(values)) as Row[];
   const positions = raw.map((row) => ({ value: row[CURSOR], key: row[r.def.key] }));
   for (const row of raw) delete row[CURSOR];
   return { rows: raw, positions };
@@ -89,7 +152,17 @@ async function total(db: Db, r: BoundResource, filters: Row, where: SQL | undefi
   const contains = Object.entries(filters).some(
     ([name, v]) => v !== null && v !== undefined && fields[name]?.filter === 'contains',
   );
-  return cappedTotal(db, r, where, contains ? CONTAINS_TOTAL_CAP : TOTAL_CAP);
+  const cap = contains ? CONTAINS_TOTAL_CAP : TOTAL_CAP;
+  // Prepared per shape like the page.
+  const b = new Binder();
+  const bound = whereOf(r, filters, b);
+  const key = JSON.stringify([r.def.name, b.shape, 'count', cap]);
+  const counter = preparedFor(db, key, () =>
+    cappedCount(db, r, bound, cap).prepare(`count_${sha256(key).slice(0, 24)}`),
+  );
+  if (!counter) return cappedTotal(db, r, where, cap);
+  const [row] = (await counter.execute(b.values)) as { n: number }[];
+  return cappedResult(row?.n ?? 0, cap);
 }
 
 export async function listPage(
@@ -105,7 +178,7 @@ export async function listPage(
   const from = body.cursor ? { after: decodeCursor(secret, r, sort, body.cursor, locale) } : { offset };
   // One row more than the page says whether a next page exists.
   const [read, totals] = await Promise.all([
-    readRows(db, r, where, sort, body.pageSize + 1, from),
+    readPage(db, r, body.filters, sort, body.pageSize + 1, from),
     body.withTotal === false ? null : total(db, r, body.filters, where),
   ]);
   const more = read.rows.length > body.pageSize;

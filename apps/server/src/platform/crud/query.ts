@@ -16,6 +16,7 @@ import {
   ilike,
   inArray,
   lte,
+  Param,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -61,23 +62,42 @@ export function toColumnValue(field: FieldDef, value: unknown): unknown {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filterCondition(field: FieldDef, col: PgColumn, value: unknown): SQL | undefined {
+/**
+ * Values of a statement prepared once per shape (list-page.ts): each bound value becomes a named
+ * placeholder (with the column's encoder), and `shape` says what the SQL looks like without them.
+ */
+export class Binder {
+  readonly values: Record<string, unknown> = {};
+  readonly shape: string[] = [];
+  private n = 0;
+
+  bind(value: unknown, col?: PgColumn): unknown {
+    const name = `p${this.n++}`;
+    this.values[name] = value;
+    return col ? new Param(sql.placeholder(name), col) : sql.placeholder(name);
+  }
+}
+
+function filterCondition(field: FieldDef, col: PgColumn, value: unknown, b?: Binder): SQL | undefined {
+  const v = (x: unknown) => (b ? b.bind(x, col) : x);
   switch (field.filter) {
     case 'eq':
-      return eq(col, toColumnValue(field, value));
+      return eq(col, v(toColumnValue(field, value)));
     case 'in':
       return inArray(
         col,
-        (value as unknown[]).map((v) => toColumnValue(field, v)),
+        (value as unknown[]).map((x) => v(toColumnValue(field, x))),
       );
-    case 'contains':
+    case 'contains': {
       // The cast lets non-text columns (cidr) be searched as their text form.
-      return ilike(sql`${col}::text`, `%${escapeLike(String(value))}%`);
+      const pattern = `%${escapeLike(String(value))}%`;
+      return ilike(sql`${col}::text`, b ? (b.bind(pattern) as string) : pattern);
+    }
     case 'between': {
       const [from, to] = value as [unknown, unknown];
       return and(
-        from === null ? undefined : gte(col, toColumnValue(field, from)),
-        to === null ? undefined : lte(col, toColumnValue(field, to)),
+        from === null ? undefined : gte(col, v(toColumnValue(field, from))),
+        to === null ? undefined : lte(col, v(toColumnValue(field, to))),
       );
     }
     default:
@@ -89,13 +109,18 @@ export function scopeCondition(r: BoundResource): SQL | undefined {
   return and(...Object.entries(r.scope).map(([k, v]) => eq(r.tableColumns[k]!, v)));
 }
 
-export function whereOf(r: BoundResource, filters: Row): SQL | undefined {
+/** The filters' condition; with a binder, its values as placeholders and its shape recorded. */
+export function whereOf(r: BoundResource, filters: Row, b?: Binder): SQL | undefined {
   const parts: (SQL | undefined)[] = [scopeCondition(r)];
   for (const [name, value] of Object.entries(filters)) {
     const field = (r.def.fields as Record<string, FieldDef>)[name];
     const col = r.columns[name];
     if (value === null || value === undefined || !field?.filter || !col) continue;
-    parts.push(filterCondition(field, col, value));
+    // An `in` list's length and a range's open ends change the SQL; the values do not.
+    b?.shape.push(
+      `${name}:${Array.isArray(value) ? value.map((x) => (x === null ? '-' : 'v')).join('') : ''}`,
+    );
+    parts.push(filterCondition(field, col, value, b));
   }
   return and(...parts);
 }
@@ -130,17 +155,26 @@ export async function selectPage(
     .offset(offset)) as Row[];
 }
 
-/** count(*) over at most cap + 1 rows: exact below the cap, "capped" above it. */
-export async function cappedTotal(db: Db, r: BoundResource, where: SQL | undefined, cap = TOTAL_CAP) {
+/** The statement counting at most cap + 1 rows (run as is, or prepared per shape by list-page.ts). */
+export function cappedCount(db: Db, r: BoundResource, where: SQL | undefined, cap: number) {
   const inner = db
     .select({ one: sql`1` })
     .from(r.table as never)
     .where(where)
     .limit(cap + 1)
     .as('capped');
-  const [row] = await db.select({ n: count() }).from(inner);
-  const n = row?.n ?? 0;
+  return db.select({ n: count() }).from(inner);
+}
+
+/** A count of at most cap + 1 rows as the pager shows it: exact below the cap, "capped" above it. */
+export function cappedResult(n: number, cap: number) {
   return { total: Math.min(n, cap), totalCapped: n > cap };
+}
+
+/** count(*) over at most cap + 1 rows: exact below the cap, "capped" above it. */
+export async function cappedTotal(db: Db, r: BoundResource, where: SQL | undefined, cap = TOTAL_CAP) {
+  const [row] = await cappedCount(db, r, where, cap);
+  return cappedResult(row?.n ?? 0, cap);
 }
 
 export async function selectByKeys(db: Db, r: BoundResource, keys: unknown[], forUpdate = false) {
