@@ -5,26 +5,9 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { database, launch, newPage, screenshot } from './support/browser.ts';
-import { createOperator } from './support/operators.ts';
+import { launch, newPage, screenshot } from './support/browser.ts';
+import { createOperator, requireBinding } from './support/operators.ts';
 import { pick } from './support/shell.ts';
-
-/** The server reads the setting at most every 3 s: wait that long after changing it. */
-const SETTING_TTL_MS = 3500;
-
-async function requireBinding(on: boolean): Promise<void> {
-  const db = await database();
-  try {
-    await db.query(
-      `INSERT INTO sys_config (key, value, updated_at) VALUES ('requireAuthenticator', $1::jsonb, now())
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-      [JSON.stringify(on)],
-    );
-  } finally {
-    await db.end();
-  }
-  await new Promise((r) => setTimeout(r, SETTING_TTL_MS));
-}
 
 let browser: Browser;
 

@@ -56,3 +56,24 @@ export async function signedInPage(
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
   return page;
 }
+
+/** The server reads the setting at most every 3 s: wait that long after changing it. */
+const SETTING_TTL_MS = 3500;
+
+/**
+ * Turns "require an authenticator for everyone" on or off, as an administrator's approved change
+ * would, and waits until the server reads it: an unbound operator then goes straight to binding.
+ */
+export async function requireBinding(on: boolean): Promise<void> {
+  const db = await database();
+  try {
+    await db.query(
+      `INSERT INTO sys_config (key, value, updated_at) VALUES ('requireAuthenticator', $1::jsonb, now())
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+      [JSON.stringify(on)],
+    );
+  } finally {
+    await db.end();
+  }
+  await new Promise((r) => setTimeout(r, SETTING_TTL_MS));
+}

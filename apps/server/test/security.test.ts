@@ -10,6 +10,7 @@ import { generateDemo } from '../src/demo/generate.ts';
 import { merchants } from '../src/modules/mch/schema.ts';
 import { memberPaymentAccounts, members } from '../src/modules/member/schema.ts';
 import { authNonces, operationLog, operators, resources } from '../src/modules/sys/schema.ts';
+import { open } from '../src/platform/secret-box.ts';
 import { getSetting, setSetting } from '../src/platform/settings.ts';
 import { deleteExpiredNonces } from '../src/platform/transport.ts';
 import {
@@ -296,6 +297,12 @@ describe('access and authenticator gaps', () => {
       expect(
         (await call(t, 'POST', '/api/mch/mchList/options', { session: s, body: {} })).envelope.code,
       ).toBe(ErrorCode.bindRequired);
+      // The bind dialog's parts answer: the QR and the same pending secret as text for manual entry.
+      expect((await call(t, 'GET', '/api/getGoogleQR', { session: s })).statusCode).toBe(200);
+      const [pending] = await t.ctx.db.select().from(operators).where(eq(operators.id, id));
+      const text = await call(t, 'GET', '/api/getGoogleSecret', { session: s });
+      expect(text.envelope.code, text.body).toBe(0);
+      expect(text.envelope.data).toEqual({ secret: open(t.ctx.keys.secretKey, pending!.totpPendingEnc!) });
       await bindAuthenticator(t, s, id);
       const after = await call(t, 'POST', '/api/sys/user/findByPage', { session: s, body: {} });
       expect(after.envelope.code, after.body).toBe(0);

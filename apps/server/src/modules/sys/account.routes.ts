@@ -32,7 +32,8 @@ export async function accountRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/getGoogleSecret',
     {
-      config: { access: 'session', audit: true },
+      // Part of binding: an operator required to bind reads it too (the QR's text for manual entry).
+      config: { access: 'session', audit: true, beforeBinding: true },
       schema: {
         tags: ['sys'],
         summary: 'My pending authenticator secret as text, while binding (never once bound)',
