@@ -151,20 +151,30 @@ describe('issue 17: the shell as an operator meets it', () => {
 
   test('10: the bell counts what waits for me and leads to the queue and the inbox', async () => {
     await hasText(page.locator('[data-testid="message-badge"] .ant-badge-count'), /^3$/);
-    await id('message-bell').click();
     const panel = id('notify-panel');
-    await panel.waitFor();
+    // The bell toggles its popover: click until it shows (a language switch may leave it open or shut).
+    const openBell = () =>
+      expect
+        .poll(
+          async () => {
+            if (!(await panel.isVisible())) await id('message-bell').click();
+            return panel.isVisible();
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(true);
+    await openBell();
     await hasText(id('notify-group-approvals'), t('notify.kind.approvals', { count: '2' }));
     await hasText(id('notify-group-messages'), NOTICE);
     await screenshot(page, 'ux-10-bell-zh-CN');
     await setLanguage('en-US');
-    await id('message-bell').click();
+    await openBell();
     await hasText(id('notify-group-approvals'), t('notify.kind.approvals', { count: '2' }));
     await screenshot(page, 'ux-10-bell-en-US');
     await id('notify-open-messages').click();
     await id('inbox').waitFor();
     await page.keyboard.press('Escape');
-    await id('message-bell').click();
+    await openBell();
     await id('notify-open-approvals').click();
     await page.waitForURL((u) => u.pathname === '/mch/mchList');
     await setLanguage('zh-CN');
