@@ -77,3 +77,26 @@ export async function requireBinding(on: boolean): Promise<void> {
   }
   await new Promise((r) => setTimeout(r, SETTING_TTL_MS));
 }
+
+/**
+ * What the bell counts for `username` right now (files share one server, so other files' pending
+ * adjustments and published messages count too): approvals waiting for someone else's request, and
+ * unread published messages.
+ */
+export async function waitingFor(username: string): Promise<{ approvals: number; messages: number }> {
+  const db = await database();
+  try {
+    const { rows } = await db.query(
+      `WITH me AS (SELECT id FROM operators WHERE username = $1)
+       SELECT (SELECT count(*)::int FROM merchant_adjustments
+                WHERE status = 'pending' AND maker_id <> (SELECT id FROM me)) AS approvals,
+              (SELECT count(*)::int FROM sys_messages m
+                WHERE m.status = 'published' AND NOT EXISTS (SELECT 1 FROM sys_message_reads r
+                  WHERE r.message_id = m.id AND r.operator_id = (SELECT id FROM me))) AS messages`,
+      [username],
+    );
+    return rows[0];
+  } finally {
+    await db.end();
+  }
+}
