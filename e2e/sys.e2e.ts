@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, newPage, screenshot } from './support/browser.ts';
-import { createOperator } from './support/operators.ts';
+import { createOperator, waitingFor } from './support/operators.ts';
 
 const SYS_PAGES = [
   'user',
@@ -81,21 +81,6 @@ async function search(p: Page, field: string, value: string): Promise<void> {
   await p.getByTestId(`filter-${field}`).fill(value);
   await p.getByTestId('search-submit').click();
   await p.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
-}
-
-/** Balance adjustments pending someone else's request: the approvals the bell counts for `username`. */
-async function approvalsWaitingFor(username: string): Promise<number> {
-  const db = await database();
-  try {
-    const { rows } = await db.query(
-      `SELECT count(*)::int AS n FROM merchant_adjustments a
-       WHERE a.status = 'pending' AND a.maker_id <> (SELECT id FROM operators WHERE username = $1)`,
-      [username],
-    );
-    return rows[0].n;
-  } finally {
-    await db.end();
-  }
 }
 
 async function exportCsv(p: Page): Promise<string> {
@@ -248,7 +233,7 @@ describe('/sys pages as admin', () => {
     const badge = page.locator('[data-testid="message-badge"] .ant-badge-count');
     await expect
       .poll(async () => {
-        const waiting = await approvalsWaitingFor(ADMIN.username);
+        const { approvals: waiting } = await waitingFor(ADMIN.username);
         const shown = (await badge.count()) ? await badge.getAttribute('title') : null;
         return { shown, waiting: waiting ? String(waiting) : null };
       })
