@@ -5,11 +5,13 @@
 import { type ResourceDef, registerResource } from '../resource.ts';
 import * as mch from './mch/index.ts';
 import * as member from './member/index.ts';
+import * as order from './order/index.ts';
 import * as payManage from './payManage/index.ts';
 import * as sys from './sys/index.ts';
 
 export * from './mch/index.ts';
 export * from './member/index.ts';
+export * from './order/index.ts';
 export * from './payManage/index.ts';
 export * from './sys/index.ts';
 
@@ -29,6 +31,8 @@ export const allResources: readonly ResourceDef[] = [
   ...[mch.merchantTimeoutConfigPage, member.memberList, member.payFundOrderPage, member.transFundOrderPage],
   ...[member.financialRecordPage, member.matchRecordPage, member.memberPaymentList],
   payManage.passage,
+  order.orderDepositList,
+  order.orderTransferList,
 ];
 
 for (const def of allResources) registerResource(def);
