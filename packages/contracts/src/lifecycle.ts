@@ -28,6 +28,12 @@ export interface TransitionInputSpec {
 export interface TransitionInput<S extends string> {
   from: readonly S[];
   to: S;
+  /**
+   * The row's field naming the state to return to (a release from a risk hold goes back to where the
+   * order was): the guarded UPDATE sets the status from it, and `to` is only the fallback when it is
+   * empty. The transition that leaves for the hold records that field (its `set` hook).
+   */
+  back?: string;
   label: Bilingual;
   /** Asked before sending when the transition takes no input. */
   confirm?: Bilingual;
@@ -61,6 +67,8 @@ export interface TransitionDef {
   name: string;
   from: readonly string[];
   to: string;
+  /** The row's field holding the state to go back to (see TransitionInput.back), or null. */
+  back: string | null;
   input: TransitionInputSpec;
   needsCode: boolean;
   makerChecker: { requesterField: string } | null;
@@ -115,6 +123,7 @@ export function normaliseLifecycle(
       name,
       from: t.from,
       to: t.to,
+      back: t.back ?? null,
       input: t.input ?? {},
       needsCode: t.needsCode ?? false,
       makerChecker: t.makerChecker ?? null,

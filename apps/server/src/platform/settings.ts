@@ -17,6 +17,8 @@ export interface Settings {
   adjustApprovalExpiryHours: number;
   /** Unpaid orders expire after this many minutes. */
   orderTimeoutMinutes: number;
+  /** Waiting withdrawals below this amount count in the header's low-amount badge (decimal string). */
+  lowAmountWithdrawThreshold: string;
   /** The data-centre on/off switches (spec: getConfigSelectorByCode DATACENTER_ONOFF_CONTROLLER). */
   DATACENTER_ONOFF_CONTROLLER: Record<string, boolean>;
 }
@@ -29,6 +31,7 @@ export function defaultSettings(ctx: AppContext): Settings {
     adjustApprovalThreshold: '50000',
     adjustApprovalExpiryHours: 72,
     orderTimeoutMinutes: 30,
+    lowAmountWithdrawThreshold: '100',
     DATACENTER_ONOFF_CONTROLLER: { DEPOSIT: true, WITHDRAW: true, MATCH: true, USDT: true, OTC: true },
   };
 }

@@ -9,6 +9,7 @@ import { operatorRoleCodes } from '../../platform/permissions.ts';
 import { envelope, isoDate } from '../../platform/route-schemas.ts';
 import { latestExchangeRates } from '../mockTrade/exchange-rates.ts';
 import { exchangeRateRow } from '../mockTrade/index.ts';
+import { orderBadgeCounts } from '../order/badges.ts';
 import { loginLog } from '../sys/schema.ts';
 import { notificationRoutes } from './notifications.ts';
 
@@ -93,15 +94,9 @@ export async function dashboardModule(fastify: FastifyInstance) {
         response: { 200: envelope(orderCounts) },
       },
     },
-    async () => {
-      // No order tables exist yet: they arrive with the order module, which replaces this with one
-      // indexed query over its orders (performance.md, "header badges"). Until then every count is 0.
-      return ok({
-        failedMatchEmailOrderCount: 0,
-        inAuditOrderCount: 0,
-        lowAmountOrderCount: 0,
-        timeOutOrderCount: 0,
-      });
+    async (request) => {
+      const { startTime, endTime } = request.body;
+      return ok(await orderBadgeCounts(ctx, startTime, endTime));
     },
   );
 }

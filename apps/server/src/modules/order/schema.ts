@@ -5,7 +5,17 @@
  */
 import { DEPOSIT_STATES, WITHDRAW_STATES } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { money, ts } from '../../platform/ledger/columns.ts';
 import { PAY_TYPES } from '../mch/passage.schema.ts';
 import { merchants } from '../mch/schema.ts';
@@ -41,6 +51,14 @@ export const depositOrders = pgTable(
     expiresAt: ts('expires_at'),
     /** The journal entry that credited the merchant (success), and the refund's. */
     entryId: bigint('entry_id', { mode: 'number' }),
+    /** The operator of the last decision (receipt audit, a manual decision's approval). */
+    reviewedBy: integer('reviewed_by'),
+    reviewedByName: text('reviewed_by_name'),
+    reviewedAt: ts('reviewed_at'),
+    /** A pending manual decision: its maker (who may not approve it), the state it left, why. */
+    manualBy: integer('manual_by'),
+    manualFrom: text('manual_from', { enum: DEPOSIT_STATES }),
+    manualReason: text('manual_reason'),
     createdAt: ts('created_at').notNull().defaultNow(),
     paidAt: ts('paid_at'),
     finishedAt: ts('finished_at'),
@@ -58,6 +76,8 @@ export const depositOrders = pgTable(
     index('deposit_orders_pay_type_idx').on(t.payType, t.id),
     index('deposit_orders_amount_idx').on(t.amount),
     index('deposit_orders_created_idx').on(t.createdAt),
+    // The header badge "orders in audit" over a window, and the receipt-audit queue.
+    index('deposit_orders_status_created_idx').on(t.status, t.createdAt),
     // The timeout job reads the open orders that are due.
     index('deposit_orders_expiry_idx').on(t.expiresAt).where(sql`status IN ('created', 'pending_payment')`),
   ],
@@ -99,6 +119,11 @@ export const withdrawOrders = pgTable(
     freezeEntryId: bigint('freeze_entry_id', { mode: 'number' }),
     entryId: bigint('entry_id', { mode: 'number' }),
     reviewedBy: integer('reviewed_by'),
+    reviewedByName: text('reviewed_by_name'),
+    /** A pending manual decision: its maker (who may not approve it), the state it left, why. */
+    manualBy: integer('manual_by'),
+    manualFrom: text('manual_from', { enum: WITHDRAW_STATES }),
+    manualReason: text('manual_reason'),
     createdAt: ts('created_at').notNull().defaultNow(),
     reviewedAt: ts('reviewed_at'),
     finishedAt: ts('finished_at'),
@@ -115,8 +140,64 @@ export const withdrawOrders = pgTable(
     index('withdraw_orders_passage_idx').on(t.passageId, t.id),
     index('withdraw_orders_amount_idx').on(t.amount),
     index('withdraw_orders_created_idx').on(t.createdAt),
+    // The header badges (timed-out and low-amount withdrawals over a window) and the review queue.
+    index('withdraw_orders_status_created_idx').on(t.status, t.createdAt),
+    // Reservation withdrawals (thirdwithdraw_list): the few with a time.
+    index('withdraw_orders_scheduled_idx').on(t.scheduledAt).where(sql`scheduled_at IS NOT NULL`),
   ],
 );
+
+/**
+ * One row per transition of an order, with the order's number, merchant and amount (orderRecordPage;
+ * the decisions among them: auditRecordList). Written by the transition hooks in the transaction.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    family: text('family', { enum: ['deposit', 'withdraw'] }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    orderNo: text('order_no').notNull(),
+    mchNo: text('mch_no').notNull(),
+    amount: money('amount').notNull(),
+    /** `<family>.<transition>` (contracts orderActionOf). */
+    action: text('action').notNull(),
+    /** An operator's decision (contracts ORDER_DECISIONS): auditRecordList's rows. */
+    decision: boolean('decision').notNull(),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    operatorId: integer('operator_id'),
+    operatorName: text('operator_name').notNull(),
+    reason: text('reason').notNull().default(''),
+    at: ts('at').notNull(),
+  },
+  (t) => [
+    index('order_events_order_no_idx').on(t.orderNo, t.id),
+    index('order_events_mch_no_idx').on(t.mchNo, t.id),
+    index('order_events_action_idx').on(t.action, t.id),
+    index('order_events_operator_idx').on(t.operatorName, t.id),
+    index('order_events_at_idx').on(t.at),
+    index('order_events_family_idx').on(t.family, t.id),
+    index('order_events_decision_idx').on(t.decision, t.id),
+  ],
+);
+
+/** Withdrawal auto-review rules (contracts autoReviewList; auto-review.ts applies them). */
+export const withdrawReviewRules = pgTable('withdraw_review_rules', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Null: every merchant. */
+  merchantId: integer('merchant_id').references(() => merchants.id),
+  maxAmount: money('max_amount'),
+  maxDailyCount: integer('max_daily_count'),
+  /** HH:mm in UTC+8, the operators' business day; both empty = any time. */
+  hoursFrom: text('hours_from'),
+  hoursTo: text('hours_to'),
+  enabled: boolean('enabled').notNull().default(true),
+  remark: text('remark').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
 
 export type DepositOrder = typeof depositOrders.$inferSelect;
 export type WithdrawOrder = typeof withdrawOrders.$inferSelect;

@@ -99,7 +99,7 @@ export function registerTransitions(fastify: FastifyInstance, def: ResourceDef, 
         ...(t.idempotent ? { preValidation: requireIdempotencyKey } : {}),
         schema: {
           tags: [def.group],
-          summary: `${def.name}: ${t.from.join('|')} -> ${t.to}${t.idempotent ? ' (Idempotency-Key required)' : ''}`,
+          summary: `${def.name}: ${t.from.join('|')} -> ${t.back ? `<${t.back}>` : t.to}${t.idempotent ? ' (Idempotency-Key required)' : ''}`,
           body: transitionBodySchema(def, t),
           response: {
             200: envelope(
@@ -123,7 +123,7 @@ export function registerTransitions(fastify: FastifyInstance, def: ResourceDef, 
           return {
             id: o.after[def.key],
             from: String(o.before[lifecycle.field]),
-            to: t.to,
+            to: String(o.after[lifecycle.field]),
             effect: o.result,
           };
         });

@@ -105,7 +105,9 @@ export async function runTransition<R>(
   const where = and(scopeCondition(r), eq(keyCol, id));
   const maker = transition.makerChecker?.requesterField;
   const changed =
-    !hooks.check && !hooks.set && !maker ? await lockAndUpdate(tx, r, transition, where, now) : null;
+    !hooks.check && !hooks.set && !maker && !transition.back
+      ? await lockAndUpdate(tx, r, transition, where, now)
+      : null;
   const { before, after } =
     changed ?? (await checkAndUpdate(tx, r, transition, where, actor, now, hooks, body));
   const current = String(before[lifecycle.field]);
@@ -117,7 +119,7 @@ export async function runTransition<R>(
     recordId: String(id),
     transition: transition.name,
     fromStatus: current,
-    toStatus: transition.to,
+    toStatus: String(after[lifecycle.field]),
     operatorId: actor.operatorId,
     operatorName: actor.username,
     reason: body.reason ?? '',
@@ -206,7 +208,7 @@ async function checkAndUpdate<R>(
   }
   const step = { transition, before, body, actor, now };
   await hooks.check?.({ ...step, tx });
-  const values: Row = { ...hooks.set?.(step), [lifecycle.field]: transition.to };
+  const values: Row = { ...hooks.set?.(step), [lifecycle.field]: targetOf(transition, before) };
   if (r.tableColumns.updatedAt && !('updatedAt' in values)) values.updatedAt = now;
   // Guarded even under the row lock: the status in the WHERE is the rule, the lock only orders waiters.
   const [after] = (await tx
@@ -216,6 +218,15 @@ async function checkAndUpdate<R>(
     .returning()) as Row[];
   if (!after) throw new AppError(ErrorCode.conflict, { status: current });
   return { before, after };
+}
+
+/**
+ * The state a transition moves a row to: its `to`, or for a transition that goes `back`, the state
+ * the row's field names (when that is one of the lifecycle's states the row could be in).
+ */
+export function targetOf(transition: TransitionDef, before: Row): string {
+  const back = transition.back ? before[transition.back] : null;
+  return typeof back === 'string' && back !== '' ? back : transition.to;
 }
 
 /** The key field's schema type, for the answer's `id`. */

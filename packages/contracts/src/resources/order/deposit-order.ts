@@ -20,6 +20,8 @@ export const DEPOSIT_STATES = [
   'cancelled',
   'failed',
   'refunded',
+  'manual_success_pending',
+  'manual_fail_pending',
 ] as const;
 export type DepositState = (typeof DEPOSIT_STATES)[number];
 
@@ -37,6 +39,11 @@ export const depositLifecycle = defineLifecycle({
     cancelled: { color: 'default', label: ['已取消', 'Cancelled'] },
     failed: { color: 'red', label: ['失败', 'Failed'] },
     refunded: { color: 'purple', label: ['已退款', 'Refunded'] },
+    manual_success_pending: {
+      color: 'orange',
+      label: ['人工成功待复核', 'Manual success: awaiting approval'],
+    },
+    manual_fail_pending: { color: 'volcano', label: ['人工失败待复核', 'Manual failure: awaiting approval'] },
   },
   transitions: {
     // The upstream accepted the order and answered a pay URL (set with the transition).
@@ -105,6 +112,55 @@ export const depositLifecycle = defineLifecycle({
       needsCode: true,
       money: true,
     },
+    // Manual decisions (the upstream is wrong or silent): one operator requests, another approves.
+    manualSuccess: {
+      from: ['pending_payment', 'paid', 'in_audit', 'timeout', 'failed'],
+      to: 'manual_success_pending',
+      label: ['人工成功', 'Manual success'],
+      hint: [
+        '人工置为成功需另一位操作员复核，复核通过后商户入账。',
+        'A manual success needs a second operator; the merchant is credited once it is approved.',
+      ],
+      input: { reason: { required: true, min: 2, max: 200 } },
+      needsCode: true,
+    },
+    manualFail: {
+      from: ['created', 'pending_payment', 'paid', 'in_audit'],
+      to: 'manual_fail_pending',
+      label: ['人工失败', 'Manual failure'],
+      hint: ['人工置为失败需另一位操作员复核。', 'A manual failure needs a second operator to approve it.'],
+      input: { reason: { required: true, min: 2, max: 200 } },
+      needsCode: true,
+    },
+    approveManualSuccess: {
+      from: ['manual_success_pending'],
+      to: 'success',
+      label: ['复核通过(成功)', 'Approve success'],
+      confirm: [
+        '确认人工成功？商户将按扣除手续费后的金额入账。',
+        'Approve the manual success? The merchant is credited the amount minus the fee.',
+      ],
+      needsCode: true,
+      makerChecker: { requesterField: 'manualBy' },
+      money: true,
+    },
+    approveManualFail: {
+      from: ['manual_fail_pending'],
+      to: 'failed',
+      label: ['复核通过(失败)', 'Approve failure'],
+      confirm: ['确认人工置为失败？', 'Approve the manual failure?'],
+      needsCode: true,
+      makerChecker: { requesterField: 'manualBy' },
+    },
+    // The checker disagrees: the order goes back to the state it was in when the request was made.
+    declineManual: {
+      from: ['manual_success_pending', 'manual_fail_pending'],
+      to: 'in_audit',
+      back: 'manualFrom',
+      label: ['复核驳回', 'Decline'],
+      input: { reason: { required: true, min: 2, max: 200 } },
+      makerChecker: { requesterField: 'manualBy' },
+    },
   },
 });
 
@@ -131,6 +187,12 @@ export const orderDepositList = defineResource({
     createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
     paidAt: { type: 'datetime', list: true },
     finishedAt: { type: 'datetime', list: true },
+    expiresAt: { type: 'datetime', list: true },
+    reviewedByName: { type: 'string', list: true },
+    reviewedAt: { type: 'datetime', list: true },
+    // The maker of a pending manual decision: the web hides its approval from them.
+    manualBy: { type: 'number' },
+    manualReason: { type: 'text', list: true },
   },
   defaultSort: { field: 'id', order: 'desc' },
   actions: ['list', 'export'],
@@ -153,5 +215,10 @@ export const orderDepositList = defineResource({
     'field.orderDepositList.createdAt': ['创建时间', 'Created at'],
     'field.orderDepositList.paidAt': ['支付时间', 'Paid at'],
     'field.orderDepositList.finishedAt': ['完成时间', 'Finished at'],
+    'field.orderDepositList.expiresAt': ['过期时间', 'Expires at'],
+    'field.orderDepositList.reviewedByName': ['审核人', 'Reviewed by'],
+    'field.orderDepositList.reviewedAt': ['审核时间', 'Reviewed at'],
+    'field.orderDepositList.manualBy': ['人工发起人', 'Manual request by'],
+    'field.orderDepositList.manualReason': ['人工原因', 'Manual reason'],
   }),
 });

@@ -17,6 +17,8 @@ export const WITHDRAW_STATES = [
   'failed',
   'rejected',
   'detained',
+  'manual_success_pending',
+  'manual_fail_pending',
 ] as const;
 export type WithdrawState = (typeof WITHDRAW_STATES)[number];
 
@@ -33,6 +35,11 @@ export const withdrawLifecycle = defineLifecycle({
     failed: { color: 'red', label: ['失败', 'Failed'] },
     rejected: { color: 'default', label: ['已驳回', 'Rejected'] },
     detained: { color: 'magenta', label: ['已扣留', 'Detained'] },
+    manual_success_pending: {
+      color: 'orange',
+      label: ['人工成功待复核', 'Manual success: awaiting approval'],
+    },
+    manual_fail_pending: { color: 'volcano', label: ['人工失败待复核', 'Manual failure: awaiting approval'] },
   },
   transitions: {
     // Creation done (amount frozen): the order enters the review queue.
@@ -67,8 +74,9 @@ export const withdrawLifecycle = defineLifecycle({
       confirm: ['确认通过该提现申请？将提交代付。', 'Approve this withdrawal? It will be paid out.'],
       needsCode: true,
     },
+    // From approved too: a reservation withdrawal waiting for its time can be cancelled this way.
     reject: {
-      from: ['in_review'],
+      from: ['in_review', 'approved', 'detained'],
       to: 'rejected',
       label: ['驳回', 'Reject'],
       hint: [
@@ -78,6 +86,81 @@ export const withdrawLifecycle = defineLifecycle({
       input: { reason: { required: true, min: 2, max: 200 } },
       needsCode: true,
       money: true,
+    },
+    // A risk hold. Not from `paying`: the payout is with the upstream already and a hold cannot stop it.
+    detain: {
+      from: ['in_review', 'approved'],
+      to: 'detained',
+      label: ['扣留', 'Detain'],
+      hint: [
+        '扣留后订单暂停处理，直到放行（回到扣留前的状态）或驳回。',
+        'A detained order waits until it is released (back to where it was) or rejected.',
+      ],
+      input: { reason: { required: true, min: 2, max: 200 } },
+      needsCode: true,
+    },
+    release: {
+      from: ['detained'],
+      to: 'in_review',
+      back: 'detainedFrom',
+      label: ['放行', 'Release'],
+      input: { reason: { required: true, min: 2, max: 200 } },
+      needsCode: true,
+    },
+    // Manual decisions (the payout's answer is wrong or missing): one operator requests, another approves.
+    manualSuccess: {
+      from: ['approved', 'paying'],
+      to: 'manual_success_pending',
+      label: ['人工成功', 'Manual success'],
+      hint: [
+        '人工置为成功需另一位操作员复核，复核通过后扣除冻结金额。',
+        'A manual success needs a second operator; the frozen amount is debited once it is approved.',
+      ],
+      input: { reason: { required: true, min: 2, max: 200 } },
+      needsCode: true,
+    },
+    manualFail: {
+      from: ['approved', 'paying'],
+      to: 'manual_fail_pending',
+      label: ['人工失败', 'Manual failure'],
+      hint: [
+        '人工置为失败需另一位操作员复核，复核通过后冻结金额退回商户。',
+        'A manual failure needs a second operator; once approved the frozen amount returns to the merchant.',
+      ],
+      input: { reason: { required: true, min: 2, max: 200 } },
+      needsCode: true,
+    },
+    approveManualSuccess: {
+      from: ['manual_success_pending'],
+      to: 'success',
+      label: ['复核通过(成功)', 'Approve success'],
+      confirm: [
+        '确认人工成功？冻结金额将被扣除。',
+        'Approve the manual success? The frozen amount is debited.',
+      ],
+      needsCode: true,
+      makerChecker: { requesterField: 'manualBy' },
+      money: true,
+    },
+    approveManualFail: {
+      from: ['manual_fail_pending'],
+      to: 'failed',
+      label: ['复核通过(失败)', 'Approve failure'],
+      confirm: [
+        '确认人工置为失败？冻结金额将退回商户。',
+        'Approve the manual failure? The frozen amount returns to the merchant.',
+      ],
+      needsCode: true,
+      makerChecker: { requesterField: 'manualBy' },
+      money: true,
+    },
+    declineManual: {
+      from: ['manual_success_pending', 'manual_fail_pending'],
+      to: 'approved',
+      back: 'manualFrom',
+      label: ['复核驳回', 'Decline'],
+      input: { reason: { required: true, min: 2, max: 200 } },
+      makerChecker: { requesterField: 'manualBy' },
     },
   },
 });
@@ -104,7 +187,13 @@ export const orderTransferList = defineResource({
     status: { type: 'enum', list: true, filter: 'in' },
     failReason: { type: 'text', list: true },
     createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
+    // A reservation withdrawal is paid out no earlier than this (thirdwithdraw_list: those with one).
+    scheduledAt: { type: 'datetime', list: true, filter: 'between' },
+    reviewedByName: { type: 'string', list: true },
+    reviewedAt: { type: 'datetime', list: true },
     finishedAt: { type: 'datetime', list: true },
+    manualBy: { type: 'number' },
+    manualReason: { type: 'text', list: true },
   },
   defaultSort: { field: 'id', order: 'desc' },
   actions: ['list', 'export'],
@@ -126,5 +215,10 @@ export const orderTransferList = defineResource({
     'field.orderTransferList.failReason': ['失败原因', 'Failure reason'],
     'field.orderTransferList.createdAt': ['创建时间', 'Created at'],
     'field.orderTransferList.finishedAt': ['完成时间', 'Finished at'],
+    'field.orderTransferList.scheduledAt': ['预约时间', 'Scheduled at'],
+    'field.orderTransferList.reviewedByName': ['审核人', 'Reviewed by'],
+    'field.orderTransferList.reviewedAt': ['审核时间', 'Reviewed at'],
+    'field.orderTransferList.manualBy': ['人工发起人', 'Manual request by'],
+    'field.orderTransferList.manualReason': ['人工原因', 'Manual reason'],
   }),
 });

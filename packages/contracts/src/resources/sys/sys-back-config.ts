@@ -27,6 +27,7 @@ export const BACK_SETTINGS: readonly SettingDef[] = [
   { key: 'adjustApprovalThreshold', type: 'money' },
   { key: 'adjustApprovalExpiryHours', type: 'number', min: 1, max: 720 },
   { key: 'orderTimeoutMinutes', type: 'number', min: 1, max: 1440 },
+  { key: 'lowAmountWithdrawThreshold', type: 'money' },
   {
     key: DATACENTER_SWITCHES_KEY,
     type: 'switches',
@@ -106,6 +107,7 @@ export const sysBackConfig = defineResource({
     'setting.adjustApprovalThreshold': ['调账复核阈值', 'Adjustment approval threshold'],
     'setting.adjustApprovalExpiryHours': ['调账待复核过期(小时)', 'Pending adjustments expire after (hours)'],
     'setting.orderTimeoutMinutes': ['订单超时(分钟)', 'Order timeout (minutes)'],
+    'setting.lowAmountWithdrawThreshold': ['小额提现阈值', 'Low-amount withdrawal threshold'],
     'setting.DATACENTER_ONOFF_CONTROLLER': ['数据中心开关', 'Data-centre switches'],
   }),
 });

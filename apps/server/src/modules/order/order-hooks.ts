@@ -1,0 +1,89 @@
+/**
+ * What every order transition does besides its own effect, in its transaction: the order_events row
+ * (orderRecordPage, auditRecordList) and, when the order reaches a final state, `emitOrderFinal`
+ * (the merchant callback and the reports listen). deposit-effects.ts and withdraw-effects.ts give the
+ * per-transition parts; this wraps them so no transition can forget either.
+ */
+import {
+  DEPOSIT_FINAL_STATES,
+  ORDER_DECISIONS,
+  orderActionOf,
+  type ResourceDef,
+  WITHDRAW_FINAL_STATES,
+} from '@payops/contracts';
+import type { Row } from '../../platform/crud/index.ts';
+import type { EffectOutcome, TransitionHooks, TransitionStep } from '../../platform/transitions/index.ts';
+import { emitOrderFinal, type OrderFinal } from './final-state.ts';
+import { type DepositOrder, orderEvents, type WithdrawOrder } from './schema.ts';
+
+export type OrderFamily = 'deposit' | 'withdraw';
+
+const FINAL: Record<OrderFamily, readonly string[]> = {
+  deposit: DEPOSIT_FINAL_STATES,
+  withdraw: WITHDRAW_FINAL_STATES,
+};
+const DECISIONS: readonly string[] = ORDER_DECISIONS;
+
+export type OrderStep<O> = Omit<TransitionStep, 'after'> & { after: O };
+
+export interface OrderTransitionSpec<O> {
+  set?: TransitionHooks['set'];
+  check?: TransitionHooks['check'];
+  effect?: (step: OrderStep<O>) => Promise<EffectOutcome<unknown> | undefined>;
+}
+
+/** The operator columns of a decision (who and when), for the `set` hooks. */
+export function decidedBy(step: { actor: TransitionStep['actor']; now: Date }): Row {
+  return { reviewedBy: step.actor.operatorId, reviewedByName: step.actor.username, reviewedAt: step.now };
+}
+
+async function recordEvent(family: OrderFamily, step: TransitionStep): Promise<void> {
+  const o = step.after as unknown as DepositOrder | WithdrawOrder;
+  const name = step.transition.name;
+  await step.tx.insert(orderEvents).values({
+    family,
+    orderId: o.id,
+    orderNo: o.orderNo,
+    mchNo: o.mchNo,
+    amount: o.amount,
+    action: orderActionOf(family, name),
+    decision: DECISIONS.includes(name),
+    fromStatus: String(step.before.status),
+    toStatus: o.status,
+    operatorId: step.actor.operatorId,
+    operatorName: step.actor.username,
+    reason: step.body.reason ?? '',
+    at: step.now,
+  });
+}
+
+/** Hooks for every transition of `def`'s lifecycle, each wrapping its spec (if any). */
+export function orderHooks<O extends DepositOrder | WithdrawOrder>(
+  family: OrderFamily,
+  def: ResourceDef,
+  specs: Record<string, OrderTransitionSpec<O>>,
+): Record<string, TransitionHooks<unknown>> {
+  const hooks: Record<string, TransitionHooks<unknown>> = {};
+  for (const name of Object.keys(def.lifecycle!.transitions)) {
+    const spec = specs[name] ?? {};
+    hooks[name] = {
+      ...(spec.set ? { set: spec.set } : {}),
+      ...(spec.check ? { check: spec.check } : {}),
+      effect: async (step) => {
+        await recordEvent(family, step);
+        const outcome = await spec.effect?.(step as unknown as OrderStep<O>);
+        const order = step.after as unknown as O;
+        if (FINAL[family].includes(order.status)) {
+          await emitOrderFinal(step.tx, {
+            family,
+            order,
+            from: String(step.before.status),
+            at: step.now,
+          } as OrderFinal);
+        }
+        return outcome;
+      },
+    };
+  }
+  return hooks;
+}

@@ -1,0 +1,140 @@
+/**
+ * The ledger postings of orders, one business event each (ledger_entries' unique key on ref + event):
+ * a deposit's credit (`deposit`) and its refund (`refund`), a withdrawal's settlement of the frozen
+ * amount + fee (`settle`) or its release (`release`). The contra legs go to the order's shard of the
+ * settlement account (the outside world) and of the fee income account.
+ */
+import type { Locale } from '@payops/contracts';
+import { fieldError } from '../../platform/errors.ts';
+import {
+  dec,
+  decString,
+  ensureAccount,
+  isZero,
+  LedgerError,
+  type LegInput,
+  ledgerAppError,
+  platformAccount,
+  postEntry,
+  type Tx,
+} from '../../platform/ledger/index.ts';
+import type { DepositOrder, WithdrawOrder } from './schema.ts';
+
+type Order = Pick<
+  DepositOrder | WithdrawOrder,
+  'merchantId' | 'mchNo' | 'orderNo' | 'amount' | 'fee' | 'currency'
+>;
+
+const REF = { deposit: 'deposit_order', withdraw: 'withdraw_order' } as const;
+
+const text = {
+  refundShort: {
+    'zh-CN': '商户可用余额不足，无法退款',
+    'en-US': "cannot be refunded: the merchant's available balance is short",
+  },
+} as const;
+
+async function merchantAccount(tx: Tx, o: Order) {
+  return ensureAccount(tx, {
+    ownerType: 'merchant',
+    ownerId: o.merchantId,
+    ownerCode: o.mchNo,
+    merchantId: o.merchantId,
+  });
+}
+
+/** The contra legs: the order's settlement shard, and its fee-income shard when there is a fee. */
+async function contraLegs(
+  tx: Tx,
+  o: Order,
+  ref: string,
+  settlement: string,
+  fee: string,
+): Promise<LegInput[]> {
+  const legs: LegInput[] = [
+    { accountId: (await platformAccount(tx, 'settlement', o.currency, ref)).id, amount: settlement },
+  ];
+  if (!isZero(dec(fee)))
+    legs.push({ accountId: (await platformAccount(tx, 'fees', o.currency, ref)).id, amount: fee });
+  return legs;
+}
+
+interface PostOptions {
+  operatorId: number | null;
+  at: Date;
+  locale: Locale;
+  note?: string;
+}
+
+async function post(
+  tx: Tx,
+  family: keyof typeof REF,
+  o: Order,
+  kind: string,
+  event: string,
+  legs: LegInput[],
+  opts: PostOptions,
+  field = 'amount',
+  short?: Record<Locale, string>,
+): Promise<number> {
+  try {
+    const { entryId } = await postEntry(tx, {
+      kind,
+      event,
+      refType: REF[family],
+      refId: o.orderNo,
+      operatorId: opts.operatorId,
+      note: opts.note ?? '',
+      at: opts.at,
+      legs,
+    });
+    return entryId;
+  } catch (e) {
+    if (e instanceof LedgerError) {
+      if (e.reason === 'insufficient' && short) throw fieldError(field, short[opts.locale]);
+      throw ledgerAppError(e, opts.locale, field);
+    }
+    throw e;
+  }
+}
+
+/** A deposit's success: the merchant gets amount - fee, the fee account the fee, settlement -amount. */
+export async function creditDeposit(tx: Tx, o: Order, opts: PostOptions): Promise<number> {
+  const ref = `${REF.deposit}:${o.orderNo}`;
+  const net = decString(dec(o.amount).minus(dec(o.fee)));
+  const legs = [
+    { accountId: (await merchantAccount(tx, o)).id, amount: net },
+    ...(await contraLegs(tx, o, ref, `-${o.amount}`, o.fee)),
+  ];
+  return post(tx, 'deposit', o, 'deposit', 'deposit', legs, opts);
+}
+
+/** A refund reverses the credit; refused (on `id`) when the merchant's available balance is short. */
+export async function refundDeposit(tx: Tx, o: Order, opts: PostOptions): Promise<number> {
+  const ref = `${REF.deposit}:${o.orderNo}`;
+  const net = decString(dec(o.amount).minus(dec(o.fee)));
+  const legs = [
+    { accountId: (await merchantAccount(tx, o)).id, amount: `-${net}` },
+    ...(await contraLegs(tx, o, ref, o.amount, isZero(dec(o.fee)) ? '0' : `-${o.fee}`)),
+  ];
+  return post(tx, 'deposit', o, 'refund', 'refund', legs, opts, 'id', text.refundShort);
+}
+
+const held = (o: Order) => decString(dec(o.amount).plus(dec(o.fee)));
+
+/** A withdrawal paid out: the frozen amount + fee leaves; settlement gets the amount, fees the fee. */
+export async function settleWithdrawal(tx: Tx, o: Order, opts: PostOptions): Promise<number> {
+  const ref = `${REF.withdraw}:${o.orderNo}`;
+  const legs = [
+    { accountId: (await merchantAccount(tx, o)).id, frozenAmount: `-${held(o)}` },
+    ...(await contraLegs(tx, o, ref, o.amount, o.fee)),
+  ];
+  return post(tx, 'withdraw', o, 'withdraw', 'settle', legs, opts);
+}
+
+/** A withdrawal rejected or failed: the frozen amount + fee returns to the available balance. */
+export async function releaseWithdrawal(tx: Tx, o: Order, opts: PostOptions): Promise<number> {
+  const h = held(o);
+  const legs = [{ accountId: (await merchantAccount(tx, o)).id, amount: h, frozenAmount: `-${h}` }];
+  return post(tx, 'withdraw', o, 'unfreeze', 'release', legs, opts);
+}
