@@ -1,0 +1,244 @@
+/**
+ * Deposit orders through the operators' routes (issue 10): the receipt audit (approve credits the
+ * merchant amount - fee once, reject credits nothing), the refund (reverses the credit; refused when
+ * the merchant's available balance is short), manual success and failure under maker-checker with a
+ * code, every path's bad input answering a 4xx with nothing changed, a race of parallel approvals with
+ * one credit, the final-state event, the order events and the expiry job.
+ */
+import { ErrorCode } from '@payops/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OrderFinal, onOrderFinal } from '../src/modules/order/final-state.ts';
+import { expireDueDeposits } from '../src/modules/order/timeouts.ts';
+import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
+import {
+  balances,
+  code,
+  depositInAudit,
+  depositRow,
+  entriesOf,
+  eventsOf,
+  fundMerchant,
+  key,
+  newMerchant,
+  newWithdrawal,
+  type OrderWorld,
+  orderWorld,
+  platform,
+  post,
+} from './order-support.ts';
+
+let w: OrderWorld;
+const finals: OrderFinal[] = [];
+
+beforeAll(async () => {
+  w = await orderWorld();
+  onOrderFinal(async (_tx, e) => {
+    finals.push(e);
+  });
+});
+afterAll(async () => {
+  const report = await verifyLedger(w.t.ctx.db);
+  expect(ledgerIsSound(report), JSON.stringify(report)).toBe(true);
+  await w.t.close();
+});
+
+const API = '/api/pay/depositOrder';
+
+describe('receipt audit', () => {
+  it('approve credits amount - fee, the fee to fee income and -amount to settlement, in one entry', async () => {
+    const m = await newMerchant(w, 'Deposit Approve Co');
+    const before = await platform(w);
+    const o = await depositInAudit(w, m.id, '1000');
+    const res = await post(w, `${API}/approve`, { id: o.id }, { key: key() });
+    expect(res.envelope.code, res.body).toBe(0);
+    expect(res.envelope.data).toMatchObject({ id: o.id, from: 'in_audit', to: 'success' });
+    expect(await balances(w, m.id)).toEqual({ available: '990.00000000', frozen: '0.00000000' });
+    const after = await platform(w);
+    expect(Number(after.settlement) - Number(before.settlement)).toBe(-1000);
+    expect(Number(after.fees) - Number(before.fees)).toBe(10);
+    const row = await depositRow(w, o.id);
+    expect(row).toMatchObject({ status: 'success', reviewedByName: 'admin' });
+    expect(row.finishedAt).not.toBeNull();
+    expect(row.paidAt).not.toBeNull();
+    const entries = await entriesOf(w, 'deposit_order', o.orderNo);
+    expect(entries.map((e) => e.event)).toEqual(['deposit']);
+    expect(row.entryId).toBe(entries[0]!.id);
+    expect(finals.filter((f) => f.order.orderNo === o.orderNo).map((f) => f.order.status)).toEqual([
+      'success',
+    ]);
+    const events = await eventsOf(w, 'deposit', o.id);
+    expect(events.map((e) => [e.action, e.fromStatus, e.toStatus, e.decision])).toEqual([
+      ['deposit.submit', 'created', 'pending_payment', false],
+      ['deposit.pay', 'pending_payment', 'paid', false],
+      ['deposit.audit', 'paid', 'in_audit', false],
+      ['deposit.approve', 'in_audit', 'success', true],
+    ]);
+  });
+
+  it('ten parallel approvals of one order credit it exactly once', async () => {
+    const m = await newMerchant(w, 'Deposit Race Co');
+    const o = await depositInAudit(w, m.id, '500');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post(w, `${API}/approve`, { id: o.id }, { key: key() })),
+    );
+    const codes = answers.map((a) => a.envelope.code);
+    expect(codes.filter((c) => c === 0)).toHaveLength(1);
+    expect(codes.filter((c) => c === ErrorCode.conflict)).toHaveLength(9);
+    expect(await balances(w, m.id)).toMatchObject({ available: '495.00000000' });
+    expect(await entriesOf(w, 'deposit_order', o.orderNo)).toHaveLength(1);
+  });
+
+  it('refuses bad input with a 4xx and changes nothing', async () => {
+    const m = await newMerchant(w, 'Deposit Refusals Co');
+    const o = await depositInAudit(w, m.id, '200');
+    const paid = await depositInAudit(w, m.id, '200', 'paid');
+    // No Idempotency-Key on a money-moving transition.
+    const noKey = await post(w, `${API}/approve`, { id: o.id });
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.body).toContain('Idempotency-Key');
+    // Wrong state: a paid order is not in audit yet.
+    const wrong = await post(w, `${API}/approve`, { id: paid.id }, { key: key(), en: true });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.body).toContain('is no longer In audit (now: Paid)');
+    // Unknown id.
+    const unknown = await post(w, `${API}/approve`, { id: 99_999_999 }, { key: key() });
+    expect(unknown.statusCode).toBe(404);
+    // A reject without a reason, or a too short one.
+    const noReason = await post(w, `${API}/reject`, { id: o.id });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.envelope.data).toMatchObject({ fields: [{ field: 'reason' }] });
+    const short = await post(w, `${API}/reject`, { id: o.id, reason: 'x' });
+    expect(short.statusCode).toBe(400);
+    // A system transition has no route.
+    const system = await post(w, `${API}/pay`, { id: paid.id });
+    expect(system.statusCode).toBe(404);
+    expect((await depositRow(w, o.id)).status).toBe('in_audit');
+    expect((await depositRow(w, paid.id)).status).toBe('paid');
+    expect(await balances(w, m.id)).toEqual({ available: '0.00000000', frozen: '0.00000000' });
+    expect(await eventsOf(w, 'deposit', o.id)).toHaveLength(3);
+  });
+
+  it('reject fails the order with its reason and credits nothing', async () => {
+    const m = await newMerchant(w, 'Deposit Reject Co');
+    const o = await depositInAudit(w, m.id, '300');
+    const res = await post(w, `${API}/reject`, { id: o.id, reason: '未收到款项' });
+    expect(res.envelope.code, res.body).toBe(0);
+    expect(await depositRow(w, o.id)).toMatchObject({ status: 'failed', failReason: '未收到款项' });
+    expect(await entriesOf(w, 'deposit_order', o.orderNo)).toHaveLength(0);
+    expect(finals.find((f) => f.order.orderNo === o.orderNo)?.order.status).toBe('failed');
+  });
+});
+
+describe('refund', () => {
+  it('reverses the credit (event refund) and returns the fee', async () => {
+    const m = await newMerchant(w, 'Refund Co');
+    const before = await platform(w);
+    const o = await fundMerchant(w, m.id, '1000');
+    const noReason = await post(w, `${API}/refund`, { id: o.id }, { key: key() });
+    expect(noReason.statusCode).toBe(400);
+    const res = await post(w, `${API}/refund`, { id: o.id, reason: '会员申请退款' }, { key: key() });
+    expect(res.envelope.code, res.body).toBe(0);
+    expect(await balances(w, m.id)).toMatchObject({ available: '0.00000000' });
+    const after = await platform(w);
+    expect(Number(after.settlement)).toBe(Number(before.settlement));
+    expect(Number(after.fees)).toBe(Number(before.fees));
+    const events = (await entriesOf(w, 'deposit_order', o.orderNo)).map((e) => e.event).sort();
+    expect(events).toEqual(['deposit', 'refund']);
+    expect((await depositRow(w, o.id)).status).toBe('refunded');
+  });
+
+  it("is refused on the order when the merchant's available balance is short, and nothing moves", async () => {
+    const m = await newMerchant(w, 'Refund Short Co');
+    const o = await fundMerchant(w, m.id, '1000');
+    // The merchant withdraws most of it: 900 + 9 fee frozen.
+    await newWithdrawal(w, m.id, '900');
+    const res = await post(w, `${API}/refund`, { id: o.id, reason: '会员申请退款' }, { key: key() });
+    expect(res.statusCode).toBe(400);
+    expect(res.envelope.data).toMatchObject({
+      fields: [{ field: 'id', message: '商户可用余额不足，无法退款' }],
+    });
+    expect((await depositRow(w, o.id)).status).toBe('success');
+    expect(await balances(w, m.id)).toEqual({ available: '81.00000000', frozen: '909.00000000' });
+  });
+});
+
+describe('manual success and failure (maker-checker)', () => {
+  it('a manual success needs a code and a reason; the maker cannot approve it; a checker can, once', async () => {
+    const m = await newMerchant(w, 'Manual Success Co');
+    const o = await depositInAudit(w, m.id, '100', 'pending_payment');
+    const noCode = await post(w, `${API}/manualSuccess`, { id: o.id, reason: '会员已付款，上游未回调' });
+    expect(noCode.envelope.code).toBe(ErrorCode.needCode);
+    const noReason = await post(
+      w,
+      `${API}/manualSuccess`,
+      { id: o.id },
+      { code: await code(w, w.adminSecret) },
+    );
+    expect(noReason.statusCode).toBe(400);
+    expect((await depositRow(w, o.id)).status).toBe('pending_payment');
+    const asked = await post(
+      w,
+      `${API}/manualSuccess`,
+      { id: o.id, reason: '会员已付款，上游未回调' },
+      { code: await code(w, w.adminSecret) },
+    );
+    expect(asked.envelope.code, asked.body).toBe(0);
+    expect(await depositRow(w, o.id)).toMatchObject({ status: 'manual_success_pending', manualBy: 1 });
+    const own = await post(w, `${API}/approveManualSuccess`, { id: o.id }, { key: key(), en: true });
+    expect(own.statusCode).toBe(400);
+    expect(own.body).toContain('the maker cannot approve');
+    expect(await balances(w, m.id)).toEqual({ available: '0.00000000', frozen: '0.00000000' });
+    const races = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post(w, `${API}/approveManualSuccess`, { id: o.id }, { key: key(), session: w.checker }),
+      ),
+    );
+    expect(races.filter((r) => r.envelope.code === 0)).toHaveLength(1);
+    expect(await balances(w, m.id)).toMatchObject({ available: '99.00000000' });
+    expect(await depositRow(w, o.id)).toMatchObject({ status: 'success', reviewedByName: 'checker' });
+  });
+
+  it('a declined manual request goes back to the state it left; a manual failure fails the order', async () => {
+    const m = await newMerchant(w, 'Manual Fail Co');
+    const o = await depositInAudit(w, m.id, '100', 'paid');
+    const asked = await post(w, `${API}/manualFail`, { id: o.id, reason: '疑似欺诈订单' });
+    expect(asked.envelope.code, asked.body).toBe(0);
+    const declined = await post(
+      w,
+      `${API}/declineManual`,
+      { id: o.id, reason: '已核实付款' },
+      { session: w.checker },
+    );
+    expect(declined.envelope.code, declined.body).toBe(0);
+    expect(declined.envelope.data).toMatchObject({ from: 'manual_fail_pending', to: 'paid' });
+    expect(await depositRow(w, o.id)).toMatchObject({ status: 'paid', manualBy: null });
+    await post(w, `${API}/manualFail`, { id: o.id, reason: '疑似欺诈订单' });
+    const ok = await post(w, `${API}/approveManualFail`, { id: o.id }, { session: w.checker });
+    expect(ok.envelope.code, ok.body).toBe(0);
+    expect(await depositRow(w, o.id)).toMatchObject({ status: 'failed', failReason: '疑似欺诈订单' });
+    const decisions = (await eventsOf(w, 'deposit', o.id)).filter((e) => e.decision).map((e) => e.action);
+    expect(decisions).toEqual([
+      'deposit.manualFail',
+      'deposit.declineManual',
+      'deposit.manualFail',
+      'deposit.approveManualFail',
+    ]);
+    expect(await entriesOf(w, 'deposit_order', o.orderNo)).toHaveLength(0);
+  });
+});
+
+describe('expiry job', () => {
+  it('times out the open deposits past expiresAt, and no others', async () => {
+    const m = await newMerchant(w, 'Expiry Co');
+    const open = await depositInAudit(w, m.id, '50', 'pending_payment');
+    const audit = await depositInAudit(w, m.id, '50');
+    expect(await expireDueDeposits(w.t.ctx, w.t.ctx.clock.now())).not.toContain(open.id);
+    const later = new Date(open.expiresAt!.getTime() + 1000);
+    const expired = await expireDueDeposits(w.t.ctx, later);
+    expect(expired).toContain(open.id);
+    expect(expired).not.toContain(audit.id);
+    expect(await depositRow(w, open.id)).toMatchObject({ status: 'timeout' });
+    expect((await depositRow(w, open.id)).finishedAt).not.toBeNull();
+    expect(await expireDueDeposits(w.t.ctx, later)).not.toContain(open.id);
+  });
+});
