@@ -1,0 +1,106 @@
+/**
+ * The order views and the header badges (issue 10): orderRecordPage lists every transition of an
+ * order by its number, auditRecordList only the operators' decisions; countTransferOrder answers the
+ * four counts over the window it is given (in audit, low-amount and timed-out withdrawals; the email
+ * orders of a later issue count 0).
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withdrawOrders } from '../src/modules/order/schema.ts';
+import { setSetting } from '../src/platform/settings.ts';
+import {
+  depositInAudit,
+  fundMerchant,
+  newMerchant,
+  newWithdrawal,
+  type OrderWorld,
+  orderWorld,
+  post,
+  type Row,
+} from './order-support.ts';
+
+let w: OrderWorld;
+
+beforeAll(async () => {
+  w = await orderWorld();
+});
+afterAll(async () => {
+  await w.t.close();
+});
+
+type Page = { list: Row[]; pager: { total: number } };
+
+describe('order records', () => {
+  it('orderRecordPage lists every step of one order; auditRecordList only the decisions', async () => {
+    const m = await newMerchant(w, 'Records Co');
+    const o = await fundMerchant(w, m.id, '100');
+    const all = await post<Page>(w, '/api/pay/orderRecordPage/findByPage', {
+      page: 1,
+      pageSize: 20,
+      filters: { orderNo: o.orderNo },
+    });
+    expect(all.envelope.code, all.body).toBe(0);
+    expect(all.envelope.data.list.map((r) => r.action)).toEqual([
+      'deposit.approve',
+      'deposit.audit',
+      'deposit.pay',
+      'deposit.submit',
+    ]);
+    expect(all.envelope.data.list[0]).toMatchObject({
+      fromStatus: 'in_audit',
+      toStatus: 'success',
+      operatorName: 'admin',
+      mchNo: m.mchNo,
+    });
+    const decisions = await post<Page>(w, '/api/pay/auditRecordList/findByPage', {
+      page: 1,
+      pageSize: 20,
+      filters: { orderNo: o.orderNo },
+    });
+    expect(decisions.envelope.data.list.map((r) => r.action)).toEqual(['deposit.approve']);
+  });
+});
+
+describe('header badges', () => {
+  const counts = (startTime: string, endTime: string) =>
+    post<Row>(w, '/api/pay/transferOrder/countTransferOrder', { startTime, endTime });
+
+  it('counts orders in audit, low-amount and timed-out withdrawals in the window', async () => {
+    const now = w.t.ctx.clock.now();
+    const window = [
+      new Date(now.getTime() - 6 * 86_400_000).toISOString(),
+      new Date(now.getTime() + 3_600_000).toISOString(),
+    ] as const;
+    const before = (await counts(...window)).envelope.data;
+    await setSetting(w.t.ctx, 'lowAmountWithdrawThreshold', '60', 1);
+    const m = await newMerchant(w, 'Badges Co');
+    await fundMerchant(w, m.id, '1000');
+    await depositInAudit(w, m.id, '10');
+    await depositInAudit(w, m.id, '20');
+    await newWithdrawal(w, m.id, '50');
+    await newWithdrawal(w, m.id, '70');
+    const after = (await counts(...window)).envelope.data;
+    expect(after).toMatchObject({
+      failedMatchEmailOrderCount: 0,
+      inAuditOrderCount: Number(before.inAuditOrderCount) + 2,
+      lowAmountOrderCount: Number(before.lowAmountOrderCount) + 1,
+      timeOutOrderCount: before.timeOutOrderCount,
+    });
+    // Past the 30-minute default withdrawal timeout, both open withdrawals are timed out (moved back
+    // in time rather than the clock moved on, which would end the session).
+    await w.t.ctx.db
+      .update(withdrawOrders)
+      .set({ createdAt: new Date(now.getTime() - 31 * 60_000) })
+      .where(eq(withdrawOrders.merchantId, m.id));
+    const later = (await counts(...window)).envelope.data;
+    expect(Number(later.timeOutOrderCount)).toBe(Number(before.timeOutOrderCount) + 2);
+    // Outside the window nothing counts.
+    const empty = (await counts('2020-01-01T00:00:00Z', '2020-01-02T00:00:00Z')).envelope.data;
+    expect(empty).toEqual({
+      failedMatchEmailOrderCount: 0,
+      inAuditOrderCount: 0,
+      lowAmountOrderCount: 0,
+      timeOutOrderCount: 0,
+    });
+  });
+});
