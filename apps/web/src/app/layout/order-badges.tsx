@@ -13,12 +13,38 @@ import { useCan } from '../../lib/permissions.tsx';
 import { useShellValue } from '../../lib/queries.ts';
 import type { OrderCounts } from '../../lib/server-types.ts';
 
-const badges: { field: keyof OrderCounts; label: string; to: string }[] = [
-  { field: 'failedMatchEmailOrderCount', label: 'header.failedMatchEmail', to: '/order/emailOrderList' },
-  { field: 'timeOutOrderCount', label: 'header.timeOut', to: '/order/orderTransferListMatch' },
-  { field: 'lowAmountOrderCount', label: 'header.lowAmount', to: '/order/orderTransferListMatch?match=1' },
-  { field: 'inAuditOrderCount', label: 'header.inAudit', to: '/order/addressFlowList' },
+/**
+ * Each badge opens the list it counts, over the same 6 days. Timed-out withdrawals open the open
+ * withdrawals (the per-merchant timeout is not a list filter); low-amount ones the waiting withdrawals
+ * (the threshold is the server's setting) until the matched-withdrawal page of a later issue exists;
+ * failed-match email orders open the email-order page of that later issue.
+ */
+const badges: { field: keyof OrderCounts; label: string; to: (days: string) => string }[] = [
+  {
+    field: 'failedMatchEmailOrderCount',
+    label: 'header.failedMatchEmail',
+    to: () => '/order/emailOrderList',
+  },
+  {
+    field: 'timeOutOrderCount',
+    label: 'header.timeOut',
+    to: (days) => `/order/orderTransferList?status=in_review,approved,paying,detained&createdAt=${days}`,
+  },
+  {
+    field: 'lowAmountOrderCount',
+    label: 'header.lowAmount',
+    to: (days) => `/order/orderTransferList?status=in_review,approved&createdAt=${days}`,
+  },
+  {
+    field: 'inAuditOrderCount',
+    label: 'header.inAudit',
+    to: (days) => `/order/receiveList?createdAt=${days}`,
+  },
 ];
+
+/** The window as the lists' URL filter: `YYYY-MM-DD,YYYY-MM-DD`. */
+const windowDays = (now = dayjs()) =>
+  `${now.subtract(6, 'day').format('YYYY-MM-DD')},${now.format('YYYY-MM-DD')}`;
 
 export function orderCountWindow(now = dayjs()): { startTime: string; endTime: string } {
   return {
@@ -46,7 +72,12 @@ export function OrderBadges() {
     <span className="order-badges">
       {badges.map((b) => (
         <Badge key={b.field} count={data?.[b.field] ?? 0} size="small" overflowCount={999} offset={[-4, 2]}>
-          <Button type="link" size="small" onClick={() => navigate(b.to)} data-testid={`badge-${b.field}`}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => navigate(b.to(windowDays()))}
+            data-testid={`badge-${b.field}`}
+          >
             {t(b.label)}
           </Button>
         </Badge>
