@@ -1,0 +1,158 @@
+/**
+ * Deposits and withdrawals in the browser (issue 10, the operator side): a deposit in the receipt
+ * audit approved with an authenticator code (the fund log shows the credit), a withdrawal rejected
+ * (its frozen amount returns), a withdrawal detained and released back to review; the order pages in
+ * zh-CN and en-US. Orders are made by the server's code (support/orders.ts).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { database, freshCode, launch, screenshot } from './support/browser.ts';
+import { signedInPage } from './support/operators.ts';
+import { type OrderDriver, orderDriver } from './support/orders.ts';
+import { pick } from './support/shell.ts';
+
+const OPERATOR = { username: 'e2e_orders', password: 'Orders2024xy' };
+const SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
+
+let browser: Browser;
+let page: Page;
+let orders: OrderDriver;
+let merchant: { id: number; mchNo: string; rate: string };
+
+const id = (testId: string) => page.getByTestId(testId);
+const idle = () =>
+  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
+
+async function open(path: string, name: string): Promise<void> {
+  await page.goto(path);
+  await id(`resource-page-${name}`).waitFor({ timeout: 20_000 });
+  await page.locator('.ant-table-tbody').first().waitFor({ timeout: 20_000 });
+  await idle();
+}
+
+const row = (text: string) =>
+  page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row', { hasText: text }).first();
+
+async function search(field: string, value: string): Promise<void> {
+  await id(`filter-${field}`).fill(value);
+  await id('search-submit').click();
+  await idle();
+}
+
+async function enterCode(): Promise<void> {
+  await id('code-dialog-input').waitFor({ timeout: 20_000 });
+  await id('code-dialog-input').fill(await freshCode(SECRET));
+  await id('code-dialog-submit').click();
+}
+
+/** A row action with a reason dialog, then the authenticator code. */
+async function withReason(orderNo: string, action: string, reason: string): Promise<void> {
+  await row(orderNo).getByTestId(`row-${action}`).click();
+  await id('transition-reason').fill(reason);
+  await id('transition-submit').click();
+  await enterCode();
+  await id('transition-submit').waitFor({ state: 'detached', timeout: 40_000 });
+  await idle();
+}
+
+beforeAll(async () => {
+  orders = await orderDriver();
+  const db = await database();
+  try {
+    const { rows } = await db.query(
+      `SELECT id, mch_no AS "mchNo", deposit_rate AS rate FROM merchants ORDER BY id LIMIT 1`,
+    );
+    merchant = rows[0];
+  } finally {
+    await db.end();
+  }
+  browser = await launch();
+  page = await signedInPage(browser, { ...OPERATOR, totpSecret: SECRET });
+});
+afterAll(async () => {
+  await browser?.close();
+  await orders?.close();
+});
+
+describe('orders', () => {
+  test('a deposit in the receipt audit is approved with a code; the fund log shows the credit', async () => {
+    const o = await orders.depositInAudit(merchant.id, '888.00');
+    await open('/order/receiveList', 'orderDepositList');
+    await search('orderNo', o.orderNo);
+    await row(o.orderNo).waitFor();
+    expect(await row(o.orderNo).innerText()).toContain('待审核');
+    await screenshot(page, 'orders-receive-list-zh-CN');
+    await row(o.orderNo).getByTestId('row-approve').click();
+    await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+    await enterCode();
+    // Approved: it leaves the audit queue.
+    await expect.poll(() => row(o.orderNo).count(), { timeout: 40_000 }).toBe(0);
+    await open(`/order/orderDepositList?orderNo=${o.orderNo}`, 'orderDepositList');
+    await expect.poll(() => row(o.orderNo).innerText()).toContain('成功');
+    await screenshot(page, 'orders-deposit-list-zh-CN');
+
+    const net = (888 - Math.floor(888 * Number(merchant.rate) * 100) / 100).toFixed(2);
+    await open('/mch/fund_log', 'fund_log');
+    await search('ownerCode', merchant.mchNo);
+    const posting = row(net);
+    await posting.waitFor();
+    expect(await posting.innerText()).toContain('充值入账');
+    await screenshot(page, 'orders-fund-log-credit-zh-CN');
+  });
+
+  test('a withdrawal in review is rejected with a reason and a code', async () => {
+    const o = await orders.withdrawal(merchant.id, '120.00');
+    await open(`/order/orderTransferList?orderNo=${o.orderNo}`, 'orderTransferList');
+    await row(o.orderNo).waitFor();
+    expect(await row(o.orderNo).innerText()).toContain('待审核');
+    // Masked payee: the account number is not shown whole.
+    expect(await row(o.orderNo).innerText()).not.toContain('6222020200008888123');
+    await withReason(o.orderNo, 'reject', '收款人信息不符');
+    await expect.poll(() => row(o.orderNo).innerText()).toContain('已驳回');
+    await screenshot(page, 'orders-withdraw-rejected-zh-CN');
+  });
+
+  test('a withdrawal is detained, shown on the detained list, and released back to review', async () => {
+    const o = await orders.withdrawal(merchant.id, '66.00');
+    await open(`/order/orderTransferList?orderNo=${o.orderNo}`, 'orderTransferList');
+    await withReason(o.orderNo, 'detain', '风控复查大额提现');
+    await expect.poll(() => row(o.orderNo).innerText()).toContain('已扣留');
+    await open('/order/orderDetainList', 'orderTransferList');
+    await search('orderNo', o.orderNo);
+    await row(o.orderNo).waitFor();
+    await screenshot(page, 'orders-detain-list-zh-CN');
+    await withReason(o.orderNo, 'release', '核实无误，放行');
+    await expect.poll(() => row(o.orderNo).count(), { timeout: 40_000 }).toBe(0);
+    await open(`/order/orderTransferList?orderNo=${o.orderNo}`, 'orderTransferList');
+    await expect.poll(() => row(o.orderNo).innerText()).toContain('待审核');
+    // The order's trail: every step with its operator and reason.
+    await open(`/order/orderRecordPage?orderNo=${o.orderNo}`, 'orderRecordPage');
+    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(3);
+    expect(await row('放行').innerText()).toContain('核实无误，放行');
+    await screenshot(page, 'orders-record-page-zh-CN');
+  });
+
+  test('the order pages in zh-CN and en-US', async () => {
+    const pages: [string, string, string][] = [
+      ['/order/auditRecordList', 'auditRecordList', 'orders-audit-records'],
+      ['/payManage/autoReviewList', 'autoReviewList', 'orders-auto-review'],
+      ['/order/orderTransferList', 'orderTransferList', 'orders-withdraw-list'],
+    ];
+    for (const [path, name, shot] of pages) {
+      await open(path, name);
+      await screenshot(page, `${shot}-zh-CN`);
+    }
+    await pick(page, 'language-switch', 'language-option-en-US');
+    await idle();
+    for (const [path, name, shot] of [
+      ...pages,
+      ['/order/orderDepositList', 'orderDepositList', 'orders-deposit-list'] as [string, string, string],
+      ['/order/orderDetainList', 'orderTransferList', 'orders-detain-list'] as [string, string, string],
+    ]) {
+      await open(path, name);
+      await screenshot(page, `${shot}-en-US`);
+    }
+    expect(await page.locator('.ant-table-thead').first().innerText()).toContain('Order no.');
+    await pick(page, 'language-switch', 'language-option-zh-CN');
+  });
+});
