@@ -11,6 +11,8 @@ import {
   type ResourceDef,
   WITHDRAW_FINAL_STATES,
 } from '@payops/contracts';
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Row } from '../../platform/crud/index.ts';
 import type { EffectOutcome, TransitionHooks, TransitionStep } from '../../platform/transitions/index.ts';
 import { emitOrderFinal, type OrderFinal } from './final-state.ts';
@@ -31,6 +33,44 @@ export interface OrderTransitionSpec<O> {
   check?: TransitionHooks['check'];
   effect?: (step: OrderStep<O>) => Promise<EffectOutcome<unknown> | undefined>;
 }
+
+/** A ledger posting of the order's (order-ledger.ts): answers the journal entry's id. */
+type Poster<O> = (
+  tx: TransitionStep['tx'],
+  order: O,
+  opts: { operatorId: number | null; at: Date; locale: TransitionStep['actor']['locale']; note?: string },
+) => Promise<number>;
+
+/**
+ * An effect that posts the order's money (the actor and time of the step) and keeps the entry on the
+ * order (`entry_id`), answering the amounts for the status history and the audit row.
+ */
+export function postingEffect<O extends DepositOrder | WithdrawOrder>(table: PgTable, post: Poster<O>) {
+  return async (s: OrderStep<O>): Promise<EffectOutcome<unknown>> => {
+    const opts = { operatorId: s.actor.operatorId, at: s.now, locale: s.actor.locale, note: s.body.reason };
+    const entryId = await post(s.tx, s.after, opts);
+    await s.tx.execute(sql`UPDATE ${table} SET entry_id = ${entryId} WHERE id = ${s.after.id}`);
+    return { extra: { entryId, amount: s.after.amount, fee: s.after.fee } };
+  };
+}
+
+type SetStep = Parameters<NonNullable<TransitionHooks['set']>>[0];
+
+/** An order that ends: when. */
+export const finished = (s: SetStep) => ({ finishedAt: s.now });
+
+/** An order that ends failed or refused: when, and the operator's or the upstream's reason. */
+export const failedWith = (s: SetStep) => ({ finishedAt: s.now, failReason: s.body.reason ?? '' });
+
+/** A manual decision's request: the maker (who may not approve it), the state it leaves, why. */
+export const manualRequest = (s: SetStep) => ({
+  manualBy: s.actor.operatorId,
+  manualFrom: s.before.status,
+  manualReason: s.body.reason ?? '',
+});
+
+/** The checker declined: the order is back where it was (the transition's `back`), the request gone. */
+export const manualCleared = () => ({ manualBy: null, manualFrom: null });
 
 /** The operator columns of a decision (who and when), for the `set` hooks. */
 export function decidedBy(step: { actor: TransitionStep['actor']; now: Date }): Row {

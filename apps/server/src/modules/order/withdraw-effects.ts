@@ -5,40 +5,24 @@
  * the same transaction when one passes. order-hooks.ts adds the order event and the final-state emit.
  */
 import { orderTransferList } from '@payops/contracts';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { passingRule } from './auto-review.ts';
-import { manualCleared, manualRequest } from './deposit-effects.ts';
-import { decidedBy, type OrderStep, type OrderTransitionSpec, orderHooks } from './order-hooks.ts';
+import {
+  decidedBy,
+  failedWith,
+  finished,
+  manualCleared,
+  manualRequest,
+  type OrderTransitionSpec,
+  orderHooks,
+  postingEffect,
+} from './order-hooks.ts';
 import { releaseWithdrawal, settleWithdrawal } from './order-ledger.ts';
 import { type WithdrawOrder, withdrawOrders } from './schema.ts';
 
-type Step = OrderStep<WithdrawOrder>;
-
-const opts = (s: Step) => ({
-  operatorId: s.actor.operatorId,
-  at: s.now,
-  locale: s.actor.locale,
-  note: s.body.reason,
-});
-
-async function settle(s: Step) {
-  const entryId = await settleWithdrawal(s.tx, s.after, opts(s));
-  await s.tx.update(withdrawOrders).set({ entryId }).where(eq(withdrawOrders.id, s.after.id));
-  return { extra: { entryId, amount: s.after.amount, fee: s.after.fee } };
-}
-
-async function release(s: Step) {
-  const entryId = await releaseWithdrawal(s.tx, s.after, opts(s));
-  await s.tx.update(withdrawOrders).set({ entryId }).where(eq(withdrawOrders.id, s.after.id));
-  return { extra: { entryId, released: s.after.amount, fee: s.after.fee } };
-}
-
-const failedWith = (s: { now: Date; body: { reason?: string } }) => ({
-  finishedAt: s.now,
-  failReason: s.body.reason ?? '',
-});
+const settle = postingEffect<WithdrawOrder>(withdrawOrders, settleWithdrawal);
+const release = postingEffect<WithdrawOrder>(withdrawOrders, releaseWithdrawal);
 
 function specs(ctx: AppContext): Record<string, OrderTransitionSpec<WithdrawOrder>> {
   return {
@@ -55,7 +39,7 @@ function specs(ctx: AppContext): Record<string, OrderTransitionSpec<WithdrawOrde
       },
     },
     autoApprove: { set: (s) => ({ ...decidedBy(s), reviewedByName: `system: ${s.body.reason ?? ''}` }) },
-    paySuccess: { set: (s) => ({ finishedAt: s.now }), effect: settle },
+    paySuccess: { set: finished, effect: settle },
     payFail: { set: failedWith, effect: release },
     approve: { set: decidedBy },
     reject: { set: (s) => ({ ...decidedBy(s), ...failedWith(s), detainedFrom: null }), effect: release },

@@ -9,6 +9,7 @@
 import { defineLifecycle } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels, optionsOf, PAY_TYPE_LABELS } from '../mch/common.ts';
+import { MANUAL_STATES, manualDecisions } from './manual-decisions.ts';
 
 export const DEPOSIT_STATES = [
   'created',
@@ -39,11 +40,7 @@ export const depositLifecycle = defineLifecycle({
     cancelled: { color: 'default', label: ['已取消', 'Cancelled'] },
     failed: { color: 'red', label: ['失败', 'Failed'] },
     refunded: { color: 'purple', label: ['已退款', 'Refunded'] },
-    manual_success_pending: {
-      color: 'orange',
-      label: ['人工成功待复核', 'Manual success: awaiting approval'],
-    },
-    manual_fail_pending: { color: 'volcano', label: ['人工失败待复核', 'Manual failure: awaiting approval'] },
+    ...MANUAL_STATES,
   },
   transitions: {
     // The upstream accepted the order and answered a pay URL (set with the transition).
@@ -113,54 +110,27 @@ export const depositLifecycle = defineLifecycle({
       money: true,
     },
     // Manual decisions (the upstream is wrong or silent): one operator requests, another approves.
-    manualSuccess: {
-      from: ['pending_payment', 'paid', 'in_audit', 'timeout', 'failed'],
-      to: 'manual_success_pending',
-      label: ['人工成功', 'Manual success'],
-      hint: [
+    ...manualDecisions<DepositState>({
+      successFrom: ['pending_payment', 'paid', 'in_audit', 'timeout', 'failed'],
+      failFrom: ['created', 'pending_payment', 'paid', 'in_audit'],
+      success: 'success',
+      failed: 'failed',
+      fallback: 'in_audit',
+      successHint: [
         '人工置为成功需另一位操作员复核，复核通过后商户入账。',
         'A manual success needs a second operator; the merchant is credited once it is approved.',
       ],
-      input: { reason: { required: true, min: 2, max: 200 } },
-      needsCode: true,
-    },
-    manualFail: {
-      from: ['created', 'pending_payment', 'paid', 'in_audit'],
-      to: 'manual_fail_pending',
-      label: ['人工失败', 'Manual failure'],
-      hint: ['人工置为失败需另一位操作员复核。', 'A manual failure needs a second operator to approve it.'],
-      input: { reason: { required: true, min: 2, max: 200 } },
-      needsCode: true,
-    },
-    approveManualSuccess: {
-      from: ['manual_success_pending'],
-      to: 'success',
-      label: ['复核通过(成功)', 'Approve success'],
-      confirm: [
+      failHint: [
+        '人工置为失败需另一位操作员复核。',
+        'A manual failure needs a second operator to approve it.',
+      ],
+      successConfirm: [
         '确认人工成功？商户将按扣除手续费后的金额入账。',
         'Approve the manual success? The merchant is credited the amount minus the fee.',
       ],
-      needsCode: true,
-      makerChecker: { requesterField: 'manualBy' },
-      money: true,
-    },
-    approveManualFail: {
-      from: ['manual_fail_pending'],
-      to: 'failed',
-      label: ['复核通过(失败)', 'Approve failure'],
-      confirm: ['确认人工置为失败？', 'Approve the manual failure?'],
-      needsCode: true,
-      makerChecker: { requesterField: 'manualBy' },
-    },
-    // The checker disagrees: the order goes back to the state it was in when the request was made.
-    declineManual: {
-      from: ['manual_success_pending', 'manual_fail_pending'],
-      to: 'in_audit',
-      back: 'manualFrom',
-      label: ['复核驳回', 'Decline'],
-      input: { reason: { required: true, min: 2, max: 200 } },
-      makerChecker: { requesterField: 'manualBy' },
-    },
+      failConfirm: ['确认人工置为失败？', 'Approve the manual failure?'],
+      failMovesMoney: false,
+    }),
   },
 });
 

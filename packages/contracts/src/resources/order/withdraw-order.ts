@@ -7,6 +7,7 @@
  */
 import { defineLifecycle } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
+import { MANUAL_STATES, manualDecisions } from './manual-decisions.ts';
 
 export const WITHDRAW_STATES = [
   'created',
@@ -35,11 +36,7 @@ export const withdrawLifecycle = defineLifecycle({
     failed: { color: 'red', label: ['失败', 'Failed'] },
     rejected: { color: 'default', label: ['已驳回', 'Rejected'] },
     detained: { color: 'magenta', label: ['已扣留', 'Detained'] },
-    manual_success_pending: {
-      color: 'orange',
-      label: ['人工成功待复核', 'Manual success: awaiting approval'],
-    },
-    manual_fail_pending: { color: 'volcano', label: ['人工失败待复核', 'Manual failure: awaiting approval'] },
+    ...MANUAL_STATES,
   },
   transitions: {
     // Creation done (amount frozen): the order enters the review queue.
@@ -108,60 +105,30 @@ export const withdrawLifecycle = defineLifecycle({
       needsCode: true,
     },
     // Manual decisions (the payout's answer is wrong or missing): one operator requests, another approves.
-    manualSuccess: {
-      from: ['approved', 'paying'],
-      to: 'manual_success_pending',
-      label: ['人工成功', 'Manual success'],
-      hint: [
+    ...manualDecisions<WithdrawState>({
+      successFrom: ['approved', 'paying'],
+      failFrom: ['approved', 'paying'],
+      success: 'success',
+      failed: 'failed',
+      fallback: 'approved',
+      successHint: [
         '人工置为成功需另一位操作员复核，复核通过后扣除冻结金额。',
         'A manual success needs a second operator; the frozen amount is debited once it is approved.',
       ],
-      input: { reason: { required: true, min: 2, max: 200 } },
-      needsCode: true,
-    },
-    manualFail: {
-      from: ['approved', 'paying'],
-      to: 'manual_fail_pending',
-      label: ['人工失败', 'Manual failure'],
-      hint: [
+      failHint: [
         '人工置为失败需另一位操作员复核，复核通过后冻结金额退回商户。',
         'A manual failure needs a second operator; once approved the frozen amount returns to the merchant.',
       ],
-      input: { reason: { required: true, min: 2, max: 200 } },
-      needsCode: true,
-    },
-    approveManualSuccess: {
-      from: ['manual_success_pending'],
-      to: 'success',
-      label: ['复核通过(成功)', 'Approve success'],
-      confirm: [
+      successConfirm: [
         '确认人工成功？冻结金额将被扣除。',
         'Approve the manual success? The frozen amount is debited.',
       ],
-      needsCode: true,
-      makerChecker: { requesterField: 'manualBy' },
-      money: true,
-    },
-    approveManualFail: {
-      from: ['manual_fail_pending'],
-      to: 'failed',
-      label: ['复核通过(失败)', 'Approve failure'],
-      confirm: [
+      failConfirm: [
         '确认人工置为失败？冻结金额将退回商户。',
         'Approve the manual failure? The frozen amount returns to the merchant.',
       ],
-      needsCode: true,
-      makerChecker: { requesterField: 'manualBy' },
-      money: true,
-    },
-    declineManual: {
-      from: ['manual_success_pending', 'manual_fail_pending'],
-      to: 'approved',
-      back: 'manualFrom',
-      label: ['复核驳回', 'Decline'],
-      input: { reason: { required: true, min: 2, max: 200 } },
-      makerChecker: { requesterField: 'manualBy' },
-    },
+      failMovesMoney: true,
+    }),
   },
 });
 
