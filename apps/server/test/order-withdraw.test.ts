@@ -6,11 +6,12 @@
  * under maker-checker; bad input refused with nothing changed; a race of rejections with one release.
  */
 import { ErrorCode, orderTransferList } from '@payops/contracts';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBusinessHours } from '../src/modules/order/auto-review.ts';
 import { withdrawReviewRules } from '../src/modules/order/schema.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
-import { runSystemTransition } from '../src/platform/transitions/index.ts';
+import { runSystemTransition, statusHistory } from '../src/platform/transitions/index.ts';
 import {
   balances,
   code,
@@ -155,6 +156,16 @@ describe('detain and release', () => {
     const events = await eventsOf(w, 'withdraw', b.id);
     expect(events.at(-1)).toMatchObject({
       action: 'withdraw.release',
+      fromStatus: 'detained',
+      toStatus: 'approved',
+    });
+    // The status history records where the release went, not the lifecycle's fallback `to`.
+    const [history] = await w.t.ctx.db
+      .select()
+      .from(statusHistory)
+      .where(and(eq(statusHistory.recordId, String(b.id)), eq(statusHistory.transition, 'release')));
+    expect(history).toMatchObject({
+      resource: 'orderTransferList',
       fromStatus: 'detained',
       toStatus: 'approved',
     });
