@@ -132,10 +132,39 @@ describe('orders', () => {
     await screenshot(page, 'orders-record-page-zh-CN');
   });
 
+  test('an auto-review rule added with a code approves a small withdrawal at once', async () => {
+    await open('/payManage/autoReviewList', 'autoReviewList');
+    await id('toolbar-add').click();
+    await id('form-name').fill('E2E小额自动通过');
+    await id('form-maxAmount').fill('1.23');
+    await id('form-hoursFrom').fill('9点');
+    await id('form-submit').click();
+    // A malformed time is refused in words, before any request.
+    await page.locator('.ant-form-item-explain-error', { hasText: 'HH:mm' }).first().waitFor();
+    await id('form-hoursFrom').fill('');
+    await id('form-submit').click();
+    await enterCode();
+    await row('E2E小额自动通过').waitFor({ timeout: 40_000 });
+    await screenshot(page, 'orders-auto-review-zh-CN');
+    const small = await orders.withdrawal(merchant.id, '1.20');
+    const big = await orders.withdrawal(merchant.id, '1.50');
+    await open(`/order/orderTransferList?orderNo=${small.orderNo}`, 'orderTransferList');
+    await expect.poll(() => row(small.orderNo).innerText()).toContain('已审核');
+    await open(`/order/orderTransferList?orderNo=${big.orderNo}`, 'orderTransferList');
+    await expect.poll(() => row(big.orderNo).innerText()).toContain('待审核');
+  });
+
+  test('the rule is removed (other files make withdrawals too)', async () => {
+    await open('/payManage/autoReviewList', 'autoReviewList');
+    await row('E2E小额自动通过').getByTestId('row-remove').click();
+    await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+    await enterCode();
+    await expect.poll(() => row('E2E小额自动通过').count(), { timeout: 40_000 }).toBe(0);
+  });
+
   test('the order pages in zh-CN and en-US', async () => {
     const pages: [string, string, string][] = [
       ['/order/auditRecordList', 'auditRecordList', 'orders-audit-records'],
-      ['/payManage/autoReviewList', 'autoReviewList', 'orders-auto-review'],
       ['/order/orderTransferList', 'orderTransferList', 'orders-withdraw-list'],
     ];
     for (const [path, name, shot] of pages) {
@@ -148,11 +177,12 @@ describe('orders', () => {
       ...pages,
       ['/order/orderDepositList', 'orderDepositList', 'orders-deposit-list'] as [string, string, string],
       ['/order/orderDetainList', 'orderTransferList', 'orders-detain-list'] as [string, string, string],
+      ['/payManage/autoReviewList', 'autoReviewList', 'orders-auto-review'] as [string, string, string],
     ]) {
       await open(path, name);
       await screenshot(page, `${shot}-en-US`);
     }
-    expect(await page.locator('.ant-table-thead').first().innerText()).toContain('Order no.');
+    expect(await page.locator('.ant-table-thead').first().innerText()).toContain('Rule name');
     await pick(page, 'language-switch', 'language-option-zh-CN');
   });
 });
