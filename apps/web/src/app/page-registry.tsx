@@ -21,6 +21,9 @@ export const pageLoaders: Record<string, () => PageModule> = {
   ...sysPages,
   ...mchPages,
   ...memberPages,
+  // Moves to modules/order/index.ts (orderPages) when the order pages' map exists.
+  '/order/mchNotify': () =>
+    import('../modules/order/notify-pages.tsx').then((m) => ({ default: m.MchNotifyPage })),
 };
 
 const loadPlaceholder = (): PageModule =>
