@@ -5,8 +5,10 @@
  * in the bell, an operator resends, and a repeated final event sends nothing twice.
  */
 import { NOTIFY_BACKOFF_SECONDS } from '@payops/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pointDemoMerchantsAtSandbox } from '../src/demo/sandbox-merchant.ts';
+import { merchants } from '../src/modules/mch/schema.ts';
 import { attemptDelivery, deliverDue } from '../src/modules/notify/deliver.ts';
 import { SANDBOX_NOTIFY_PATH } from '../src/modules/notify/sandbox.ts';
 import {
@@ -316,5 +318,21 @@ describe('duplicates', () => {
       .from(sandboxMerchantReceipts)
       .where(eq(sandboxMerchantReceipts.orderNo, order.orderNo));
     expect(receipts).toHaveLength(1);
+  });
+});
+
+describe('demo', () => {
+  it("points the demo merchants' example notify URLs at this server's sandbox merchant, nobody else's", async () => {
+    const demo = await makeMerchant(t, 'https://api.shop7.example.cn/pay/notify');
+    const real = await makeMerchant(t, 'https://merchant.example.com/notify');
+    expect(await pointDemoMerchantsAtSandbox(t.ctx.db, `${origin}/`)).toBe(1);
+    const urls = await t.ctx.db
+      .select({ id: merchants.id, notifyUrl: merchants.notifyUrl })
+      .from(merchants)
+      .where(inArray(merchants.id, [demo.id, real.id]));
+    expect(Object.fromEntries(urls.map((u) => [u.id, u.notifyUrl]))).toEqual({
+      [demo.id]: `${origin}${SANDBOX_NOTIFY_PATH}`,
+      [real.id]: 'https://merchant.example.com/notify',
+    });
   });
 });

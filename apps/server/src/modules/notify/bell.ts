@@ -32,7 +32,7 @@ export const failedCallbacks: NotificationProvider = {
       link: `${mchNotify.pagePath}?status=failed`,
       items: rows.map((r) => ({
         id: r.id,
-        text: `${r.mchNo} · ${r.orderNo} · ${labels['field.mchNotify.orderStatus']} ${r.orderStatus}`,
+        text: `${r.mchNo} · ${r.orderNo} · ${labels[`enum.mchNotify.orderStatus.${r.orderStatus}`] ?? r.orderStatus}`,
         at: r.at,
       })),
     };

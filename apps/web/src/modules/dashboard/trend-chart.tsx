@@ -32,7 +32,6 @@ export function TrendChart({
           type: 'line',
           name: t('board.trendDepositAmount'),
           yAxisIndex: 1,
-          smooth: true,
           data: deposits.map((d) => Number(d.successAmount)),
         },
       );
@@ -44,7 +43,6 @@ export function TrendChart({
           type: 'line',
           name: t('board.trendWithdrawAmount'),
           yAxisIndex: 1,
-          smooth: true,
           data: withdrawals.map((d) => Number(d.successAmount)),
         },
       );

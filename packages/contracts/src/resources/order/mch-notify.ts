@@ -6,6 +6,8 @@
  */
 import { defineLifecycle } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
+import { DEPOSIT_FINAL_STATES, depositLifecycle } from './deposit-order.ts';
+import { WITHDRAW_FINAL_STATES, withdrawLifecycle } from './withdraw-order.ts';
 
 /** Seconds before each retry after a failed attempt: 15 s, 1 m, 5 m, 30 m, 2 h; then failed. */
 export const NOTIFY_BACKOFF_SECONDS = [15, 60, 300, 1800, 7200] as const;
@@ -15,6 +17,16 @@ export const NOTIFY_ACK_BODY = 'success';
 
 export const NOTIFY_FAMILIES = ['deposit', 'withdraw'] as const;
 export type NotifyFamily = (typeof NOTIFY_FAMILIES)[number];
+
+/** The final states a callback tells of, with the orders' own colours and labels. */
+const finalStates = {
+  ...Object.fromEntries(WITHDRAW_FINAL_STATES.map((v) => [v, withdrawLifecycle.states[v]])),
+  ...Object.fromEntries(DEPOSIT_FINAL_STATES.map((v) => [v, depositLifecycle.states[v]])),
+};
+const ORDER_STATUS_OPTIONS = Object.entries(finalStates).map(([value, s]) => ({ value, color: s.color }));
+const orderStatusLabels = Object.fromEntries(
+  Object.entries(finalStates).map(([value, s]) => [`enum.mchNotify.orderStatus.${value}`, s.label]),
+);
 
 export const notifyLifecycle = defineLifecycle({
   states: {
@@ -57,7 +69,7 @@ export const mchNotify = defineResource({
     orderNo: { type: 'string', list: true, filter: 'eq' },
     mchOrderNo: { type: 'string', list: true, filter: 'eq' },
     mchNo: { type: 'string', list: true, filter: 'eq' },
-    orderStatus: { type: 'string', list: true },
+    orderStatus: { type: 'enum', list: true, options: ORDER_STATUS_OPTIONS },
     amount: { type: 'money', list: true },
     status: { type: 'enum', list: true, filter: 'in' },
     attempts: { type: 'number', list: true },
@@ -81,6 +93,7 @@ export const mchNotify = defineResource({
     'field.mchNotify.mchOrderNo': ['商户订单号', 'Merchant order no.'],
     'field.mchNotify.mchNo': ['商户号', 'Merchant no.'],
     'field.mchNotify.orderStatus': ['订单状态', 'Order status'],
+    ...orderStatusLabels,
     'field.mchNotify.amount': ['订单金额', 'Amount'],
     'field.mchNotify.status': ['通知状态', 'Callback status'],
     'field.mchNotify.attempts': ['通知次数', 'Attempts'],
