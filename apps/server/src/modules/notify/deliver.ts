@@ -77,10 +77,11 @@ async function signedBody(ctx: AppContext, n: MerchantNotification, now: Date): 
     .where(eq(merchants.id, n.merchantId));
   const params: Record<string, string> = {
     ...n.payload,
-    timestamp: String(Math.floor(now.getTime() / 1000)),
+    // Milliseconds, as merchants send it to the merchant API.
+    timestamp: String(now.getTime()),
     nonce: randomBytes(12).toString('hex'),
   };
-  const sign = signParams(params, open(ctx.keys.secretKey, m!.secretEnc));
+  const sign = signParams(open(ctx.keys.secretKey, m!.secretEnc), params);
   return JSON.stringify({ ...params, sign });
 }
 

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { open } from '../../platform/secret-box.ts';
-import { signatureValid } from '../../platform/signing.ts';
+import { signatureMatches } from '../../platform/signing.ts';
 import { merchants } from '../mch/schema.ts';
 import { sandboxMerchantControls, sandboxMerchantReceipts } from './schema.ts';
 
@@ -57,7 +57,7 @@ export async function sandboxMerchantRoutes(fastify: FastifyInstance) {
             .from(merchants)
             .where(eq(merchants.mchNo, mchNo))
         : [];
-      const valid = !!m && signatureValid(body, open(ctx.keys.secretKey, m.secretEnc));
+      const valid = !!m && signatureMatches(open(ctx.keys.secretKey, m.secretEnc), body, body.sign ?? '');
       // One told failure is used up per delivery: the merchant's own count first, then the general one.
       const failing = valid ? await useToldFailure(ctx.db, mchNo) : false;
       const status = !valid ? 400 : failing ? 500 : 200;
