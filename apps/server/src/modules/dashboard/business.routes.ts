@@ -5,42 +5,10 @@
 import { mchNotify, orderDepositList, orderTransferList, passage } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../platform/errors.ts';
 import { heldPermission } from '../../platform/permissions.ts';
 import { envelope } from '../../platform/route-schemas.ts';
-import { depositDays, passageHealth, queues, withdrawDays } from './business.ts';
-
-const day = z.object({
-  day: z.string(),
-  count: z.number(),
-  amount: z.string(),
-  successCount: z.number(),
-  successAmount: z.string(),
-  successRate: z.string().nullable(),
-});
-
-const business = z.object({
-  /** The last 7 days, oldest first: today is the last, yesterday the one before. */
-  deposits: z.array(day).nullable(),
-  withdrawals: z.array(day).nullable(),
-  queues: z
-    .object({
-      depositsInAudit: z.number().nullable(),
-      withdrawalsInReview: z.number().nullable(),
-      withdrawalsDetained: z.number().nullable(),
-      failedCallbacks: z.number().nullable(),
-    })
-    .nullable(),
-  passages: z
-    .object({
-      healthy: z.number(),
-      degraded: z.number(),
-      down: z.number(),
-      unhealthy: z.array(z.object({ id: z.number(), name: z.string(), health: z.string() })),
-    })
-    .nullable(),
-});
+import { businessShape, depositDays, passageHealth, queues, withdrawDays } from './business.ts';
 
 export async function businessRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -52,7 +20,7 @@ export async function businessRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['dashboard'],
         summary: "Deposits and withdrawals of the last 7 days, the operators' queues, passage health",
-        response: { 200: envelope(business) },
+        response: { 200: envelope(businessShape) },
       },
     },
     async (request) => {

@@ -8,32 +8,47 @@
  * the share of that day's orders that succeeded (orders still open count as not yet successful).
  */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 
-export interface DayFigures {
-  day: string;
-  count: number;
-  amount: string;
-  successCount: number;
-  successAmount: string;
+export const dayFigures = z.object({
+  day: z.string(),
+  count: z.number(),
+  amount: z.string(),
+  successCount: z.number(),
+  successAmount: z.string(),
   /** Percent with one decimal ("87.5"), null on a day without orders. */
-  successRate: string | null;
-}
+  successRate: z.string().nullable(),
+});
+export type DayFigures = z.infer<typeof dayFigures>;
 
-export interface Queues {
-  depositsInAudit: number;
-  withdrawalsInReview: number;
-  withdrawalsDetained: number;
-  failedCallbacks: number;
-}
+/** A queue's count; null for an operator who may not open its list. */
+const queueCount = z.number().nullable();
+const queuesShape = z.object({
+  depositsInAudit: queueCount,
+  withdrawalsInReview: queueCount,
+  withdrawalsDetained: queueCount,
+  failedCallbacks: queueCount,
+});
+export type Queues = Record<keyof typeof queuesShape.shape, number>;
 
-export interface PassageHealth {
-  healthy: number;
-  degraded: number;
-  down: number;
-  /** The passages switched on that are not healthy (the first few). */
-  unhealthy: { id: number; name: string; health: string }[];
-}
+export const passageHealthShape = z.object({
+  healthy: z.number(),
+  degraded: z.number(),
+  down: z.number(),
+  /** The passages switched on that are not healthy (the worst first, the first few). */
+  unhealthy: z.array(z.object({ id: z.number(), name: z.string(), health: z.string() })),
+});
+export type PassageHealth = z.infer<typeof passageHealthShape>;
+
+/** The answer: each section null for an operator who may not open its list (a queue count likewise). */
+export const businessShape = z.object({
+  /** The last 7 days, oldest first: today is the last, yesterday the one before. */
+  deposits: z.array(dayFigures).nullable(),
+  withdrawals: z.array(dayFigures).nullable(),
+  queues: queuesShape.nullable(),
+  passages: passageHealthShape.nullable(),
+});
 
 const TREND_DAYS = 7;
 const UNHEALTHY_SHOWN = 10;

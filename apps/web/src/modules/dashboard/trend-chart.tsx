@@ -50,7 +50,7 @@ export function TrendChart({
     return {
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
-      grid: { left: 48, right: 64, top: 40, bottom: 24 },
+      grid: { left: 48, right: 64, top: 64, bottom: 24 },
       xAxis: { type: 'category', data: days },
       yAxis: [
         { type: 'value', minInterval: 1 },
