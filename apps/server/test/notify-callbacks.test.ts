@@ -18,7 +18,7 @@ import {
   sandboxMerchantReceipts,
 } from '../src/modules/notify/schema.ts';
 import { emitOrderFinal } from '../src/modules/order/final-state.ts';
-import { depositOrders } from '../src/modules/order/schema.ts';
+import { depositOrders, withdrawOrders } from '../src/modules/order/schema.ts';
 import { signatureMatches, signParams } from '../src/platform/signing.ts';
 import { statusHistory } from '../src/platform/transitions/schema.ts';
 import { call, createTestApp, type Session, signInAdmin, type TestApp } from './harness.ts';
@@ -107,6 +107,43 @@ describe('a final state makes one notification', () => {
       }),
     ).rejects.toThrow('the effect failed');
     expect(await notificationsOf(order.id)).toEqual([]);
+  });
+});
+
+describe('withdrawals', () => {
+  it('a final withdrawal makes its callback too, with its own type and fee', async () => {
+    const now = t.ctx.clock.now();
+    const [w] = await t.ctx.db
+      .insert(withdrawOrders)
+      .values({
+        orderNo: `W-notify-${Date.now()}`,
+        mchOrderNo: `w-notify-${Date.now()}`,
+        merchantId: mch.id,
+        mchNo: mch.mchNo,
+        amount: '500',
+        fee: '3.5',
+        status: 'rejected',
+        failReason: '风控拒绝',
+        notifyUrl: mch.notifyUrl,
+        finishedAt: now,
+      })
+      .returning();
+    await t.ctx.db.transaction((tx) =>
+      emitOrderFinal(tx, { family: 'withdraw', order: w!, from: 'in_review', at: now }),
+    );
+    const [n] = await t.ctx.db
+      .select()
+      .from(merchantNotifications)
+      .where(and(eq(merchantNotifications.family, 'withdraw'), eq(merchantNotifications.orderId, w!.id)));
+    expect(n!.payload).toMatchObject({
+      type: 'withdraw',
+      orderNo: w!.orderNo,
+      amount: '500.00',
+      fee: '3.50',
+      status: 'rejected',
+      failReason: '风控拒绝',
+    });
+    expect(await attemptDelivery(t.ctx, n!.id)).toBe('delivered');
   });
 });
 

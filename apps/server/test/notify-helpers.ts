@@ -16,6 +16,7 @@ export interface TestMerchant {
   id: number;
   mchNo: string;
   secret: string;
+  notifyUrl: string;
 }
 
 export async function makeMerchant(t: TestApp, notifyUrl: string): Promise<TestMerchant> {
@@ -32,7 +33,7 @@ export async function makeMerchant(t: TestApp, notifyUrl: string): Promise<TestM
       depositRate: '0.02',
     })
     .returning();
-  return { id: m!.id, mchNo, secret };
+  return { id: m!.id, mchNo, secret, notifyUrl };
 }
 
 let seq = 0;
