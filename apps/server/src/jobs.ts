@@ -1,6 +1,7 @@
 /** Every background job of the console (see platform/jobs); server.ts starts them, tests pick their own. */
 import { adjustExpiryJob } from './modules/mch/adjust-expiry.ts';
 import { depositExpiryJob } from './modules/order/timeouts.ts';
+import { merchantNotifyJob } from './modules/notify/job.ts';
 import { idempotencyCleanUpJob, nonceCleanUpJob } from './platform/jobs/clean-up.ts';
 import type { JobDef } from './platform/jobs/registry.ts';
 
@@ -9,4 +10,5 @@ export const allJobs: readonly JobDef[] = [
   nonceCleanUpJob,
   adjustExpiryJob,
   depositExpiryJob,
+  merchantNotifyJob,
 ];

@@ -4,6 +4,7 @@
  */
 import type { Db } from '../db/client.ts';
 import { DEMO_DEFAULTS, type DemoOptions, type DemoReport, generateDemo, hasMerchants } from './generate.ts';
+import { pointDemoMerchantsAtSandbox } from './sandbox-merchant.ts';
 
 export async function loadDemo(
   db: Db,
@@ -28,7 +29,10 @@ export async function loadDemoOnFirstStart(ctx: {
   db: Db;
   keys: { secretKey: Buffer };
   clock: { now(): Date };
+  config: { port: number };
 }) {
   const report = await loadDemo(ctx.db, ctx.keys.secretKey, ctx.clock.now());
+  // The demo merchants' callbacks go to this server's sandbox merchant, on the port it listens on.
+  if (report) await pointDemoMerchantsAtSandbox(ctx.db, `http://127.0.0.1:${ctx.config.port}`);
   if (report) process.stdout.write(`${describeReport(report)}\n`);
 }

@@ -40,6 +40,7 @@ export const shellLabels = bilingual({
   'notify.openInbox': ['查看消息', 'Open inbox'],
   'notify.kind.approvals': ['待复核的余额调整（{{count}}）', 'Balance adjustments to approve ({{count}})'],
   'notify.kind.messages': ['未读消息（{{count}}）', 'Unread messages ({{count}})'],
+  'notify.kind.failedCallbacks': ['商户通知失败（{{count}}）', 'Failed callbacks to merchants ({{count}})'],
   'header.orderCounts': ['订单数量角标', 'Order count badges'],
 });
 

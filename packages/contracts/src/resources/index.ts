@@ -34,6 +34,7 @@ export const allResources: readonly ResourceDef[] = [
   order.orderDepositList,
   order.orderTransferList,
   ...[order.orderRecordPage, order.auditRecordList, order.autoReviewList],
+  ...[order.mchNotify, order.mchNotifyAttempt],
 ];
 
 for (const def of allResources) registerResource(def);

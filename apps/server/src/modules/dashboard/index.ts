@@ -1,4 +1,4 @@
-/** The dashboard's overview and the header's order counts. */
+/** The dashboard's overview, its business figures (business.routes.ts) and the header's order counts. */
 import { Permission } from '@payops/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +11,7 @@ import { latestExchangeRates } from '../mockTrade/exchange-rates.ts';
 import { exchangeRateRow } from '../mockTrade/index.ts';
 import { orderBadgeCounts } from '../order/badges.ts';
 import { loginLog } from '../sys/schema.ts';
+import { businessRoutes } from './business.routes.ts';
 import { notificationRoutes } from './notifications.ts';
 
 const orderCounts = z.object({
@@ -24,6 +25,7 @@ export async function dashboardModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = fastify;
   await notificationRoutes(fastify);
+  await businessRoutes(fastify);
 
   app.get(
     '/api/dashboard/overview',

@@ -1,7 +1,7 @@
 /**
  * The header bell's notification centre: a list of providers, each answering what waits for this
  * operator (a count, the newest few, where to go). Balance adjustments to approve and unread messages
- * today; overdue disputes and failed callbacks join as providers when their modules exist.
+ * today, and failed callbacks to merchants (notify/bell.ts); overdue disputes join when their module exists.
  * Texts are in the operator's language: the items are read, not processed.
  */
 import { type Locale, mchAdjust, message } from '@payops/contracts';
@@ -14,6 +14,7 @@ import { localeOf, ok } from '../../platform/errors.ts';
 import { heldPermission } from '../../platform/permissions.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { merchantAdjustments } from '../mch/schema.ts';
+import { failedCallbacks } from '../notify/bell.ts';
 import { unreadCount, unreadMessages } from '../sys/message.service.ts';
 
 /** How many of the newest items each group lists (the popover is a glance, the page is the queue). */
@@ -102,7 +103,7 @@ const messages: NotificationProvider = {
   },
 };
 
-export const notificationProviders: NotificationProvider[] = [approvals, messages];
+export const notificationProviders: NotificationProvider[] = [approvals, messages, failedCallbacks];
 
 export async function notificationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -149,7 +149,6 @@ const enUS: Shape<typeof zhCN> = {
     pair: 'Pair',
     type: 'Type',
     rate: 'Rate',
-    businessLater: 'Business figures arrive with the order module.',
     empty: 'No data',
   },
 };

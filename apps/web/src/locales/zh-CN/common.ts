@@ -144,7 +144,6 @@ export default {
     pair: '币种',
     type: '类型',
     rate: '汇率',
-    businessLater: '业务数据将随订单模块上线。',
     empty: '暂无数据',
   },
 };

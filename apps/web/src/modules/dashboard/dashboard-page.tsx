@@ -1,9 +1,12 @@
 /**
- * The home tab (spec §2, issue 3 item 12): what the data available now allows — the operator, the
- * last sign-ins and the exchange rates. Business figures come with the order module.
+ * The home tab (spec §2): today's and yesterday's deposits and withdrawals, the queues waiting for an
+ * operator, passage health and the 7-day trend (each figure a link to its list), then the operator,
+ * the last sign-ins and the exchange rates. A section the operator may not open is not shown.
  */
+
+import { orderDepositList } from '@payops/contracts/resources/order/deposit-order';
+import { orderTransferList } from '@payops/contracts/resources/order/withdraw-order';
 import { useQuery } from '@tanstack/react-query';
-import Alert from 'antd/es/alert';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
 import Descriptions from 'antd/es/descriptions';
@@ -12,8 +15,13 @@ import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import type { DashboardOverview } from '../../lib/server-types.ts';
+import type { Business } from './business-types.ts';
+import { useDashboardLabels } from './dashboard-labels.ts';
+import { DayFiguresCard } from './day-figures.tsx';
+import { PassagesCard, QueuesCard } from './queues-card.tsx';
 import { RatesTable } from './rates-table.tsx';
 import { RecentLogins } from './recent-logins.tsx';
+import { TrendChart } from './trend-chart.tsx';
 
 const TITLE = {
   margin: '0 0 0.5em',
@@ -30,11 +38,61 @@ export function DashboardPage() {
     queryFn: () => api<DashboardOverview>('/api/dashboard/overview'),
   });
   const operator = data?.operator;
+  useDashboardLabels();
+  const business = useQuery({
+    queryKey: ['dashboard', 'business'],
+    queryFn: () => api<Business>('/api/dashboard/business'),
+  });
+  const b = business.data;
+  const busy = business.isLoading;
 
   return (
     <div data-testid="dashboard-page">
       {/* antd's level-4 title, without Typography's code on the page. */}
       <h4 style={TITLE}>{t('dashboard.welcome', { name: operator?.userName ?? '' })}</h4>
+      <Row gutter={[12, 12]} style={{ marginBottom: 12 }}>
+        {b?.deposits && (
+          <Col xs={24} xl={12}>
+            <DayFiguresCard
+              title={t('board.deposits')}
+              days={b.deposits}
+              pagePath={orderDepositList.pagePath}
+              testId="board-deposits"
+              loading={busy}
+            />
+          </Col>
+        )}
+        {b?.withdrawals && (
+          <Col xs={24} xl={12}>
+            <DayFiguresCard
+              title={t('board.withdrawals')}
+              days={b.withdrawals}
+              pagePath={orderTransferList.pagePath}
+              testId="board-withdrawals"
+              loading={busy}
+            />
+          </Col>
+        )}
+        {(b?.deposits || b?.withdrawals) && (
+          <Col xs={24} xl={12}>
+            <TrendChart deposits={b.deposits} withdrawals={b.withdrawals} loading={busy} />
+          </Col>
+        )}
+        <Col xs={24} xl={12}>
+          <Row gutter={[12, 12]}>
+            {b?.queues && (
+              <Col xs={24} md={12}>
+                <QueuesCard queues={b.queues} loading={busy} />
+              </Col>
+            )}
+            {b?.passages && (
+              <Col xs={24} md={12}>
+                <PassagesCard passages={b.passages} loading={busy} />
+              </Col>
+            )}
+          </Row>
+        </Col>
+      </Row>
       <Row gutter={[12, 12]}>
         <Col xs={24} lg={8}>
           <Card title={t('dashboard.operator')} loading={isLoading} size="small">
@@ -60,9 +118,6 @@ export function DashboardPage() {
           <Card title={t('dashboard.rates')} loading={isLoading} size="small">
             <RatesTable rates={data?.exchangeRates ?? []} />
           </Card>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Alert type="info" showIcon message={t('dashboard.businessLater')} />
         </Col>
       </Row>
     </div>

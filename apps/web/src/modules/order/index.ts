@@ -1,23 +1,28 @@
-/** The order pages for the shell's page registry: route path -> lazy page (one chunk for all). */
+/** The order pages for the shell's page registry: route path -> lazy page (a chunk per page file). */
 import type { ComponentType } from 'react';
 import type { PageProps } from '../../app/page-registry.tsx';
 
 type PageModule = Promise<{ default: ComponentType<PageProps> }>;
-type Pages = typeof import('./order-pages.tsx');
 
-const page =
-  (name: keyof Pages): (() => PageModule) =>
+/** A page by its export name from one lazily imported file. */
+const pagesOf =
+  <M,>(load: () => Promise<M>) =>
+  (name: keyof M): (() => PageModule) =>
   () =>
-    import('./order-pages.tsx').then((m) => ({ default: m[name] as ComponentType<PageProps> }));
+    load().then((m) => ({ default: m[name] as ComponentType<PageProps> }));
+
+const orders = pagesOf(() => import('./order-pages.tsx'));
+const notify = pagesOf(() => import('./notify-pages.tsx'));
 
 export const orderPages: Record<string, () => PageModule> = {
-  '/order/orderDepositList': page('DepositListPage'),
-  '/order/orderTransferList': page('WithdrawListPage'),
-  '/order/orderDetainList': page('DetainListPage'),
-  '/order/receiveList': page('ReceiveListPage'),
-  '/order/ordinaryDeposits': page('OrdinaryDepositsPage'),
-  '/order/auditRecordList': page('AuditRecordPage'),
-  '/order/orderRecordPage': page('OrderRecordPage'),
-  '/payManage/thirdwithdraw_list': page('ScheduledWithdrawPage'),
-  '/payManage/autoReviewList': page('AutoReviewPage'),
+  '/order/orderDepositList': orders('DepositListPage'),
+  '/order/orderTransferList': orders('WithdrawListPage'),
+  '/order/orderDetainList': orders('DetainListPage'),
+  '/order/receiveList': orders('ReceiveListPage'),
+  '/order/ordinaryDeposits': orders('OrdinaryDepositsPage'),
+  '/order/auditRecordList': orders('AuditRecordPage'),
+  '/order/orderRecordPage': orders('OrderRecordPage'),
+  '/order/mchNotify': notify('MchNotifyPage'),
+  '/payManage/thirdwithdraw_list': orders('ScheduledWithdrawPage'),
+  '/payManage/autoReviewList': orders('AutoReviewPage'),
 };

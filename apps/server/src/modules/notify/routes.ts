@@ -1,0 +1,20 @@
+/** The mchNotify page's routes (list, export, attempts, resend) and the sandbox merchant. */
+import { mchNotify, mchNotifyAttempt } from '@payops/contracts';
+import type { FastifyInstance } from 'fastify';
+import { registerCrud } from '../../platform/crud/index.ts';
+import { registerTransitions } from '../../platform/transitions/index.ts';
+import { sandboxMerchantRoutes } from './sandbox.ts';
+import { merchantNotifications, merchantNotifyAttempts } from './schema.ts';
+
+export async function notifyRoutes(fastify: FastifyInstance) {
+  registerCrud(fastify, mchNotify, { table: merchantNotifications });
+  registerCrud(fastify, mchNotifyAttempt, { table: merchantNotifyAttempts });
+  registerTransitions(fastify, mchNotify, {
+    table: merchantNotifications,
+    hooks: {
+      // A resend starts a new round: sent at the delivery job's next pass, then the whole back-off again.
+      resend: { set: ({ now }) => ({ nextAttemptAt: now, roundAttempts: 0, deliveredAt: null }) },
+    },
+  });
+  await sandboxMerchantRoutes(fastify);
+}

@@ -1,0 +1,38 @@
+/** The answer of GET /api/dashboard/business (apps/server/src/modules/dashboard/business.routes.ts). */
+export interface DayFigures {
+  day: string;
+  count: number;
+  amount: string;
+  successCount: number;
+  successAmount: string;
+  successRate: string | null;
+}
+
+export interface Business {
+  /** The last 7 days, oldest first (today last); null without the list permission. */
+  deposits: DayFigures[] | null;
+  withdrawals: DayFigures[] | null;
+  queues: {
+    depositsInAudit: number | null;
+    withdrawalsInReview: number | null;
+    withdrawalsDetained: number | null;
+    failedCallbacks: number | null;
+  } | null;
+  passages: {
+    healthy: number;
+    degraded: number;
+    down: number;
+    unhealthy: { id: number; name: string; health: string }[];
+  } | null;
+}
+
+/**
+ * A list filtered by the URL (CONTRIBUTING, "Links to a filtered list"): the values are dates and
+ * state names, safe in a query as they are.
+ */
+export function listLink(pagePath: string, params: Record<string, string>): string {
+  const query = Object.entries(params)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+  return query ? `${pagePath}?${query}` : pagePath;
+}

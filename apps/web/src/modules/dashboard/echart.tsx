@@ -1,0 +1,51 @@
+/**
+ * Our small echarts wrapper (stack.md): `echarts/core` with only the chart types the console draws
+ * (line and bar on a grid, tooltip, legend) on the canvas renderer, so the chunk stays small. It
+ * follows its box's size and disposes the chart on unmount; `option` is applied whole on change.
+ */
+
+import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
+import { BarChart, LineChart } from 'echarts/charts';
+import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { type ComposeOption, init, use } from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+
+use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+
+export type ChartOption = ComposeOption<
+  BarSeriesOption | LineSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
+>;
+
+export function EChart({
+  option,
+  height = 280,
+  testId,
+}: {
+  option: ChartOption;
+  height?: number;
+  testId?: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<ReturnType<typeof init> | null>(null);
+
+  useEffect(() => {
+    const el = box.current!;
+    const c = init(el);
+    chart.current = c;
+    const observer = new ResizeObserver(() => c.resize());
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      c.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(option, { notMerge: true });
+  }, [option]);
+
+  return <div ref={box} style={{ width: '100%', height }} data-testid={testId} />;
+}

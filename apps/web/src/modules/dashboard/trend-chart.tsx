@@ -1,0 +1,71 @@
+/**
+ * The 7-day trend: orders per day (bars) and the amounts that succeeded (lines, right axis). Amounts
+ * become numbers here only to be drawn; every amount shown as text stays a decimal string.
+ */
+import Card from 'antd/es/card';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DayFigures } from './business-types.ts';
+import type { ChartOption } from './echart.tsx';
+
+// echarts is its own chunk, fetched as the page renders: the page's first paint does not wait for it.
+const EChart = lazy(() => import('./echart.tsx').then((m) => ({ default: m.EChart })));
+const HEIGHT = 280;
+
+export function TrendChart({
+  deposits,
+  withdrawals,
+  loading,
+}: {
+  deposits: DayFigures[] | null;
+  withdrawals: DayFigures[] | null;
+  loading: boolean;
+}) {
+  const { t } = useTranslation();
+  const option = useMemo<ChartOption>(() => {
+    const days = (deposits ?? withdrawals ?? []).map((d) => d.day.slice(5));
+    const series: ChartOption['series'] = [];
+    if (deposits) {
+      series.push(
+        { type: 'bar', name: t('board.trendDepositCount'), data: deposits.map((d) => d.count) },
+        {
+          type: 'line',
+          name: t('board.trendDepositAmount'),
+          yAxisIndex: 1,
+          data: deposits.map((d) => Number(d.successAmount)),
+        },
+      );
+    }
+    if (withdrawals) {
+      series.push(
+        { type: 'bar', name: t('board.trendWithdrawCount'), data: withdrawals.map((d) => d.count) },
+        {
+          type: 'line',
+          name: t('board.trendWithdrawAmount'),
+          yAxisIndex: 1,
+          data: withdrawals.map((d) => Number(d.successAmount)),
+        },
+      );
+    }
+    return {
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 48, right: 64, top: 64, bottom: 24 },
+      xAxis: { type: 'category', data: days },
+      yAxis: [
+        { type: 'value', minInterval: 1 },
+        { type: 'value', splitLine: { show: false } },
+      ],
+      color: ['#1677ff', '#69b1ff', '#fa8c16', '#ffc069'],
+      series,
+    };
+    // `t` changes with the language: the series names follow it.
+  }, [deposits, withdrawals, t]);
+  return (
+    <Card title={t('board.trend')} size="small" loading={loading} data-testid="board-trend">
+      <Suspense fallback={<div style={{ height: HEIGHT }} />}>
+        <EChart option={option} height={HEIGHT} testId="board-trend-chart" />
+      </Suspense>
+    </Card>
+  );
+}
