@@ -28,6 +28,9 @@ export const allResources: readonly ResourceDef[] = [
   ...[mch.mchList, mch.mchAdjust, mch.mchThirdPayConfig, mch.mchThirdAgentPayConfig, mch.fundLog],
   ...[mch.merchantTimeoutConfigPage, member.memberList, member.payFundOrderPage, member.transFundOrderPage],
   ...[member.financialRecordPage, member.matchRecordPage, member.memberPaymentList],
+  ...[payManage.interfaceType, payManage.thirdParty, payManage.depositThirdPay, payManage.withdrawThirdPay],
+  ...[payManage.thirdAgentPay, payManage.thirdBank, payManage.thirdInterface, payManage.thirdConfig],
+  ...[payManage.payOtherConfig, payManage.fastAmount],
   payManage.passage,
 ];
 

@@ -1,0 +1,85 @@
+/**
+ * Vocabularies of the /payManage definitions (on/off, health, pay-parameter codes, the switches), with
+ * their labels in both languages, so each definition names an enum in one line.
+ */
+import type { EnumOption } from '../../resource.ts';
+
+export const ON_OFF_LABELS = {
+  on: ['开启', 'On'],
+  off: ['关闭', 'Off'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export const ON_OFF_OPTIONS: EnumOption[] = [
+  { value: 'on', color: 'green' },
+  { value: 'off', color: 'default' },
+];
+
+/** A passage's health as the routing sees it (the server's HEALTH column values). */
+export const HEALTH_LABELS = {
+  healthy: ['正常', 'Healthy'],
+  degraded: ['降级', 'Degraded'],
+  down: ['故障', 'Down'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export const HEALTH_OPTIONS: EnumOption[] = [
+  { value: 'healthy', color: 'green' },
+  { value: 'degraded', color: 'orange' },
+  { value: 'down', color: 'red' },
+];
+
+/** The pay types that have their own pay parameters and quick amounts (spec: payotherconfig). */
+export const PAY_OTHER_LABELS = {
+  deposit: ['充值', 'Deposit'],
+  withdraw: ['提现', 'Withdrawal'],
+  wechat: ['微信', 'WeChat'],
+  alipay: ['支付宝', 'Alipay'],
+  usdt: ['USDT', 'USDT'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export type PayOtherCode = keyof typeof PAY_OTHER_LABELS;
+export const PAY_OTHER_CODES = Object.keys(PAY_OTHER_LABELS) as PayOtherCode[];
+
+/** The dictionary code whose items are the platform's switches (spec §7). */
+export const SWITCH_CODE = 'DATACENTER_ONOFF_CONTROLLER';
+
+/**
+ * The switches the money flows read (`switchOn(db, key)` on the server; a missing row reads as on).
+ * Each is an item of the SWITCH_CODE dictionary, its state the item's `enabled`.
+ */
+export const SWITCHES = {
+  DEPOSIT_OPEN: ['充值开放', 'Deposits open'],
+  WITHDRAW_OPEN: ['提现开放', 'Withdrawals open'],
+  WITHDRAW_AUTO_REVIEW: ['提现自动审核', 'Withdrawal auto-review'],
+  DEPOSIT_FAILOVER: ['充值通道失败切换', 'Deposit passage failover'],
+  MERCHANT_NOTIFY: ['商户回调通知', 'Merchant callbacks'],
+  RESERVATION_WITHDRAW: ['预约提现', 'Reservation withdrawals'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export type SwitchKey = keyof typeof SWITCHES;
+
+/** A dictionary or item code: upper-case letters, digits and underscores. */
+export const CODE_PATTERN = '[A-Z][A-Z0-9_]{1,63}';
+/** A lower-case code (third party, interface type, bank): letters, digits, `_` and `-`. */
+export const SLUG_PATTERN = '[A-Za-z][A-Za-z0-9_-]{1,31}';
+/** An http(s) address. */
+export const URL_PATTERN = 'https?://[^\\s]{1,250}';
+
+/** The words of the patterns above, shared by every /payManage definition that uses one. */
+export const RULE_LABELS = {
+  'rule.payManage.code': [
+    '请输入大写字母开头的2-64位大写字母、数字或下划线',
+    'Enter 2 to 64 upper-case letters, digits or underscores, starting with a letter',
+  ],
+  'rule.payManage.slug': [
+    '请输入字母开头的2-32位字母、数字、下划线或连字符',
+    'Enter 2 to 32 letters, digits, underscores or hyphens, starting with a letter',
+  ],
+  'rule.payManage.url': [
+    '请输入以 http:// 或 https:// 开头的网址',
+    'Enter a web address starting with http:// or https://',
+  ],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export const codeRule = { pattern: CODE_PATTERN, patternMessage: 'rule.payManage.code' };
+export const slugRule = { pattern: SLUG_PATTERN, patternMessage: 'rule.payManage.slug' };
+export const urlRule = { max: 255, pattern: URL_PATTERN, patternMessage: 'rule.payManage.url' };
