@@ -21,6 +21,7 @@ import { mchModule } from './modules/mch/index.ts';
 import { memberModule } from './modules/member/index.ts';
 import { mockModule } from './modules/mock/index.ts';
 import { mockTradeModule } from './modules/mockTrade/index.ts';
+import { orderModule } from './modules/order/index.ts';
 import { installFirstPasswordGate } from './modules/sys/first-password.ts';
 import { sysModule } from './modules/sys/index.ts';
 import { Clock } from './platform/clock.ts';
@@ -136,6 +137,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(dashboardModule);
   await app.register(mchModule);
   await app.register(memberModule);
+  await app.register(orderModule);
   await app.register(mockTradeModule);
   if (config.mockApi) await app.register(mockModule);
 

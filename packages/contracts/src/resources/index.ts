@@ -5,11 +5,13 @@
 import { type ResourceDef, registerResource } from '../resource.ts';
 import * as mch from './mch/index.ts';
 import * as member from './member/index.ts';
+import * as order from './order/index.ts';
 import * as payManage from './payManage/index.ts';
 import * as sys from './sys/index.ts';
 
 export * from './mch/index.ts';
 export * from './member/index.ts';
+export * from './order/index.ts';
 export * from './payManage/index.ts';
 export * from './sys/index.ts';
 
@@ -32,6 +34,8 @@ export const allResources: readonly ResourceDef[] = [
   ...[payManage.thirdAgentPay, payManage.thirdBank, payManage.thirdInterface, payManage.thirdConfig],
   ...[payManage.payOtherConfig, payManage.fastAmount],
   payManage.passage,
+  order.orderDepositList,
+  order.orderTransferList,
 ];
 
 for (const def of allResources) registerResource(def);

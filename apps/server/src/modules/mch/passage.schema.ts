@@ -20,6 +20,8 @@ export const PAY_TYPES = [
   'alipay_large',
 ] as const;
 export const ON_OFF = ['on', 'off'] as const;
+/** A passage's health as routing sees it: `down` is skipped, `degraded` is tried after the healthy ones. */
+export const HEALTH = ['healthy', 'degraded', 'down'] as const;
 
 export const thirdParties = pgTable(
   'third_parties',
@@ -29,6 +31,13 @@ export const thirdParties = pgTable(
     name: text('name').notNull(),
     /** How the platform talks to it (the pay-management group's interface config). */
     interfaceType: text('interface_type').notNull().default('http-json'),
+    /** The provider's API root; the adapter of its interface type calls it over HTTP. */
+    baseUrl: text('base_url').notNull().default(''),
+    /** The platform's merchant number at the provider. */
+    upstreamMchNo: text('upstream_mch_no').notNull().default(''),
+    /** The shared signing secret, AES-256-GCM sealed (platform/secret-box.ts); never shown again. */
+    secretEnc: text('secret_enc').notNull().default(''),
+    secretHint: text('secret_hint').notNull().default(''),
     status: text('status', { enum: ON_OFF }).notNull().default('on'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -51,6 +60,8 @@ export const passages = pgTable(
     dailyLimit: money('daily_limit').notNull().default('0'),
     weight: integer('weight').notNull().default(1),
     status: text('status', { enum: ON_OFF }).notNull().default('on'),
+    /** Set by the routing from upstream answers (errors, time-outs), and by operators. */
+    health: text('health', { enum: HEALTH }).notNull().default('healthy'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

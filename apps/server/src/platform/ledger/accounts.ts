@@ -28,6 +28,8 @@ export const PLATFORM = {
   settlement: 2,
   /** Credit points granted to or taken from members. */
   points: 3,
+  /** Fees the platform charged merchants on their orders (its income). */
+  fees: 4,
 } as const;
 
 export const POINTS_CURRENCY = 'PTS';

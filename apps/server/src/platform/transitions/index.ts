@@ -4,6 +4,7 @@ export {
   registerTransitions,
   requireIdempotencyKey,
   runSystemTransition,
+  type SystemTransitionOptions,
   type TransitionOptions,
 } from './register.ts';
 export {

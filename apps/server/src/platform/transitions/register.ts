@@ -25,6 +25,7 @@ import type { AppContext, AuditNote } from '../context.ts';
 import { type BoundResource, bindResource, type Row } from '../crud/index.ts';
 import { fieldError, localeOf, ok } from '../errors.ts';
 import { IDEMPOTENCY_HEADER, withIdempotency } from '../idempotency.ts';
+import type { Tx } from '../ledger/accounts.ts';
 import { envelope } from '../route-schemas.ts';
 import {
   type Actor,
@@ -141,24 +142,38 @@ export function actorOf(request: FastifyRequest): Actor {
   };
 }
 
+export interface SystemTransitionOptions {
+  /** Kept in the status history and the audit row (why the platform did it). */
+  reason?: string;
+  /** More columns the guarded UPDATE sets (the upstream's order number, a pay URL). */
+  values?: Row;
+  /** The caller's transaction, when the transition is one step of a larger unit (a callback). */
+  tx?: Tx;
+}
+
 /**
- * Runs a `system` transition (a job: expiry, timeout) in its own transaction, with its status-history
- * row and an operation-log row by `system`. Refusals throw (e.g. the record was decided meanwhile).
+ * Runs a `system` transition (a job, an upstream callback) with its status-history row and an
+ * operation-log row by `system`: in its own transaction, or in the caller's (`options.tx`).
+ * Refusals throw (e.g. the record was decided meanwhile).
  */
 export async function runSystemTransition(
   ctx: AppContext,
   def: ResourceDef,
   name: string,
   id: unknown,
-  reason = '',
+  options: SystemTransitionOptions = {},
 ): Promise<TransitionOutcome> {
   const b = bindings.get(def.name);
   const t = def.lifecycle?.transitions[name];
   if (!b || !t) throw new Error(`${def.name}.${name} is not a registered transition`);
   const actor: Actor = { operatorId: null, username: 'system', locale: pickLocale(undefined) };
+  const { reason, values } = options;
   const body = { [def.key]: id, ...(reason ? { reason } : {}) } as TransitionBody;
-  const hooks = (b.options.hooks?.[name] ?? {}) as TransitionHooks<unknown>;
-  return ctx.db.transaction(async (tx) => {
+  const own = (b.options.hooks?.[name] ?? {}) as TransitionHooks<unknown>;
+  const hooks: TransitionHooks<unknown> = values
+    ? { ...own, set: (step) => ({ ...own.set?.(step), ...values }) }
+    : own;
+  const run = async (tx: Tx) => {
     const now = ctx.clock.now();
     const o = await runTransition(tx, b.r, t, id, body, actor, now, hooks);
     const note = auditNote(def, t, o, body);
@@ -177,5 +192,6 @@ export async function runSystemTransition(
       detail: { before: note.before, after: note.after, ...note.extra },
     });
     return o;
-  });
+  };
+  return options.tx ? run(options.tx) : ctx.db.transaction(run);
 }

@@ -26,6 +26,7 @@ export const LEDGER_KIND_LABELS = {
   deposit: ['充值入账', 'Deposit'],
   withdraw: ['提现出账', 'Withdrawal'],
   fee: ['手续费', 'Fee'],
+  refund: ['退款', 'Refund'],
   rebate: ['返利', 'Rebate'],
   adjust_credit: ['人工加款', 'Manual credit'],
   adjust_debit: ['人工扣款', 'Manual debit'],

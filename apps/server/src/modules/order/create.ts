@@ -1,0 +1,178 @@
+/**
+ * Creating orders: the one place a deposit or withdrawal row is born, inside the caller's transaction
+ * (the merchant API's, a reservation job's, a test's). The fee is fixed here from the merchant's rate;
+ * a withdrawal freezes amount + fee in the same transaction, so a merchant can never promise the same
+ * money twice. What happens next is the lifecycle's (contracts resources/order).
+ */
+import { randomInt } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { ensureAccount, postEntry, type Tx } from '../../platform/ledger/index.ts';
+import { Dec, dec, decString } from '../../platform/ledger/money.ts';
+import { type FeeRate, merchants } from '../mch/schema.ts';
+import { type DepositOrder, depositOrders, type WithdrawOrder, withdrawOrders } from './schema.ts';
+
+type Merchant = typeof merchants.$inferSelect;
+type Direction = 'deposit' | 'withdraw';
+
+/** The merchant's rate for a pay type and direction: a per-pay-type rate, else the direction's. */
+export function merchantRate(
+  m: Pick<Merchant, 'feeRates' | 'depositRate' | 'withdrawRate'>,
+  payType: string,
+  direction: Direction,
+) {
+  const own = (m.feeRates as FeeRate[]).find((r) => r.payType === payType && r.direction === direction);
+  return own?.rate ?? (direction === 'deposit' ? m.depositRate : m.withdrawRate);
+}
+
+/** amount × rate, cut (not rounded) to the currency's 2 decimals: a fee is never more than the rate says. */
+export function feeOf(amount: string, rate: string): string {
+  return decString(dec(amount).times(Dec(rate)).round(2, Dec.roundDown));
+}
+
+/** D/W + yyyyMMddHHmmss (UTC) + 6 random digits: sortable by time, unguessable enough to quote. */
+export function newOrderNo(prefix: 'D' | 'W', now: Date): string {
+  const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  return `${prefix}${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+async function merchantOf(tx: Tx, merchantId: number): Promise<Merchant> {
+  const [m] = await tx.select().from(merchants).where(eq(merchants.id, merchantId));
+  if (!m) throw new Error(`merchant ${merchantId} not found`);
+  return m;
+}
+
+export interface NewDeposit {
+  merchantId: number;
+  mchOrderNo: string;
+  payType: DepositOrder['payType'];
+  amount: string;
+  memberAccount?: string;
+  notifyUrl?: string;
+  clientIp?: string;
+  remark?: string;
+  now: Date;
+}
+
+/**
+ * A deposit in state `created`, its fee fixed and its expiry set from the merchant's deposit timeout
+ * (minutes; `defaultTimeoutMinutes` when the merchant has none). A repeated merchant order number
+ * answers the existing order (`created: false`), never a second one.
+ */
+export async function insertDepositOrder(
+  tx: Tx,
+  input: NewDeposit,
+  defaultTimeoutMinutes = 30,
+): Promise<{ order: DepositOrder; created: boolean }> {
+  const m = await merchantOf(tx, input.merchantId);
+  const minutes = m.depositTimeout ?? defaultTimeoutMinutes;
+  const [order] = await tx
+    .insert(depositOrders)
+    .values({
+      orderNo: newOrderNo('D', input.now),
+      mchOrderNo: input.mchOrderNo,
+      merchantId: m.id,
+      mchNo: m.mchNo,
+      memberAccount: input.memberAccount ?? '',
+      payType: input.payType,
+      amount: input.amount,
+      fee: feeOf(input.amount, merchantRate(m, input.payType, 'deposit')),
+      notifyUrl: input.notifyUrl ?? m.notifyUrl,
+      clientIp: input.clientIp ?? '',
+      remark: input.remark ?? '',
+      expiresAt: new Date(input.now.getTime() + minutes * 60_000),
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .onConflictDoNothing({ target: [depositOrders.merchantId, depositOrders.mchOrderNo] })
+    .returning();
+  if (order) return { order, created: true };
+  const [existing] = await tx
+    .select()
+    .from(depositOrders)
+    .where(and(eq(depositOrders.merchantId, m.id), eq(depositOrders.mchOrderNo, input.mchOrderNo)))
+    .limit(1);
+  return { order: existing!, created: false };
+}
+
+export interface NewWithdrawal {
+  merchantId: number;
+  mchOrderNo: string;
+  amount: string;
+  bankCode: string;
+  bankName: string;
+  accountName: string;
+  accountNo: string;
+  memberAccount?: string;
+  notifyUrl?: string;
+  clientIp?: string;
+  remark?: string;
+  scheduledAt?: Date | null;
+  operatorId?: number | null;
+  now: Date;
+}
+
+/**
+ * A withdrawal in state `created` with amount + fee frozen on the merchant's account (a LedgerError
+ * `insufficient` when the available balance is short: the caller's transaction then writes nothing).
+ * A repeated merchant order number answers the existing order and freezes nothing.
+ */
+export async function insertWithdrawOrder(
+  tx: Tx,
+  input: NewWithdrawal,
+): Promise<{ order: WithdrawOrder; created: boolean }> {
+  const m = await merchantOf(tx, input.merchantId);
+  const fee = feeOf(input.amount, merchantRate(m, 'bank_card', 'withdraw'));
+  const [order] = await tx
+    .insert(withdrawOrders)
+    .values({
+      orderNo: newOrderNo('W', input.now),
+      mchOrderNo: input.mchOrderNo,
+      merchantId: m.id,
+      mchNo: m.mchNo,
+      memberAccount: input.memberAccount ?? '',
+      amount: input.amount,
+      fee,
+      bankCode: input.bankCode,
+      bankName: input.bankName,
+      accountName: input.accountName,
+      accountNo: input.accountNo,
+      scheduledAt: input.scheduledAt ?? null,
+      notifyUrl: input.notifyUrl ?? m.notifyUrl,
+      clientIp: input.clientIp ?? '',
+      remark: input.remark ?? '',
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .onConflictDoNothing({ target: [withdrawOrders.merchantId, withdrawOrders.mchOrderNo] })
+    .returning();
+  if (!order) {
+    const [existing] = await tx
+      .select()
+      .from(withdrawOrders)
+      .where(and(eq(withdrawOrders.merchantId, m.id), eq(withdrawOrders.mchOrderNo, input.mchOrderNo)))
+      .limit(1);
+    return { order: existing!, created: false };
+  }
+  const account = await ensureAccount(tx, {
+    ownerType: 'merchant',
+    ownerId: m.id,
+    ownerCode: m.mchNo,
+    merchantId: m.id,
+  });
+  const held = decString(dec(input.amount).plus(dec(fee)));
+  const { entryId } = await postEntry(tx, {
+    kind: 'freeze',
+    event: 'freeze',
+    refType: 'withdraw_order',
+    refId: order.orderNo,
+    operatorId: input.operatorId ?? null,
+    at: input.now,
+    legs: [{ accountId: account.id, amount: `-${held}`, frozenAmount: held }],
+  });
+  const [frozen] = await tx
+    .update(withdrawOrders)
+    .set({ freezeEntryId: entryId })
+    .where(eq(withdrawOrders.id, order.id))
+    .returning();
+  return { order: frozen!, created: true };
+}

@@ -1,0 +1,26 @@
+/**
+ * The moment an order reaches a final state (contracts DEPOSIT_FINAL_STATES / WITHDRAW_FINAL_STATES),
+ * as an in-process event inside the transition's transaction: the transition effects emit it, and the
+ * areas that must follow every final state (the merchant callbacks, later the report rollups) listen,
+ * writing their rows in the same transaction, so an order never ends without them.
+ */
+import type { Tx } from '../../platform/ledger/index.ts';
+import type { DepositOrder, WithdrawOrder } from './schema.ts';
+
+export type OrderFinal =
+  | { family: 'deposit'; order: DepositOrder; from: string; at: Date }
+  | { family: 'withdraw'; order: WithdrawOrder; from: string; at: Date };
+
+export type OrderFinalListener = (tx: Tx, event: OrderFinal) => Promise<void>;
+
+const listeners: OrderFinalListener[] = [];
+
+/** Registered once at start-up by the module that listens (its `index.ts`). */
+export function onOrderFinal(listener: OrderFinalListener): void {
+  if (!listeners.includes(listener)) listeners.push(listener);
+}
+
+/** Called by the effect of every transition into a final state, on the transition's transaction. */
+export async function emitOrderFinal(tx: Tx, event: OrderFinal): Promise<void> {
+  for (const listener of listeners) await listener(tx, event);
+}

@@ -1,0 +1,7 @@
+/** The /order group: deposit and withdrawal orders, their lists and their operators' transitions. */
+import type { FastifyInstance } from 'fastify';
+import { orderRoutes } from './order.routes.ts';
+
+export async function orderModule(app: FastifyInstance) {
+  await orderRoutes(app);
+}

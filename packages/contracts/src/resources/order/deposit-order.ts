@@ -1,0 +1,157 @@
+/**
+ * Normal deposits (a third-party passage): a merchant's API call creates the order, the upstream
+ * provider is asked for a pay URL, its callback says the member paid, and an operator's receipt audit
+ * (or a rule) makes it a success, which alone credits the merchant (amount minus fee, one transaction).
+ *
+ * The system transitions are run by the upstream adapter and the jobs (`runSystemTransition`); the
+ * others are operators' row actions on /order/orderDepositList and its views.
+ */
+import { defineLifecycle } from '../../lifecycle.ts';
+import { bilingual, defineResource } from '../../resource.ts';
+import { enumLabels, optionsOf, PAY_TYPE_LABELS } from '../mch/common.ts';
+
+export const DEPOSIT_STATES = [
+  'created',
+  'pending_payment',
+  'paid',
+  'in_audit',
+  'success',
+  'timeout',
+  'cancelled',
+  'failed',
+  'refunded',
+] as const;
+export type DepositState = (typeof DEPOSIT_STATES)[number];
+
+/** States after which nothing more happens to the order but a refund: the merchant is told of them. */
+export const DEPOSIT_FINAL_STATES = ['success', 'timeout', 'cancelled', 'failed', 'refunded'] as const;
+
+export const depositLifecycle = defineLifecycle({
+  states: {
+    created: { color: 'default', label: ['已创建', 'Created'] },
+    pending_payment: { color: 'processing', label: ['待支付', 'Awaiting payment'] },
+    paid: { color: 'cyan', label: ['已支付', 'Paid'] },
+    in_audit: { color: 'gold', label: ['待审核', 'In audit'] },
+    success: { color: 'green', label: ['成功', 'Success'] },
+    timeout: { color: 'default', label: ['已超时', 'Timed out'] },
+    cancelled: { color: 'default', label: ['已取消', 'Cancelled'] },
+    failed: { color: 'red', label: ['失败', 'Failed'] },
+    refunded: { color: 'purple', label: ['已退款', 'Refunded'] },
+  },
+  transitions: {
+    // The upstream accepted the order and answered a pay URL (set with the transition).
+    submit: {
+      from: ['created'],
+      to: 'pending_payment',
+      label: ['提交上游', 'Submit upstream'],
+      system: true,
+    },
+    // The upstream's callback (or a poll) says the member paid; a late payment revives a timed-out order.
+    pay: {
+      from: ['created', 'pending_payment', 'timeout'],
+      to: 'paid',
+      label: ['上游已支付', 'Paid upstream'],
+      system: true,
+    },
+    // A paid order waits for the receipt audit.
+    audit: { from: ['paid'], to: 'in_audit', label: ['进入审核', 'To audit'], system: true },
+    // The upstream refused the order or reported it failed.
+    fail: {
+      from: ['created', 'pending_payment'],
+      to: 'failed',
+      label: ['上游失败', 'Failed upstream'],
+      system: true,
+    },
+    // Nobody paid within the merchant's timeout (a job).
+    expire: {
+      from: ['created', 'pending_payment'],
+      to: 'timeout',
+      label: ['超时', 'Time out'],
+      system: true,
+    },
+    approve: {
+      from: ['in_audit'],
+      to: 'success',
+      label: ['审核通过', 'Approve'],
+      confirm: [
+        '确认已收到款项？商户将按扣除手续费后的金额入账。',
+        'Confirm the payment was received? The merchant is credited the amount minus the fee.',
+      ],
+      needsCode: true,
+      money: true,
+    },
+    reject: {
+      from: ['in_audit'],
+      to: 'failed',
+      label: ['审核驳回', 'Reject'],
+      input: { reason: { required: true, min: 2, max: 200 } },
+      needsCode: true,
+    },
+    cancel: {
+      from: ['created', 'pending_payment'],
+      to: 'cancelled',
+      label: ['取消', 'Cancel'],
+      input: { reason: { required: true, min: 2, max: 200 } },
+    },
+    refund: {
+      from: ['success'],
+      to: 'refunded',
+      label: ['退款', 'Refund'],
+      hint: [
+        '退款将从商户可用余额扣回入账金额，并退还手续费。',
+        "A refund takes the credited amount back from the merchant's available balance and returns the fee.",
+      ],
+      input: { reason: { required: true, min: 2, max: 200 } },
+      needsCode: true,
+      money: true,
+    },
+  },
+});
+
+export const DEPOSIT_CURRENCY = 'CNY';
+
+export const orderDepositList = defineResource({
+  name: 'orderDepositList',
+  group: 'order',
+  api: '/api/pay/depositOrder',
+  fields: {
+    id: { type: 'number', list: true, sort: true },
+    orderNo: { type: 'string', list: true, filter: 'eq' },
+    mchOrderNo: { type: 'string', list: true, filter: 'eq' },
+    merchantId: { type: 'ref', list: true, filter: 'eq', ref: { resource: 'mchList', labelField: 'mchNo' } },
+    memberAccount: { type: 'string', list: true, filter: 'eq' },
+    payType: { type: 'enum', list: true, filter: 'eq', options: optionsOf(PAY_TYPE_LABELS) },
+    amount: { type: 'money', list: true, filter: 'between' },
+    fee: { type: 'money', list: true },
+    passageId: { type: 'ref', list: true, filter: 'eq', ref: { resource: 'passage', labelField: 'name' } },
+    upstreamOrderNo: { type: 'string', list: true, filter: 'eq' },
+    status: { type: 'enum', list: true, filter: 'in' },
+    failReason: { type: 'text', list: true },
+    clientIp: { type: 'string', list: true },
+    createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
+    paidAt: { type: 'datetime', list: true },
+    finishedAt: { type: 'datetime', list: true },
+  },
+  defaultSort: { field: 'id', order: 'desc' },
+  actions: ['list', 'export'],
+  lifecycle: depositLifecycle,
+  labels: bilingual({
+    'field.orderDepositList.id': ['编号', 'ID'],
+    'field.orderDepositList.orderNo': ['平台订单号', 'Order no.'],
+    'field.orderDepositList.mchOrderNo': ['商户订单号', 'Merchant order no.'],
+    'field.orderDepositList.merchantId': ['商户号', 'Merchant no.'],
+    'field.orderDepositList.memberAccount': ['会员账号', 'Member account'],
+    'field.orderDepositList.payType': ['支付方式', 'Pay type'],
+    ...enumLabels('orderDepositList', 'payType', PAY_TYPE_LABELS),
+    'field.orderDepositList.amount': ['订单金额', 'Amount'],
+    'field.orderDepositList.fee': ['手续费', 'Fee'],
+    'field.orderDepositList.passageId': ['通道', 'Passage'],
+    'field.orderDepositList.upstreamOrderNo': ['上游单号', 'Upstream order no.'],
+    'field.orderDepositList.status': ['状态', 'Status'],
+    'field.orderDepositList.failReason': ['失败原因', 'Failure reason'],
+    'field.orderDepositList.clientIp': ['下单IP', 'Client IP'],
+    'field.orderDepositList.createdAt': ['创建时间', 'Created at'],
+    'field.orderDepositList.paidAt': ['支付时间', 'Paid at'],
+    'field.orderDepositList.finishedAt': ['完成时间', 'Finished at'],
+  }),
+});

@@ -1,0 +1,3 @@
+/** The /order group's resource definitions. */
+export * from './deposit-order.ts';
+export * from './withdraw-order.ts';
