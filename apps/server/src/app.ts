@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
 import { mchModule } from './modules/mch/index.ts';
+import { payManageModule } from './modules/payManage/index.ts';
 import { memberModule } from './modules/member/index.ts';
 import { mockModule } from './modules/mock/index.ts';
 import { mockTradeModule } from './modules/mockTrade/index.ts';
@@ -136,6 +137,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(sysModule);
   await app.register(dashboardModule);
   await app.register(mchModule);
+  await app.register(payManageModule);
   await app.register(memberModule);
   await app.register(orderModule);
   await app.register(mockTradeModule);

@@ -39,24 +39,6 @@ export const PAY_OTHER_LABELS = {
 export type PayOtherCode = keyof typeof PAY_OTHER_LABELS;
 export const PAY_OTHER_CODES = Object.keys(PAY_OTHER_LABELS) as PayOtherCode[];
 
-/** The dictionary code whose items are the platform's switches (spec §7). */
-export const SWITCH_CODE = 'DATACENTER_ONOFF_CONTROLLER';
-
-/**
- * The switches the money flows read (`switchOn(db, key)` on the server; a missing row reads as on).
- * Each is an item of the SWITCH_CODE dictionary, its state the item's `enabled`.
- */
-export const SWITCHES = {
-  DEPOSIT_OPEN: ['充值开放', 'Deposits open'],
-  WITHDRAW_OPEN: ['提现开放', 'Withdrawals open'],
-  WITHDRAW_AUTO_REVIEW: ['提现自动审核', 'Withdrawal auto-review'],
-  DEPOSIT_FAILOVER: ['充值通道失败切换', 'Deposit passage failover'],
-  MERCHANT_NOTIFY: ['商户回调通知', 'Merchant callbacks'],
-  RESERVATION_WITHDRAW: ['预约提现', 'Reservation withdrawals'],
-} as const satisfies Record<string, readonly [string, string]>;
-
-export type SwitchKey = keyof typeof SWITCHES;
-
 /** A dictionary or item code: upper-case letters, digits and underscores. */
 export const CODE_PATTERN = '[A-Z][A-Z0-9_]{1,63}';
 /** A lower-case code (third party, interface type, bank): letters, digits, `_` and `-`. */

@@ -1,8 +1,8 @@
 /**
  * payManage/thirdconfigList: the data dictionary (spec /api/pay/thirdconfig): items grouped by a
- * dictionary code, each a key, a name and a value, on or off. The items of DATACENTER_ONOFF_CONTROLLER
- * are the platform's switches (common.ts SWITCHES), read by the money flows and answered by
- * `GET /api/pay/thirdconfig/getConfigSelectorByCode?code=...`.
+ * dictionary code, each a key, a name and a value, on or off. The page also shows the platform's
+ * switches (sys DATACENTER_SWITCHES, `GET /api/pay/thirdconfig/getConfigSelectorByCode`), which live in
+ * the back-office settings: one place for them.
  */
 import { bilingual, defineResource } from '../../resource.ts';
 import { codeRule, RULE_LABELS } from './common.ts';

@@ -20,6 +20,24 @@ export interface SettingDef {
 /** The data-centre on/off switches (spec: getConfigSelectorByCode with this code). */
 export const DATACENTER_SWITCHES_KEY = 'DATACENTER_ONOFF_CONTROLLER';
 
+/**
+ * The switches of DATACENTER_ONOFF_CONTROLLER, each on unless switched off; the money flows read them
+ * on the server with `switchOn(ctx, name)` (modules/payManage/switches.ts).
+ */
+export const DATACENTER_SWITCHES = {
+  DEPOSIT: ['充值开放', 'Deposits open'],
+  WITHDRAW: ['提现开放', 'Withdrawals open'],
+  WITHDRAW_AUTO_REVIEW: ['提现自动审核', 'Withdrawal auto-review'],
+  DEPOSIT_FAILOVER: ['充值通道失败切换', 'Deposit passage failover'],
+  MERCHANT_NOTIFY: ['商户回调通知', 'Callbacks to merchants'],
+  RESERVATION_WITHDRAW: ['预约提现', 'Reservation withdrawals'],
+  MATCH: ['撮合', 'Matching'],
+  USDT: ['USDT', 'USDT'],
+  OTC: ['OTC', 'OTC'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export type DatacenterSwitch = keyof typeof DATACENTER_SWITCHES;
+
 export const BACK_SETTINGS: readonly SettingDef[] = [
   { key: 'whiteIpEnabled', type: 'boolean' },
   { key: 'requireAuthenticator', type: 'boolean' },
@@ -30,7 +48,7 @@ export const BACK_SETTINGS: readonly SettingDef[] = [
   {
     key: DATACENTER_SWITCHES_KEY,
     type: 'switches',
-    switches: ['DEPOSIT', 'WITHDRAW', 'MATCH', 'USDT', 'OTC'],
+    switches: Object.keys(DATACENTER_SWITCHES),
   },
 ];
 
@@ -57,7 +75,8 @@ export function settingValueSchema(def: SettingDef): z.ZodType {
         .max(def.max ?? 100)
         .refine((a) => new Set(a).size === a.length, { message: 'has duplicates' });
     case 'switches':
-      return z.strictObject(Object.fromEntries((def.switches ?? []).map((s) => [s, z.boolean()])));
+      // A switch left out keeps its default (on): older stored values lack the newer switches.
+      return z.strictObject(Object.fromEntries((def.switches ?? []).map((s) => [s, z.boolean().optional()])));
   }
 }
 
@@ -107,5 +126,6 @@ export const sysBackConfig = defineResource({
     'setting.adjustApprovalExpiryHours': ['调账待复核过期(小时)', 'Pending adjustments expire after (hours)'],
     'setting.orderTimeoutMinutes': ['订单超时(分钟)', 'Order timeout (minutes)'],
     'setting.DATACENTER_ONOFF_CONTROLLER': ['数据中心开关', 'Data-centre switches'],
+    ...Object.fromEntries(Object.entries(DATACENTER_SWITCHES).map(([k, v]) => [`switch.${k}`, v])),
   }),
 });
