@@ -8,14 +8,16 @@ CREATE TABLE "fast_amounts" (
 );
 --> statement-breakpoint
 CREATE TABLE "interface_types" (
-	"code" text PRIMARY KEY NOT NULL,
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
 	"name" text NOT NULL,
 	"sign_method" text NOT NULL,
 	"request_format" text NOT NULL,
 	"status" text DEFAULT 'on' NOT NULL,
 	"remark" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "interface_types_code_key" UNIQUE("code")
 );
 --> statement-breakpoint
 CREATE TABLE "pay_dict_items" (

@@ -7,7 +7,7 @@ import type { Locale } from '@payops/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { Row, Tx } from '../../platform/crud/index.ts';
 import { fieldError } from '../../platform/errors.ts';
-import { dec } from '../../platform/ledger/index.ts';
+import { dec, decString, ZERO } from '../../platform/ledger/index.ts';
 import { thirdParties } from '../mch/passage.schema.ts';
 import { interfaceTypes } from './schema.ts';
 
@@ -103,9 +103,9 @@ export function normaliseAmounts(value: unknown, locale: Locale): string | undef
     .split(',')
     .map((a) => dec(a.trim()));
   const sorted = amounts.sort((a, b) => a.cmp(b));
-  if (sorted.some((a, i) => a.lte(0) || (i > 0 && a.eq(sorted[i - 1]!))))
+  if (sorted.some((a, i) => a.lte(ZERO) || (i > 0 && a.eq(sorted[i - 1]!))))
     throw fieldError('amounts', text.amounts[locale]);
-  return sorted.map((a) => a.toString()).join(',');
+  return sorted.map(decString).join(',');
 }
 
 /** Refuses removing records still referred to (`counts`: what refers to them, already counted). */

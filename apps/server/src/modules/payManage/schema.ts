@@ -13,7 +13,9 @@ export const SIGN_METHODS = ['HMAC-SHA256', 'MD5', 'RSA-SHA256'] as const;
 export const REQUEST_FORMATS = ['json', 'form', 'xml'] as const;
 
 export const interfaceTypes = pgTable('interface_types', {
-  code: text('code').primaryKey(),
+  id: serial('id').primaryKey(),
+  /** The adapter's code (contracts INTERFACE_TYPE_LABELS); third parties name it. */
+  code: text('code').notNull().unique('interface_types_code_key'),
   name: text('name').notNull(),
   signMethod: text('sign_method', { enum: SIGN_METHODS }).notNull(),
   requestFormat: text('request_format', { enum: REQUEST_FORMATS }).notNull(),

@@ -27,6 +27,21 @@ export const HEALTH_OPTIONS: EnumOption[] = [
   { value: 'down', color: 'red' },
 ];
 
+/**
+ * The interface types the server has an adapter for (modules/upstream); interfacet_list describes
+ * each one's protocol, and a third party names the one it speaks.
+ */
+export const INTERFACE_TYPE_LABELS = {
+  sandbox: ['沙箱模拟三方', 'Sandbox provider'],
+  'http-json': ['通用 HTTP JSON', 'Generic HTTP JSON'],
+  'http-form': ['通用 HTTP 表单', 'Generic HTTP form'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export const INTERFACE_TYPE_OPTIONS: EnumOption[] = Object.keys(INTERFACE_TYPE_LABELS).map((value) => ({
+  value,
+  color: value === 'sandbox' ? 'purple' : 'blue',
+}));
+
 /** The pay types that have their own pay parameters and quick amounts (spec: payotherconfig). */
 export const PAY_OTHER_LABELS = {
   deposit: ['充值', 'Deposit'],

@@ -1,11 +1,11 @@
 /**
  * payManage/interfacet_list: interface types, the protocols the platform speaks with third parties
- * (sign method, request format). Keyed by code: a third party names its type by code, and the
- * upstream adapters are chosen by it (`sandbox` is the built-in simulated provider).
+ * (sign method, request format), one row per adapter the server has (common.ts INTERFACE_TYPE_LABELS;
+ * `sandbox` is the built-in simulated provider). A third party names its type by code.
  */
 import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels } from '../mch/common.ts';
-import { ON_OFF_LABELS, ON_OFF_OPTIONS, RULE_LABELS, slugRule } from './common.ts';
+import { INTERFACE_TYPE_LABELS, INTERFACE_TYPE_OPTIONS, ON_OFF_LABELS, ON_OFF_OPTIONS } from './common.ts';
 
 export const SIGN_METHOD_LABELS = {
   'HMAC-SHA256': ['HMAC-SHA256', 'HMAC-SHA256'],
@@ -26,15 +26,15 @@ export const interfaceType = defineResource({
   group: 'payManage',
   page: 'interfacet_list',
   api: '/api/pay/thirdinterfacetype',
-  key: 'code',
   small: true,
   fields: {
+    id: { type: 'number', list: true, sort: true },
     code: {
-      type: 'string',
+      type: 'enum',
       list: true,
-      sort: true,
       filter: 'eq',
-      form: { required: true, readonlyOnEdit: true, ...slugRule },
+      options: INTERFACE_TYPE_OPTIONS,
+      form: { required: true, readonlyOnEdit: true },
     },
     name: { type: 'string', list: true, filter: 'contains', form: { required: true, min: 2, max: 64 } },
     signMethod: {
@@ -55,11 +55,12 @@ export const interfaceType = defineResource({
     remark: { type: 'text', list: true, form: { max: 500 } },
     updatedAt: { type: 'datetime', list: true, sort: true },
   },
-  defaultSort: { field: 'code', order: 'asc' },
+  defaultSort: { field: 'id', order: 'asc' },
   actions: ['list', 'add', 'edit', 'remove', 'export'],
   labels: bilingual({
-    ...RULE_LABELS,
+    'field.interfaceType.id': ['编号', 'ID'],
     'field.interfaceType.code': ['类型编码', 'Type code'],
+    ...enumLabels('interfaceType', 'code', INTERFACE_TYPE_LABELS),
     'field.interfaceType.name': ['类型名称', 'Type name'],
     'field.interfaceType.signMethod': ['签名方式', 'Sign method'],
     ...enumLabels('interfaceType', 'signMethod', SIGN_METHOD_LABELS),

@@ -5,7 +5,14 @@
  */
 import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels } from '../mch/common.ts';
-import { ON_OFF_LABELS, ON_OFF_OPTIONS, RULE_LABELS, urlRule } from './common.ts';
+import {
+  INTERFACE_TYPE_LABELS,
+  INTERFACE_TYPE_OPTIONS,
+  ON_OFF_LABELS,
+  ON_OFF_OPTIONS,
+  RULE_LABELS,
+  urlRule,
+} from './common.ts';
 
 const optionalUrl = { ...urlRule };
 
@@ -25,10 +32,10 @@ export const thirdInterface = defineResource({
       form: { required: true, readonlyOnEdit: true },
     },
     interfaceType: {
-      type: 'ref',
+      type: 'enum',
       list: true,
       filter: 'eq',
-      ref: { resource: 'interfaceType', labelField: 'name' },
+      options: INTERFACE_TYPE_OPTIONS,
       form: { required: true },
     },
     createUrl: { type: 'string', list: true, form: { required: true, ...urlRule } },
@@ -45,6 +52,7 @@ export const thirdInterface = defineResource({
     'field.thirdInterface.id': ['编号', 'ID'],
     'field.thirdInterface.thirdPartyId': ['三方', 'Third party'],
     'field.thirdInterface.interfaceType': ['接口类型', 'Interface type'],
+    ...enumLabels('thirdInterface', 'interfaceType', INTERFACE_TYPE_LABELS),
     'field.thirdInterface.createUrl': ['下单地址', 'Create URL'],
     'field.thirdInterface.queryUrl': ['查询地址', 'Query URL'],
     'field.thirdInterface.payoutUrl': ['代付地址', 'Payout URL'],
