@@ -28,7 +28,10 @@ export async function loadDemoOnFirstStart(ctx: {
   db: Db;
   keys: { secretKey: Buffer };
   clock: { now(): Date };
+  config: { port: number };
 }) {
-  const report = await loadDemo(ctx.db, ctx.keys.secretKey, ctx.clock.now());
+  const report = await loadDemo(ctx.db, ctx.keys.secretKey, ctx.clock.now(), {
+    origin: `http://127.0.0.1:${ctx.config.port}`,
+  });
   if (report) process.stdout.write(`${describeReport(report)}\n`);
 }
