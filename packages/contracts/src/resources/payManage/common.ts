@@ -54,6 +54,24 @@ export const PAY_OTHER_LABELS = {
 export type PayOtherCode = keyof typeof PAY_OTHER_LABELS;
 export const PAY_OTHER_CODES = Object.keys(PAY_OTHER_LABELS) as PayOtherCode[];
 
+/**
+ * The switches of DATACENTER_ONOFF_CONTROLLER, each on unless switched off; the money flows read them
+ * on the server with `switchOn(ctx, name)` (modules/payManage/switches.ts).
+ */
+export const DATACENTER_SWITCHES = {
+  DEPOSIT: ['充值开放', 'Deposits open'],
+  WITHDRAW: ['提现开放', 'Withdrawals open'],
+  WITHDRAW_AUTO_REVIEW: ['提现自动审核', 'Withdrawal auto-review'],
+  DEPOSIT_FAILOVER: ['充值通道失败切换', 'Deposit passage failover'],
+  MERCHANT_NOTIFY: ['商户回调通知', 'Callbacks to merchants'],
+  RESERVATION_WITHDRAW: ['预约提现', 'Reservation withdrawals'],
+  MATCH: ['撮合', 'Matching'],
+  USDT: ['USDT', 'USDT'],
+  OTC: ['OTC', 'OTC'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export type DatacenterSwitch = keyof typeof DATACENTER_SWITCHES;
+
 /** A dictionary or item code: upper-case letters, digits and underscores. */
 export const CODE_PATTERN = '[A-Z][A-Z0-9_]{1,63}';
 /** A lower-case code (third party, interface type, bank): letters, digits, `_` and `-`. */

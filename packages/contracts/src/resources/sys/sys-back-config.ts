@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { bilingual, defineResource } from '../../resource.ts';
 import { decimalString } from '../../resource-schemas.ts';
+import { DATACENTER_SWITCHES } from '../payManage/common.ts';
 
 export type SettingType = 'boolean' | 'number' | 'money' | 'stringList' | 'switches';
 
@@ -19,24 +20,6 @@ export interface SettingDef {
 
 /** The data-centre on/off switches (spec: getConfigSelectorByCode with this code). */
 export const DATACENTER_SWITCHES_KEY = 'DATACENTER_ONOFF_CONTROLLER';
-
-/**
- * The switches of DATACENTER_ONOFF_CONTROLLER, each on unless switched off; the money flows read them
- * on the server with `switchOn(ctx, name)` (modules/payManage/switches.ts).
- */
-export const DATACENTER_SWITCHES = {
-  DEPOSIT: ['充值开放', 'Deposits open'],
-  WITHDRAW: ['提现开放', 'Withdrawals open'],
-  WITHDRAW_AUTO_REVIEW: ['提现自动审核', 'Withdrawal auto-review'],
-  DEPOSIT_FAILOVER: ['充值通道失败切换', 'Deposit passage failover'],
-  MERCHANT_NOTIFY: ['商户回调通知', 'Callbacks to merchants'],
-  RESERVATION_WITHDRAW: ['预约提现', 'Reservation withdrawals'],
-  MATCH: ['撮合', 'Matching'],
-  USDT: ['USDT', 'USDT'],
-  OTC: ['OTC', 'OTC'],
-} as const satisfies Record<string, readonly [string, string]>;
-
-export type DatacenterSwitch = keyof typeof DATACENTER_SWITCHES;
 
 export const BACK_SETTINGS: readonly SettingDef[] = [
   { key: 'whiteIpEnabled', type: 'boolean' },
