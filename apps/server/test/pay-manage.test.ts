@@ -146,7 +146,10 @@ describe('third parties', () => {
     const unknown = await post('/api/pay/thirdpay/add', { ...partyBody('BADTYPE'), interfaceType: 'nope' });
     expect(fieldsOf(unknown).map((f) => f.field)).toEqual(['interfaceType']);
     // A type the server knows but not yet described on interfacet_list.
-    const badType = await post('/api/pay/thirdpay/add', { ...partyBody('BADTYPE'), interfaceType: 'http-form' });
+    const badType = await post('/api/pay/thirdpay/add', {
+      ...partyBody('BADTYPE'),
+      interfaceType: 'http-form',
+    });
     expect(fieldsOf(badType)).toEqual([
       { field: 'interfaceType', message: 'must be an existing interface type' },
     ]);
@@ -282,6 +285,18 @@ describe('configuration pages', () => {
       thirdCodes: 'SEALED=1002\nAGENTPAY=ICBC01',
     });
     expect(ok.envelope.data.thirdCodes).toBe('AGENTPAY=ICBC01\nSEALED=1002');
+  });
+
+  it('a cleared value of a column that must hold one is a 4xx, never a 5xx', async () => {
+    const res = await post('/api/pay/thirdbank/add', {
+      bankCode: 'ABC',
+      name: '农业银行',
+      status: 'on',
+      sort: null,
+    });
+    expect(res.statusCode, res.body).toBeLessThan(500);
+    const passage = await post('/api/pay/paypassage/edit', { id: 1, health: null });
+    expect(passage.statusCode, passage.body).toBeLessThan(500);
   });
 
   it('an interface type in use cannot be removed', async () => {
