@@ -106,16 +106,35 @@ describe('providers', () => {
 });
 
 describe('passages', () => {
-  test('an edit with the maximum below the minimum is refused, naming the field', async () => {
+  test('an edit saves; one with the maximum below the minimum is refused, naming the field', async () => {
     await open('withdraw_paypassage_list', 'passage');
     const first = rows().first();
     await first.waitFor();
-    const name = (await first.locator('td').nth(2).innerText()).trim();
+    const name = (await first.locator('td').nth(3).innerText()).trim();
+    await rowAction(name, 'edit');
+    await id('form-weight').fill('9');
+    await id('form-submit').click();
+    try {
+      await id('form-submit').waitFor({ state: 'detached', timeout: 20_000 });
+    } catch (e) {
+      await screenshot(page, 'pay-passage-edit-failed');
+      throw e;
+    }
+    await idle();
+    await expect.poll(() => row(name).locator('td').nth(10).innerText()).toBe('9');
+
     await rowAction(name, 'edit');
     await id('form-singleMax').fill('1');
     await id('form-submit').click();
-    const error = page.locator('.ant-form-item-explain-error', { hasText: '不能小于单笔最低' });
-    await error.waitFor({ timeout: 10_000 });
+    // The server's answer names the field and says why, in the operator's language.
+    const refusal = page.locator('.ant-message', { hasText: '不能小于单笔最低' });
+    try {
+      await refusal.waitFor({ timeout: 10_000 });
+    } catch (e) {
+      await screenshot(page, 'pay-passage-refused-failed');
+      throw e;
+    }
+    expect(await refusal.innerText()).toContain('singleMax');
     await screenshot(page, 'pay-passage-refused-zh-CN');
     await page.keyboard.press('Escape');
   });

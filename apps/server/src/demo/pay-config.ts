@@ -5,6 +5,7 @@
  * parameters and quick amounts. Secrets are sealed like any typed by an operator.
  */
 
+import { PAY_TYPE_LABELS } from '@payops/contracts';
 import { passages, thirdParties } from '../modules/mch/passage.schema.ts';
 import {
   fastAmounts,
@@ -178,7 +179,7 @@ export async function seedPayConfig(tx: Tx, r: Random, secretKey: Buffer, origin
       parties.flatMap((party) =>
         seedOf(party.code).payTypes.map((payType, j) => ({
           thirdPartyId: party.id,
-          name: `${party.name}-${payType}`,
+          name: `${party.name}-${PAY_TYPE_LABELS[payType][0]}`,
           payType,
           direction: party.direction,
           rate: party.interfaceType === 'sandbox' ? '0.005' : `0.00${r.int(3, 9)}`,
@@ -238,17 +239,15 @@ export async function seedPayConfig(tx: Tx, r: Random, secretKey: Buffer, origin
     .values(
       DICTIONARY.map(([code, itemKey, name, value], i) => ({ code, itemKey, name, value, sort: i + 1 })),
     );
-  await tx
-    .insert(payOtherConfigs)
-    .values(
-      PAY_PARAMETERS.map(([code, minAmount, maxAmount, feeRate, feeHint]) => ({
-        code,
-        minAmount,
-        maxAmount,
-        feeRate,
-        feeHint,
-      })),
-    );
+  await tx.insert(payOtherConfigs).values(
+    PAY_PARAMETERS.map(([code, minAmount, maxAmount, feeRate, feeHint]) => ({
+      code,
+      minAmount,
+      maxAmount,
+      feeRate,
+      feeHint,
+    })),
+  );
   await tx
     .insert(fastAmounts)
     .values(Object.entries(QUICK_AMOUNTS).map(([code, amounts]) => ({ code: code as 'deposit', amounts })));
