@@ -1,10 +1,10 @@
 /** Every table of every module, for the Drizzle client and drizzle-kit. */
 export * from '../modules/mch/passage.schema.ts';
 export * from '../modules/mch/schema.ts';
-export * from '../modules/payManage/schema.ts';
 export * from '../modules/member/schema.ts';
 export * from '../modules/mockTrade/schema.ts';
 export * from '../modules/order/schema.ts';
+export * from '../modules/payManage/schema.ts';
 export * from '../modules/sys/addr-pool.schema.ts';
 export * from '../modules/sys/message.schema.ts';
 export * from '../modules/sys/pending-change.schema.ts';

@@ -4,8 +4,7 @@
  * its third-party code (the server checks that each exists).
  */
 import { bilingual, defineResource } from '../../resource.ts';
-import { enumLabels } from '../mch/common.ts';
-import { ON_OFF_LABELS, ON_OFF_OPTIONS } from './common.ts';
+import { STATUS_FIELD, statusLabels } from './common.ts';
 
 export const thirdBank = defineResource({
   name: 'thirdBank',
@@ -33,7 +32,7 @@ export const thirdBank = defineResource({
         patternMessage: 'rule.thirdBank.thirdCodes',
       },
     },
-    status: { type: 'enum', list: true, filter: 'eq', options: ON_OFF_OPTIONS, form: { required: true } },
+    status: STATUS_FIELD,
     sort: { type: 'number', list: true, sort: true, form: { min: 0, max: 9999 } },
     updatedAt: { type: 'datetime', list: true },
   },
@@ -52,8 +51,7 @@ export const thirdBank = defineResource({
     'field.thirdBank.bankCode': ['银行编码', 'Bank code'],
     'field.thirdBank.name': ['银行名称', 'Bank name'],
     'field.thirdBank.thirdCodes': ['三方银行编码', 'Provider bank codes'],
-    'field.thirdBank.status': ['状态', 'Status'],
-    ...enumLabels('thirdBank', 'status', ON_OFF_LABELS),
+    ...statusLabels('thirdBank'),
     'field.thirdBank.sort': ['排序', 'Order'],
     'field.thirdBank.updatedAt': ['修改时间', 'Updated at'],
   }),

@@ -2,7 +2,8 @@
  * Vocabularies of the /payManage definitions (on/off, health, pay-parameter codes, the switches), with
  * their labels in both languages, so each definition names an enum in one line.
  */
-import type { EnumOption } from '../../resource.ts';
+import type { EnumOption, FieldInput } from '../../resource.ts';
+import { enumLabels } from '../mch/common.ts';
 
 export const ON_OFF_LABELS = {
   on: ['开启', 'On'],
@@ -98,3 +99,50 @@ export const RULE_LABELS = {
 export const codeRule = { pattern: CODE_PATTERN, patternMessage: 'rule.payManage.code' };
 export const slugRule = { pattern: SLUG_PATTERN, patternMessage: 'rule.payManage.slug' };
 export const urlRule = { max: 255, pattern: URL_PATTERN, patternMessage: 'rule.payManage.url' };
+
+const AMOUNT = { required: true, minAmount: '0', maxAmount: '100000000' };
+
+/** The single minimum and maximum and the daily cap of a passage or a payout config, in CNY. */
+export const LIMIT_FIELDS = {
+  singleMin: { type: 'money', currency: 'CNY', list: true, form: AMOUNT },
+  singleMax: { type: 'money', currency: 'CNY', list: true, form: AMOUNT },
+  dailyLimit: { type: 'money', currency: 'CNY', list: true, form: AMOUNT },
+} as const satisfies Record<string, FieldInput>;
+
+/** On or off, filterable, chosen in the form. */
+export const STATUS_FIELD = {
+  type: 'enum',
+  list: true,
+  filter: 'eq',
+  options: ON_OFF_OPTIONS,
+  form: { required: true },
+} as const satisfies FieldInput;
+
+/** The interface type a third party (or its interface config) speaks. */
+export const INTERFACE_TYPE_FIELD = {
+  type: 'enum',
+  list: true,
+  filter: 'eq',
+  options: INTERFACE_TYPE_OPTIONS,
+  form: { required: true },
+} as const satisfies FieldInput;
+
+/** The labels of LIMIT_FIELDS of a resource. */
+export const limitLabels = (name: string) =>
+  ({
+    [`field.${name}.singleMin`]: ['单笔最低', 'Single minimum'],
+    [`field.${name}.singleMax`]: ['单笔最高', 'Single maximum'],
+    [`field.${name}.dailyLimit`]: ['日限额', 'Daily cap'],
+  }) as Record<string, readonly [string, string]>;
+
+/** The labels of STATUS_FIELD of a resource. */
+export const statusLabels = (name: string) => ({
+  [`field.${name}.status`]: ['状态', 'Status'] as const,
+  ...enumLabels(name, 'status', ON_OFF_LABELS),
+});
+
+/** The labels of INTERFACE_TYPE_FIELD of a resource. */
+export const interfaceTypeLabels = (name: string) => ({
+  [`field.${name}.interfaceType`]: ['接口类型', 'Interface type'] as const,
+  ...enumLabels(name, 'interfaceType', INTERFACE_TYPE_LABELS),
+});

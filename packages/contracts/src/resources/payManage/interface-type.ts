@@ -5,7 +5,7 @@
  */
 import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels } from '../mch/common.ts';
-import { INTERFACE_TYPE_LABELS, INTERFACE_TYPE_OPTIONS, ON_OFF_LABELS, ON_OFF_OPTIONS } from './common.ts';
+import { INTERFACE_TYPE_LABELS, INTERFACE_TYPE_OPTIONS, STATUS_FIELD, statusLabels } from './common.ts';
 
 export const SIGN_METHOD_LABELS = {
   'HMAC-SHA256': ['HMAC-SHA256', 'HMAC-SHA256'],
@@ -51,7 +51,7 @@ export const interfaceType = defineResource({
       options: plain(REQUEST_FORMAT_LABELS),
       form: { required: true },
     },
-    status: { type: 'enum', list: true, filter: 'eq', options: ON_OFF_OPTIONS, form: { required: true } },
+    status: STATUS_FIELD,
     remark: { type: 'text', list: true, form: { max: 500 } },
     updatedAt: { type: 'datetime', list: true, sort: true },
   },
@@ -66,8 +66,7 @@ export const interfaceType = defineResource({
     ...enumLabels('interfaceType', 'signMethod', SIGN_METHOD_LABELS),
     'field.interfaceType.requestFormat': ['请求格式', 'Request format'],
     ...enumLabels('interfaceType', 'requestFormat', REQUEST_FORMAT_LABELS),
-    'field.interfaceType.status': ['状态', 'Status'],
-    ...enumLabels('interfaceType', 'status', ON_OFF_LABELS),
+    ...statusLabels('interfaceType'),
     'field.interfaceType.remark': ['备注', 'Remark'],
     'field.interfaceType.updatedAt': ['修改时间', 'Updated at'],
   }),

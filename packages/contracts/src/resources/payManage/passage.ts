@@ -6,9 +6,14 @@
  */
 import { bilingual, defineResource } from '../../resource.ts';
 import { DIRECTION_LABELS, enumLabels, optionsOf, PAY_TYPE_LABELS } from '../mch/common.ts';
-import { HEALTH_LABELS, HEALTH_OPTIONS, ON_OFF_LABELS, ON_OFF_OPTIONS } from './common.ts';
-
-const amount = { minAmount: '0', maxAmount: '100000000' };
+import {
+  HEALTH_LABELS,
+  HEALTH_OPTIONS,
+  LIMIT_FIELDS,
+  limitLabels,
+  STATUS_FIELD,
+  statusLabels,
+} from './common.ts';
 
 export const passage = defineResource({
   name: 'passage',
@@ -41,11 +46,9 @@ export const passage = defineResource({
       list: true,
       form: { required: true, minAmount: '0', maxAmount: '0.2' },
     },
-    singleMin: { type: 'money', currency: 'CNY', list: true, form: { required: true, ...amount } },
-    singleMax: { type: 'money', currency: 'CNY', list: true, form: { required: true, ...amount } },
-    dailyLimit: { type: 'money', currency: 'CNY', list: true, form: { required: true, ...amount } },
+    ...LIMIT_FIELDS,
     weight: { type: 'number', list: true, sort: true, form: { required: true, min: 0, max: 100 } },
-    status: { type: 'enum', list: true, filter: 'eq', options: ON_OFF_OPTIONS, form: { required: true } },
+    status: STATUS_FIELD,
     /** Set by the routing from upstream answers; an operator may mark a passage down or healthy. */
     health: { type: 'enum', list: true, filter: 'eq', options: HEALTH_OPTIONS, form: true },
     createdAt: { type: 'datetime', list: true, sort: true },
@@ -61,12 +64,9 @@ export const passage = defineResource({
     'field.passage.direction': ['方向', 'Direction'],
     ...enumLabels('passage', 'direction', DIRECTION_LABELS),
     'field.passage.rate': ['费率', 'Fee rate'],
-    'field.passage.singleMin': ['单笔最低', 'Single minimum'],
-    'field.passage.singleMax': ['单笔最高', 'Single maximum'],
-    'field.passage.dailyLimit': ['日限额', 'Daily cap'],
+    ...limitLabels('passage'),
     'field.passage.weight': ['权重', 'Weight'],
-    'field.passage.status': ['状态', 'Status'],
-    ...enumLabels('passage', 'status', ON_OFF_LABELS),
+    ...statusLabels('passage'),
     'field.passage.health': ['健康状态', 'Health'],
     ...enumLabels('passage', 'health', HEALTH_LABELS),
     'field.passage.createdAt': ['创建时间', 'Created at'],

@@ -4,10 +4,7 @@
  * fixed fee per payout, automatic payout or by hand, the balance alert threshold).
  */
 import { bilingual, defineResource } from '../../resource.ts';
-import { enumLabels } from '../mch/common.ts';
-import { ON_OFF_LABELS, ON_OFF_OPTIONS } from './common.ts';
-
-const amount = { minAmount: '0', maxAmount: '100000000' };
+import { LIMIT_FIELDS, limitLabels, STATUS_FIELD, statusLabels } from './common.ts';
 
 export const thirdAgentPay = defineResource({
   name: 'thirdAgentPay',
@@ -25,18 +22,21 @@ export const thirdAgentPay = defineResource({
       form: { required: true, readonlyOnEdit: true },
     },
     name: { type: 'string', list: true, filter: 'contains', form: { required: true, min: 2, max: 64 } },
-    singleMin: { type: 'money', currency: 'CNY', list: true, form: { required: true, ...amount } },
-    singleMax: { type: 'money', currency: 'CNY', list: true, form: { required: true, ...amount } },
-    dailyLimit: { type: 'money', currency: 'CNY', list: true, form: { required: true, ...amount } },
+    ...LIMIT_FIELDS,
     fee: {
       type: 'money',
       currency: 'CNY',
       list: true,
       form: { required: true, minAmount: '0', maxAmount: '10000' },
     },
-    balanceAlert: { type: 'money', currency: 'CNY', list: true, form: { ...amount } },
+    balanceAlert: {
+      type: 'money',
+      currency: 'CNY',
+      list: true,
+      form: { minAmount: '0', maxAmount: '100000000' },
+    },
     autoPayout: { type: 'boolean', list: true, filter: 'eq', form: { widget: 'switch' } },
-    status: { type: 'enum', list: true, filter: 'eq', options: ON_OFF_OPTIONS, form: { required: true } },
+    status: STATUS_FIELD,
     remark: { type: 'text', form: { max: 500 } },
     updatedAt: { type: 'datetime', list: true, sort: true },
   },
@@ -46,14 +46,11 @@ export const thirdAgentPay = defineResource({
     'field.thirdAgentPay.id': ['编号', 'ID'],
     'field.thirdAgentPay.thirdPartyId': ['代付三方', 'Payout provider'],
     'field.thirdAgentPay.name': ['配置名称', 'Config name'],
-    'field.thirdAgentPay.singleMin': ['单笔最低', 'Single minimum'],
-    'field.thirdAgentPay.singleMax': ['单笔最高', 'Single maximum'],
-    'field.thirdAgentPay.dailyLimit': ['日限额', 'Daily cap'],
+    ...limitLabels('thirdAgentPay'),
     'field.thirdAgentPay.fee': ['单笔手续费', 'Fee per payout'],
     'field.thirdAgentPay.balanceAlert': ['余额预警', 'Balance alert below'],
     'field.thirdAgentPay.autoPayout': ['自动代付', 'Automatic payout'],
-    'field.thirdAgentPay.status': ['状态', 'Status'],
-    ...enumLabels('thirdAgentPay', 'status', ON_OFF_LABELS),
+    ...statusLabels('thirdAgentPay'),
     'field.thirdAgentPay.remark': ['备注', 'Remark'],
     'field.thirdAgentPay.updatedAt': ['修改时间', 'Updated at'],
   }),

@@ -4,13 +4,12 @@
  * from (one a line; empty: any).
  */
 import { bilingual, defineResource } from '../../resource.ts';
-import { enumLabels } from '../mch/common.ts';
 import {
-  INTERFACE_TYPE_LABELS,
-  INTERFACE_TYPE_OPTIONS,
-  ON_OFF_LABELS,
-  ON_OFF_OPTIONS,
+  INTERFACE_TYPE_FIELD,
+  interfaceTypeLabels,
   RULE_LABELS,
+  STATUS_FIELD,
+  statusLabels,
   urlRule,
 } from './common.ts';
 
@@ -31,18 +30,12 @@ export const thirdInterface = defineResource({
       ref: { resource: 'thirdParty', labelField: 'name' },
       form: { required: true, readonlyOnEdit: true },
     },
-    interfaceType: {
-      type: 'enum',
-      list: true,
-      filter: 'eq',
-      options: INTERFACE_TYPE_OPTIONS,
-      form: { required: true },
-    },
+    interfaceType: INTERFACE_TYPE_FIELD,
     createUrl: { type: 'string', list: true, form: { required: true, ...urlRule } },
     queryUrl: { type: 'string', list: true, form: optionalUrl },
     payoutUrl: { type: 'string', list: true, form: optionalUrl },
     callbackIps: { type: 'text', list: true, form: { max: 2000, widget: 'textarea' } },
-    status: { type: 'enum', list: true, filter: 'eq', options: ON_OFF_OPTIONS, form: { required: true } },
+    status: STATUS_FIELD,
     updatedAt: { type: 'datetime', list: true, sort: true },
   },
   defaultSort: { field: 'id', order: 'asc' },
@@ -51,14 +44,12 @@ export const thirdInterface = defineResource({
     ...RULE_LABELS,
     'field.thirdInterface.id': ['编号', 'ID'],
     'field.thirdInterface.thirdPartyId': ['三方', 'Third party'],
-    'field.thirdInterface.interfaceType': ['接口类型', 'Interface type'],
-    ...enumLabels('thirdInterface', 'interfaceType', INTERFACE_TYPE_LABELS),
+    ...interfaceTypeLabels('thirdInterface'),
     'field.thirdInterface.createUrl': ['下单地址', 'Create URL'],
     'field.thirdInterface.queryUrl': ['查询地址', 'Query URL'],
     'field.thirdInterface.payoutUrl': ['代付地址', 'Payout URL'],
     'field.thirdInterface.callbackIps': ['回调IP白名单', 'Callback IP white list'],
-    'field.thirdInterface.status': ['状态', 'Status'],
-    ...enumLabels('thirdInterface', 'status', ON_OFF_LABELS),
+    ...statusLabels('thirdInterface'),
     'field.thirdInterface.updatedAt': ['修改时间', 'Updated at'],
   }),
 });
