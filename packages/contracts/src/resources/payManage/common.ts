@@ -146,3 +146,13 @@ export const interfaceTypeLabels = (name: string) => ({
   [`field.${name}.interfaceType`]: ['接口类型', 'Interface type'] as const,
   ...enumLabels(name, 'interfaceType', INTERFACE_TYPE_LABELS),
 });
+
+/** The third party a record belongs to, chosen when adding; `filters` narrow the choices. */
+export const thirdPartyField = (filters?: Record<string, string>) =>
+  ({
+    type: 'ref',
+    list: true,
+    filter: 'eq',
+    ref: { resource: 'thirdParty', labelField: 'name', ...(filters ? { filters } : {}) },
+    form: { required: true, readonlyOnEdit: true },
+  }) as const satisfies FieldInput;

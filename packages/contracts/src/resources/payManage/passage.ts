@@ -13,6 +13,7 @@ import {
   limitLabels,
   STATUS_FIELD,
   statusLabels,
+  thirdPartyField,
 } from './common.ts';
 
 export const passage = defineResource({
@@ -24,13 +25,7 @@ export const passage = defineResource({
   small: true,
   fields: {
     id: { type: 'number', list: true, sort: true, filter: 'eq' },
-    thirdPartyId: {
-      type: 'ref',
-      list: true,
-      filter: 'eq',
-      ref: { resource: 'thirdParty', labelField: 'name' },
-      form: { required: true, readonlyOnEdit: true },
-    },
+    thirdPartyId: thirdPartyField(),
     name: { type: 'string', list: true, filter: 'contains', form: { required: true, min: 2, max: 64 } },
     payType: {
       type: 'enum',

@@ -4,7 +4,7 @@
  * fixed fee per payout, automatic payout or by hand, the balance alert threshold).
  */
 import { bilingual, defineResource } from '../../resource.ts';
-import { LIMIT_FIELDS, limitLabels, STATUS_FIELD, statusLabels } from './common.ts';
+import { LIMIT_FIELDS, limitLabels, STATUS_FIELD, statusLabels, thirdPartyField } from './common.ts';
 
 export const thirdAgentPay = defineResource({
   name: 'thirdAgentPay',
@@ -14,13 +14,7 @@ export const thirdAgentPay = defineResource({
   small: true,
   fields: {
     id: { type: 'number', list: true, sort: true, filter: 'eq' },
-    thirdPartyId: {
-      type: 'ref',
-      list: true,
-      filter: 'eq',
-      ref: { resource: 'thirdParty', labelField: 'name', filters: { direction: 'withdraw' } },
-      form: { required: true, readonlyOnEdit: true },
-    },
+    thirdPartyId: thirdPartyField({ direction: 'withdraw' }),
     name: { type: 'string', list: true, filter: 'contains', form: { required: true, min: 2, max: 64 } },
     ...LIMIT_FIELDS,
     fee: {

@@ -10,6 +10,7 @@ import {
   RULE_LABELS,
   STATUS_FIELD,
   statusLabels,
+  thirdPartyField,
   urlRule,
 } from './common.ts';
 
@@ -23,13 +24,7 @@ export const thirdInterface = defineResource({
   small: true,
   fields: {
     id: { type: 'number', list: true, sort: true, filter: 'eq' },
-    thirdPartyId: {
-      type: 'ref',
-      list: true,
-      filter: 'eq',
-      ref: { resource: 'thirdParty', labelField: 'name' },
-      form: { required: true, readonlyOnEdit: true },
-    },
+    thirdPartyId: thirdPartyField(),
     interfaceType: INTERFACE_TYPE_FIELD,
     createUrl: { type: 'string', list: true, form: { required: true, ...urlRule } },
     queryUrl: { type: 'string', list: true, form: optionalUrl },
