@@ -179,7 +179,8 @@ export async function seedPayConfig(tx: Tx, r: Random, secretKey: Buffer, origin
       parties.flatMap((party) =>
         seedOf(party.code).payTypes.map((payType, j) => ({
           thirdPartyId: party.id,
-          name: `${party.name}-${PAY_TYPE_LABELS[payType][0]}`,
+          // `-收` / `-付`: which way the money goes, readable in any list that names the passage.
+          name: `${party.name}-${PAY_TYPE_LABELS[payType][0]}-${party.direction === 'deposit' ? '收' : '付'}`,
           payType,
           direction: party.direction,
           rate: party.interfaceType === 'sandbox' ? '0.005' : `0.00${r.int(3, 9)}`,
