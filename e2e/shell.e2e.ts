@@ -35,7 +35,7 @@ const NEW_PASSWORD = 'Shell2e2eTest9';
 const PAGES = [
   { group: '/order', path: '/order/orderTransferList' },
   { group: '/order', path: '/order/orderDepositList' },
-  { group: '/payManage', path: '/payManage/deposit_thirdpay_list' },
+  { group: '/payManage', path: '/payManage/match_rule_list' },
   { group: '/financeReport', path: '/financeReport/day_report_mertchant_page' },
   { group: '/wallet', path: '/wallet/disputeOrderPage' },
 ] as const;

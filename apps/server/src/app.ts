@@ -23,6 +23,7 @@ import { mockModule } from './modules/mock/index.ts';
 import { mockTradeModule } from './modules/mockTrade/index.ts';
 import { notifyModule } from './modules/notify/index.ts';
 import { orderModule } from './modules/order/index.ts';
+import { payManageModule } from './modules/payManage/index.ts';
 import { installFirstPasswordGate } from './modules/sys/first-password.ts';
 import { sysModule } from './modules/sys/index.ts';
 import { Clock } from './platform/clock.ts';
@@ -137,6 +138,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(sysModule);
   await app.register(dashboardModule);
   await app.register(mchModule);
+  await app.register(payManageModule);
   await app.register(memberModule);
   await app.register(orderModule);
   await app.register(notifyModule);

@@ -34,7 +34,8 @@ try {
       batch: int(values.batch),
     }).filter(([, v]) => v !== undefined && Number.isInteger(v) && v >= 0),
   );
-  const report = await loadDemo(database.db, keys.secretKey, new Date(), options);
+  const origin = `http://127.0.0.1:${config.port}`;
+  const report = await loadDemo(database.db, keys.secretKey, new Date(), { ...options, origin });
   if (report) process.stdout.write(`${describeReport(report)}\n`);
   else {
     process.stdout.write('the database already has merchants: demo data not loaded\n');

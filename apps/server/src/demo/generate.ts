@@ -1,18 +1,12 @@
 /**
- * The demo platform: third parties and passages, merchants with their channel configs, members with
+ * The demo platform: the payment configuration (pay-config.ts), merchants with their channel configs, members with
  * payment accounts, and balances built from real postings through the ledger's bulk path (so
  * `ledger:verify` holds on demo data too). Deterministic for a seed; rows go in multi-row batches and
  * members are made batch by batch, so the size options can grow it to millions without holding it all.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import {
-  DIRECTIONS,
-  merchantPassages,
-  PAY_TYPES,
-  passages,
-  thirdParties,
-} from '../modules/mch/passage.schema.ts';
+import { merchantPassages } from '../modules/mch/passage.schema.ts';
 import { merchants } from '../modules/mch/schema.ts';
 import { memberPaymentAccounts, memberRebateOrders, members } from '../modules/member/schema.ts';
 import {
@@ -26,9 +20,10 @@ import {
 } from '../platform/ledger/index.ts';
 import { seal } from '../platform/secret-box.ts';
 import { insertRows, takeIds } from './bulk-insert.ts';
+import { seedPayConfig } from './pay-config.ts';
 import { bankCard, city, idNumber, mobile, personName } from './people.ts';
 import { Random } from './random.ts';
-import { FINANCE_TAGS, MERCHANT_PREFIXES, MERCHANT_TRADES, THIRD_PARTIES } from './vocabulary.ts';
+import { FINANCE_TAGS, MERCHANT_PREFIXES, MERCHANT_TRADES } from './vocabulary.ts';
 
 export interface DemoOptions {
   merchants: number;
@@ -36,7 +31,12 @@ export interface DemoOptions {
   seed: number;
   /** Members are made and posted this many at a time. */
   batch?: number;
+  /** This server's own address: the sandbox provider's base URL starts with it. */
+  origin?: string;
 }
+
+/** The origin of a server on the default port, when the caller does not say. */
+export const DEMO_ORIGIN = 'http://127.0.0.1:8080';
 
 export interface DemoReport {
   merchants: number;
@@ -63,31 +63,6 @@ export async function hasMerchants(db: Db): Promise<boolean> {
   return rows[0]!.any;
 }
 
-async function makePassages(tx: Tx, r: Random) {
-  const parties = await tx
-    .insert(thirdParties)
-    .values(THIRD_PARTIES.map(([code, name]) => ({ code, name })))
-    .returning({ id: thirdParties.id, name: thirdParties.name });
-  const rows = parties.flatMap((p) =>
-    DIRECTIONS.flatMap((direction) =>
-      [...PAY_TYPES]
-        .filter(() => r.chance(0.35))
-        .map((payType) => ({
-          thirdPartyId: p.id,
-          name: `${p.name}-${payType}-${direction === 'deposit' ? '收' : '付'}`,
-          payType,
-          direction,
-          rate: `0.00${r.int(3, 9)}`,
-          singleMin: '100',
-          singleMax: String(r.pick([5000, 20000, 50000])),
-          dailyLimit: String(r.pick([500000, 1000000, 5000000])),
-          weight: r.int(1, 10),
-        })),
-    ),
-  );
-  return tx.insert(passages).values(rows).returning();
-}
-
 export async function generateDemo(
   db: Db,
   secretKey: Buffer,
@@ -100,7 +75,7 @@ export async function generateDemo(
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
 
   const mchs = await db.transaction(async (tx) => {
-    const ps = await makePassages(tx, r);
+    const ps = await seedPayConfig(tx, r, secretKey, opts.origin ?? DEMO_ORIGIN);
     const rows = Array.from({ length: opts.merchants }, (_, i) => {
       const secret = `demo-${opts.seed}-${i}-${r.digits(12)}`;
       return {

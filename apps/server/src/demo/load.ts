@@ -31,7 +31,9 @@ export async function loadDemoOnFirstStart(ctx: {
   clock: { now(): Date };
   config: { port: number };
 }) {
-  const report = await loadDemo(ctx.db, ctx.keys.secretKey, ctx.clock.now());
+  const report = await loadDemo(ctx.db, ctx.keys.secretKey, ctx.clock.now(), {
+    origin: `http://127.0.0.1:${ctx.config.port}`,
+  });
   // The demo merchants' callbacks go to this server's sandbox merchant, on the port it listens on.
   if (report) await pointDemoMerchantsAtSandbox(ctx.db, `http://127.0.0.1:${ctx.config.port}`);
   if (report) process.stdout.write(`${describeReport(report)}\n`);

@@ -159,14 +159,6 @@ export const MERCHANT_TRADES = [
   '供应链',
 ] as const;
 
-export const THIRD_PARTIES = [
-  ['FASTPAY', '快付通'],
-  ['HUIPAY', '汇付宝'],
-  ['YUNPAY', '云支付'],
-  ['JUBAO', '聚宝支付'],
-  ['TONGLIAN', '通联代付'],
-] as const;
-
 export const FINANCE_TAGS = ['VIP', '高频', '新客', '大额', '稳定', '观察'] as const;
 
 export const PHONE_PREFIXES = [

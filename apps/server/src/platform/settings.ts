@@ -1,4 +1,5 @@
 /** Typed back-office settings stored in sys_config, with their defaults. */
+import { DATACENTER_SWITCHES } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import { sysConfig } from '../modules/sys/schema.ts';
 import type { AppContext } from './context.ts';
@@ -32,7 +33,7 @@ export function defaultSettings(ctx: AppContext): Settings {
     adjustApprovalExpiryHours: 72,
     orderTimeoutMinutes: 30,
     lowAmountWithdrawThreshold: '100',
-    DATACENTER_ONOFF_CONTROLLER: { DEPOSIT: true, WITHDRAW: true, MATCH: true, USDT: true, OTC: true },
+    DATACENTER_ONOFF_CONTROLLER: Object.fromEntries(Object.keys(DATACENTER_SWITCHES).map((k) => [k, true])),
   };
 }
 

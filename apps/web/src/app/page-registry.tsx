@@ -7,6 +7,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { mchPages } from '../modules/mch/index.ts';
 import { memberPages } from '../modules/member/index.ts';
 import { orderPages } from '../modules/order/index.ts';
+import { payManagePages } from '../modules/payManage/index.ts';
 import { sysPages } from '../modules/sys/index.ts';
 
 export interface PageProps {
@@ -23,6 +24,7 @@ export const pageLoaders: Record<string, () => PageModule> = {
   ...mchPages,
   ...memberPages,
   ...orderPages,
+  ...payManagePages,
 };
 
 const loadPlaceholder = (): PageModule =>

@@ -13,6 +13,9 @@ import { moneyRule } from './money-rule.ts';
 const STRING_MAX = 255;
 const TEXT_MAX = 4000;
 
+const blank = (v: unknown) =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
 export function fieldRules(field: FieldDef, t: TFunction): Rule[] {
   const rules = field.form ?? {};
   const label = t(field.label);
@@ -20,11 +23,20 @@ export function fieldRules(field: FieldDef, t: TFunction): Rule[] {
     t(`engine.rule.${key}`, { label, ...extra });
   const out: Rule[] = [];
   if (rules.required) {
+    const textual = field.type === 'string' || field.type === 'text';
     out.push({
       required: true,
       message: rule('required'),
       // Switches and numbers are never blank strings; only text is trimmed before judging.
-      whitespace: field.type === 'string' || field.type === 'text',
+      whitespace: textual,
+      // Without a type the validator judges the value as a string: a number (weight, a ref id) would
+      // fail with this rule's "required" message although it is filled in. Others: present or not.
+      ...(textual
+        ? {}
+        : {
+            validator: (_: unknown, v: unknown) =>
+              blank(v) ? Promise.reject(new Error(rule('required'))) : Promise.resolve(),
+          }),
     });
   }
   switch (field.type) {

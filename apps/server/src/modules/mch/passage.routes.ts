@@ -1,9 +1,9 @@
 /**
  * mch/mchThirdPayConfig and mch/mchThirdAgentPayConfig over one table, each scoped to its direction,
- * and the passages they refer to (read-only here; the pay-management group adds the writes). The
+ * referring to the passages (served with their writes by modules/payManage). The
  * merchant and passage names come from the registrar's ref labels, the choices from `<api>/options`.
  */
-import { mchThirdAgentPayConfig, mchThirdPayConfig, passage, type ResourceDef } from '@payops/contracts';
+import { mchThirdAgentPayConfig, mchThirdPayConfig, type ResourceDef } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../platform/crud/index.ts';
@@ -16,8 +16,6 @@ const wrongPassage = {
 } as const;
 
 export async function passageRoutes(fastify: FastifyInstance) {
-  registerCrud(fastify, passage, { table: passages });
-
   function register(def: ResourceDef, direction: 'deposit' | 'withdraw') {
     registerCrud(fastify, def, {
       table: merchantPassages,

@@ -29,6 +29,8 @@ export const thirdParties = pgTable(
     id: serial('id').primaryKey(),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    /** Deposits or payouts: each direction's providers have their own page (payManage). */
+    direction: text('direction', { enum: DIRECTIONS }).notNull().default('deposit'),
     /** How the platform talks to it (the pay-management group's interface config). */
     interfaceType: text('interface_type').notNull().default('http-json'),
     /** The provider's API root; the adapter of its interface type calls it over HTTP. */

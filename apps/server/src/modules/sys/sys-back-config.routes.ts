@@ -19,6 +19,7 @@ import { fieldError, localeOf, ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { getSetting, type Settings, setSetting } from '../../platform/settings.ts';
 import { describeIssues } from '../../platform/validation-messages.ts';
+import { switchList } from '../payManage/switches.ts';
 import { requestChange, settingWeakens } from './pending-change.service.ts';
 import { sysConfig } from './schema.ts';
 
@@ -141,10 +142,6 @@ export async function sysBackConfigRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(z.array(z.object({ code: z.string(), value: z.boolean() }))) },
       },
     },
-    async () => {
-      const switches = await getSetting(ctx, DATACENTER_SWITCHES_KEY);
-      const names = findSetting(DATACENTER_SWITCHES_KEY)?.switches ?? [];
-      return ok(names.map((code) => ({ code, value: switches[code] ?? false })));
-    },
+    async () => ok(await switchList(ctx)),
   );
 }

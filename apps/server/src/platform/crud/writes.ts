@@ -61,6 +61,9 @@ function columnValues(r: BoundResource, body: Row): Row {
     const field = (r.def.fields as Record<string, FieldDef>)[name];
     const col = r.columns[name];
     if (!field || !col || field.virtual || name === r.def.key || value === undefined) continue;
+    // A cleared optional input of a column that must hold a value: its default when adding, unchanged
+    // when editing (a NOT NULL violation would answer a 500).
+    if (value === null && col.notNull && col.hasDefault) continue;
     // A cleared optional input arrives as '' or null: NULL where the column allows it.
     values[name] = value === '' && !col.notNull ? null : toColumnValue(field, value);
   }

@@ -1,11 +1,20 @@
 /**
- * Passages: the products of the third parties (pay type, direction, rate, limits, weight, on/off).
- * Declared here so that references to a passage (the merchants' channel configs) resolve to a
- * resource with a list permission and an options endpoint; the pay-management group's pages
- * (spec: /api/pay/paypassage add, edit, findByPage, removeByIds) add the writes.
+ * payManage/withdraw_paypassage_list: passages, the products of the third parties (pay type, rate,
+ * single and daily limits, weight, on/off, health), spec /api/pay/paypassage add, edit, findByPage,
+ * removeByIds. A passage's direction is its third party's (set by the server). The merchants' channel
+ * configs (/mch) refer to passages by `name` and filter them by `direction`.
  */
 import { bilingual, defineResource } from '../../resource.ts';
 import { DIRECTION_LABELS, enumLabels, optionsOf, PAY_TYPE_LABELS } from '../mch/common.ts';
+import {
+  HEALTH_LABELS,
+  HEALTH_OPTIONS,
+  LIMIT_FIELDS,
+  limitLabels,
+  STATUS_FIELD,
+  statusLabels,
+  thirdPartyField,
+} from './common.ts';
 
 export const passage = defineResource({
   name: 'passage',
@@ -16,42 +25,45 @@ export const passage = defineResource({
   small: true,
   fields: {
     id: { type: 'number', list: true, sort: true, filter: 'eq' },
-    name: { type: 'string', list: true, filter: 'contains' },
-    payType: { type: 'enum', list: true, filter: 'eq', options: optionsOf(PAY_TYPE_LABELS) },
-    direction: { type: 'enum', list: true, filter: 'eq', options: optionsOf(DIRECTION_LABELS) },
-    rate: { type: 'money', list: true },
-    singleMin: { type: 'money', list: true },
-    singleMax: { type: 'money', list: true },
-    dailyLimit: { type: 'money', list: true },
-    weight: { type: 'number', list: true, sort: true },
-    status: {
+    thirdPartyId: thirdPartyField(),
+    name: { type: 'string', list: true, filter: 'contains', form: { required: true, min: 2, max: 64 } },
+    payType: {
       type: 'enum',
       list: true,
       filter: 'eq',
-      options: [
-        { value: 'on', color: 'green' },
-        { value: 'off', color: 'default' },
-      ],
+      options: optionsOf(PAY_TYPE_LABELS),
+      form: { required: true },
     },
+    direction: { type: 'enum', list: true, filter: 'eq', options: optionsOf(DIRECTION_LABELS) },
+    rate: {
+      type: 'money',
+      display: 'percent',
+      list: true,
+      form: { required: true, minAmount: '0', maxAmount: '0.2' },
+    },
+    ...LIMIT_FIELDS,
+    weight: { type: 'number', list: true, sort: true, form: { required: true, min: 0, max: 100 } },
+    status: STATUS_FIELD,
+    /** Set by the routing from upstream answers; an operator may mark a passage down or healthy. */
+    health: { type: 'enum', list: true, filter: 'eq', options: HEALTH_OPTIONS, form: true },
     createdAt: { type: 'datetime', list: true, sort: true },
   },
   defaultSort: { field: 'id', order: 'asc' },
-  actions: ['list'],
+  actions: ['list', 'add', 'edit', 'remove', 'export'],
   labels: bilingual({
     'field.passage.id': ['编号', 'ID'],
+    'field.passage.thirdPartyId': ['所属三方', 'Third party'],
     'field.passage.name': ['通道名称', 'Passage name'],
     'field.passage.payType': ['支付方式', 'Pay type'],
     ...enumLabels('passage', 'payType', PAY_TYPE_LABELS),
     'field.passage.direction': ['方向', 'Direction'],
     ...enumLabels('passage', 'direction', DIRECTION_LABELS),
-    'field.passage.rate': ['费率', 'Rate'],
-    'field.passage.singleMin': ['单笔最低', 'Single minimum'],
-    'field.passage.singleMax': ['单笔最高', 'Single maximum'],
-    'field.passage.dailyLimit': ['日限额', 'Daily limit'],
+    'field.passage.rate': ['费率', 'Fee rate'],
+    ...limitLabels('passage'),
     'field.passage.weight': ['权重', 'Weight'],
-    'field.passage.status': ['状态', 'Status'],
-    'enum.passage.status.on': ['开启', 'On'],
-    'enum.passage.status.off': ['关闭', 'Off'],
+    ...statusLabels('passage'),
+    'field.passage.health': ['健康状态', 'Health'],
+    ...enumLabels('passage', 'health', HEALTH_LABELS),
     'field.passage.createdAt': ['创建时间', 'Created at'],
   }),
 });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { bilingual, defineResource } from '../../resource.ts';
 import { decimalString } from '../../resource-schemas.ts';
+import { DATACENTER_SWITCHES } from '../payManage/common.ts';
 
 export type SettingType = 'boolean' | 'number' | 'money' | 'stringList' | 'switches';
 
@@ -31,7 +32,7 @@ export const BACK_SETTINGS: readonly SettingDef[] = [
   {
     key: DATACENTER_SWITCHES_KEY,
     type: 'switches',
-    switches: ['DEPOSIT', 'WITHDRAW', 'MATCH', 'USDT', 'OTC'],
+    switches: Object.keys(DATACENTER_SWITCHES),
   },
 ];
 
@@ -58,7 +59,8 @@ export function settingValueSchema(def: SettingDef): z.ZodType {
         .max(def.max ?? 100)
         .refine((a) => new Set(a).size === a.length, { message: 'has duplicates' });
     case 'switches':
-      return z.strictObject(Object.fromEntries((def.switches ?? []).map((s) => [s, z.boolean()])));
+      // A switch left out keeps its default (on): older stored values lack the newer switches.
+      return z.strictObject(Object.fromEntries((def.switches ?? []).map((s) => [s, z.boolean().optional()])));
   }
 }
 
@@ -109,5 +111,6 @@ export const sysBackConfig = defineResource({
     'setting.orderTimeoutMinutes': ['订单超时(分钟)', 'Order timeout (minutes)'],
     'setting.lowAmountWithdrawThreshold': ['小额提现阈值', 'Low-amount withdrawal threshold'],
     'setting.DATACENTER_ONOFF_CONTROLLER': ['数据中心开关', 'Data-centre switches'],
+    ...Object.fromEntries(Object.entries(DATACENTER_SWITCHES).map(([k, v]) => [`switch.${k}`, v])),
   }),
 });

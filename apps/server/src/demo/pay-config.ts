@@ -1,0 +1,256 @@
+/**
+ * The demo platform's payment configuration: interface types, third parties of each direction (the
+ * built-in sandbox provider among them, reached at the server's own origin + /sandbox/upstream),
+ * their passages and interface configs, agent-pay configs, the bank list, dictionary items, pay
+ * parameters and quick amounts. Secrets are sealed like any typed by an operator.
+ */
+
+import { PAY_TYPE_LABELS } from '@payops/contracts';
+import { passages, thirdParties } from '../modules/mch/passage.schema.ts';
+import {
+  fastAmounts,
+  interfaceTypes,
+  payDictItems,
+  payOtherConfigs,
+  thirdAgentPays,
+  thirdBanks,
+  thirdInterfaces,
+} from '../modules/payManage/schema.ts';
+import type { Tx } from '../platform/ledger/index.ts';
+import { seal } from '../platform/secret-box.ts';
+import type { Random } from './random.ts';
+
+/** Where the sandbox provider answers (modules/upstream), on this server. */
+export const sandboxBaseUrl = (origin: string) => `${origin}/sandbox/upstream`;
+
+type PartySeed = {
+  code: string;
+  name: string;
+  direction: 'deposit' | 'withdraw';
+  interfaceType: 'sandbox' | 'http-json' | 'http-form';
+  host?: string;
+  payTypes: readonly (typeof passages.$inferInsert)['payType'][];
+};
+
+const PARTIES: readonly PartySeed[] = [
+  {
+    code: 'SANDBOX',
+    name: '沙箱支付',
+    direction: 'deposit',
+    interfaceType: 'sandbox',
+    payTypes: ['bank_card', 'alipay', 'wechat'],
+  },
+  {
+    code: 'FASTPAY',
+    name: '快付通',
+    direction: 'deposit',
+    interfaceType: 'http-json',
+    host: 'fastpay',
+    payTypes: ['alipay', 'wechat', 'alipay_to_card'],
+  },
+  {
+    code: 'HUIPAY',
+    name: '汇付宝',
+    direction: 'deposit',
+    interfaceType: 'http-form',
+    host: 'huipay',
+    payTypes: ['bank_card', 'unionpay_to_card', 'ecny'],
+  },
+  {
+    code: 'YUNPAY',
+    name: '云支付',
+    direction: 'deposit',
+    interfaceType: 'http-json',
+    host: 'yunpay',
+    payTypes: ['wechat', 'qq', 'wechat_to_card'],
+  },
+  {
+    code: 'JUBAO',
+    name: '聚宝支付',
+    direction: 'deposit',
+    interfaceType: 'http-json',
+    host: 'jubao',
+    payTypes: ['alipay_large', 'alipay'],
+  },
+  {
+    code: 'SANDBOX_DF',
+    name: '沙箱代付',
+    direction: 'withdraw',
+    interfaceType: 'sandbox',
+    payTypes: ['bank_card'],
+  },
+  {
+    code: 'TONGLIAN',
+    name: '通联代付',
+    direction: 'withdraw',
+    interfaceType: 'http-json',
+    host: 'tonglian',
+    payTypes: ['bank_card', 'alipay'],
+  },
+  {
+    code: 'FASTPAY_DF',
+    name: '快付通代付',
+    direction: 'withdraw',
+    interfaceType: 'http-form',
+    host: 'fastpay',
+    payTypes: ['bank_card'],
+  },
+];
+
+const BANKS = [
+  ['ICBC', '中国工商银行'],
+  ['ABC', '中国农业银行'],
+  ['BOC', '中国银行'],
+  ['CCB', '中国建设银行'],
+  ['BOCOM', '交通银行'],
+  ['CMB', '招商银行'],
+  ['CITIC', '中信银行'],
+  ['CEB', '中国光大银行'],
+  ['CMBC', '中国民生银行'],
+  ['PAB', '平安银行'],
+  ['SPDB', '浦发银行'],
+  ['PSBC', '中国邮政储蓄银行'],
+] as const;
+
+const DICTIONARY = [
+  ['UPSTREAM_TIMEOUT', 'CREATE_SECONDS', '下单超时(秒)', '10'],
+  ['UPSTREAM_TIMEOUT', 'QUERY_SECONDS', '查询超时(秒)', '5'],
+  ['MERCHANT_CALLBACK', 'RETRY_SCHEDULE', '回调重试间隔', '15s,1m,5m,30m,2h'],
+  ['MERCHANT_CALLBACK', 'SIGN_METHOD', '回调签名方式', 'HMAC-SHA256'],
+  ['BANK_CARD_TYPE', 'DEBIT', '借记卡', 'debit'],
+  ['BANK_CARD_TYPE', 'CREDIT', '信用卡', 'credit'],
+  ['WITHDRAW_RULE', 'MIN_INTERVAL_SECONDS', '同一商户提现最小间隔(秒)', '30'],
+  ['WITHDRAW_RULE', 'LOW_AMOUNT', '小额提现阈值', '500'],
+] as const;
+
+const PAY_PARAMETERS = [
+  ['deposit', '100', '50000', '0', '充值免手续费'],
+  ['withdraw', '100', '50000', '0.005', '提现收取0.5%手续费，最低2元'],
+  ['wechat', '10', '5000', '0.006', '微信支付收取0.6%手续费'],
+  ['alipay', '10', '20000', '0.006', '支付宝收取0.6%手续费'],
+  ['usdt', '10', '100000', '0.01', 'USDT按链上到账金额入账，收取1%手续费'],
+] as const;
+
+const QUICK_AMOUNTS = {
+  deposit: '100,200,500,1000,2000,5000',
+  withdraw: '100,500,1000,5000,10000',
+  wechat: '50,100,200,500',
+  alipay: '100,200,500,1000,2000',
+  usdt: '20,50,100,500',
+} as const;
+
+/** Everything above, in the caller's transaction; answers the passages made (for merchant configs). */
+export async function seedPayConfig(tx: Tx, r: Random, secretKey: Buffer, origin: string) {
+  await tx.insert(interfaceTypes).values([
+    {
+      code: 'sandbox',
+      name: '沙箱模拟三方',
+      signMethod: 'HMAC-SHA256',
+      requestFormat: 'json',
+      remark: '内置模拟三方，走真实HTTP',
+    },
+    { code: 'http-json', name: '通用JSON接口', signMethod: 'HMAC-SHA256', requestFormat: 'json' },
+    { code: 'http-form', name: '通用表单接口', signMethod: 'MD5', requestFormat: 'form' },
+  ]);
+  const parties = await tx
+    .insert(thirdParties)
+    .values(
+      PARTIES.map((p, i) => {
+        const secret = `demo-${p.code.toLowerCase()}-${r.digits(16)}`;
+        return {
+          code: p.code,
+          name: p.name,
+          direction: p.direction,
+          interfaceType: p.interfaceType,
+          baseUrl: p.host ? `https://api.${p.host}.example.com/gateway` : sandboxBaseUrl(origin),
+          upstreamMchNo: `${p.code.slice(0, 2)}${8_800_000 + i * 137}`,
+          secretEnc: seal(secretKey, secret),
+          secretHint: `******${secret.slice(-4)}`,
+          // One provider switched off, so the page shows both states.
+          status: p.code === 'JUBAO' ? ('off' as const) : ('on' as const),
+        };
+      }),
+    )
+    .returning();
+  const seedOf = (code: string) => PARTIES.find((p) => p.code === code)!;
+  const made = await tx
+    .insert(passages)
+    .values(
+      parties.flatMap((party) =>
+        seedOf(party.code).payTypes.map((payType, j) => ({
+          thirdPartyId: party.id,
+          // `-收` / `-付`: which way the money goes, readable in any list that names the passage.
+          name: `${party.name}-${PAY_TYPE_LABELS[payType][0]}-${party.direction === 'deposit' ? '收' : '付'}`,
+          payType,
+          direction: party.direction,
+          rate: party.interfaceType === 'sandbox' ? '0.005' : `0.00${r.int(3, 9)}`,
+          singleMin: '100',
+          singleMax: String(r.pick([5000, 20000, 50000])),
+          dailyLimit: String(r.pick([500000, 1000000, 5000000])),
+          weight: party.interfaceType === 'sandbox' ? 10 : r.int(1, 8),
+          // A degraded and a down passage outside the sandbox, so health shows its three states.
+          health:
+            party.code === 'YUNPAY' && j === 0
+              ? ('degraded' as const)
+              : party.code === 'JUBAO'
+                ? ('down' as const)
+                : ('healthy' as const),
+        })),
+      ),
+    )
+    .returning();
+  await tx.insert(thirdInterfaces).values(
+    parties.map((p) => ({
+      thirdPartyId: p.id,
+      interfaceType: p.interfaceType,
+      createUrl: `${p.baseUrl}/${p.direction === 'deposit' ? 'pay/create' : 'payout/create'}`,
+      queryUrl: `${p.baseUrl}/${p.direction === 'deposit' ? 'pay/query' : 'payout/query'}`,
+      payoutUrl: p.direction === 'withdraw' ? `${p.baseUrl}/payout/submit` : null,
+      callbackIps:
+        p.interfaceType === 'sandbox' ? '127.0.0.1' : `198.51.100.${10 + p.id}\n198.51.100.${40 + p.id}`,
+    })),
+  );
+  await tx.insert(thirdAgentPays).values(
+    parties
+      .filter((p) => p.direction === 'withdraw')
+      .map((p) => ({
+        thirdPartyId: p.id,
+        name: `${p.name}-银行卡代付`,
+        singleMin: '100',
+        singleMax: '50000',
+        dailyLimit: '3000000',
+        fee: p.interfaceType === 'sandbox' ? '1' : '2',
+        balanceAlert: '100000',
+        autoPayout: p.interfaceType === 'sandbox',
+      })),
+  );
+  const mapped = parties.filter((p) => p.direction === 'withdraw' || p.code === 'HUIPAY');
+  await tx.insert(thirdBanks).values(
+    BANKS.map(([bankCode, name], i) => ({
+      bankCode,
+      name,
+      thirdCodes: mapped
+        .map((p) => `${p.code}=${p.interfaceType === 'sandbox' ? bankCode : String(1001 + i)}`)
+        .join('\n'),
+      sort: i + 1,
+    })),
+  );
+  await tx
+    .insert(payDictItems)
+    .values(
+      DICTIONARY.map(([code, itemKey, name, value], i) => ({ code, itemKey, name, value, sort: i + 1 })),
+    );
+  await tx.insert(payOtherConfigs).values(
+    PAY_PARAMETERS.map(([code, minAmount, maxAmount, feeRate, feeHint]) => ({
+      code,
+      minAmount,
+      maxAmount,
+      feeRate,
+      feeHint,
+    })),
+  );
+  await tx
+    .insert(fastAmounts)
+    .values(Object.entries(QUICK_AMOUNTS).map(([code, amounts]) => ({ code: code as 'deposit', amounts })));
+  return made;
+}

@@ -1,0 +1,122 @@
+/**
+ * The checks of /payManage add and edit bodies that a schema alone cannot express (limits in order,
+ * references that exist, lists in a line format), each refusing with a 400 that names the field in
+ * the operator's language. Edits send only what changed: the row before fills in the rest.
+ */
+import type { Locale } from '@payops/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import type { Row, Tx } from '../../platform/crud/index.ts';
+import { fieldError } from '../../platform/errors.ts';
+import { dec, decString, ZERO } from '../../platform/ledger/index.ts';
+import { thirdParties } from '../mch/passage.schema.ts';
+import { interfaceTypes } from './schema.ts';
+
+const text = {
+  order: { 'zh-CN': '不能小于{min}', 'en-US': 'must not be below {min}' },
+  thirdParty: { 'zh-CN': '须为已有的三方', 'en-US': 'must be an existing third party' },
+  payout: { 'zh-CN': '须为已有的代付三方', 'en-US': 'must be an existing payout provider' },
+  interfaceType: { 'zh-CN': '须为已有的接口类型', 'en-US': 'must be an existing interface type' },
+  unknownCodes: { 'zh-CN': '未知的三方编码：{codes}', 'en-US': 'unknown provider codes: {codes}' },
+  repeated: { 'zh-CN': '同一三方只能出现一次：{codes}', 'en-US': 'each provider once only: {codes}' },
+  amounts: {
+    'zh-CN': '金额须大于0且不可重复',
+    'en-US': 'amounts must be above 0 and not repeat',
+  },
+  inUse: { 'zh-CN': '仍被{what}使用，不能删除', 'en-US': 'still used by {what}; cannot be removed' },
+} as const;
+
+const fill = (s: string, vars: Record<string, string>) => s.replace(/\{(\w+)\}/g, (_, k) => vars[k] ?? '');
+
+/** `values[max] >= values[min]` (each from the row before when the edit leaves it out). */
+export function checkOrder(
+  values: Row,
+  before: Row | undefined,
+  min: string,
+  max: string,
+  labels: Record<string, string>,
+  locale: Locale,
+) {
+  const lo = (values[min] ?? before?.[min]) as string | null | undefined;
+  const hi = (values[max] ?? before?.[max]) as string | null | undefined;
+  if (lo == null || hi == null || lo === '' || hi === '') return;
+  if (dec(String(hi)).lt(dec(String(lo))))
+    throw fieldError(max, fill(text.order[locale], { min: labels[min] ?? min }));
+}
+
+/** The third party a record refers to; `direction` narrows it (agent-pay configs: payout providers). */
+export async function checkThirdParty(
+  tx: Tx,
+  id: unknown,
+  locale: Locale,
+  direction?: 'deposit' | 'withdraw',
+) {
+  const [party] = await tx
+    .select({ id: thirdParties.id, direction: thirdParties.direction })
+    .from(thirdParties)
+    .where(eq(thirdParties.id, Number(id)));
+  if (!party || (direction && party.direction !== direction))
+    throw fieldError('thirdPartyId', (direction === 'withdraw' ? text.payout : text.thirdParty)[locale]);
+  return party;
+}
+
+export async function checkInterfaceType(tx: Tx, code: unknown, locale: Locale, field = 'interfaceType') {
+  if (code === undefined) return;
+  const [type] = await tx
+    .select({ code: interfaceTypes.code })
+    .from(interfaceTypes)
+    .where(eq(interfaceTypes.code, String(code)));
+  if (!type) throw fieldError(field, text.interfaceType[locale]);
+}
+
+/**
+ * A bank's provider codes, `PROVIDER=code` a line (the schema checked the shape): every provider must
+ * exist and appear once. Answers the normalised text, sorted by provider.
+ */
+export async function checkThirdCodes(tx: Tx, value: unknown, locale: Locale): Promise<string | null> {
+  if (value === undefined || value === null) return null;
+  const pairs = String(value)
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((line) => line.split('=') as [string, string]);
+  if (pairs.length === 0) return null;
+  const codes = pairs.map(([c]) => c);
+  const repeated = codes.filter((c, i) => codes.indexOf(c) !== i);
+  if (repeated.length)
+    throw fieldError('thirdCodes', fill(text.repeated[locale], { codes: repeated.join(', ') }));
+  const known = await tx
+    .select({ code: thirdParties.code })
+    .from(thirdParties)
+    .where(inArray(thirdParties.code, codes));
+  const missing = codes.filter((c) => !known.some((k) => k.code === c));
+  if (missing.length)
+    throw fieldError('thirdCodes', fill(text.unknownCodes[locale], { codes: missing.join(', ') }));
+  return pairs
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([c, v]) => `${c}=${v}`)
+    .join('\n');
+}
+
+/** Quick amounts `100, 200,50` -> `50,100,200` (the schema checked the shape); none zero, none twice. */
+export function normaliseAmounts(value: unknown, locale: Locale): string | undefined {
+  if (value === undefined) return undefined;
+  const amounts = String(value)
+    .split(',')
+    .map((a) => dec(a.trim()));
+  const sorted = amounts.sort((a, b) => a.cmp(b));
+  if (sorted.some((a, i) => a.lte(ZERO) || (i > 0 && a.eq(sorted[i - 1]!))))
+    throw fieldError('amounts', text.amounts[locale]);
+  return sorted.map(decString).join(',');
+}
+
+/** Refuses removing records still referred to (`counts`: what refers to them, already counted). */
+export function refuseInUse(
+  counts: Record<string, number>,
+  names: Record<string, readonly [string, string]>,
+  locale: Locale,
+) {
+  const used = Object.entries(counts).filter(([, n]) => n > 0);
+  if (used.length === 0) return;
+  const i = locale === 'zh-CN' ? 0 : 1;
+  const what = used.map(([k, n]) => `${n} ${names[k]![i]}`).join(', ');
+  throw fieldError('ids', fill(text.inUse[locale], { what }));
+}

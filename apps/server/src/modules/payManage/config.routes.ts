@@ -1,0 +1,63 @@
+/**
+ * Interface types, each third party's interface config, agent-pay (payout) configs and the bank list:
+ * the registrar with the checks of checks.ts. An interface type still named by a third party or an
+ * interface config cannot be removed.
+ */
+import { interfaceType, thirdAgentPay, thirdBank, thirdInterface } from '@payops/contracts';
+import { count, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { registerCrud } from '../../platform/crud/index.ts';
+import { localeOf } from '../../platform/errors.ts';
+import { thirdParties } from '../mch/passage.schema.ts';
+import { checkInterfaceType, checkOrder, checkThirdCodes, checkThirdParty, refuseInUse } from './checks.ts';
+import { limitLabels } from './passage.routes.ts';
+import { interfaceTypes, thirdAgentPays, thirdBanks, thirdInterfaces } from './schema.ts';
+
+const TYPE_USERS = {
+  parties: ['个三方', 'third parties'],
+  interfaces: ['个接口配置', 'interface configs'],
+} as const;
+
+export async function configRoutes(fastify: FastifyInstance) {
+  registerCrud(fastify, interfaceType, {
+    table: interfaceTypes,
+    beforeRemove: async (rows, { tx, request }) => {
+      const codes = rows.map((r) => String(r.code));
+      const [parties] = await tx
+        .select({ n: count() })
+        .from(thirdParties)
+        .where(inArray(thirdParties.interfaceType, codes));
+      const [configs] = await tx
+        .select({ n: count() })
+        .from(thirdInterfaces)
+        .where(inArray(thirdInterfaces.interfaceType, codes));
+      refuseInUse({ parties: parties?.n ?? 0, interfaces: configs?.n ?? 0 }, TYPE_USERS, localeOf(request));
+    },
+  });
+
+  registerCrud(fastify, thirdInterface, {
+    table: thirdInterfaces,
+    beforeWrite: async (values, info) => {
+      const locale = localeOf(info.request);
+      if (info.mode === 'add') await checkThirdParty(info.tx, values.thirdPartyId, locale);
+      await checkInterfaceType(info.tx, values.interfaceType, locale);
+    },
+  });
+
+  registerCrud(fastify, thirdAgentPay, {
+    table: thirdAgentPays,
+    beforeWrite: async (values, info) => {
+      const locale = localeOf(info.request);
+      if (info.mode === 'add') await checkThirdParty(info.tx, values.thirdPartyId, locale, 'withdraw');
+      checkOrder(values, info.before, 'singleMin', 'singleMax', limitLabels[locale], locale);
+    },
+  });
+
+  registerCrud(fastify, thirdBank, {
+    table: thirdBanks,
+    beforeWrite: async (values, info) => {
+      if ('thirdCodes' in values)
+        values.thirdCodes = await checkThirdCodes(info.tx, values.thirdCodes, localeOf(info.request));
+    },
+  });
+}

@@ -1,0 +1,174 @@
+/**
+ * /payManage in the browser on the demo platform: the providers (the sandbox at this server's own
+ * origin, secrets shown only as hints), adding a provider whose secret never comes back, a passage
+ * edit refused with the field named, the switches (switched off and on again with a code), and every
+ * configuration page non-empty. Screenshots in zh-CN and en-US.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freshCode, launch, screenshot } from './support/browser.ts';
+import { signedInPage } from './support/operators.ts';
+import { pick } from './support/shell.ts';
+
+const OPERATOR = { username: 'e2e_paycfg', password: 'Paycfg2024xy' };
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXQ';
+const PROVIDER_SECRET = 'e2e-provider-secret-Q7Z9';
+
+let browser: Browser;
+let page: Page;
+
+const id = (testId: string) => page.getByTestId(testId);
+const idle = () =>
+  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
+const rows = () => page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row');
+const row = (text: string) => rows().filter({ hasText: text }).first();
+
+async function open(path: string, name: string): Promise<void> {
+  await page.goto(`/payManage/${path}`);
+  await id(`resource-page-${name}`).waitFor({ timeout: 20_000 });
+  await page.locator('.ant-table-tbody').first().waitFor({ timeout: 20_000 });
+  await idle();
+}
+
+/** Picks an option of a form select by its visible text. */
+async function choose(field: string, text: string): Promise<void> {
+  await page.locator(`[data-testid="form-${field}"]`).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
+    .first()
+    .click();
+}
+
+async function rowAction(text: string, action: string): Promise<void> {
+  const target = row(text);
+  const button = target.getByTestId(`row-${action}`);
+  if (await button.count()) await button.click();
+  else {
+    await target.getByTestId('row-more').click();
+    await page.locator(`[data-testid="row-${action}"]:visible`).click();
+  }
+}
+
+const PAGES = [
+  ['deposit_thirdpay_list', 'depositThirdPay'],
+  ['withdraw_thirdpay_list', 'withdrawThirdPay'],
+  ['withdraw_paypassage_list', 'passage'],
+  ['deposit_thirdagentpay_list', 'thirdAgentPay'],
+  ['thirdbank_list', 'thirdBank'],
+  ['interfacet_list', 'interfaceType'],
+  ['third_interfacet_list', 'thirdInterface'],
+  ['thirdconfigList', 'thirdConfig'],
+  ['pay_otherconfig_all', 'payOtherConfig'],
+  ['config', 'fastAmount'],
+] as const;
+
+beforeAll(async () => {
+  browser = await launch();
+  page = await signedInPage(browser, { ...OPERATOR, totpSecret: SECRET });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('providers', () => {
+  test('the demo providers include the sandbox at this server, secrets only as hints', async () => {
+    await open('deposit_thirdpay_list', 'depositThirdPay');
+    const sandbox = row('SANDBOX');
+    await sandbox.waitFor();
+    const text = await sandbox.innerText();
+    expect(text).toMatch(/http:\/\/127\.0\.0\.1:\d+\/sandbox\/upstream/);
+    expect(text).toContain('******');
+    expect(text).toContain('沙箱模拟三方');
+    expect(text).toContain('正常');
+    await screenshot(page, 'pay-deposit-providers-zh-CN');
+  });
+
+  test('adds a payout provider; the secret it was given never shows again', async () => {
+    await open('withdraw_thirdpay_list', 'withdrawThirdPay');
+    await id('toolbar-add').click();
+    await id('form-code').fill('E2E_DF');
+    await id('form-name').fill('端到端代付');
+    await choose('interfaceType', '通用 HTTP JSON');
+    await id('form-baseUrl').fill('https://api.e2e-df.example.com/gateway');
+    await id('form-upstreamMchNo').fill('E2E10086');
+    await id('form-secret').fill(PROVIDER_SECRET);
+    await choose('status', '开启');
+    await screenshot(page, 'pay-provider-form-zh-CN');
+    await id('form-submit').click();
+    await id('form-submit').waitFor({ state: 'detached', timeout: 20_000 });
+    await idle();
+    const added = row('E2E_DF');
+    await added.waitFor();
+    expect(await added.innerText()).toContain('******Q7Z9');
+    expect(await page.content()).not.toContain(PROVIDER_SECRET);
+    await screenshot(page, 'pay-provider-added-zh-CN');
+  });
+});
+
+describe('passages', () => {
+  test('an edit saves; one with the maximum below the minimum is refused, naming the field', async () => {
+    await open('withdraw_paypassage_list', 'passage');
+    const first = rows().first();
+    await first.waitFor();
+    const name = (await first.locator('td').nth(3).innerText()).trim();
+    await rowAction(name, 'edit');
+    await id('form-weight').fill('9');
+    await id('form-submit').click();
+    try {
+      await id('form-submit').waitFor({ state: 'detached', timeout: 20_000 });
+    } catch (e) {
+      await screenshot(page, 'pay-passage-edit-failed');
+      throw e;
+    }
+    await idle();
+    await expect.poll(() => row(name).locator('td').nth(10).innerText()).toBe('9');
+
+    await rowAction(name, 'edit');
+    await id('form-singleMax').fill('1');
+    await id('form-submit').click();
+    // The server's answer names the field and says why, in the operator's language.
+    const refusal = page.locator('.ant-message', { hasText: '不能小于单笔最低' });
+    try {
+      await refusal.waitFor({ timeout: 10_000 });
+    } catch (e) {
+      await screenshot(page, 'pay-passage-refused-failed');
+      throw e;
+    }
+    expect(await refusal.innerText()).toContain('singleMax');
+    await screenshot(page, 'pay-passage-refused-zh-CN');
+    await page.keyboard.press('Escape');
+  });
+});
+
+describe('switches', () => {
+  test('the data dictionary shows the switches; one is switched off and on again with a code', async () => {
+    await open('thirdconfigList', 'thirdConfig');
+    const toggle = id('switch-WITHDRAW_AUTO_REVIEW');
+    await toggle.waitFor();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    for (const next of ['false', 'true']) {
+      await toggle.click();
+      await id('code-dialog-input').waitFor({ timeout: 20_000 });
+      await id('code-dialog-input').fill(await freshCode(SECRET));
+      await id('code-dialog-submit').click();
+      await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 20_000 }).toBe(next);
+      if (next === 'false') await screenshot(page, 'pay-switch-off-zh-CN');
+    }
+  });
+});
+
+describe('every page', () => {
+  for (const lang of ['zh-CN', 'en-US'] as const) {
+    test(`each configuration page shows demo rows (${lang})`, async () => {
+      if (lang === 'en-US') {
+        await pick(page, 'language-switch', 'language-option-en-US');
+        await idle();
+      }
+      for (const [path, name] of PAGES) {
+        await open(path, name);
+        expect(await rows().count(), path).toBeGreaterThan(0);
+        await screenshot(page, `pay-${path}-${lang}`);
+      }
+    }, 180_000);
+  }
+});
