@@ -24,6 +24,7 @@ import { mockTradeModule } from './modules/mockTrade/index.ts';
 import { orderModule } from './modules/order/index.ts';
 import { installFirstPasswordGate } from './modules/sys/first-password.ts';
 import { sysModule } from './modules/sys/index.ts';
+import { upstreamModule } from './modules/upstream/index.ts';
 import { Clock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import { installErrorHandler, ok, sendError } from './platform/errors.ts';
@@ -138,6 +139,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(mchModule);
   await app.register(memberModule);
   await app.register(orderModule);
+  await app.register(upstreamModule);
   await app.register(mockTradeModule);
   if (config.mockApi) await app.register(mockModule);
 

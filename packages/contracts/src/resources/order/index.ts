@@ -1,3 +1,4 @@
 /** The /order group's resource definitions. */
 export * from './deposit-order.ts';
+export * from './recommend-record.ts';
 export * from './withdraw-order.ts';
