@@ -24,7 +24,7 @@ import { ErrorCode, type Locale, orderDepositList } from '@payops/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { dec, ZERO } from '../../platform/ledger/money.ts';
+import { dec, decString, ZERO } from '../../platform/ledger/money.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { merchants } from '../mch/schema.ts';
 import { insertDepositOrder, type NewDeposit } from '../order/create.ts';
@@ -85,7 +85,7 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
   if (!m) throw new AppError(ErrorCode.notFound);
   const amount = dec(input.amount);
   if (amount.lt(dec(m.singleMin)) || (dec(m.singleMax).gt(ZERO) && amount.gt(dec(m.singleMax)))) {
-    throw amountError(locale, m.singleMin, m.singleMax);
+    throw amountError(locale, decString(dec(m.singleMin)), decString(dec(m.singleMax)));
   }
 
   const { locale: _l, now: _n, ...fields } = input;
