@@ -8,7 +8,8 @@
  *   POST /pay      { orderNo, amount, payType, notifyUrl }  -> { upstreamOrderNo, payUrl }
  *   POST /payout   { orderNo, amount, bankCode, bankName, accountName, accountNo, notifyUrl } -> { upstreamOrderNo }
  *   POST /query    { orderNo, kind }                        -> { upstreamOrderNo, kind, status, amount, failReason? }
- *   POST /control  { orderNo?, clear?, ...instruction }     an account's (or one order's) instruction
+ *   POST /control  { orderNo?, clear?, ...instruction }     an account's (or one order's) instruction;
+ *                  for an order held pending, its callback is scheduled by it at once
  *   POST /notify   { orderNo, outcome, times?, concurrent? } decide a held order and call back now
  *   GET  /cashier/:upstreamOrderNo                           the pay URL: a page naming the order
  */
@@ -210,6 +211,20 @@ export async function sandboxRoutes(app: FastifyInstance) {
     if (!parsed.success)
       return refuse(reply, 400, `sandbox: bad instruction (${parsed.error.issues[0]?.path.join('.')})`);
     await setInstruction(ctx, key, parsed.data);
+    if (orderNo) {
+      // An order already held waiting: the new instruction is its callback from now on.
+      const [held] = await ctx.db
+        .select()
+        .from(sandboxOrders)
+        .where(
+          and(
+            eq(sandboxOrders.mchNo, String(mchNo)),
+            eq(sandboxOrders.orderNo, String(orderNo)),
+            eq(sandboxOrders.status, 'pending'),
+          ),
+        );
+      if (held) dispatcher.schedule(held, v.secret, parsed.data);
+    }
     return answer(reply, v.secret, { key });
   });
 
