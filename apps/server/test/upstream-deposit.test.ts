@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositOrders } from '../src/modules/order/schema.ts';
 import { placeDeposit } from '../src/modules/upstream/placement.ts';
+import { POLL_AFTER_MS, pollDeposits } from '../src/modules/upstream/poll.ts';
 import { routingDecisions, sandboxOrders } from '../src/modules/upstream/schema.ts';
 import type { TestApp } from './harness.ts';
 import {
@@ -83,5 +84,20 @@ describe('placeDeposit through the sandbox', () => {
       .from(sandboxOrders)
       .where(eq(sandboxOrders.orderNo, first.order.orderNo));
     expect(upstream).toHaveLength(1);
+  });
+
+  it('settles a deposit whose callback never came by the query poll', async () => {
+    await sandboxCall(t, party, 'control', { outcome: 'hold' });
+    const { order } = await placeDeposit(t.ctx, {
+      merchantId,
+      mchOrderNo: 'M-3',
+      payType: 'alipay',
+      amount: '30',
+    });
+    await sandboxCall(t, party, 'notify', { orderNo: order.orderNo, outcome: 'success', times: 0 });
+    expect(await pollDeposits(t.ctx)).toEqual({});
+    t.ctx.clock.advance(POLL_AFTER_MS + 1000);
+    expect(await pollDeposits(t.ctx)).toEqual({ applied: 1 });
+    expect((await orderOf(order.orderNo)).status).toBe('in_audit');
   });
 });

@@ -11,6 +11,7 @@
  *   POST /control  { orderNo?, clear?, ...instruction }     an account's (or one order's) instruction;
  *                  for an order held pending, its callback is scheduled by it at once
  *   POST /notify   { orderNo, outcome, times?, concurrent? } decide a held order and call back now
+ *                  (times 0: decide it and never call back, a lost callback for the query poll)
  *   GET  /cashier/:upstreamOrderNo                           the pay URL: a page naming the order
  */
 import { randomBytes } from 'node:crypto';
@@ -56,7 +57,7 @@ const queryBody = base.extend({ orderNo: str(64), kind: z.enum(['payment', 'payo
 const notifyBody = base.extend({
   orderNo: str(64),
   outcome: z.enum(['success', 'fail']),
-  times: z.coerce.number().int().min(1).max(10).default(1),
+  times: z.coerce.number().int().min(0).max(10).default(1),
   concurrent: z.enum(['0', '1']).default('0'),
 });
 
