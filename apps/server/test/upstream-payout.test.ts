@@ -22,7 +22,6 @@ import {
   passage,
   sandboxCall,
   sandboxParty,
-  waitFor,
 } from './upstream-helpers.ts';
 
 let t: TestApp;
