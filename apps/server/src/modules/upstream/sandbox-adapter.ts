@@ -15,11 +15,11 @@ import {
   type UpstreamStatus,
 } from './types.ts';
 
-/** The sandbox's paths under the third party's base URL. */
+/** The sandbox's paths under the third party's base URL (its API root, e.g. <origin>/sandbox/upstream). */
 export const SANDBOX_PATHS = {
-  pay: '/sandbox/upstream/pay',
-  payout: '/sandbox/upstream/payout',
-  query: '/sandbox/upstream/query',
+  pay: '/pay/create',
+  payout: '/payout/create',
+  query: { payment: '/pay/query', payout: '/payout/query' },
 } as const;
 
 async function post(tp: ThirdPartyAccess, path: string, params: Params, now: Date): Promise<Params> {
@@ -98,7 +98,7 @@ export const sandboxAdapter: UpstreamAdapter = {
     return { upstreamOrderNo: text(a, 'upstreamOrderNo', 'answer') };
   },
   async queryOrder(tp, orderNo, kind, now) {
-    return stateOf(await post(tp, SANDBOX_PATHS.query, { orderNo, kind }, now), 'answer');
+    return stateOf(await post(tp, SANDBOX_PATHS.query[kind], { orderNo, kind }, now), 'answer');
   },
   parseCallback(tp, body) {
     const p = asParams(body);

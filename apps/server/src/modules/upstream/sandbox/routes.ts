@@ -5,9 +5,10 @@
  * the shared one (the sandbox reads it there: it has no other store of secrets). Answers are flat
  * JSON objects, signed: { code: 0 | n, msg, ...fields, sign }.
  *
- *   POST /pay      { orderNo, amount, payType, notifyUrl }  -> { upstreamOrderNo, payUrl }
- *   POST /payout   { orderNo, amount, bankCode, bankName, accountName, accountNo, notifyUrl } -> { upstreamOrderNo }
- *   POST /query    { orderNo, kind }                        -> { upstreamOrderNo, kind, status, amount, failReason? }
+ *   POST /pay/create     { orderNo, amount, payType, notifyUrl }  -> { upstreamOrderNo, payUrl }
+ *   POST /payout/create  { orderNo, amount, bankCode, bankName, accountName, accountNo, notifyUrl }
+ *                        -> { upstreamOrderNo }
+ *   POST /pay/query, /payout/query  { orderNo, kind }  -> { upstreamOrderNo, kind, status, amount, failReason? }
  *   POST /control  { orderNo?, clear?, ...instruction }     an account's (or one order's) instruction;
  *                  for an order held pending, its callback is scheduled by it at once
  *   POST /notify   { orderNo, outcome, times?, concurrent? } decide a held order and call back now
@@ -16,11 +17,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import { open } from '../../../platform/secret-box.ts';
 import { thirdParties } from '../../mch/passage.schema.ts';
+import { SANDBOX_ROOT } from '../adapter.ts';
 import { platformOrigin } from '../origin.ts';
 import { sandboxOrders } from '../schema.ts';
 import { asParams, type Params, sign, verify } from '../signing.ts';
@@ -32,8 +34,6 @@ import {
   keyOf,
   setInstruction,
 } from './instructions.ts';
-
-export const SANDBOX_PREFIX = '/sandbox/upstream';
 
 const amountRe = /^\d{1,20}(\.\d{1,8})?$/;
 const str = (max: number) => z.string().min(1).max(max);
@@ -146,17 +146,17 @@ export async function sandboxRoutes(app: FastifyInstance) {
           .where(and(eq(sandboxOrders.mchNo, p.mchNo), eq(sandboxOrders.orderNo, p.orderNo)));
     // A repeated create is the same order: answered again, called back once.
     if (inserted) dispatcher.schedule(inserted, secret, i);
-    const payUrl = `${platformOrigin(ctx) ?? ''}${SANDBOX_PREFIX}/cashier/${order!.upstreamOrderNo}`;
+    const payUrl = `${platformOrigin(ctx) ?? ''}${SANDBOX_ROOT}/cashier/${order!.upstreamOrderNo}`;
     return answer(reply, secret, {
       upstreamOrderNo: order!.upstreamOrderNo,
       ...(kind === 'payment' ? { payUrl } : {}),
     });
   }
 
-  app.post(`${SANDBOX_PREFIX}/pay`, route, (request, reply) => create(request.body, reply, 'payment'));
-  app.post(`${SANDBOX_PREFIX}/payout`, route, (request, reply) => create(request.body, reply, 'payout'));
+  app.post(`${SANDBOX_ROOT}/pay/create`, route, (request, reply) => create(request.body, reply, 'payment'));
+  app.post(`${SANDBOX_ROOT}/payout/create`, route, (request, reply) => create(request.body, reply, 'payout'));
 
-  app.post(`${SANDBOX_PREFIX}/query`, route, async (request, reply) => {
+  const query = async (request: FastifyRequest, reply: FastifyReply) => {
     const v = await verified(ctx, request.body, queryBody, reply);
     if (!v) return reply;
     const [o] = await ctx.db
@@ -179,9 +179,11 @@ export async function sandboxRoutes(app: FastifyInstance) {
       amount: o.amount,
       ...(o.status === 'failed' ? { failReason: i.failReason } : {}),
     });
-  });
+  };
+  app.post(`${SANDBOX_ROOT}/pay/query`, route, query);
+  app.post(`${SANDBOX_ROOT}/payout/query`, route, query);
 
-  app.post(`${SANDBOX_PREFIX}/control`, route, async (request, reply) => {
+  app.post(`${SANDBOX_ROOT}/control`, route, async (request, reply) => {
     const controlBody = base.extend({
       orderNo: z.string().max(64).optional(),
       clear: z.enum(['0', '1']).optional(),
@@ -229,7 +231,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
     return answer(reply, v.secret, { key });
   });
 
-  app.post(`${SANDBOX_PREFIX}/notify`, route, async (request, reply) => {
+  app.post(`${SANDBOX_ROOT}/notify`, route, async (request, reply) => {
     const v = await verified(ctx, request.body, notifyBody, reply);
     if (!v) return reply;
     const [o] = await ctx.db
@@ -249,7 +251,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
     return answer(reply, v.secret, { statuses: statuses.join(',') });
   });
 
-  app.get<{ Params: { no: string } }>(`${SANDBOX_PREFIX}/cashier/:no`, route, async (request, reply) => {
+  app.get<{ Params: { no: string } }>(`${SANDBOX_ROOT}/cashier/:no`, route, async (request, reply) => {
     const [o] = await ctx.db
       .select()
       .from(sandboxOrders)
