@@ -12,15 +12,7 @@ import { upstreamCallbacks } from '../src/modules/upstream/schema.ts';
 import { signed } from '../src/modules/upstream/signing.ts';
 import { statusHistory } from '../src/platform/transitions/schema.ts';
 import type { TestApp } from './harness.ts';
-import {
-  listeningApp,
-  merchant,
-  type Party,
-  passage,
-  sandboxCall,
-  sandboxParty,
-  waitFor,
-} from './upstream-helpers.ts';
+import { type Party, sandboxCall, sandboxWorld, waitFor } from './upstream-helpers.ts';
 
 let t: TestApp;
 let party: Party;
@@ -28,11 +20,9 @@ let merchantId: number;
 let n = 0;
 
 beforeAll(async () => {
-  t = await listeningApp();
-  party = await sandboxParty(t, 'SBX_CB');
-  await passage(t, party, { payType: 'alipay' });
-  merchantId = (await merchant(t)).id;
-  await sandboxCall(t, party, 'control', { outcome: 'hold' });
+  let m: { id: number };
+  ({ t, party, m } = await sandboxWorld('SBX_CB', { payType: 'alipay' }, { outcome: 'hold' }));
+  merchantId = m.id;
 });
 afterAll(() => t.close());
 

@@ -10,26 +10,16 @@ import { placeDeposit } from '../src/modules/upstream/placement.ts';
 import { POLL_AFTER_MS, pollDeposits } from '../src/modules/upstream/poll.ts';
 import { routingDecisions, sandboxOrders } from '../src/modules/upstream/schema.ts';
 import type { TestApp } from './harness.ts';
-import {
-  listeningApp,
-  merchant,
-  type Party,
-  passage,
-  sandboxCall,
-  sandboxParty,
-  waitFor,
-} from './upstream-helpers.ts';
+import { type Party, sandboxCall, sandboxWorld, waitFor } from './upstream-helpers.ts';
 
 let t: TestApp;
 let party: Party;
 let merchantId: number;
 
 beforeAll(async () => {
-  t = await listeningApp();
-  party = await sandboxParty(t, 'SBX_DEP');
-  await passage(t, party, { payType: 'alipay' });
-  merchantId = (await merchant(t)).id;
-  await sandboxCall(t, party, 'control', { delayMs: 100 });
+  let m: { id: number };
+  ({ t, party, m } = await sandboxWorld('SBX_DEP', { payType: 'alipay' }, { delayMs: 100 }));
+  merchantId = m.id;
 });
 afterAll(() => t.close());
 

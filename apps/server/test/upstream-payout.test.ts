@@ -15,14 +15,7 @@ import { ensureAccount, platformAccount, postEntry } from '../src/platform/ledge
 import { runSystemTransition } from '../src/platform/transitions/index.ts';
 import { statusHistory } from '../src/platform/transitions/schema.ts';
 import type { TestApp } from './harness.ts';
-import {
-  listeningApp,
-  merchant,
-  type Party,
-  passage,
-  sandboxCall,
-  sandboxParty,
-} from './upstream-helpers.ts';
+import { type merchant, type Party, sandboxCall, sandboxWorld } from './upstream-helpers.ts';
 
 let t: TestApp;
 let party: Party;
@@ -30,10 +23,11 @@ let m: Awaited<ReturnType<typeof merchant>>;
 let n = 0;
 
 beforeAll(async () => {
-  t = await listeningApp();
-  party = await sandboxParty(t, 'SBX_PAY');
-  await passage(t, party, { payType: 'bank_card', direction: 'withdraw' });
-  m = await merchant(t);
+  ({ t, party, m } = await sandboxWorld(
+    'SBX_PAY',
+    { payType: 'bank_card', direction: 'withdraw' },
+    { outcome: 'hold' },
+  ));
   await t.ctx.db.transaction(async (tx) => {
     const own = await ensureAccount(tx, {
       ownerType: 'merchant',
@@ -52,7 +46,6 @@ beforeAll(async () => {
       ],
     });
   });
-  await sandboxCall(t, party, 'control', { outcome: 'hold' });
 });
 afterAll(() => t.close());
 

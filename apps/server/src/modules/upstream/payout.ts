@@ -8,20 +8,17 @@
  * frozen amount is returned by the orders module's effect). The provider's callback, or the query
  * poll (poll.ts), then runs paySuccess / payFail.
  */
-import { ErrorCode, orderTransferList } from '@payops/contracts';
+import { orderTransferList } from '@payops/contracts';
 import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
 import { defineJob } from '../../platform/jobs/registry.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { type WithdrawOrder, withdrawOrders } from '../order/schema.ts';
 import { callbackUrl } from './adapter.ts';
-import { failedResult, logDecision, tryPassages } from './attempts.ts';
+import { decisionOf, failUnplaced, isConflict, logDecision, tryPassages } from './attempts.ts';
 import { routePassages } from './routing.ts';
 
 export type PayoutResult = 'paying' | 'failed' | 'skipped';
-
-const isConflict = (e: unknown) => e instanceof AppError && e.code === ErrorCode.conflict;
 
 export async function payOut(ctx: AppContext, order: WithdrawOrder): Promise<PayoutResult> {
   const now = ctx.clock.now();
@@ -56,16 +53,7 @@ export async function payOut(ctx: AppContext, order: WithdrawOrder): Promise<Pay
       now,
     ),
   );
-  const decision = {
-    orderNo: order.orderNo,
-    direction: 'withdraw' as const,
-    merchantId: order.merchantId,
-    payType: order.payType,
-    amount: order.amount,
-    candidates: attempted.candidates,
-    upstreamError: attempted.lastError,
-    at: now,
-  };
+  const decision = decisionOf(order, 'withdraw', attempted, now);
   if (attempted.chosen) {
     const { ranked, answer } = attempted.chosen;
     await ctx.db.transaction(async (tx) => {
@@ -82,25 +70,7 @@ export async function payOut(ctx: AppContext, order: WithdrawOrder): Promise<Pay
     });
     return 'paying';
   }
-  const result = failedResult(routing);
-  const failReason =
-    result === 'all_failed'
-      ? (attempted.lastError ?? 'upstream error')
-      : `no payout passage available (${routing.skipped.map((c) => c.verdict).join(', ') || 'none offered'})`;
-  await ctx.db.transaction(async (tx) => {
-    await logDecision(tx, { ...decision, result, passageId: null });
-    try {
-      await tx.transaction((sp) =>
-        runSystemTransition(ctx, orderTransferList, 'payFail', order.id, {
-          reason: failReason.slice(0, 200),
-          values: { failReason },
-          tx: sp,
-        }),
-      );
-    } catch (e) {
-      if (!isConflict(e)) throw e;
-    }
-  });
+  await failUnplaced(ctx, decision, routing, { def: orderTransferList, name: 'payFail', id: order.id });
   return 'failed';
 }
 

@@ -30,7 +30,7 @@ import { merchants } from '../mch/schema.ts';
 import { insertDepositOrder, type NewDeposit } from '../order/create.ts';
 import { type DepositOrder, depositOrders } from '../order/schema.ts';
 import { callbackUrl } from './adapter.ts';
-import { failedResult, logDecision, tryPassages } from './attempts.ts';
+import { decisionOf, failUnplaced, isConflict, logDecision, tryPassages } from './attempts.ts';
 import { routePassages } from './routing.ts';
 
 export interface PlaceDepositInput extends Omit<NewDeposit, 'now'> {
@@ -71,10 +71,6 @@ async function readOrder(ctx: AppContext, id: number): Promise<DepositOrder> {
   return o!;
 }
 
-function isConflict(e: unknown): boolean {
-  return e instanceof AppError && e.code === ErrorCode.conflict;
-}
-
 export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): Promise<PlacedDeposit> {
   const now = input.now ?? ctx.clock.now();
   const locale = input.locale ?? 'zh-CN';
@@ -111,16 +107,7 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
       now,
     ),
   );
-  const decision = {
-    orderNo: order.orderNo,
-    direction: 'deposit' as const,
-    merchantId: order.merchantId,
-    payType: order.payType,
-    amount: order.amount,
-    candidates: attempted.candidates,
-    upstreamError: attempted.lastError,
-    at: now,
-  };
+  const decision = decisionOf(order, 'deposit', attempted, now);
 
   if (attempted.chosen) {
     const { ranked, answer } = attempted.chosen;
@@ -148,24 +135,10 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
     return { order: await readOrder(ctx, order.id), created };
   }
 
-  const result = failedResult(routing);
-  const failReason =
-    result === 'all_failed'
-      ? (attempted.lastError ?? 'upstream error')
-      : `no passage available (${routing.skipped.map((c) => c.verdict).join(', ') || 'none offered'})`;
-  await ctx.db.transaction(async (tx) => {
-    await logDecision(tx, { ...decision, result, passageId: null });
-    try {
-      await tx.transaction((sp) =>
-        runSystemTransition(ctx, orderDepositList, 'fail', order.id, {
-          reason: failReason.slice(0, 200),
-          values: { failReason },
-          tx: sp,
-        }),
-      );
-    } catch (e) {
-      if (!isConflict(e)) throw e;
-    }
+  const result = await failUnplaced(ctx, decision, routing, {
+    def: orderDepositList,
+    name: 'fail',
+    id: order.id,
   });
   if (result === 'all_failed') return { order: await readOrder(ctx, order.id), created };
 

@@ -34,6 +34,15 @@ async function pollOne(ctx: AppContext, o: Polled, kind: UpstreamKind): Promise<
   }
 }
 
+async function pollEach(ctx: AppContext, rows: Polled[], kind: UpstreamKind) {
+  const counts: Record<string, number> = {};
+  for (const o of rows) {
+    const r = await pollOne(ctx, o, kind);
+    counts[r] = (counts[r] ?? 0) + 1;
+  }
+  return counts;
+}
+
 export async function pollDeposits(ctx: AppContext, limit = 100) {
   const before = new Date(ctx.clock.now().getTime() - POLL_AFTER_MS);
   const rows = await ctx.db
@@ -48,12 +57,7 @@ export async function pollDeposits(ctx: AppContext, limit = 100) {
     )
     .orderBy(asc(depositOrders.id))
     .limit(limit);
-  const counts: Record<string, number> = {};
-  for (const o of rows) {
-    const r = await pollOne(ctx, o, 'payment');
-    counts[r] = (counts[r] ?? 0) + 1;
-  }
-  return counts;
+  return pollEach(ctx, rows, 'payment');
 }
 
 export async function pollPayouts(ctx: AppContext, limit = 100) {
@@ -70,12 +74,7 @@ export async function pollPayouts(ctx: AppContext, limit = 100) {
     )
     .orderBy(asc(withdrawOrders.id))
     .limit(limit);
-  const counts: Record<string, number> = {};
-  for (const o of rows) {
-    const r = await pollOne(ctx, o, 'payout');
-    counts[r] = (counts[r] ?? 0) + 1;
-  }
-  return counts;
+  return pollEach(ctx, rows, 'payout');
 }
 
 export const pollJob = defineJob({
