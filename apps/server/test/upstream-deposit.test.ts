@@ -9,7 +9,7 @@ import { depositOrders } from '../src/modules/order/schema.ts';
 import { placeDeposit } from '../src/modules/upstream/placement.ts';
 import { POLL_AFTER_MS, pollDeposits } from '../src/modules/upstream/poll.ts';
 import { routingDecisions, sandboxOrders } from '../src/modules/upstream/schema.ts';
-import type { TestApp } from './harness.ts';
+import { call, signInAdmin, type TestApp } from './harness.ts';
 import { type Party, sandboxCall, sandboxWorld, waitFor } from './upstream-helpers.ts';
 
 let t: TestApp;
@@ -89,5 +89,24 @@ describe('placeDeposit through the sandbox', () => {
     t.ctx.clock.advance(POLL_AFTER_MS + 1000);
     expect(await pollDeposits(t.ctx)).toEqual({ applied: 1 });
     expect((await orderOf(order.orderNo)).status).toBe('in_audit');
+  });
+
+  it('shows the decisions on recommendRecordList to an operator', async () => {
+    const admin = await signInAdmin(t);
+    const res = await call<{ list: Record<string, unknown>[] }>(
+      t,
+      'POST',
+      '/api/pay/recommendRecord/findByPage',
+      {
+        session: admin,
+        body: { page: 1, pageSize: 10, filters: { result: 'routed' } },
+      },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const first = res.envelope.data.list[0]!;
+    expect(first).toMatchObject({ direction: 'deposit', result: 'routed', considered: 1 });
+    expect(first.merchantIdLabel).toMatch(/^M\d+/);
+    expect(first.passageIdLabel).toBe('SBX_DEP-alipay-deposit');
+    expect(first.candidates).toEqual([expect.objectContaining({ verdict: 'chosen' })]);
   });
 });

@@ -8,7 +8,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passages } from '../src/modules/mch/passage.schema.ts';
 import { depositOrders } from '../src/modules/order/schema.ts';
+import { DOWN_AFTER, DOWN_FOR_MS, recordUpstreamError } from '../src/modules/upstream/health.ts';
 import { placeDeposit } from '../src/modules/upstream/placement.ts';
+import { routePassages, weightedOrder } from '../src/modules/upstream/routing.ts';
 import { routingDecisions } from '../src/modules/upstream/schema.ts';
 import { AppError } from '../src/platform/errors.ts';
 import type { TestApp } from './harness.ts';
@@ -146,5 +148,45 @@ describe('no passage', () => {
     expect(data.fields[0]!.field).toBe('payType');
     const d = await decisionOf(data.orderNo);
     expect(d.candidates[0]).toMatchObject({ verdict: 'daily_cap', detail: '100 / 150' });
+  });
+});
+
+describe('health', () => {
+  it('takes a passage down after repeated errors, skips it, and tries it again (last) after its rest', async () => {
+    const p = await passage(t, a, { payType: 'unionpay_to_card' as never });
+    for (let i = 0; i < DOWN_AFTER; i++) await recordUpstreamError(t.ctx, p.id, 'test: HTTP 503');
+    expect((await passageRow(t, p.id)).health).toBe('down');
+    const req = { direction: 'deposit' as const, merchantId, payType: 'unionpay_to_card', amount: '50' };
+    const resting = await routePassages(t.ctx, { ...req, now: t.ctx.clock.now() });
+    expect(resting.ranked).toHaveLength(0);
+    expect(resting.skipped[0]).toMatchObject({ passageId: p.id, verdict: 'down' });
+    const later = await routePassages(t.ctx, {
+      ...req,
+      now: new Date(t.ctx.clock.nowMs() + DOWN_FOR_MS + 1),
+    });
+    expect(later.ranked.map((r) => [r.passage.id, r.health])).toEqual([[p.id, 'degraded']]);
+  });
+
+  it('orders by weight at random: a heavier passage comes first more often', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const firsts = { heavy: 0, light: 0, zero: 0 };
+    const items = [
+      { id: 'light' as const, weight: 1 },
+      { id: 'heavy' as const, weight: 9 },
+      { id: 'zero' as const, weight: 0 },
+    ];
+    for (let i = 0; i < 2000; i++) {
+      const order = weightedOrder(items, random);
+      firsts[order[0]!.id]++;
+      expect(order.map((x) => x.id).sort()).toEqual(['heavy', 'light', 'zero']);
+      expect(order[2]!.id).toBe('zero');
+    }
+    expect(firsts.zero).toBe(0);
+    expect(firsts.heavy / 2000).toBeGreaterThan(0.85);
+    expect(firsts.light).toBeGreaterThan(100);
   });
 });

@@ -8,6 +8,8 @@
  *            locale? (of the error messages, default zh-CN) }
  *   answer: { order: DepositOrder (the row as it is now), created: false when the merchant order
  *            number was seen before: the existing order, and no second upstream call }
+ *   (a repeat that arrives while the first call is still talking to the upstream answers the order
+ *   as it is then: `created`, without a pay URL yet)
  *
  * 1. amount within the merchant's single min/max, else AppError 400 on `amount` (nothing written);
  * 2. insertDepositOrder in a short transaction (state `created`);
