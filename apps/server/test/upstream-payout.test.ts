@@ -125,6 +125,17 @@ describe('payouts', () => {
     expect(await pollPayouts(t.ctx)).toEqual({});
   });
 
+  it('fails a payout the provider never received (claimed, then the process died before the call)', async () => {
+    const o = await approved('650');
+    // The claim alone, as payOut does it first: no upstream call follows.
+    await runSystemTransition(t.ctx, orderTransferList, 'pay', o.id, { values: { thirdPartyId: party.id } });
+    t.ctx.clock.advance(POLL_AFTER_MS + 1000);
+    expect(await pollPayouts(t.ctx)).toEqual({ applied: 1 });
+    const failed = await orderOf(o.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.failReason).toMatch(/never received/);
+  });
+
   it('fails a payout with the reason when no payout passage can take it', async () => {
     const o = await approved('60000');
     expect(await runPayouts(t.ctx)).toEqual({ paying: 0, failed: 1, skipped: 0 });

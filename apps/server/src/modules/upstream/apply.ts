@@ -19,7 +19,8 @@ import { CallbackRefused, type UpstreamOrderState } from './types.ts';
 
 export type Applied = 'applied' | 'duplicate' | 'pending';
 
-async function guarded(run: () => Promise<unknown>): Promise<Applied> {
+/** Runs a guarded transition: `duplicate` when the order has already moved on. */
+export async function guarded(run: () => Promise<unknown>): Promise<Applied> {
   try {
     await run();
     return 'applied';
@@ -81,9 +82,14 @@ export async function applyUpstreamState(
     return guarded(() =>
       runSystemTransition(ctx, orderTransferList, 'payFail', order.id, {
         reason: failReason,
-        values: { failReason },
+        values: { failReason, upstreamOrderNo: s.upstreamOrderNo },
       }),
     );
   }
-  return guarded(() => runSystemTransition(ctx, orderTransferList, 'paySuccess', order.id));
+  // The upstream no is set with the outcome too: a payout claimed just before a crash never got it.
+  return guarded(() =>
+    runSystemTransition(ctx, orderTransferList, 'paySuccess', order.id, {
+      values: { upstreamOrderNo: s.upstreamOrderNo },
+    }),
+  );
 }

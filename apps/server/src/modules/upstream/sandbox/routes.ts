@@ -24,6 +24,7 @@ import { open } from '../../../platform/secret-box.ts';
 import { thirdParties } from '../../mch/passage.schema.ts';
 import { SANDBOX_ROOT } from '../adapter.ts';
 import { platformOrigin } from '../origin.ts';
+import { SANDBOX_NOT_FOUND } from '../sandbox-adapter.ts';
 import { sandboxOrders } from '../schema.ts';
 import { asParams, type Params, sign, verify } from '../signing.ts';
 import { createDispatcher } from './dispatch.ts';
@@ -75,8 +76,8 @@ function answer(reply: FastifyReply, secret: string, fields: Params) {
   return reply.send({ ...body, sign: sign(secret, body) });
 }
 
-function refuse(reply: FastifyReply, status: number, msg: string, secret?: string) {
-  const body = { code: status === 200 ? 1 : status, msg };
+function refuse(reply: FastifyReply, status: number, msg: string, secret?: string, code?: number) {
+  const body = { code: code ?? (status === 200 ? 1 : status), msg };
   return reply.status(status).send(secret ? { ...body, sign: sign(secret, body) } : body);
 }
 
@@ -169,7 +170,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
           eq(sandboxOrders.kind, v.p.kind),
         ),
       );
-    if (!o) return refuse(reply, 200, 'sandbox: order not found', v.secret);
+    if (!o) return refuse(reply, 200, 'sandbox: order not found', v.secret, SANDBOX_NOT_FOUND);
     const i = await instructionFor(ctx, o.mchNo, o.orderNo);
     return answer(reply, v.secret, {
       orderNo: o.orderNo,
@@ -238,7 +239,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
       .select()
       .from(sandboxOrders)
       .where(and(eq(sandboxOrders.mchNo, v.p.mchNo), eq(sandboxOrders.orderNo, v.p.orderNo)));
-    if (!o) return refuse(reply, 200, 'sandbox: order not found', v.secret);
+    if (!o) return refuse(reply, 200, 'sandbox: order not found', v.secret, SANDBOX_NOT_FOUND);
     const i = await instructionFor(ctx, o.mchNo, o.orderNo);
     const statuses = await dispatcher.fire(
       o,
