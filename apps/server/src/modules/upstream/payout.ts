@@ -58,7 +58,7 @@ export async function payOut(ctx: AppContext, order: WithdrawOrder): Promise<Pay
     const { ranked, answer } = attempted.chosen;
     await ctx.db.transaction(async (tx) => {
       await logDecision(tx, { ...decision, result: 'routed', passageId: ranked.passage.id });
-      // Not a status change: where the order went. Only while still paying (a callback may be first).
+      // Not a status change: where the order went.
       await tx
         .update(withdrawOrders)
         .set({
@@ -66,7 +66,16 @@ export async function payOut(ctx: AppContext, order: WithdrawOrder): Promise<Pay
           passageId: ranked.passage.id,
           thirdPartyId: ranked.thirdParty.id,
         })
-        .where(and(eq(withdrawOrders.id, order.id), isNull(withdrawOrders.upstreamOrderNo)));
+        .where(
+          and(
+            eq(withdrawOrders.id, order.id),
+            // The callback may have come first and set the same upstream no (it does not know the passage).
+            or(
+              isNull(withdrawOrders.upstreamOrderNo),
+              eq(withdrawOrders.upstreamOrderNo, answer.upstreamOrderNo),
+            ),
+          ),
+        );
     });
     return 'paying';
   }

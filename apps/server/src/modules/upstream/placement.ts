@@ -23,7 +23,7 @@
  * The AppError's data also carries `orderNo` (the failed order) next to `fields`.
  */
 import { ErrorCode, type Locale, orderDepositList } from '@payops/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { dec, decString, ZERO } from '../../platform/ledger/money.ts';
@@ -131,7 +131,16 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
         await tx
           .update(depositOrders)
           .set(values)
-          .where(and(eq(depositOrders.id, order.id), isNull(depositOrders.upstreamOrderNo)));
+          .where(
+            and(
+              eq(depositOrders.id, order.id),
+              // The callback may have set the same upstream no already (it does not know the passage).
+              or(
+                isNull(depositOrders.upstreamOrderNo),
+                eq(depositOrders.upstreamOrderNo, values.upstreamOrderNo),
+              ),
+            ),
+          );
       }
     });
     return { order: await readOrder(ctx, order.id), created };
