@@ -26,6 +26,7 @@ import { orderModule } from './modules/order/index.ts';
 import { payManageModule } from './modules/payManage/index.ts';
 import { installFirstPasswordGate } from './modules/sys/first-password.ts';
 import { sysModule } from './modules/sys/index.ts';
+import { upstreamModule } from './modules/upstream/index.ts';
 import { Clock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import { installErrorHandler, ok, sendError } from './platform/errors.ts';
@@ -142,6 +143,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(memberModule);
   await app.register(orderModule);
   await app.register(notifyModule);
+  await app.register(upstreamModule);
   await app.register(mockTradeModule);
   if (config.mockApi) await app.register(mockModule);
 

@@ -270,6 +270,16 @@ describe('access and authenticator gaps', () => {
       '/api/sys/message/mine',
       '/api/sys/message/markRead',
       '/mockTrade/getLatestExchangeRate',
+      // Upstream providers' callbacks, verified by the third party's signature (modules/upstream).
+      '/openapi/v1/upstream/:thirdPartyCode/notify',
+      // The built-in sandbox provider: "outside" the platform, each call signed by its account.
+      '/sandbox/upstream/pay/create',
+      '/sandbox/upstream/payout/create',
+      '/sandbox/upstream/pay/query',
+      '/sandbox/upstream/payout/query',
+      '/sandbox/upstream/control',
+      '/sandbox/upstream/notify',
+      '/sandbox/upstream/cashier/:no',
     ]);
     expect(open.filter((u) => !allowed.has(u))).toEqual([]);
   });

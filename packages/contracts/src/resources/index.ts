@@ -38,6 +38,7 @@ export const allResources: readonly ResourceDef[] = [
   order.orderTransferList,
   ...[order.orderRecordPage, order.auditRecordList, order.autoReviewList],
   ...[order.mchNotify, order.mchNotifyAttempt],
+  order.recommendRecordList,
 ];
 
 for (const def of allResources) registerResource(def);

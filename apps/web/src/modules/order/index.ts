@@ -13,6 +13,7 @@ const pagesOf =
 
 const orders = pagesOf(() => import('./order-pages.tsx'));
 const notify = pagesOf(() => import('./notify-pages.tsx'));
+const routing = pagesOf(() => import('./recommend-record-page.tsx'));
 
 export const orderPages: Record<string, () => PageModule> = {
   '/order/orderDepositList': orders('DepositListPage'),
@@ -23,6 +24,7 @@ export const orderPages: Record<string, () => PageModule> = {
   '/order/auditRecordList': orders('AuditRecordPage'),
   '/order/orderRecordPage': orders('OrderRecordPage'),
   '/order/mchNotify': notify('MchNotifyPage'),
+  '/order/recommendRecordList': routing('RecommendRecordPage'),
   '/payManage/thirdwithdraw_list': orders('ScheduledWithdrawPage'),
   '/payManage/autoReviewList': orders('AutoReviewPage'),
 };

@@ -1,0 +1,132 @@
+/**
+ * Trying the ranked passages one after the other until an upstream accepts the order: each answer
+ * feeds the passage's health, and every passage ends in the decision's candidate list (chosen, its
+ * upstream error, or not tried), after the ones routing skipped. Runs outside any transaction: an
+ * upstream call must never hold a row lock or a connection.
+ */
+import { ErrorCode, type ResourceDef, type RouteCandidate, type RouteResult } from '@payops/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Tx } from '../../platform/ledger/index.ts';
+import { runSystemTransition } from '../../platform/transitions/index.ts';
+import { accessOf, adapterFor } from './adapter.ts';
+import { recordUpstreamError, recordUpstreamSuccess } from './health.ts';
+import type { Direction, Ranked, Routing } from './routing.ts';
+import { routingDecisions } from './schema.ts';
+import { type ThirdPartyAccess, type UpstreamAdapter, UpstreamError } from './types.ts';
+
+export interface Attempted<T> {
+  chosen: { ranked: Ranked; answer: T } | null;
+  candidates: RouteCandidate[];
+  lastError: string | null;
+}
+
+const entry = (r: Ranked, verdict: RouteCandidate['verdict'], detail?: string): RouteCandidate => ({
+  passageId: r.passage.id,
+  name: r.passage.name,
+  health: r.passage.health,
+  weight: r.weight,
+  verdict,
+  ...(detail ? { detail } : {}),
+});
+
+export async function tryPassages<T>(
+  ctx: AppContext,
+  routing: Routing,
+  call: (adapter: UpstreamAdapter, access: ThirdPartyAccess, ranked: Ranked) => Promise<T>,
+): Promise<Attempted<T>> {
+  const tried: RouteCandidate[] = [];
+  let lastError: string | null = null;
+  for (const [i, r] of routing.ranked.entries()) {
+    try {
+      const answer = await call(adapterFor(r.thirdParty.interfaceType)!, accessOf(ctx, r.thirdParty), r);
+      await recordUpstreamSuccess(ctx, r.passage.id, r.passage.health);
+      tried.push(entry(r, 'chosen'), ...routing.ranked.slice(i + 1).map((x) => entry(x, 'not_tried')));
+      return { chosen: { ranked: r, answer }, candidates: [...tried, ...routing.skipped], lastError };
+    } catch (e) {
+      const error =
+        e instanceof UpstreamError ? e : new UpstreamError('http', `${r.thirdParty.code}: ${String(e)}`);
+      lastError = error.message;
+      if (error.countsAgainstHealth) await recordUpstreamError(ctx, r.passage.id, error.message);
+      tried.push(entry(r, 'upstream_error', error.message));
+    }
+  }
+  return { chosen: null, candidates: [...tried, ...routing.skipped], lastError };
+}
+
+export interface Decision {
+  orderNo: string;
+  direction: Direction;
+  merchantId: number;
+  payType: string;
+  amount: string;
+  result: RouteResult;
+  passageId: number | null;
+  candidates: RouteCandidate[];
+  upstreamError: string | null;
+  at: Date;
+}
+
+/** One row of order/recommendRecordList, in the caller's transaction (with the order's change). */
+export async function logDecision(tx: Tx, d: Decision): Promise<void> {
+  await tx.insert(routingDecisions).values({
+    orderNo: d.orderNo,
+    direction: d.direction,
+    merchantId: d.merchantId,
+    payType: d.payType as never,
+    amount: d.amount,
+    result: d.result,
+    passageId: d.passageId,
+    considered: d.candidates.length,
+    candidates: d.candidates,
+    upstreamError: d.upstreamError,
+    createdAt: d.at,
+  });
+}
+
+/** The decision about an order, from what routing and the attempts found (result and passage to add). */
+export function decisionOf(
+  order: { orderNo: string; merchantId: number; payType: string; amount: string },
+  direction: Direction,
+  attempted: Attempted<unknown>,
+  at: Date,
+): Omit<Decision, 'result' | 'passageId'> {
+  const { orderNo, merchantId, payType, amount } = order;
+  const { candidates, lastError: upstreamError } = attempted;
+  return { orderNo, direction, merchantId, payType, amount, candidates, upstreamError, at };
+}
+
+/** A refusal by a guarded transition: the record moved on meanwhile (a callback, an operator). */
+export const isConflict = (e: unknown) => e instanceof AppError && e.code === ErrorCode.conflict;
+
+/**
+ * No passage took the order: the decision row and the failing transition (`fail`, `payFail`) with
+ * the reason in one transaction; a record that moved on meanwhile is left as it is. The result.
+ */
+export async function failUnplaced(
+  ctx: AppContext,
+  decision: Omit<Decision, 'result' | 'passageId'>,
+  routing: Routing,
+  fail: { def: ResourceDef; name: string; id: number },
+): Promise<RouteResult> {
+  const result: RouteResult = routing.ranked.length ? 'all_failed' : 'no_passage';
+  const failReason =
+    result === 'all_failed'
+      ? (decision.upstreamError ?? 'upstream error')
+      : `no passage available (${routing.skipped.map((c) => c.verdict).join(', ') || 'none offered'})`;
+  await ctx.db.transaction(async (tx) => {
+    await logDecision(tx, { ...decision, result, passageId: null });
+    try {
+      await tx.transaction((sp) =>
+        runSystemTransition(ctx, fail.def, fail.name, fail.id, {
+          reason: failReason.slice(0, 200),
+          values: { failReason },
+          tx: sp,
+        }),
+      );
+    } catch (e) {
+      if (!isConflict(e)) throw e;
+    }
+  });
+  return result;
+}

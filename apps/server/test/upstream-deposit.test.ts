@@ -1,0 +1,112 @@
+/**
+ * Deposits through the sandbox upstream on the real server listening on a port: placed (pay URL from
+ * the sandbox over HTTP), paid by the sandbox's signed callback, landing in in_audit; a repeated
+ * merchant order number answers the same order without a second upstream call.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depositOrders } from '../src/modules/order/schema.ts';
+import { placeDeposit } from '../src/modules/upstream/placement.ts';
+import { POLL_AFTER_MS, pollDeposits } from '../src/modules/upstream/poll.ts';
+import { routingDecisions, sandboxOrders } from '../src/modules/upstream/schema.ts';
+import { call, signInAdmin, type TestApp } from './harness.ts';
+import { type Party, sandboxCall, sandboxWorld, waitFor } from './upstream-helpers.ts';
+
+let t: TestApp;
+let party: Party;
+let merchantId: number;
+
+beforeAll(async () => {
+  let m: { id: number };
+  ({ t, party, m } = await sandboxWorld('SBX_DEP', { payType: 'alipay' }, { delayMs: 100 }));
+  merchantId = m.id;
+});
+afterAll(() => t.close());
+
+const orderOf = async (orderNo: string) =>
+  (await t.ctx.db.select().from(depositOrders).where(eq(depositOrders.orderNo, orderNo)))[0]!;
+
+describe('placeDeposit through the sandbox', () => {
+  it('answers a pending order with the pay URL, and the sandbox callback moves it to in_audit', async () => {
+    const { order, created } = await placeDeposit(t.ctx, {
+      merchantId,
+      mchOrderNo: 'M-1',
+      payType: 'alipay',
+      amount: '100.50',
+    });
+    expect(created).toBe(true);
+    expect(order.status).toBe('pending_payment');
+    expect(order.payUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sandbox\/upstream\/cashier\/SBX/);
+    expect(order.upstreamOrderNo).toMatch(/^SBX/);
+    const cashier = await fetch(order.payUrl!);
+    expect(await cashier.text()).toContain(order.orderNo);
+
+    const paid = await waitFor(async () => {
+      const o = await orderOf(order.orderNo);
+      return o.status === 'in_audit' && o;
+    });
+    expect(paid.paidAt).not.toBeNull();
+    const [decision] = await t.ctx.db
+      .select()
+      .from(routingDecisions)
+      .where(eq(routingDecisions.orderNo, order.orderNo));
+    expect(decision).toMatchObject({ result: 'routed', considered: 1 });
+    expect(decision!.candidates[0]).toMatchObject({ verdict: 'chosen' });
+  });
+
+  it('answers a repeated merchant order number with the same order, without a second upstream call', async () => {
+    const first = await placeDeposit(t.ctx, {
+      merchantId,
+      mchOrderNo: 'M-2',
+      payType: 'alipay',
+      amount: '20',
+    });
+    const again = await placeDeposit(t.ctx, {
+      merchantId,
+      mchOrderNo: 'M-2',
+      payType: 'alipay',
+      amount: '20',
+    });
+    expect(again.created).toBe(false);
+    expect(again.order.orderNo).toBe(first.order.orderNo);
+    const upstream = await t.ctx.db
+      .select()
+      .from(sandboxOrders)
+      .where(eq(sandboxOrders.orderNo, first.order.orderNo));
+    expect(upstream).toHaveLength(1);
+  });
+
+  it('settles a deposit whose callback never came by the query poll', async () => {
+    await sandboxCall(t, party, 'control', { outcome: 'hold' });
+    const { order } = await placeDeposit(t.ctx, {
+      merchantId,
+      mchOrderNo: 'M-3',
+      payType: 'alipay',
+      amount: '30',
+    });
+    await sandboxCall(t, party, 'notify', { orderNo: order.orderNo, outcome: 'success', times: 0 });
+    expect(await pollDeposits(t.ctx)).toEqual({});
+    t.ctx.clock.advance(POLL_AFTER_MS + 1000);
+    expect(await pollDeposits(t.ctx)).toEqual({ applied: 1 });
+    expect((await orderOf(order.orderNo)).status).toBe('in_audit');
+  });
+
+  it('shows the decisions on recommendRecordList to an operator', async () => {
+    const admin = await signInAdmin(t);
+    const res = await call<{ list: Record<string, unknown>[] }>(
+      t,
+      'POST',
+      '/api/pay/recommendRecord/findByPage',
+      {
+        session: admin,
+        body: { page: 1, pageSize: 10, filters: { result: 'routed' } },
+      },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const first = res.envelope.data.list[0]!;
+    expect(first).toMatchObject({ direction: 'deposit', result: 'routed', considered: 1 });
+    expect(first.merchantIdLabel).toMatch(/^M\d+/);
+    expect(first.passageIdLabel).toBe('SBX_DEP-alipay-deposit');
+    expect(first.candidates).toEqual([expect.objectContaining({ verdict: 'chosen' })]);
+  });
+});
