@@ -21,6 +21,7 @@ import { mchModule } from './modules/mch/index.ts';
 import { memberModule } from './modules/member/index.ts';
 import { mockModule } from './modules/mock/index.ts';
 import { mockTradeModule } from './modules/mockTrade/index.ts';
+import { openapiModule } from './modules/openapi/index.ts';
 import { orderModule } from './modules/order/index.ts';
 import { installFirstPasswordGate } from './modules/sys/first-password.ts';
 import { sysModule } from './modules/sys/index.ts';
@@ -138,6 +139,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(mchModule);
   await app.register(memberModule);
   await app.register(orderModule);
+  await app.register(openapiModule);
   await app.register(mockTradeModule);
   if (config.mockApi) await app.register(mockModule);
 

@@ -55,6 +55,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   LIST_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  MERCHANT_API_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
 });
 
 export interface Config {
@@ -79,6 +80,8 @@ export interface Config {
   webDist: string;
   /** List and export calls per operator per minute (0: unlimited, e.g. for the bench). */
   listRatePerMinute: number;
+  /** Merchant API calls per merchant per minute (0: unlimited, e.g. for the bench). */
+  merchantApiRatePerMinute: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     listRatePerMinute: e.LIST_RATE_PER_MINUTE,
+    merchantApiRatePerMinute: e.MERCHANT_API_RATE_PER_MINUTE,
     ...overrides,
   };
 }

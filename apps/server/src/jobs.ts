@@ -1,6 +1,12 @@
 /** Every background job of the console (see platform/jobs); server.ts starts them, tests pick their own. */
 import { adjustExpiryJob } from './modules/mch/adjust-expiry.ts';
+import { openapiNonceCleanUpJob } from './modules/openapi/nonce-clean-up.ts';
 import { idempotencyCleanUpJob, nonceCleanUpJob } from './platform/jobs/clean-up.ts';
 import type { JobDef } from './platform/jobs/registry.ts';
 
-export const allJobs: readonly JobDef[] = [idempotencyCleanUpJob, nonceCleanUpJob, adjustExpiryJob];
+export const allJobs: readonly JobDef[] = [
+  idempotencyCleanUpJob,
+  nonceCleanUpJob,
+  adjustExpiryJob,
+  openapiNonceCleanUpJob,
+];

@@ -33,6 +33,7 @@ export const allResources: readonly ResourceDef[] = [
   payManage.passage,
   order.orderDepositList,
   order.orderTransferList,
+  ...[order.orderPlaceLogPage, order.orderPlaceLogStatic, order.logReport, order.orderFailReason],
 ];
 
 for (const def of allResources) registerResource(def);

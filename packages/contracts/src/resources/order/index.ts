@@ -1,3 +1,8 @@
 /** The /order group's resource definitions. */
 export * from './deposit-order.ts';
+export * from './fail-reason.ts';
+export * from './log-report.ts';
+export * from './place-log.ts';
+export * from './place-log-codes.ts';
+export * from './place-log-static.ts';
 export * from './withdraw-order.ts';
