@@ -6,6 +6,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { mchPages } from '../modules/mch/index.ts';
 import { memberPages } from '../modules/member/index.ts';
+import { orderPages } from '../modules/order/index.ts';
 import { sysPages } from '../modules/sys/index.ts';
 
 export interface PageProps {
@@ -21,6 +22,7 @@ export const pageLoaders: Record<string, () => PageModule> = {
   ...sysPages,
   ...mchPages,
   ...memberPages,
+  ...orderPages,
 };
 
 const loadPlaceholder = (): PageModule =>
