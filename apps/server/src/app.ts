@@ -25,6 +25,7 @@ import { openapiModule } from './modules/openapi/index.ts';
 import { orderModule } from './modules/order/index.ts';
 import { installFirstPasswordGate } from './modules/sys/first-password.ts';
 import { sysModule } from './modules/sys/index.ts';
+import { upstreamModule } from './modules/upstream/index.ts';
 import { Clock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import { installErrorHandler, ok, sendError } from './platform/errors.ts';
@@ -140,6 +141,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(memberModule);
   await app.register(orderModule);
   await app.register(openapiModule);
+  await app.register(upstreamModule);
   await app.register(mockTradeModule);
   if (config.mockApi) await app.register(mockModule);
 

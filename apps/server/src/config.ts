@@ -56,6 +56,10 @@ const schema = z.object({
   WEB_DIST: z.string().optional(),
   LIST_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   MERCHANT_API_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
+  /** The origin upstream providers call back (https://pay.example.com); default: the listening address. */
+  PUBLIC_ORIGIN: z.string().url().optional(),
+  /** How long the platform waits for an upstream provider's answer before trying the next passage. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export interface Config {
@@ -82,6 +86,9 @@ export interface Config {
   listRatePerMinute: number;
   /** Merchant API calls per merchant per minute (0: unlimited, e.g. for the bench). */
   merchantApiRatePerMinute: number;
+  /** Origin of this server as providers (and the built-in sandbox) reach it; '' = the listening address. */
+  publicOrigin: string;
+  upstreamTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -114,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     listRatePerMinute: e.LIST_RATE_PER_MINUTE,
     merchantApiRatePerMinute: e.MERCHANT_API_RATE_PER_MINUTE,
+    publicOrigin: (e.PUBLIC_ORIGIN ?? '').replace(/\/+$/, ''),
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     ...overrides,
   };
 }

@@ -17,7 +17,7 @@ import { authenticate } from './sessions.ts';
 import { consumeCode } from './totp.ts';
 
 /** Path prefixes served by the API; everything else is the single-page app's static files. */
-export const API_PREFIXES = ['/api', '/mockTrade', '/mock', '/openapi'];
+export const API_PREFIXES = ['/api', '/mockTrade', '/mock', '/openapi', '/sandbox'];
 const UNFILTERED = new Set(['/api/health']);
 
 export interface RouteAccess {

@@ -34,6 +34,7 @@ export const allResources: readonly ResourceDef[] = [
   order.orderDepositList,
   order.orderTransferList,
   ...[order.orderPlaceLogPage, order.orderPlaceLogStatic, order.logReport, order.orderFailReason],
+  order.recommendRecordList,
 ];
 
 for (const def of allResources) registerResource(def);

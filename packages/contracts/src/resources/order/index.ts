@@ -5,4 +5,5 @@ export * from './log-report.ts';
 export * from './place-log.ts';
 export * from './place-log-codes.ts';
 export * from './place-log-static.ts';
+export * from './recommend-record.ts';
 export * from './withdraw-order.ts';

@@ -1,0 +1,110 @@
+/**
+ * Sandbox channels for the demo (and the upstream tests): third parties of interface type `sandbox`
+ * (the provider built into this server, base URL empty = "this server"), a deposit passage per pay
+ * type and a payout passage each, and every merchant that routes by its own passage list allowed on
+ * them, so a demo merchant's deposit reaches the sandbox over HTTP. Idempotent by third-party code.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { merchantPassages, PAY_TYPES, passages, thirdParties } from '../modules/mch/passage.schema.ts';
+import { merchants } from '../modules/mch/schema.ts';
+import { seal } from '../platform/secret-box.ts';
+
+export interface SandboxParty {
+  code: string;
+  name: string;
+  /** The platform's account at the sandbox. */
+  mchNo: string;
+  secret: string;
+}
+
+export const DEMO_SANDBOX_PARTIES: readonly SandboxParty[] = [
+  { code: 'SANDBOX_A', name: '沙箱支付A', mchNo: 'SBXA0001', secret: 'sandbox-demo-secret-a' },
+  { code: 'SANDBOX_B', name: '沙箱支付B', mchNo: 'SBXB0001', secret: 'sandbox-demo-secret-b' },
+];
+
+/** A sandbox third party (created once by code), its id. */
+export async function ensureSandboxParty(db: Db, secretKey: Buffer, p: SandboxParty): Promise<number> {
+  const [row] = await db
+    .insert(thirdParties)
+    .values({
+      code: p.code,
+      name: p.name,
+      interfaceType: 'sandbox',
+      baseUrl: '',
+      upstreamMchNo: p.mchNo,
+      secretEnc: seal(secretKey, p.secret),
+      secretHint: `******${p.secret.slice(-4)}`,
+    })
+    .onConflictDoNothing({ target: thirdParties.code })
+    .returning({ id: thirdParties.id });
+  if (row) return row.id;
+  const [found] = await db
+    .select({ id: thirdParties.id })
+    .from(thirdParties)
+    .where(eq(thirdParties.code, p.code));
+  return found!.id;
+}
+
+export async function seedSandboxChannels(db: Db, secretKey: Buffer): Promise<{ passages: number }> {
+  let made = 0;
+  for (const [i, party] of DEMO_SANDBOX_PARTIES.entries()) {
+    const id = await ensureSandboxParty(db, secretKey, party);
+    const [has] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(passages)
+      .where(eq(passages.thirdPartyId, id));
+    if (has!.n > 0) continue;
+    const rows = await db
+      .insert(passages)
+      .values([
+        ...PAY_TYPES.map((payType) => ({
+          thirdPartyId: id,
+          name: `${party.name}-${payType}-收`,
+          payType,
+          direction: 'deposit' as const,
+          rate: '0.006',
+          singleMin: '10',
+          singleMax: '50000',
+          dailyLimit: '5000000',
+          weight: 5 - i,
+        })),
+        {
+          thirdPartyId: id,
+          name: `${party.name}-代付`,
+          payType: 'bank_card' as const,
+          direction: 'withdraw' as const,
+          rate: '0.003',
+          singleMin: '10',
+          singleMax: '50000',
+          dailyLimit: '5000000',
+          weight: 5 - i,
+        },
+      ])
+      .returning();
+    made += rows.length;
+    // Merchants with a passage list of their own use only those: give them the sandbox's too.
+    const listed = await db
+      .selectDistinct({ merchantId: merchantPassages.merchantId })
+      .from(merchantPassages)
+      .innerJoin(merchants, eq(merchants.id, merchantPassages.merchantId));
+    const ids = listed.map((m) => m.merchantId);
+    if (ids.length) {
+      await db
+        .insert(merchantPassages)
+        .values(
+          ids.flatMap((merchantId) =>
+            rows.map((p) => ({
+              merchantId,
+              passageId: p.id,
+              direction: p.direction,
+              payType: p.payType,
+              weight: p.weight,
+            })),
+          ),
+        )
+        .onConflictDoNothing();
+    }
+  }
+  return { passages: made };
+}

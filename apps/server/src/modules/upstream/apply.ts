@@ -1,0 +1,91 @@
+/**
+ * What an upstream's word (a verified callback, or a query answer) does to the order it names, by
+ * the lifecycles' system transitions only (their effects are the orders module's hooks):
+ *   deposit paid   -> `pay` then `audit`, in ONE transaction (the order lands in in_audit);
+ *   deposit failed -> `fail` with the upstream's reason;
+ *   payout paid    -> `paySuccess`; payout failed -> `payFail`;
+ *   pending        -> nothing.
+ * A word the order has already taken (a duplicate, a late retry) is refused by the guarded
+ * transitions and answered `duplicate`: one effect however many times, however concurrently, it comes.
+ */
+import { ErrorCode, orderDepositList, orderTransferList } from '@payops/contracts';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { dec } from '../../platform/ledger/money.ts';
+import { runSystemTransition } from '../../platform/transitions/index.ts';
+import { depositOrders, withdrawOrders } from '../order/schema.ts';
+import { CallbackRefused, type UpstreamOrderState } from './types.ts';
+
+export type Applied = 'applied' | 'duplicate' | 'pending';
+
+const isConflict = (e: unknown) => e instanceof AppError && e.code === ErrorCode.conflict;
+
+async function guarded(run: () => Promise<unknown>): Promise<Applied> {
+  try {
+    await run();
+    return 'applied';
+  } catch (e) {
+    if (isConflict(e)) return 'duplicate';
+    throw e;
+  }
+}
+
+interface Known {
+  thirdPartyId: number | null;
+  upstreamOrderNo: string | null;
+  amount: string;
+}
+
+/** The word must be about this order as the platform placed it: same provider, upstream no, amount. */
+function check(order: Known, thirdPartyId: number, s: UpstreamOrderState): void {
+  if (order.thirdPartyId !== null && order.thirdPartyId !== thirdPartyId)
+    throw new CallbackRefused('order placed with another third party');
+  if (order.upstreamOrderNo !== null && order.upstreamOrderNo !== s.upstreamOrderNo)
+    throw new CallbackRefused('upstreamOrderNo does not match the order');
+  if (!dec(order.amount).eq(dec(s.amount))) throw new CallbackRefused('amount does not match the order');
+}
+
+export async function applyUpstreamState(
+  ctx: AppContext,
+  thirdPartyId: number,
+  s: UpstreamOrderState,
+): Promise<Applied> {
+  if (s.status === 'pending') return 'pending';
+  const failReason = (s.message ?? 'upstream reported failure').slice(0, 200);
+  const now = ctx.clock.now();
+  if (s.kind === 'payment') {
+    const [order] = await ctx.db.select().from(depositOrders).where(eq(depositOrders.orderNo, s.orderNo));
+    if (!order) throw new CallbackRefused('order not found');
+    check(order, thirdPartyId, s);
+    if (s.status === 'failed') {
+      return guarded(() =>
+        runSystemTransition(ctx, orderDepositList, 'fail', order.id, {
+          reason: failReason,
+          values: { failReason },
+        }),
+      );
+    }
+    return guarded(() =>
+      ctx.db.transaction(async (tx) => {
+        await runSystemTransition(ctx, orderDepositList, 'pay', order.id, {
+          values: { paidAt: now, upstreamOrderNo: s.upstreamOrderNo, thirdPartyId },
+          tx,
+        });
+        await runSystemTransition(ctx, orderDepositList, 'audit', order.id, { tx });
+      }),
+    );
+  }
+  const [order] = await ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.orderNo, s.orderNo));
+  if (!order) throw new CallbackRefused('order not found');
+  check(order, thirdPartyId, s);
+  if (s.status === 'failed') {
+    return guarded(() =>
+      runSystemTransition(ctx, orderTransferList, 'payFail', order.id, {
+        reason: failReason,
+        values: { failReason },
+      }),
+    );
+  }
+  return guarded(() => runSystemTransition(ctx, orderTransferList, 'paySuccess', order.id));
+}

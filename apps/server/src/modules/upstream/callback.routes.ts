@@ -1,0 +1,77 @@
+/**
+ * The upstream callback endpoint: POST /openapi/v1/upstream/:thirdPartyCode/notify. Public, but only
+ * a body the third party's adapter verifies (its signature, its fields) is believed; anything else is
+ * a 4xx that changes nothing. Every callback is kept in upstream_callbacks with what became of it.
+ * A duplicate is answered like the first one (the provider stops retrying); its effect happened once.
+ */
+import { ErrorCode } from '@payops/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError, fieldError, localeOf, ok } from '../../platform/errors.ts';
+import { clientIp } from '../../platform/guard.ts';
+import { envelope } from '../../platform/route-schemas.ts';
+import { accessOf, adapterFor, thirdPartyByCode } from './adapter.ts';
+import { applyUpstreamState } from './apply.ts';
+import { upstreamCallbacks } from './schema.ts';
+import { CallbackRefused } from './types.ts';
+
+export const CALLBACK_PATH = '/openapi/v1/upstream/:thirdPartyCode/notify';
+
+const refused = {
+  'zh-CN': (why: string) => `回调无效：${why}`,
+  'en-US': (why: string) => `callback refused: ${why}`,
+} as const;
+
+export async function callbackRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
+  const { ctx } = fastify;
+  app.post(
+    CALLBACK_PATH,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['upstream'],
+        summary: 'Upstream provider callback (signed by the third party)',
+        params: z.object({ thirdPartyCode: z.string().min(1).max(64) }),
+        response: { 200: envelope(z.object({ result: z.enum(['applied', 'duplicate', 'pending']) })) },
+      },
+    },
+    async (request) => {
+      const code = request.params.thirdPartyCode;
+      const raw = JSON.stringify(request.body ?? null).slice(0, 4000);
+      const keep = (result: 'applied' | 'duplicate' | 'refused', orderNo: string | null, reason?: string) =>
+        ctx.db.insert(upstreamCallbacks).values({
+          thirdPartyCode: code.slice(0, 64),
+          orderNo,
+          result,
+          reason: reason ?? null,
+          body: raw,
+          ip: clientIp(request),
+          at: ctx.clock.now(),
+        });
+      const orderNo =
+        request.body &&
+        typeof request.body === 'object' &&
+        typeof (request.body as { orderNo?: unknown }).orderNo === 'string'
+          ? String((request.body as { orderNo: string }).orderNo).slice(0, 64)
+          : null;
+      const tp = await thirdPartyByCode(ctx, code);
+      const adapter = tp && adapterFor(tp.interfaceType);
+      if (!tp || !adapter) {
+        await keep('refused', orderNo, 'unknown third party');
+        throw new AppError(ErrorCode.notFound);
+      }
+      try {
+        const state = adapter.parseCallback(accessOf(ctx, tp), request.body);
+        const result = await applyUpstreamState(ctx, tp.id, state);
+        if (result !== 'pending') await keep(result, state.orderNo);
+        return ok({ result });
+      } catch (e) {
+        if (!(e instanceof CallbackRefused)) throw e;
+        await keep('refused', orderNo, e.message);
+        request.log.warn({ thirdParty: code, orderNo, reason: e.message }, 'upstream callback refused');
+        throw fieldError('sign', refused[localeOf(request)](e.message));
+      }
+    },
+  );
+}

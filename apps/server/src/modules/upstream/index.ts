@@ -1,0 +1,21 @@
+/**
+ * Upstream providers: the adapters (adapter.ts), routing with failover and its decision log
+ * (order/recommendRecordList), placing deposits (placement.ts), the callback endpoint, payouts, and
+ * the built-in sandbox provider under /sandbox/upstream.
+ */
+import { recommendRecordList } from '@payops/contracts';
+import type { FastifyInstance } from 'fastify';
+import { registerCrud } from '../../platform/crud/index.ts';
+import { callbackRoutes } from './callback.routes.ts';
+import { rememberOrigin } from './origin.ts';
+import { sandboxRoutes } from './sandbox/routes.ts';
+import { routingDecisions } from './schema.ts';
+
+export { type PlaceDepositInput, type PlacedDeposit, placeDeposit } from './placement.ts';
+
+export async function upstreamModule(app: FastifyInstance) {
+  rememberOrigin(app);
+  registerCrud(app, recommendRecordList, { table: routingDecisions });
+  await callbackRoutes(app);
+  await sandboxRoutes(app);
+}

@@ -1,0 +1,180 @@
+/**
+ * Placing a deposit with an upstream provider: the one entry the merchant API (modules/openapi) calls.
+ *
+ *   placeDeposit(ctx: AppContext, input: PlaceDepositInput): Promise<PlacedDeposit>
+ *
+ *   input: { merchantId, mchOrderNo, payType, amount (decimal string, already valid for CNY),
+ *            memberAccount?, notifyUrl?, clientIp?, remark?, now? (default ctx.clock.now()),
+ *            locale? (of the error messages, default zh-CN) }
+ *   answer: { order: DepositOrder (the row as it is now), created: false when the merchant order
+ *            number was seen before: the existing order, and no second upstream call }
+ *
+ * 1. amount within the merchant's single min/max, else AppError 400 on `amount` (nothing written);
+ * 2. insertDepositOrder in a short transaction (state `created`);
+ * 3. routing (routing.ts), then the upstream calls OUTSIDE any transaction, failing over passage by
+ *    passage (attempts.ts);
+ * 4. accepted: `submit` (-> pending_payment) with upstreamOrderNo, payUrl, passageId, thirdPartyId and
+ *    the decision log row in one transaction; the order answered carries the pay URL;
+ *    every upstream failed: `fail` (failReason = the last upstream error), the order is answered failed;
+ *    no passage could take it at all: `fail`, then AppError 400 on `payType` ("no passage available")
+ *    or, when every passage refused only the amount, on `amount` with the range the passages take.
+ * The AppError's data also carries `orderNo` (the failed order) next to `fields`.
+ */
+import { ErrorCode, type Locale, orderDepositList } from '@payops/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { dec, ZERO } from '../../platform/ledger/money.ts';
+import { runSystemTransition } from '../../platform/transitions/index.ts';
+import { merchants } from '../mch/schema.ts';
+import { insertDepositOrder, type NewDeposit } from '../order/create.ts';
+import { type DepositOrder, depositOrders } from '../order/schema.ts';
+import { callbackUrl } from './adapter.ts';
+import { failedResult, logDecision, tryPassages } from './attempts.ts';
+import { routePassages } from './routing.ts';
+
+export interface PlaceDepositInput extends Omit<NewDeposit, 'now'> {
+  now?: Date;
+  locale?: Locale;
+}
+
+export interface PlacedDeposit {
+  order: DepositOrder;
+  created: boolean;
+}
+
+const text = {
+  noPassage: {
+    'zh-CN': '暂无可用通道，请稍后再试或更换支付方式',
+    'en-US': 'no passage is available for this pay type now; try later or another pay type',
+  },
+  range: {
+    'zh-CN': (min: string, max: string) => `金额超出限额（${min} ~ ${max}）`,
+    'en-US': (min: string, max: string) => `is outside the limits (${min} to ${max})`,
+  },
+  below: {
+    'zh-CN': (min: string) => `金额低于单笔最小金额 ${min}`,
+    'en-US': (min: string) => `is below the single minimum ${min}`,
+  },
+} as const;
+
+function amountError(locale: Locale, min: string, max: string, orderNo?: string): AppError {
+  const message = dec(max).gt(ZERO) ? text.range[locale](min, max) : text.below[locale](min);
+  return new AppError(ErrorCode.badRequest, {
+    fields: [{ field: 'amount', message }],
+    ...(orderNo ? { orderNo } : {}),
+  });
+}
+
+async function readOrder(ctx: AppContext, id: number): Promise<DepositOrder> {
+  const [o] = await ctx.db.select().from(depositOrders).where(eq(depositOrders.id, id));
+  return o!;
+}
+
+function isConflict(e: unknown): boolean {
+  return e instanceof AppError && e.code === ErrorCode.conflict;
+}
+
+export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): Promise<PlacedDeposit> {
+  const now = input.now ?? ctx.clock.now();
+  const locale = input.locale ?? 'zh-CN';
+  const [m] = await ctx.db
+    .select({ singleMin: merchants.singleMin, singleMax: merchants.singleMax })
+    .from(merchants)
+    .where(eq(merchants.id, input.merchantId));
+  if (!m) throw new AppError(ErrorCode.notFound);
+  const amount = dec(input.amount);
+  if (amount.lt(dec(m.singleMin)) || (dec(m.singleMax).gt(ZERO) && amount.gt(dec(m.singleMax)))) {
+    throw amountError(locale, m.singleMin, m.singleMax);
+  }
+
+  const { locale: _l, now: _n, ...fields } = input;
+  const { order, created } = await ctx.db.transaction((tx) => insertDepositOrder(tx, { ...fields, now }));
+  if (!created) return { order, created };
+
+  const routing = await routePassages(ctx, {
+    direction: 'deposit',
+    merchantId: order.merchantId,
+    payType: order.payType,
+    amount: order.amount,
+    now,
+  });
+  const attempted = await tryPassages(ctx, routing, (adapter, access) =>
+    adapter.createPayment(
+      access,
+      {
+        orderNo: order.orderNo,
+        amount: order.amount,
+        payType: order.payType,
+        notifyUrl: callbackUrl(ctx, access.code),
+      },
+      now,
+    ),
+  );
+  const decision = {
+    orderNo: order.orderNo,
+    direction: 'deposit' as const,
+    merchantId: order.merchantId,
+    payType: order.payType,
+    amount: order.amount,
+    candidates: attempted.candidates,
+    upstreamError: attempted.lastError,
+    at: now,
+  };
+
+  if (attempted.chosen) {
+    const { ranked, answer } = attempted.chosen;
+    const values = {
+      upstreamOrderNo: answer.upstreamOrderNo,
+      payUrl: answer.payUrl,
+      passageId: ranked.passage.id,
+      thirdPartyId: ranked.thirdParty.id,
+    };
+    await ctx.db.transaction(async (tx) => {
+      await logDecision(tx, { ...decision, result: 'routed', passageId: ranked.passage.id });
+      try {
+        await tx.transaction((sp) =>
+          runSystemTransition(ctx, orderDepositList, 'submit', order.id, { values, tx: sp }),
+        );
+      } catch (e) {
+        // The callback (or an operator) got there first: the order moved on, keep where it was placed.
+        if (!isConflict(e)) throw e;
+        await tx
+          .update(depositOrders)
+          .set(values)
+          .where(and(eq(depositOrders.id, order.id), isNull(depositOrders.upstreamOrderNo)));
+      }
+    });
+    return { order: await readOrder(ctx, order.id), created };
+  }
+
+  const result = failedResult(routing);
+  const failReason =
+    result === 'all_failed'
+      ? (attempted.lastError ?? 'upstream error')
+      : `no passage available (${routing.skipped.map((c) => c.verdict).join(', ') || 'none offered'})`;
+  await ctx.db.transaction(async (tx) => {
+    await logDecision(tx, { ...decision, result, passageId: null });
+    try {
+      await tx.transaction((sp) =>
+        runSystemTransition(ctx, orderDepositList, 'fail', order.id, {
+          reason: failReason.slice(0, 200),
+          values: { failReason },
+          tx: sp,
+        }),
+      );
+    } catch (e) {
+      if (!isConflict(e)) throw e;
+    }
+  });
+  if (result === 'all_failed') return { order: await readOrder(ctx, order.id), created };
+
+  const onlyAmount = routing.skipped.every((c) => c.verdict === 'below_min' || c.verdict === 'above_max');
+  if (onlyAmount && routing.amountLimits) {
+    throw amountError(locale, routing.amountLimits.min, routing.amountLimits.max, order.orderNo);
+  }
+  throw new AppError(ErrorCode.badRequest, {
+    fields: [{ field: 'payType', message: text.noPassage[locale] }],
+    orderNo: order.orderNo,
+  });
+}

@@ -1,0 +1,200 @@
+/**
+ * Routing: which passages may take an order, in which order to try them. A passage is a candidate by
+ * direction and pay type; it is skipped (with the reason kept for the decision log) when it or its
+ * third party is off, the amount is outside its single min/max, its daily cap has no room left for
+ * the amount, it is down, the merchant has passages of this direction but not this one, or no adapter
+ * speaks its interface type. The rest: healthy before degraded, each group in weighted random order
+ * (the merchant's weight for the passage when it has one).
+ */
+import type { RouteCandidate, RouteVerdict } from '@payops/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import { dec, ZERO } from '../../platform/ledger/money.ts';
+import { merchantPassages, passages, thirdParties } from '../mch/passage.schema.ts';
+import { depositOrders, withdrawOrders } from '../order/schema.ts';
+import { adapterFor } from './adapter.ts';
+import { passageHealthStats } from './schema.ts';
+
+export type Direction = 'deposit' | 'withdraw';
+
+export interface RouteRequest {
+  direction: Direction;
+  merchantId: number;
+  payType: string;
+  amount: string;
+  now: Date;
+}
+
+export type PassageRow = typeof passages.$inferSelect;
+export type ThirdPartyRow = typeof thirdParties.$inferSelect;
+
+export interface Ranked {
+  passage: PassageRow;
+  thirdParty: ThirdPartyRow;
+  weight: number;
+  /** degraded also for a passage the routing took down whose rest is over (tried again, last). */
+  health: 'healthy' | 'degraded';
+}
+
+export interface Routing {
+  ranked: Ranked[];
+  skipped: RouteCandidate[];
+  /** Passages of the direction and pay type at all (0: the pay type is not offered). */
+  total: number;
+  /** The amounts the passages skipped for the amount take together (max '0': no maximum). */
+  amountLimits: { min: string; max: string } | null;
+}
+
+/** Orders that use a passage's daily cap: those the upstream accepted and that did not end unpaid. */
+const USING_CAP = {
+  deposit: ['pending_payment', 'paid', 'in_audit', 'success'],
+  withdraw: ['paying', 'success'],
+} as const;
+
+/** Today's used amount per passage (platform time zone), from the orders' (passage_id, id) index. */
+async function usedToday(ctx: AppContext, direction: Direction, ids: number[], now: Date) {
+  if (!ids.length) return new Map<number, string>();
+  const t = direction === 'deposit' ? depositOrders : withdrawOrders;
+  const dayStart = sql`(date_trunc('day', ${now.toISOString()}::timestamptz AT TIME ZONE ${ctx.config.timeZone}) AT TIME ZONE ${ctx.config.timeZone})`;
+  // The first order of the day by the created_at index bounds the id range the passage index scans.
+  const firstId = sql`(SELECT coalesce(min(id), 0) FROM ${t} WHERE ${t.createdAt} >= ${dayStart})`;
+  const rows = await ctx.db
+    .select({ passageId: t.passageId, used: sql<string>`sum(${t.amount})::text` })
+    .from(t)
+    .where(
+      and(
+        inArray(t.passageId, ids),
+        sql`${t.id} >= ${firstId}`,
+        sql`${t.createdAt} >= ${dayStart}`,
+        inArray(t.status, [...USING_CAP[direction]] as never),
+      ),
+    )
+    .groupBy(t.passageId);
+  return new Map(rows.map((r) => [r.passageId!, r.used]));
+}
+
+/** Weighted random order without replacement (a weight of 0 still comes, after the others). */
+export function weightedOrder<T extends { weight: number }>(items: T[], random = Math.random): T[] {
+  const left = [...items];
+  const out: T[] = [];
+  while (left.length) {
+    const total = left.reduce((s, x) => s + Math.max(x.weight, 0), 0);
+    let pick = 0;
+    if (total > 0) {
+      let r = random() * total;
+      pick = left.length - 1;
+      for (const [i, x] of left.entries()) {
+        r -= Math.max(x.weight, 0);
+        if (r < 0) {
+          pick = i;
+          break;
+        }
+      }
+    }
+    out.push(left.splice(pick, 1)[0]!);
+  }
+  return out;
+}
+
+export async function routePassages(ctx: AppContext, req: RouteRequest): Promise<Routing> {
+  const rows = await ctx.db
+    .select({
+      passage: passages,
+      thirdParty: thirdParties,
+      mpWeight: merchantPassages.weight,
+      mpEnabled: merchantPassages.enabled,
+      downUntil: passageHealthStats.downUntil,
+    })
+    .from(passages)
+    .innerJoin(thirdParties, eq(thirdParties.id, passages.thirdPartyId))
+    .leftJoin(
+      merchantPassages,
+      and(eq(merchantPassages.passageId, passages.id), eq(merchantPassages.merchantId, req.merchantId)),
+    )
+    .leftJoin(passageHealthStats, eq(passageHealthStats.passageId, passages.id))
+    .where(and(eq(passages.direction, req.direction), eq(passages.payType, req.payType as never)))
+    .orderBy(passages.id);
+  const [own] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(merchantPassages)
+    .where(
+      and(eq(merchantPassages.merchantId, req.merchantId), eq(merchantPassages.direction, req.direction)),
+    );
+  const restricted = (own?.n ?? 0) > 0;
+  const amount = dec(req.amount);
+  const skipped: RouteCandidate[] = [];
+  let amountLimits: Routing['amountLimits'] = null;
+  const widen = (p: PassageRow) => {
+    const l = amountLimits ?? { min: p.singleMin, max: p.singleMax };
+    amountLimits = {
+      min: dec(p.singleMin).lt(dec(l.min)) ? p.singleMin : l.min,
+      max:
+        dec(l.max).eq(ZERO) || dec(p.singleMax).eq(ZERO)
+          ? '0'
+          : dec(p.singleMax).gt(dec(l.max))
+            ? p.singleMax
+            : l.max,
+    };
+  };
+  const open: (Ranked & { dailyLimit: string })[] = [];
+  for (const r of rows) {
+    const p = r.passage;
+    const weight = r.mpWeight ?? p.weight;
+    const skip = (verdict: RouteVerdict, detail?: string) =>
+      skipped.push({
+        passageId: p.id,
+        name: p.name,
+        health: p.health,
+        weight,
+        verdict,
+        ...(detail ? { detail } : {}),
+      });
+    const resting = p.health === 'down' && r.downUntil !== null && r.downUntil <= req.now;
+    if (p.status !== 'on') skip('passage_off');
+    else if (r.thirdParty.status !== 'on') skip('third_party_off', r.thirdParty.code);
+    else if (restricted && !r.mpEnabled) skip('not_allowed');
+    else if (!adapterFor(r.thirdParty.interfaceType)) skip('no_adapter', r.thirdParty.interfaceType);
+    else if (amount.lt(dec(p.singleMin))) {
+      skip('below_min', p.singleMin);
+      widen(p);
+    } else if (dec(p.singleMax).gt(ZERO) && amount.gt(dec(p.singleMax))) {
+      skip('above_max', p.singleMax);
+      widen(p);
+    } else if (p.health === 'down' && !resting) skip('down');
+    else
+      open.push({
+        passage: p,
+        thirdParty: r.thirdParty,
+        weight,
+        health: p.health === 'healthy' ? 'healthy' : 'degraded',
+        dailyLimit: p.dailyLimit,
+      });
+  }
+  const capped = open.filter((c) => dec(c.dailyLimit).gt(ZERO));
+  const used = await usedToday(
+    ctx,
+    req.direction,
+    capped.map((c) => c.passage.id),
+    req.now,
+  );
+  const fit: Ranked[] = [];
+  for (const c of open) {
+    const limit = dec(c.dailyLimit);
+    const u = used.get(c.passage.id) ?? '0';
+    if (limit.gt(ZERO) && dec(u).plus(amount).gt(limit)) {
+      skipped.push({
+        passageId: c.passage.id,
+        name: c.passage.name,
+        health: c.passage.health,
+        weight: c.weight,
+        verdict: 'daily_cap',
+        detail: `${u} / ${c.dailyLimit}`,
+      });
+    } else fit.push({ passage: c.passage, thirdParty: c.thirdParty, weight: c.weight, health: c.health });
+  }
+  const ranked = [
+    ...weightedOrder(fit.filter((c) => c.health === 'healthy')),
+    ...weightedOrder(fit.filter((c) => c.health === 'degraded')),
+  ];
+  return { ranked, skipped, total: rows.length, amountLimits };
+}

@@ -1,0 +1,110 @@
+/**
+ * The `sandbox` interface type: the platform's side of the sandbox protocol, over real HTTP (fetch).
+ * Requests and answers are flat JSON objects signed with the third party's secret (signing.ts); an
+ * answer is believed only when its signature holds. Every failure becomes an UpstreamError whose kind
+ * says whether the passage or the order is at fault.
+ */
+import { asParams, type Params, signed, verify } from './signing.ts';
+import {
+  CallbackRefused,
+  type ThirdPartyAccess,
+  type UpstreamAdapter,
+  UpstreamError,
+  type UpstreamKind,
+  type UpstreamOrderState,
+  type UpstreamStatus,
+} from './types.ts';
+
+/** The sandbox's paths under the third party's base URL. */
+export const SANDBOX_PATHS = {
+  pay: '/sandbox/upstream/pay',
+  payout: '/sandbox/upstream/payout',
+  query: '/sandbox/upstream/query',
+} as const;
+
+async function post(tp: ThirdPartyAccess, path: string, params: Params, now: Date): Promise<Params> {
+  if (!tp.baseUrl)
+    throw new UpstreamError('network', `${tp.code}: no base URL (the server is not listening yet)`);
+  let res: Response;
+  try {
+    res = await fetch(`${tp.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(signed(tp.secret, { mchNo: tp.mchNo, ...params }, now)),
+      signal: AbortSignal.timeout(tp.timeoutMs),
+    });
+  } catch (e) {
+    const err = e as Error & { cause?: { code?: string } };
+    if (err.name === 'TimeoutError' || err.name === 'AbortError')
+      throw new UpstreamError('timeout', `${tp.code}: no answer within ${tp.timeoutMs} ms`);
+    throw new UpstreamError('network', `${tp.code}: ${err.cause?.code ?? err.message}`);
+  }
+  let answer: Params | null;
+  try {
+    answer = asParams(await res.json());
+  } catch {
+    answer = null;
+  }
+  if (res.status >= 500 && !(answer && typeof answer.msg === 'string')) {
+    throw new UpstreamError('http', `${tp.code}: HTTP ${res.status}`);
+  }
+  if (!answer) throw new UpstreamError('bad_answer', `${tp.code}: HTTP ${res.status}, not a JSON object`);
+  if (res.status >= 500) throw new UpstreamError('http', `${tp.code}: HTTP ${res.status} ${answer.msg}`);
+  if (!verify(tp.secret, answer))
+    throw new UpstreamError('bad_answer', `${tp.code}: answer signature invalid`);
+  if (answer.code !== 0)
+    throw new UpstreamError('refused', `${tp.code}: ${answer.msg ?? `code ${answer.code}`}`);
+  return answer;
+}
+
+function text(p: Params, name: string, kind: 'answer' | 'callback'): string {
+  const v = p[name];
+  if (typeof v !== 'string' || v === '') {
+    const message = `${name} missing`;
+    throw kind === 'answer' ? new UpstreamError('bad_answer', message) : new CallbackRefused(message);
+  }
+  return v;
+}
+
+const STATUSES: readonly UpstreamStatus[] = ['pending', 'paid', 'failed'];
+const KINDS: readonly UpstreamKind[] = ['payment', 'payout'];
+
+function stateOf(p: Params, kind: 'answer' | 'callback'): UpstreamOrderState {
+  const status = text(p, 'status', kind) as UpstreamStatus;
+  const orderKind = text(p, 'kind', kind) as UpstreamKind;
+  const amount = text(p, 'amount', kind);
+  const bad = (m: string) =>
+    kind === 'answer' ? new UpstreamError('bad_answer', m) : new CallbackRefused(m);
+  if (!STATUSES.includes(status)) throw bad(`status ${status} unknown`);
+  if (!KINDS.includes(orderKind)) throw bad(`kind ${orderKind} unknown`);
+  if (!/^\d{1,20}(\.\d{1,8})?$/.test(amount)) throw bad('amount malformed');
+  return {
+    orderNo: text(p, 'orderNo', kind),
+    upstreamOrderNo: text(p, 'upstreamOrderNo', kind),
+    kind: orderKind,
+    status,
+    amount,
+    ...(typeof p.failReason === 'string' && p.failReason ? { message: p.failReason } : {}),
+  };
+}
+
+export const sandboxAdapter: UpstreamAdapter = {
+  async createPayment(tp, req, now) {
+    const a = await post(tp, SANDBOX_PATHS.pay, { ...req }, now);
+    return { upstreamOrderNo: text(a, 'upstreamOrderNo', 'answer'), payUrl: text(a, 'payUrl', 'answer') };
+  },
+  async createPayout(tp, req, now) {
+    const a = await post(tp, SANDBOX_PATHS.payout, { ...req }, now);
+    return { upstreamOrderNo: text(a, 'upstreamOrderNo', 'answer') };
+  },
+  async queryOrder(tp, orderNo, kind, now) {
+    return stateOf(await post(tp, SANDBOX_PATHS.query, { orderNo, kind }, now), 'answer');
+  },
+  parseCallback(tp, body) {
+    const p = asParams(body);
+    if (!p) throw new CallbackRefused('not a flat JSON object');
+    if (p.mchNo !== tp.mchNo) throw new CallbackRefused('mchNo does not match the third party');
+    if (!verify(tp.secret, p)) throw new CallbackRefused('signature invalid');
+    return stateOf(p, 'callback');
+  },
+};

@@ -1,0 +1,250 @@
+/**
+ * The sandbox upstream provider, built into the server under /sandbox/upstream (not /api: it plays a
+ * provider outside the platform). Public, but every call is signed by one of its accounts: a third
+ * party of interface type `sandbox` whose upstream merchant number is the account and whose secret is
+ * the shared one (the sandbox reads it there: it has no other store of secrets). Answers are flat
+ * JSON objects, signed: { code: 0 | n, msg, ...fields, sign }.
+ *
+ *   POST /pay      { orderNo, amount, payType, notifyUrl }  -> { upstreamOrderNo, payUrl }
+ *   POST /payout   { orderNo, amount, bankCode, bankName, accountName, accountNo, notifyUrl } -> { upstreamOrderNo }
+ *   POST /query    { orderNo, kind }                        -> { upstreamOrderNo, kind, status, amount, failReason? }
+ *   POST /control  { orderNo?, clear?, ...instruction }     an account's (or one order's) instruction
+ *   POST /notify   { orderNo, outcome, times?, concurrent? } decide a held order and call back now
+ *   GET  /cashier/:upstreamOrderNo                           the pay URL: a page naming the order
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../../platform/context.ts';
+import { open } from '../../../platform/secret-box.ts';
+import { thirdParties } from '../../mch/passage.schema.ts';
+import { platformOrigin } from '../origin.ts';
+import { sandboxOrders } from '../schema.ts';
+import { asParams, type Params, sign, verify } from '../signing.ts';
+import { createDispatcher } from './dispatch.ts';
+import {
+  clearInstruction,
+  instructionFor,
+  instructionSchema,
+  keyOf,
+  setInstruction,
+} from './instructions.ts';
+
+export const SANDBOX_PREFIX = '/sandbox/upstream';
+
+const amountRe = /^\d{1,20}(\.\d{1,8})?$/;
+const str = (max: number) => z.string().min(1).max(max);
+const base = z.object({ mchNo: str(64), timestamp: z.number().int(), nonce: str(64), sign: str(64) });
+const payBody = base.extend({
+  orderNo: str(64),
+  amount: z.string().regex(amountRe),
+  payType: str(32),
+  notifyUrl: str(500),
+});
+const payoutBody = base.extend({
+  orderNo: str(64),
+  amount: z.string().regex(amountRe),
+  bankCode: z.string().max(32).optional(),
+  bankName: z.string().max(64).optional(),
+  accountName: str(64),
+  accountNo: str(64),
+  notifyUrl: str(500),
+});
+const queryBody = base.extend({ orderNo: str(64), kind: z.enum(['payment', 'payout']) });
+const notifyBody = base.extend({
+  orderNo: str(64),
+  outcome: z.enum(['success', 'fail']),
+  times: z.coerce.number().int().min(1).max(10).default(1),
+  concurrent: z.enum(['0', '1']).default('0'),
+});
+
+async function accountSecret(ctx: AppContext, mchNo: string): Promise<string | null> {
+  const [tp] = await ctx.db
+    .select({ secretEnc: thirdParties.secretEnc })
+    .from(thirdParties)
+    .where(and(eq(thirdParties.upstreamMchNo, mchNo), eq(thirdParties.interfaceType, 'sandbox')))
+    .limit(1);
+  return tp?.secretEnc ? open(ctx.keys.secretKey, tp.secretEnc) : null;
+}
+
+function answer(reply: FastifyReply, secret: string, fields: Params) {
+  const body = { code: 0, msg: 'ok', ...fields };
+  return reply.send({ ...body, sign: sign(secret, body) });
+}
+
+function refuse(reply: FastifyReply, status: number, msg: string, secret?: string) {
+  const body = { code: status === 200 ? 1 : status, msg };
+  return reply.status(status).send(secret ? { ...body, sign: sign(secret, body) } : body);
+}
+
+/** Parses and verifies a signed call; answers the refusal itself and returns null when it fails. */
+async function verified<S extends z.ZodType<{ mchNo: string }>>(
+  ctx: AppContext,
+  body: unknown,
+  schema: S,
+  reply: FastifyReply,
+): Promise<{ p: z.infer<S>; secret: string } | null> {
+  const params = asParams(body);
+  const parsed = schema.safeParse(body);
+  if (!params || !parsed.success) {
+    refuse(
+      reply,
+      400,
+      `sandbox: malformed request${parsed.error ? ` (${parsed.error.issues[0]?.path.join('.')})` : ''}`,
+    );
+    return null;
+  }
+  const secret = await accountSecret(ctx, parsed.data.mchNo);
+  if (!secret || !verify(secret, params)) {
+    refuse(reply, 401, 'sandbox: unknown account or bad signature');
+    return null;
+  }
+  return { p: parsed.data, secret };
+}
+
+const newUpstreamNo = () => `SBX${Date.now()}${randomBytes(4).toString('hex').toUpperCase()}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function sandboxRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const dispatcher = createDispatcher(ctx, app.log);
+  app.addHook('onClose', async () => dispatcher.close());
+  const route = { config: { access: 'public' as const }, schema: { tags: ['sandbox'], hide: true } };
+
+  async function create(body: unknown, reply: FastifyReply, kind: 'payment' | 'payout') {
+    const v = await verified(ctx, body, kind === 'payment' ? payBody : payoutBody, reply);
+    if (!v) return reply;
+    const { p, secret } = v;
+    const i = await instructionFor(ctx, p.mchNo, p.orderNo);
+    if (i.create === 'error') return refuse(reply, 503, 'sandbox: upstream unavailable');
+    if (i.create === 'timeout') {
+      await sleep(i.holdMs);
+      return refuse(reply, 504, 'sandbox: too late');
+    }
+    if (i.create === 'refuse') return refuse(reply, 200, 'sandbox: order refused', secret);
+    const [inserted] = await ctx.db
+      .insert(sandboxOrders)
+      .values({
+        upstreamOrderNo: newUpstreamNo(),
+        mchNo: p.mchNo,
+        orderNo: p.orderNo,
+        kind,
+        amount: p.amount,
+        notifyUrl: p.notifyUrl,
+        createdAt: ctx.clock.now(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    const [order] = inserted
+      ? [inserted]
+      : await ctx.db
+          .select()
+          .from(sandboxOrders)
+          .where(and(eq(sandboxOrders.mchNo, p.mchNo), eq(sandboxOrders.orderNo, p.orderNo)));
+    // A repeated create is the same order: answered again, called back once.
+    if (inserted) dispatcher.schedule(inserted, secret, i);
+    const payUrl = `${platformOrigin(ctx) ?? ''}${SANDBOX_PREFIX}/cashier/${order!.upstreamOrderNo}`;
+    return answer(reply, secret, {
+      upstreamOrderNo: order!.upstreamOrderNo,
+      ...(kind === 'payment' ? { payUrl } : {}),
+    });
+  }
+
+  app.post(`${SANDBOX_PREFIX}/pay`, route, (request, reply) => create(request.body, reply, 'payment'));
+  app.post(`${SANDBOX_PREFIX}/payout`, route, (request, reply) => create(request.body, reply, 'payout'));
+
+  app.post(`${SANDBOX_PREFIX}/query`, route, async (request, reply) => {
+    const v = await verified(ctx, request.body, queryBody, reply);
+    if (!v) return reply;
+    const [o] = await ctx.db
+      .select()
+      .from(sandboxOrders)
+      .where(
+        and(
+          eq(sandboxOrders.mchNo, v.p.mchNo),
+          eq(sandboxOrders.orderNo, v.p.orderNo),
+          eq(sandboxOrders.kind, v.p.kind),
+        ),
+      );
+    if (!o) return refuse(reply, 200, 'sandbox: order not found', v.secret);
+    const i = await instructionFor(ctx, o.mchNo, o.orderNo);
+    return answer(reply, v.secret, {
+      orderNo: o.orderNo,
+      upstreamOrderNo: o.upstreamOrderNo,
+      kind: o.kind,
+      status: o.status,
+      amount: o.amount,
+      ...(o.status === 'failed' ? { failReason: i.failReason } : {}),
+    });
+  });
+
+  app.post(`${SANDBOX_PREFIX}/control`, route, async (request, reply) => {
+    const controlBody = base.extend({
+      orderNo: z.string().max(64).optional(),
+      clear: z.enum(['0', '1']).optional(),
+    });
+    const v = await verified(ctx, request.body, controlBody.passthrough(), reply);
+    if (!v) return reply;
+    const {
+      mchNo,
+      timestamp: _t,
+      nonce: _n,
+      sign: _s,
+      orderNo,
+      clear,
+      ...rest
+    } = v.p as Record<string, unknown>;
+    const key = orderNo ? keyOf.order(String(mchNo), String(orderNo)) : keyOf.account(String(mchNo));
+    if (clear === '1') {
+      await clearInstruction(ctx, key);
+      return answer(reply, v.secret, { key });
+    }
+    // Booleans travel as 0/1 in a signed flat body.
+    const parsed = instructionSchema.safeParse({
+      ...rest,
+      ...(rest.concurrent !== undefined
+        ? { concurrent: rest.concurrent === 1 || rest.concurrent === '1' }
+        : {}),
+    });
+    if (!parsed.success)
+      return refuse(reply, 400, `sandbox: bad instruction (${parsed.error.issues[0]?.path.join('.')})`);
+    await setInstruction(ctx, key, parsed.data);
+    return answer(reply, v.secret, { key });
+  });
+
+  app.post(`${SANDBOX_PREFIX}/notify`, route, async (request, reply) => {
+    const v = await verified(ctx, request.body, notifyBody, reply);
+    if (!v) return reply;
+    const [o] = await ctx.db
+      .select()
+      .from(sandboxOrders)
+      .where(and(eq(sandboxOrders.mchNo, v.p.mchNo), eq(sandboxOrders.orderNo, v.p.orderNo)));
+    if (!o) return refuse(reply, 200, 'sandbox: order not found', v.secret);
+    const i = await instructionFor(ctx, o.mchNo, o.orderNo);
+    const statuses = await dispatcher.fire(
+      o,
+      v.secret,
+      v.p.outcome,
+      v.p.times,
+      v.p.concurrent === '1',
+      i.failReason,
+    );
+    return answer(reply, v.secret, { statuses: statuses.join(',') });
+  });
+
+  app.get<{ Params: { no: string } }>(`${SANDBOX_PREFIX}/cashier/:no`, route, async (request, reply) => {
+    const [o] = await ctx.db
+      .select()
+      .from(sandboxOrders)
+      .where(eq(sandboxOrders.upstreamOrderNo, request.params.no));
+    if (!o) return reply.status(404).type('text/plain').send('sandbox: no such order');
+    const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><meta charset="utf-8"><title>Sandbox cashier</title><h1>沙箱收银台 / Sandbox cashier</h1>` +
+          `<p>${esc(o.orderNo)} · ${esc(o.amount)} CNY · ${esc(o.status)}</p>`,
+      );
+  });
+}

@@ -1,0 +1,85 @@
+/**
+ * The upstream adapter interface: how the platform talks to one kind of provider (adapter.ts picks
+ * one by the third party's `interface_type`), and the errors an upstream call ends with.
+ */
+/** What an adapter needs of a third party, its secret opened. */
+export interface ThirdPartyAccess {
+  id: number;
+  code: string;
+  interfaceType: string;
+  /** The provider's API root, no trailing slash. */
+  baseUrl: string;
+  mchNo: string;
+  secret: string;
+  timeoutMs: number;
+}
+
+export type UpstreamStatus = 'pending' | 'paid' | 'failed';
+export type UpstreamKind = 'payment' | 'payout';
+
+export interface PaymentRequest {
+  orderNo: string;
+  amount: string;
+  payType: string;
+  notifyUrl: string;
+}
+
+export interface PayoutRequest {
+  orderNo: string;
+  amount: string;
+  bankCode: string;
+  bankName: string;
+  accountName: string;
+  accountNo: string;
+  notifyUrl: string;
+}
+
+/** The provider's view of an order (a query answer, or a verified callback). */
+export interface UpstreamOrderState {
+  orderNo: string;
+  upstreamOrderNo: string;
+  kind: UpstreamKind;
+  status: UpstreamStatus;
+  amount: string;
+  /** The provider's own words on a failure, kept as the order's failure reason. */
+  message?: string;
+}
+
+export interface UpstreamAdapter {
+  createPayment(
+    tp: ThirdPartyAccess,
+    req: PaymentRequest,
+    now: Date,
+  ): Promise<{ upstreamOrderNo: string; payUrl: string }>;
+  createPayout(tp: ThirdPartyAccess, req: PayoutRequest, now: Date): Promise<{ upstreamOrderNo: string }>;
+  queryOrder(
+    tp: ThirdPartyAccess,
+    orderNo: string,
+    kind: UpstreamKind,
+    now: Date,
+  ): Promise<UpstreamOrderState>;
+  /** Verifies and reads a callback body; throws CallbackRefused when it is malformed or badly signed. */
+  parseCallback(tp: ThirdPartyAccess, body: unknown): UpstreamOrderState;
+}
+
+/**
+ * Why an upstream call failed: `timeout`, `network` (no connection) and `http` (a 5xx, a broken
+ * answer) count against the passage's health; `refused` (the provider said no to this order) does not.
+ */
+export type UpstreamErrorKind = 'timeout' | 'network' | 'http' | 'bad_answer' | 'refused';
+
+export class UpstreamError extends Error {
+  constructor(
+    readonly kind: UpstreamErrorKind,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  /** The passage, not the order, is at fault. */
+  get countsAgainstHealth(): boolean {
+    return this.kind !== 'refused';
+  }
+}
+
+export class CallbackRefused extends Error {}
