@@ -59,6 +59,11 @@ CREATE TABLE "order_place_stat" (
 	"latency_ms_max" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "rollup_cursors" (
+	"name" text PRIMARY KEY NOT NULL,
+	"last_id" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE UNIQUE INDEX "error_report_daily_key_idx" ON "error_report_daily" USING btree ("day","source","mch_no","endpoint","code");--> statement-breakpoint
 CREATE INDEX "error_report_daily_source_idx" ON "error_report_daily" USING btree ("source");--> statement-breakpoint
 CREATE INDEX "error_report_daily_mch_no_idx" ON "error_report_daily" USING btree ("mch_no");--> statement-breakpoint

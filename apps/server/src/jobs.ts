@@ -1,6 +1,7 @@
 /** Every background job of the console (see platform/jobs); server.ts starts them, tests pick their own. */
 import { adjustExpiryJob } from './modules/mch/adjust-expiry.ts';
 import { openapiNonceCleanUpJob } from './modules/openapi/nonce-clean-up.ts';
+import { upstreamErrorReportJob } from './modules/openapi/upstream-errors.ts';
 import { idempotencyCleanUpJob, nonceCleanUpJob } from './platform/jobs/clean-up.ts';
 import type { JobDef } from './platform/jobs/registry.ts';
 
@@ -9,4 +10,5 @@ export const allJobs: readonly JobDef[] = [
   nonceCleanUpJob,
   adjustExpiryJob,
   openapiNonceCleanUpJob,
+  upstreamErrorReportJob,
 ];

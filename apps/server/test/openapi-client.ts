@@ -1,7 +1,9 @@
 /** Test helpers of the merchant API: a merchant with a known secret and balance, and signed calls. */
+import type { Envelope } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
 import { createMerchant } from '../src/modules/mch/merchant.service.ts';
 import { signedBody } from '../src/modules/openapi/signing.ts';
+import { platformOrigin } from '../src/modules/upstream/origin.ts';
 import { ensureAccount, platformAccount, postEntry } from '../src/platform/ledger/index.ts';
 import { type Answer, call, type TestApp } from './harness.ts';
 
@@ -90,4 +92,21 @@ export interface LogRow {
 export async function lastLog(t: TestApp): Promise<LogRow> {
   const { rows } = await t.ctx.pool.query<LogRow>('SELECT * FROM order_place_log ORDER BY id DESC LIMIT 1');
   return rows[0]!;
+}
+
+/** The same call over real HTTP to the listening server (the deposit path calls the sandbox over HTTP too). */
+export async function mchFetch<T = unknown>(
+  t: TestApp,
+  m: TestMerchant,
+  path: string,
+  params: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; envelope: Envelope<T> }> {
+  const body = signedBody(m.secret, m.mchNo, params, { timestamp: String(t.ctx.clock.nowMs()) });
+  const res = await fetch(`${platformOrigin(t.ctx)}/openapi/v1/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, envelope: (await res.json()) as Envelope<T> };
 }

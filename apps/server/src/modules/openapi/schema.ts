@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -137,3 +138,9 @@ export const orderFailReasons = pgTable(
     index('order_fail_reasons_reason_trgm_idx').using('gin', sql`${t.reason} gin_trgm_ops`),
   ],
 );
+
+/** How far a rollup job has read another module's log (the upstream errors of the routing decisions). */
+export const rollupCursors = pgTable('rollup_cursors', {
+  name: text('name').primaryKey(),
+  lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
+});
