@@ -1,6 +1,6 @@
 /** Test helpers of the merchant API: a merchant with a known secret and balance, and signed calls. */
-import type { Envelope } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
+import { merchantApiCall } from '../src/demo/orders-client.ts';
 import { createMerchant } from '../src/modules/mch/merchant.service.ts';
 import { signedBody } from '../src/modules/openapi/signing.ts';
 import { platformOrigin } from '../src/modules/upstream/origin.ts';
@@ -94,19 +94,16 @@ export async function lastLog(t: TestApp): Promise<LogRow> {
   return rows[0]!;
 }
 
-/** The same call over real HTTP to the listening server (the deposit path calls the sandbox over HTTP too). */
-export async function mchFetch<T = unknown>(
+/** The same call over real HTTP to the listening server, with the demo's client. */
+export function mchFetch<T = unknown>(
   t: TestApp,
   m: TestMerchant,
   path: string,
   params: Record<string, string>,
   headers: Record<string, string> = {},
-): Promise<{ status: number; envelope: Envelope<T> }> {
-  const body = signedBody(m.secret, m.mchNo, params, { timestamp: String(t.ctx.clock.nowMs()) });
-  const res = await fetch(`${platformOrigin(t.ctx)}/openapi/v1/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+) {
+  return merchantApiCall<T>(platformOrigin(t.ctx)!, m, path, params, {
+    timestamp: String(t.ctx.clock.nowMs()),
+    headers,
   });
-  return { status: res.status, envelope: (await res.json()) as Envelope<T> };
 }

@@ -3,7 +3,10 @@
  * never touched), with a one-line summary for the log.
  */
 import type { Db } from '../db/client.ts';
+import { platformOrigin } from '../modules/upstream/origin.ts';
+import type { AppContext } from '../platform/context.ts';
 import { DEMO_DEFAULTS, type DemoOptions, type DemoReport, generateDemo, hasMerchants } from './generate.ts';
+import { describeOrdersReport, placeDemoOrders } from './orders.ts';
 
 export async function loadDemo(
   db: Db,
@@ -23,12 +26,19 @@ export function describeReport(report: DemoReport): string {
   );
 }
 
-/** server.ts calls this on the first start of a new embedded database (never in API tests). */
-export async function loadDemoOnFirstStart(ctx: {
-  db: Db;
-  keys: { secretKey: Buffer };
-  clock: { now(): Date };
-}) {
+/** Orders a fresh console places through its own merchant API once the demo platform is loaded. */
+export const DEMO_ORDERS_ON_FIRST_START = 400;
+
+/**
+ * server.ts calls this on the first start of a new embedded database (never in API tests), once the
+ * console listens: the demo platform, then orders through the merchant API over HTTP.
+ */
+export async function loadDemoOnFirstStart(ctx: AppContext) {
   const report = await loadDemo(ctx.db, ctx.keys.secretKey, ctx.clock.now());
-  if (report) process.stdout.write(`${describeReport(report)}\n`);
+  if (!report) return;
+  process.stdout.write(`${describeReport(report)}\n`);
+  const origin = platformOrigin(ctx);
+  if (!origin) return;
+  const orders = await placeDemoOrders(ctx, origin, DEMO_ORDERS_ON_FIRST_START);
+  process.stdout.write(`${describeOrdersReport(orders)}\n`);
 }

@@ -12,6 +12,8 @@ import type { ApiMerchant } from './verify.ts';
 export interface PlacementDraft {
   endpoint: Endpoint;
   at: Date;
+  /** performance.now() when the request arrived (the log's latency). */
+  startedMs: number;
   merchantId: number | null;
   /** Set by the handler once it knows the platform's order number. */
   orderNo: string;
@@ -55,6 +57,7 @@ export function installPlacementLog(scope: FastifyInstance, ctx: AppContext): vo
     request.placement = {
       endpoint,
       at: ctx.clock.now(),
+      startedMs: performance.now(),
       merchantId: null,
       orderNo: '',
     };
@@ -83,7 +86,7 @@ export function installPlacementLog(scope: FastifyInstance, ctx: AppContext): vo
         ip: clientIp(request),
         code,
         reason: code === 0 ? '' : replyParts(payload).msg,
-        latencyMs: Math.max(0, Math.round(reply.elapsedTime)),
+        latencyMs: Math.max(0, Math.round(performance.now() - draft.startedMs)),
       });
     } catch (e) {
       // The answer stands (an order may already exist); the missing row is in the server's log.
