@@ -32,7 +32,8 @@ const PAY_TYPES = ['alipay', 'wechat', 'bank_card', 'alipay_to_card', 'unionpay_
 const ROUND = ['100.00', '200.00', '300.00', '500.00', '1000.00', '2000.00', '5000.00'];
 const CONCURRENCY = 8;
 
-async function sandbox(
+/** A signed call to the built-in sandbox provider as one of its accounts (control, notify). */
+export async function tellSandbox(
   origin: string,
   party: SandboxParty,
   path: string,
@@ -91,8 +92,8 @@ export async function placeDemoOrders(
   // answers errors for the first tenth of the deposits, so routing fails over and the error report
   // and the passages' health have something real to show.
   const [a, b] = DEMO_SANDBOX_PARTIES as [SandboxParty, SandboxParty];
-  await sandbox(origin, a, 'control', { outcome: 'hold', delayMs: 0 });
-  await sandbox(origin, b, 'control', { create: 'error', outcome: 'hold', delayMs: 0 });
+  await tellSandbox(origin, a, 'control', { outcome: 'hold', delayMs: 0 });
+  await tellSandbox(origin, b, 'control', { create: 'error', outcome: 'hold', delayMs: 0 });
 
   const run = Date.now().toString(36).toUpperCase();
   const plan = Array.from({ length: count }, (_, i) => ({
@@ -114,7 +115,8 @@ export async function placeDemoOrders(
     merchantApiCall<{ orderNo: string; status: string }>(origin, m, path, params, opts);
 
   await pool(plan, async (p) => {
-    if (p.i === Math.floor(count / 10)) await sandbox(origin, b, 'control', { outcome: 'hold', delayMs: 0 });
+    if (p.i === Math.floor(count / 10))
+      await tellSandbox(origin, b, 'control', { outcome: 'hold', delayMs: 0 });
     const mchOrderNo = `DEMO${run}${String(p.i).padStart(6, '0')}`;
     if (p.kind === 'refused') {
       const how = p.i % 3;
@@ -189,7 +191,7 @@ async function decideDeposits(
       return;
     }
     const outcome = p.fate < 0.7 ? 'success' : 'fail';
-    if (await sandbox(origin, party, 'notify', { orderNo: p.orderNo, outcome }))
+    if (await tellSandbox(origin, party, 'notify', { orderNo: p.orderNo, outcome }))
       report[outcome === 'success' ? 'paid' : 'failed']++;
   });
 }
