@@ -2,6 +2,8 @@
 import { adjustExpiryJob } from './modules/mch/adjust-expiry.ts';
 import { openapiNonceCleanUpJob } from './modules/openapi/nonce-clean-up.ts';
 import { upstreamErrorReportJob } from './modules/openapi/upstream-errors.ts';
+import { payoutJob } from './modules/upstream/payout.ts';
+import { pollJob } from './modules/upstream/poll.ts';
 import { idempotencyCleanUpJob, nonceCleanUpJob } from './platform/jobs/clean-up.ts';
 import type { JobDef } from './platform/jobs/registry.ts';
 
@@ -11,4 +13,6 @@ export const allJobs: readonly JobDef[] = [
   adjustExpiryJob,
   openapiNonceCleanUpJob,
   upstreamErrorReportJob,
+  payoutJob,
+  pollJob,
 ];

@@ -7,28 +7,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositOrders } from '../src/modules/order/schema.ts';
 import { placeDeposit } from '../src/modules/upstream/placement.ts';
+import { POLL_AFTER_MS, pollDeposits } from '../src/modules/upstream/poll.ts';
 import { routingDecisions, sandboxOrders } from '../src/modules/upstream/schema.ts';
-import type { TestApp } from './harness.ts';
-import {
-  listeningApp,
-  merchant,
-  type Party,
-  passage,
-  sandboxCall,
-  sandboxParty,
-  waitFor,
-} from './upstream-helpers.ts';
+import { call, signInAdmin, type TestApp } from './harness.ts';
+import { type Party, sandboxCall, sandboxWorld, waitFor } from './upstream-helpers.ts';
 
 let t: TestApp;
 let party: Party;
 let merchantId: number;
 
 beforeAll(async () => {
-  t = await listeningApp();
-  party = await sandboxParty(t, 'SBX_DEP');
-  await passage(t, party, { payType: 'alipay' });
-  merchantId = (await merchant(t)).id;
-  await sandboxCall(t, party, 'control', { delayMs: 100 });
+  let m: { id: number };
+  ({ t, party, m } = await sandboxWorld('SBX_DEP', { payType: 'alipay' }, { delayMs: 100 }));
+  merchantId = m.id;
 });
 afterAll(() => t.close());
 
@@ -83,5 +74,39 @@ describe('placeDeposit through the sandbox', () => {
       .from(sandboxOrders)
       .where(eq(sandboxOrders.orderNo, first.order.orderNo));
     expect(upstream).toHaveLength(1);
+  });
+
+  it('settles a deposit whose callback never came by the query poll', async () => {
+    await sandboxCall(t, party, 'control', { outcome: 'hold' });
+    const { order } = await placeDeposit(t.ctx, {
+      merchantId,
+      mchOrderNo: 'M-3',
+      payType: 'alipay',
+      amount: '30',
+    });
+    await sandboxCall(t, party, 'notify', { orderNo: order.orderNo, outcome: 'success', times: 0 });
+    expect(await pollDeposits(t.ctx)).toEqual({});
+    t.ctx.clock.advance(POLL_AFTER_MS + 1000);
+    expect(await pollDeposits(t.ctx)).toEqual({ applied: 1 });
+    expect((await orderOf(order.orderNo)).status).toBe('in_audit');
+  });
+
+  it('shows the decisions on recommendRecordList to an operator', async () => {
+    const admin = await signInAdmin(t);
+    const res = await call<{ list: Record<string, unknown>[] }>(
+      t,
+      'POST',
+      '/api/pay/recommendRecord/findByPage',
+      {
+        session: admin,
+        body: { page: 1, pageSize: 10, filters: { result: 'routed' } },
+      },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const first = res.envelope.data.list[0]!;
+    expect(first).toMatchObject({ direction: 'deposit', result: 'routed', considered: 1 });
+    expect(first.merchantIdLabel).toMatch(/^M\d+/);
+    expect(first.passageIdLabel).toBe('SBX_DEP-alipay-deposit');
+    expect(first.candidates).toEqual([expect.objectContaining({ verdict: 'chosen' })]);
   });
 });

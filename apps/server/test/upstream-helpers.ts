@@ -97,3 +97,17 @@ export async function waitFor<T>(probe: () => Promise<T | null | undefined | fal
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** A listening app with one sandbox third party, one passage of it and one merchant, callbacks as told. */
+export async function sandboxWorld(
+  code: string,
+  values: Partial<typeof passages.$inferInsert>,
+  control: Record<string, string | number>,
+) {
+  const t = await listeningApp();
+  const party = await sandboxParty(t, code);
+  await passage(t, party, values);
+  const m = await merchant(t);
+  await sandboxCall(t, party, 'control', control);
+  return { t, party, m };
+}

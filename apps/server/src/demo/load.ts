@@ -7,6 +7,7 @@ import { platformOrigin } from '../modules/upstream/origin.ts';
 import type { AppContext } from '../platform/context.ts';
 import { DEMO_DEFAULTS, type DemoOptions, type DemoReport, generateDemo, hasMerchants } from './generate.ts';
 import { describeOrdersReport, placeDemoOrders } from './orders.ts';
+import { seedSandboxChannels } from './sandbox-channels.ts';
 
 export async function loadDemo(
   db: Db,
@@ -15,7 +16,10 @@ export async function loadDemo(
   options: Partial<DemoOptions> = {},
 ): Promise<DemoReport | null> {
   if (await hasMerchants(db)) return null;
-  return generateDemo(db, secretKey, now, { ...DEMO_DEFAULTS, ...options });
+  const report = await generateDemo(db, secretKey, now, { ...DEMO_DEFAULTS, ...options });
+  // Every demo merchant's deposits and payouts can route to the built-in sandbox provider.
+  await seedSandboxChannels(db, secretKey);
+  return report;
 }
 
 export function describeReport(report: DemoReport): string {

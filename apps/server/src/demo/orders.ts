@@ -3,7 +3,8 @@
  * way merchants place them: deposits routed to the built-in sandbox upstream, which is then told to
  * pay or fail each one (a share is left unpaid to time out), withdrawals frozen and queued for review,
  * and a few refused calls (a bad signature, a stale timestamp, too many decimals) and repeats, so every
- * /order page shows what the running system produced. Deterministic for a seed.
+ * /order page shows what the running system produced. Deterministic for a seed. The sandbox channels
+ * come with the demo platform (load.ts).
  */
 import { eq, inArray } from 'drizzle-orm';
 import { thirdParties } from '../modules/mch/passage.schema.ts';
@@ -16,7 +17,7 @@ import { open } from '../platform/secret-box.ts';
 import { type MerchantCredentials, merchantApiCall } from './orders-client.ts';
 import { bankCard, personName } from './people.ts';
 import { Random } from './random.ts';
-import { DEMO_SANDBOX_PARTIES, type SandboxParty, seedSandboxChannels } from './sandbox-channels.ts';
+import { DEMO_SANDBOX_PARTIES, type SandboxParty } from './sandbox-channels.ts';
 
 export interface DemoOrdersReport {
   deposits: number;
@@ -76,7 +77,6 @@ export async function placeDemoOrders(
     unpaid: 0,
     ms: 0,
   };
-  await seedSandboxChannels(ctx.db, ctx.keys.secretKey);
   const rows = await ctx.db
     .select({ mchNo: merchants.mchNo, secretEnc: merchants.secretEnc })
     .from(merchants)

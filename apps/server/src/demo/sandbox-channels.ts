@@ -46,15 +46,11 @@ export async function ensureSandboxParty(db: Db, secretKey: Buffer, p: SandboxPa
   return found!.id;
 }
 
-export async function seedSandboxChannels(db: Db, secretKey: Buffer): Promise<{ passages: number }> {
+/** Sandbox passages the demo makes when the payment configuration brought none. */
+async function makeSandboxParties(db: Db, secretKey: Buffer): Promise<number> {
   let made = 0;
   for (const [i, party] of DEMO_SANDBOX_PARTIES.entries()) {
     const id = await ensureSandboxParty(db, secretKey, party);
-    const [has] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(passages)
-      .where(eq(passages.thirdPartyId, id));
-    if (has!.n > 0) continue;
     const rows = await db
       .insert(passages)
       .values([
@@ -81,30 +77,33 @@ export async function seedSandboxChannels(db: Db, secretKey: Buffer): Promise<{ 
           weight: 5 - i,
         },
       ])
-      .returning();
+      .returning({ id: passages.id });
     made += rows.length;
-    // Merchants with a passage list of their own use only those: give them the sandbox's too.
-    const listed = await db
-      .selectDistinct({ merchantId: merchantPassages.merchantId })
-      .from(merchantPassages)
-      .innerJoin(merchants, eq(merchants.id, merchantPassages.merchantId));
-    const ids = listed.map((m) => m.merchantId);
-    if (ids.length) {
-      await db
-        .insert(merchantPassages)
-        .values(
-          ids.flatMap((merchantId) =>
-            rows.map((p) => ({
-              merchantId,
-              passageId: p.id,
-              direction: p.direction,
-              payType: p.payType,
-              weight: p.weight,
-            })),
-          ),
-        )
-        .onConflictDoNothing();
-    }
   }
-  return { passages: made };
+  return made;
+}
+
+/**
+ * Makes the demo route to the sandbox: sandbox third parties and passages when there are none yet,
+ * then every merchant allowed on every sandbox passage (a merchant with a passage list of its own is
+ * routed only to those). Idempotent: run after the demo platform is generated.
+ */
+export async function seedSandboxChannels(
+  db: Db,
+  secretKey: Buffer,
+): Promise<{ passages: number; allowed: number }> {
+  const [has] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(passages)
+    .innerJoin(thirdParties, eq(thirdParties.id, passages.thirdPartyId))
+    .where(eq(thirdParties.interfaceType, 'sandbox'));
+  const made = has!.n > 0 ? 0 : await makeSandboxParties(db, secretKey);
+  const allowed = await db.execute(sql`
+    INSERT INTO ${merchantPassages} (merchant_id, passage_id, direction, pay_type, weight)
+    SELECT m.id, p.id, p.direction, p.pay_type, p.weight
+    FROM ${merchants} m
+    CROSS JOIN ${passages} p
+    JOIN ${thirdParties} tp ON tp.id = p.third_party_id AND tp.interface_type = 'sandbox'
+    ON CONFLICT DO NOTHING`);
+  return { passages: made, allowed: allowed.rowCount ?? 0 };
 }

@@ -23,17 +23,31 @@ type ThirdPartyRow = Pick<
   'id' | 'code' | 'interfaceType' | 'baseUrl' | 'upstreamMchNo' | 'secretEnc'
 >;
 
+/** Where the built-in sandbox provider answers on this server. */
+export const SANDBOX_ROOT = '/sandbox/upstream';
+
+const LOOPBACK = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(?=\/|$)/;
+
 /**
- * The access of a third party. The sandbox lives in this server: an empty base URL means "here"
- * (the listening origin), so the demo and tests reach it on whatever port the server got.
+ * The API root of a third party. The sandbox lives in this server: an empty base URL, or one on a
+ * loopback address (seeded with whatever port the server had then), is this server's own origin +
+ * /sandbox/upstream, so the demo and tests reach it on the port the server listens on now.
  */
+export function baseUrlOf(ctx: AppContext, tp: Pick<ThirdPartyRow, 'interfaceType' | 'baseUrl'>): string {
+  const base = tp.baseUrl.replace(/\/+$/, '');
+  if (tp.interfaceType !== 'sandbox') return base;
+  const own = platformOrigin(ctx);
+  if (!own) return base;
+  if (!base) return `${own}${SANDBOX_ROOT}`;
+  return base.replace(LOOPBACK, own);
+}
+
 export function accessOf(ctx: AppContext, tp: ThirdPartyRow): ThirdPartyAccess {
-  const base = tp.baseUrl || (tp.interfaceType === 'sandbox' ? (platformOrigin(ctx) ?? '') : '');
   return {
     id: tp.id,
     code: tp.code,
     interfaceType: tp.interfaceType,
-    baseUrl: base.replace(/\/+$/, ''),
+    baseUrl: baseUrlOf(ctx, tp),
     mchNo: tp.upstreamMchNo,
     secret: tp.secretEnc ? open(ctx.keys.secretKey, tp.secretEnc) : '',
     timeoutMs: ctx.config.upstreamTimeoutMs,

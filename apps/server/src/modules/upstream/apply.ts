@@ -8,20 +8,19 @@
  * A word the order has already taken (a duplicate, a late retry) is refused by the guarded
  * transitions and answered `duplicate`: one effect however many times, however concurrently, it comes.
  */
-import { ErrorCode, orderDepositList, orderTransferList } from '@payops/contracts';
+import { orderDepositList, orderTransferList } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
 import { dec } from '../../platform/ledger/money.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { depositOrders, withdrawOrders } from '../order/schema.ts';
+import { isConflict } from './attempts.ts';
 import { CallbackRefused, type UpstreamOrderState } from './types.ts';
 
 export type Applied = 'applied' | 'duplicate' | 'pending';
 
-const isConflict = (e: unknown) => e instanceof AppError && e.code === ErrorCode.conflict;
-
-async function guarded(run: () => Promise<unknown>): Promise<Applied> {
+/** Runs a guarded transition: `duplicate` when the order has already moved on. */
+export async function guarded(run: () => Promise<unknown>): Promise<Applied> {
   try {
     await run();
     return 'applied';
@@ -83,9 +82,14 @@ export async function applyUpstreamState(
     return guarded(() =>
       runSystemTransition(ctx, orderTransferList, 'payFail', order.id, {
         reason: failReason,
-        values: { failReason },
+        values: { failReason, upstreamOrderNo: s.upstreamOrderNo },
       }),
     );
   }
-  return guarded(() => runSystemTransition(ctx, orderTransferList, 'paySuccess', order.id));
+  // The upstream no is set with the outcome too: a payout claimed just before a crash never got it.
+  return guarded(() =>
+    runSystemTransition(ctx, orderTransferList, 'paySuccess', order.id, {
+      values: { upstreamOrderNo: s.upstreamOrderNo },
+    }),
+  );
 }

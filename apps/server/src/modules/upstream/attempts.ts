@@ -4,9 +4,11 @@
  * upstream error, or not tried), after the ones routing skipped. Runs outside any transaction: an
  * upstream call must never hold a row lock or a connection.
  */
-import type { RouteCandidate, RouteResult } from '@payops/contracts';
+import { ErrorCode, type ResourceDef, type RouteCandidate, type RouteResult } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
+import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { accessOf, adapterFor } from './adapter.ts';
 import { recordUpstreamError, recordUpstreamSuccess } from './health.ts';
 import type { Direction, Ranked, Routing } from './routing.ts';
@@ -82,7 +84,49 @@ export async function logDecision(tx: Tx, d: Decision): Promise<void> {
   });
 }
 
-/** The decision's result when no passage took the order. */
-export function failedResult(routing: Routing): RouteResult {
-  return routing.ranked.length ? 'all_failed' : 'no_passage';
+/** The decision about an order, from what routing and the attempts found (result and passage to add). */
+export function decisionOf(
+  order: { orderNo: string; merchantId: number; payType: string; amount: string },
+  direction: Direction,
+  attempted: Attempted<unknown>,
+  at: Date,
+): Omit<Decision, 'result' | 'passageId'> {
+  const { orderNo, merchantId, payType, amount } = order;
+  const { candidates, lastError: upstreamError } = attempted;
+  return { orderNo, direction, merchantId, payType, amount, candidates, upstreamError, at };
+}
+
+/** A refusal by a guarded transition: the record moved on meanwhile (a callback, an operator). */
+export const isConflict = (e: unknown) => e instanceof AppError && e.code === ErrorCode.conflict;
+
+/**
+ * No passage took the order: the decision row and the failing transition (`fail`, `payFail`) with
+ * the reason in one transaction; a record that moved on meanwhile is left as it is. The result.
+ */
+export async function failUnplaced(
+  ctx: AppContext,
+  decision: Omit<Decision, 'result' | 'passageId'>,
+  routing: Routing,
+  fail: { def: ResourceDef; name: string; id: number },
+): Promise<RouteResult> {
+  const result: RouteResult = routing.ranked.length ? 'all_failed' : 'no_passage';
+  const failReason =
+    result === 'all_failed'
+      ? (decision.upstreamError ?? 'upstream error')
+      : `no passage available (${routing.skipped.map((c) => c.verdict).join(', ') || 'none offered'})`;
+  await ctx.db.transaction(async (tx) => {
+    await logDecision(tx, { ...decision, result, passageId: null });
+    try {
+      await tx.transaction((sp) =>
+        runSystemTransition(ctx, fail.def, fail.name, fail.id, {
+          reason: failReason.slice(0, 200),
+          values: { failReason },
+          tx: sp,
+        }),
+      );
+    } catch (e) {
+      if (!isConflict(e)) throw e;
+    }
+  });
+  return result;
 }

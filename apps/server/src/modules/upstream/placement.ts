@@ -8,6 +8,8 @@
  *            locale? (of the error messages, default zh-CN) }
  *   answer: { order: DepositOrder (the row as it is now), created: false when the merchant order
  *            number was seen before: the existing order, and no second upstream call }
+ *   (a repeat that arrives while the first call is still talking to the upstream answers the order
+ *   as it is then: `created`, without a pay URL yet)
  *
  * 1. amount within the merchant's single min/max, else AppError 400 on `amount` (nothing written);
  * 2. insertDepositOrder in a short transaction (state `created`);
@@ -24,13 +26,13 @@ import { ErrorCode, type Locale, orderDepositList } from '@payops/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { dec, ZERO } from '../../platform/ledger/money.ts';
+import { dec, decString, ZERO } from '../../platform/ledger/money.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { merchants } from '../mch/schema.ts';
 import { insertDepositOrder, type NewDeposit } from '../order/create.ts';
 import { type DepositOrder, depositOrders } from '../order/schema.ts';
 import { callbackUrl } from './adapter.ts';
-import { failedResult, logDecision, tryPassages } from './attempts.ts';
+import { decisionOf, failUnplaced, isConflict, logDecision, tryPassages } from './attempts.ts';
 import { routePassages } from './routing.ts';
 
 export interface PlaceDepositInput extends Omit<NewDeposit, 'now'> {
@@ -71,10 +73,6 @@ async function readOrder(ctx: AppContext, id: number): Promise<DepositOrder> {
   return o!;
 }
 
-function isConflict(e: unknown): boolean {
-  return e instanceof AppError && e.code === ErrorCode.conflict;
-}
-
 export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): Promise<PlacedDeposit> {
   const now = input.now ?? ctx.clock.now();
   const locale = input.locale ?? 'zh-CN';
@@ -85,7 +83,7 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
   if (!m) throw new AppError(ErrorCode.notFound);
   const amount = dec(input.amount);
   if (amount.lt(dec(m.singleMin)) || (dec(m.singleMax).gt(ZERO) && amount.gt(dec(m.singleMax)))) {
-    throw amountError(locale, m.singleMin, m.singleMax);
+    throw amountError(locale, decString(dec(m.singleMin)), decString(dec(m.singleMax)));
   }
 
   const { locale: _l, now: _n, ...fields } = input;
@@ -111,16 +109,7 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
       now,
     ),
   );
-  const decision = {
-    orderNo: order.orderNo,
-    direction: 'deposit' as const,
-    merchantId: order.merchantId,
-    payType: order.payType,
-    amount: order.amount,
-    candidates: attempted.candidates,
-    upstreamError: attempted.lastError,
-    at: now,
-  };
+  const decision = decisionOf(order, 'deposit', attempted, now);
 
   if (attempted.chosen) {
     const { ranked, answer } = attempted.chosen;
@@ -148,24 +137,10 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
     return { order: await readOrder(ctx, order.id), created };
   }
 
-  const result = failedResult(routing);
-  const failReason =
-    result === 'all_failed'
-      ? (attempted.lastError ?? 'upstream error')
-      : `no passage available (${routing.skipped.map((c) => c.verdict).join(', ') || 'none offered'})`;
-  await ctx.db.transaction(async (tx) => {
-    await logDecision(tx, { ...decision, result, passageId: null });
-    try {
-      await tx.transaction((sp) =>
-        runSystemTransition(ctx, orderDepositList, 'fail', order.id, {
-          reason: failReason.slice(0, 200),
-          values: { failReason },
-          tx: sp,
-        }),
-      );
-    } catch (e) {
-      if (!isConflict(e)) throw e;
-    }
+  const result = await failUnplaced(ctx, decision, routing, {
+    def: orderDepositList,
+    name: 'fail',
+    id: order.id,
   });
   if (result === 'all_failed') return { order: await readOrder(ctx, order.id), created };
 

@@ -9,7 +9,7 @@
 import type { RouteCandidate, RouteVerdict } from '@payops/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { dec, ZERO } from '../../platform/ledger/money.ts';
+import { dec, decString, ZERO } from '../../platform/ledger/money.ts';
 import { merchantPassages, passages, thirdParties } from '../mch/passage.schema.ts';
 import { depositOrders, withdrawOrders } from '../order/schema.ts';
 import { adapterFor } from './adapter.ts';
@@ -96,6 +96,9 @@ export function weightedOrder<T extends { weight: number }>(items: T[], random =
   return out;
 }
 
+/** An amount as people write it (the columns answer 8 decimals). */
+const shown = (v: string) => decString(dec(v));
+
 export async function routePassages(ctx: AppContext, req: RouteRequest): Promise<Routing> {
   const rows = await ctx.db
     .select({
@@ -125,16 +128,11 @@ export async function routePassages(ctx: AppContext, req: RouteRequest): Promise
   const skipped: RouteCandidate[] = [];
   let amountLimits: Routing['amountLimits'] = null;
   const widen = (p: PassageRow) => {
-    const l = amountLimits ?? { min: p.singleMin, max: p.singleMax };
-    amountLimits = {
-      min: dec(p.singleMin).lt(dec(l.min)) ? p.singleMin : l.min,
-      max:
-        dec(l.max).eq(ZERO) || dec(p.singleMax).eq(ZERO)
-          ? '0'
-          : dec(p.singleMax).gt(dec(l.max))
-            ? p.singleMax
-            : l.max,
-    };
+    const min = shown(p.singleMin);
+    const max = shown(p.singleMax);
+    const l = amountLimits ?? { min, max };
+    const wider = l.max === '0' || max === '0' ? '0' : dec(max).gt(dec(l.max)) ? max : l.max;
+    amountLimits = { min: dec(min).lt(dec(l.min)) ? min : l.min, max: wider };
   };
   const open: (Ranked & { dailyLimit: string })[] = [];
   for (const r of rows) {
@@ -155,10 +153,10 @@ export async function routePassages(ctx: AppContext, req: RouteRequest): Promise
     else if (restricted && !r.mpEnabled) skip('not_allowed');
     else if (!adapterFor(r.thirdParty.interfaceType)) skip('no_adapter', r.thirdParty.interfaceType);
     else if (amount.lt(dec(p.singleMin))) {
-      skip('below_min', p.singleMin);
+      skip('below_min', shown(p.singleMin));
       widen(p);
     } else if (dec(p.singleMax).gt(ZERO) && amount.gt(dec(p.singleMax))) {
-      skip('above_max', p.singleMax);
+      skip('above_max', shown(p.singleMax));
       widen(p);
     } else if (p.health === 'down' && !resting) skip('down');
     else
@@ -188,7 +186,7 @@ export async function routePassages(ctx: AppContext, req: RouteRequest): Promise
         health: c.passage.health,
         weight: c.weight,
         verdict: 'daily_cap',
-        detail: `${u} / ${c.dailyLimit}`,
+        detail: `${shown(u)} / ${shown(c.dailyLimit)}`,
       });
     } else fit.push({ passage: c.passage, thirdParty: c.thirdParty, weight: c.weight, health: c.health });
   }

@@ -15,11 +15,14 @@ import {
   type UpstreamStatus,
 } from './types.ts';
 
-/** The sandbox's paths under the third party's base URL. */
+/** The sandbox's paths under the third party's base URL (its API root, e.g. <origin>/sandbox/upstream). */
+/** The sandbox's business code of "no such order" (its query answers it). */
+export const SANDBOX_NOT_FOUND = 404;
+
 export const SANDBOX_PATHS = {
-  pay: '/sandbox/upstream/pay',
-  payout: '/sandbox/upstream/payout',
-  query: '/sandbox/upstream/query',
+  pay: '/pay/create',
+  payout: '/payout/create',
+  query: { payment: '/pay/query', payout: '/payout/query' },
 } as const;
 
 async function post(tp: ThirdPartyAccess, path: string, params: Params, now: Date): Promise<Params> {
@@ -52,6 +55,7 @@ async function post(tp: ThirdPartyAccess, path: string, params: Params, now: Dat
   if (res.status >= 500) throw new UpstreamError('http', `${tp.code}: HTTP ${res.status} ${answer.msg}`);
   if (!verify(tp.secret, answer))
     throw new UpstreamError('bad_answer', `${tp.code}: answer signature invalid`);
+  if (answer.code === SANDBOX_NOT_FOUND) throw new UpstreamError('not_found', `${tp.code}: ${answer.msg}`);
   if (answer.code !== 0)
     throw new UpstreamError('refused', `${tp.code}: ${answer.msg ?? `code ${answer.code}`}`);
   return answer;
@@ -98,7 +102,7 @@ export const sandboxAdapter: UpstreamAdapter = {
     return { upstreamOrderNo: text(a, 'upstreamOrderNo', 'answer') };
   },
   async queryOrder(tp, orderNo, kind, now) {
-    return stateOf(await post(tp, SANDBOX_PATHS.query, { orderNo, kind }, now), 'answer');
+    return stateOf(await post(tp, SANDBOX_PATHS.query[kind], { orderNo, kind }, now), 'answer');
   },
   parseCallback(tp, body) {
     const p = asParams(body);

@@ -64,9 +64,10 @@ export interface UpstreamAdapter {
 
 /**
  * Why an upstream call failed: `timeout`, `network` (no connection) and `http` (a 5xx, a broken
- * answer) count against the passage's health; `refused` (the provider said no to this order) does not.
+ * answer) count against the passage's health; `refused` (the provider said no to this order) and
+ * `not_found` (a query about an order the provider never received) do not.
  */
-export type UpstreamErrorKind = 'timeout' | 'network' | 'http' | 'bad_answer' | 'refused';
+export type UpstreamErrorKind = 'timeout' | 'network' | 'http' | 'bad_answer' | 'refused' | 'not_found';
 
 export class UpstreamError extends Error {
   constructor(
@@ -78,7 +79,7 @@ export class UpstreamError extends Error {
 
   /** The passage, not the order, is at fault. */
   get countsAgainstHealth(): boolean {
-    return this.kind !== 'refused';
+    return this.kind !== 'refused' && this.kind !== 'not_found';
   }
 }
 

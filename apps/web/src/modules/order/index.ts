@@ -12,4 +12,6 @@ export const orderPages: Record<string, () => PageModule> = {
   '/order/orderPlaceLogStatic': placeLog('OrderPlaceLogStaticPage'),
   '/order/logReport': placeLog('LogReportPage'),
   '/order/orderFailReason': placeLog('OrderFailReasonPage'),
+  '/order/recommendRecordList': () =>
+    import('./recommend-record-page.tsx').then((m) => ({ default: m.RecommendRecordPage })),
 };

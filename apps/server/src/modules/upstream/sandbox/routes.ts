@@ -5,21 +5,26 @@
  * the shared one (the sandbox reads it there: it has no other store of secrets). Answers are flat
  * JSON objects, signed: { code: 0 | n, msg, ...fields, sign }.
  *
- *   POST /pay      { orderNo, amount, payType, notifyUrl }  -> { upstreamOrderNo, payUrl }
- *   POST /payout   { orderNo, amount, bankCode, bankName, accountName, accountNo, notifyUrl } -> { upstreamOrderNo }
- *   POST /query    { orderNo, kind }                        -> { upstreamOrderNo, kind, status, amount, failReason? }
- *   POST /control  { orderNo?, clear?, ...instruction }     an account's (or one order's) instruction
+ *   POST /pay/create     { orderNo, amount, payType, notifyUrl }  -> { upstreamOrderNo, payUrl }
+ *   POST /payout/create  { orderNo, amount, bankCode, bankName, accountName, accountNo, notifyUrl }
+ *                        -> { upstreamOrderNo }
+ *   POST /pay/query, /payout/query  { orderNo, kind }  -> { upstreamOrderNo, kind, status, amount, failReason? }
+ *   POST /control  { orderNo?, clear?, ...instruction }     an account's (or one order's) instruction;
+ *                  for an order held pending, its callback is scheduled by it at once
  *   POST /notify   { orderNo, outcome, times?, concurrent? } decide a held order and call back now
+ *                  (times 0: decide it and never call back, a lost callback for the query poll)
  *   GET  /cashier/:upstreamOrderNo                           the pay URL: a page naming the order
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import { open } from '../../../platform/secret-box.ts';
 import { thirdParties } from '../../mch/passage.schema.ts';
+import { SANDBOX_ROOT } from '../adapter.ts';
 import { platformOrigin } from '../origin.ts';
+import { SANDBOX_NOT_FOUND } from '../sandbox-adapter.ts';
 import { sandboxOrders } from '../schema.ts';
 import { asParams, type Params, sign, verify } from '../signing.ts';
 import { createDispatcher } from './dispatch.ts';
@@ -30,8 +35,6 @@ import {
   keyOf,
   setInstruction,
 } from './instructions.ts';
-
-export const SANDBOX_PREFIX = '/sandbox/upstream';
 
 const amountRe = /^\d{1,20}(\.\d{1,8})?$/;
 const str = (max: number) => z.string().min(1).max(max);
@@ -55,7 +58,7 @@ const queryBody = base.extend({ orderNo: str(64), kind: z.enum(['payment', 'payo
 const notifyBody = base.extend({
   orderNo: str(64),
   outcome: z.enum(['success', 'fail']),
-  times: z.coerce.number().int().min(1).max(10).default(1),
+  times: z.coerce.number().int().min(0).max(10).default(1),
   concurrent: z.enum(['0', '1']).default('0'),
 });
 
@@ -73,8 +76,8 @@ function answer(reply: FastifyReply, secret: string, fields: Params) {
   return reply.send({ ...body, sign: sign(secret, body) });
 }
 
-function refuse(reply: FastifyReply, status: number, msg: string, secret?: string) {
-  const body = { code: status === 200 ? 1 : status, msg };
+function refuse(reply: FastifyReply, status: number, msg: string, secret?: string, code?: number) {
+  const body = { code: code ?? (status === 200 ? 1 : status), msg };
   return reply.status(status).send(secret ? { ...body, sign: sign(secret, body) } : body);
 }
 
@@ -144,17 +147,17 @@ export async function sandboxRoutes(app: FastifyInstance) {
           .where(and(eq(sandboxOrders.mchNo, p.mchNo), eq(sandboxOrders.orderNo, p.orderNo)));
     // A repeated create is the same order: answered again, called back once.
     if (inserted) dispatcher.schedule(inserted, secret, i);
-    const payUrl = `${platformOrigin(ctx) ?? ''}${SANDBOX_PREFIX}/cashier/${order!.upstreamOrderNo}`;
+    const payUrl = `${platformOrigin(ctx) ?? ''}${SANDBOX_ROOT}/cashier/${order!.upstreamOrderNo}`;
     return answer(reply, secret, {
       upstreamOrderNo: order!.upstreamOrderNo,
       ...(kind === 'payment' ? { payUrl } : {}),
     });
   }
 
-  app.post(`${SANDBOX_PREFIX}/pay`, route, (request, reply) => create(request.body, reply, 'payment'));
-  app.post(`${SANDBOX_PREFIX}/payout`, route, (request, reply) => create(request.body, reply, 'payout'));
+  app.post(`${SANDBOX_ROOT}/pay/create`, route, (request, reply) => create(request.body, reply, 'payment'));
+  app.post(`${SANDBOX_ROOT}/payout/create`, route, (request, reply) => create(request.body, reply, 'payout'));
 
-  app.post(`${SANDBOX_PREFIX}/query`, route, async (request, reply) => {
+  const query = async (request: FastifyRequest, reply: FastifyReply) => {
     const v = await verified(ctx, request.body, queryBody, reply);
     if (!v) return reply;
     const [o] = await ctx.db
@@ -167,7 +170,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
           eq(sandboxOrders.kind, v.p.kind),
         ),
       );
-    if (!o) return refuse(reply, 200, 'sandbox: order not found', v.secret);
+    if (!o) return refuse(reply, 200, 'sandbox: order not found', v.secret, SANDBOX_NOT_FOUND);
     const i = await instructionFor(ctx, o.mchNo, o.orderNo);
     return answer(reply, v.secret, {
       orderNo: o.orderNo,
@@ -177,9 +180,11 @@ export async function sandboxRoutes(app: FastifyInstance) {
       amount: o.amount,
       ...(o.status === 'failed' ? { failReason: i.failReason } : {}),
     });
-  });
+  };
+  app.post(`${SANDBOX_ROOT}/pay/query`, route, query);
+  app.post(`${SANDBOX_ROOT}/payout/query`, route, query);
 
-  app.post(`${SANDBOX_PREFIX}/control`, route, async (request, reply) => {
+  app.post(`${SANDBOX_ROOT}/control`, route, async (request, reply) => {
     const controlBody = base.extend({
       orderNo: z.string().max(64).optional(),
       clear: z.enum(['0', '1']).optional(),
@@ -210,17 +215,31 @@ export async function sandboxRoutes(app: FastifyInstance) {
     if (!parsed.success)
       return refuse(reply, 400, `sandbox: bad instruction (${parsed.error.issues[0]?.path.join('.')})`);
     await setInstruction(ctx, key, parsed.data);
+    if (orderNo) {
+      // An order already held waiting: the new instruction is its callback from now on.
+      const [held] = await ctx.db
+        .select()
+        .from(sandboxOrders)
+        .where(
+          and(
+            eq(sandboxOrders.mchNo, String(mchNo)),
+            eq(sandboxOrders.orderNo, String(orderNo)),
+            eq(sandboxOrders.status, 'pending'),
+          ),
+        );
+      if (held) dispatcher.schedule(held, v.secret, parsed.data);
+    }
     return answer(reply, v.secret, { key });
   });
 
-  app.post(`${SANDBOX_PREFIX}/notify`, route, async (request, reply) => {
+  app.post(`${SANDBOX_ROOT}/notify`, route, async (request, reply) => {
     const v = await verified(ctx, request.body, notifyBody, reply);
     if (!v) return reply;
     const [o] = await ctx.db
       .select()
       .from(sandboxOrders)
       .where(and(eq(sandboxOrders.mchNo, v.p.mchNo), eq(sandboxOrders.orderNo, v.p.orderNo)));
-    if (!o) return refuse(reply, 200, 'sandbox: order not found', v.secret);
+    if (!o) return refuse(reply, 200, 'sandbox: order not found', v.secret, SANDBOX_NOT_FOUND);
     const i = await instructionFor(ctx, o.mchNo, o.orderNo);
     const statuses = await dispatcher.fire(
       o,
@@ -233,7 +252,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
     return answer(reply, v.secret, { statuses: statuses.join(',') });
   });
 
-  app.get<{ Params: { no: string } }>(`${SANDBOX_PREFIX}/cashier/:no`, route, async (request, reply) => {
+  app.get<{ Params: { no: string } }>(`${SANDBOX_ROOT}/cashier/:no`, route, async (request, reply) => {
     const [o] = await ctx.db
       .select()
       .from(sandboxOrders)

@@ -1,0 +1,146 @@
+/**
+ * Payouts on the real server: approved withdrawals (due ones only) are claimed and paid out through
+ * the sandbox over HTTP; its callback makes one a success and another a failure; the query poll
+ * settles one whose callback never came; with no payout passage the order fails with the reason.
+ */
+import { orderTransferList } from '@payops/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWithdrawOrder } from '../src/modules/order/create.ts';
+import { withdrawOrders } from '../src/modules/order/schema.ts';
+import { runPayouts } from '../src/modules/upstream/payout.ts';
+import { POLL_AFTER_MS, pollPayouts } from '../src/modules/upstream/poll.ts';
+import { routingDecisions } from '../src/modules/upstream/schema.ts';
+import { ensureAccount, platformAccount, postEntry } from '../src/platform/ledger/index.ts';
+import { runSystemTransition } from '../src/platform/transitions/index.ts';
+import { statusHistory } from '../src/platform/transitions/schema.ts';
+import type { TestApp } from './harness.ts';
+import { type merchant, type Party, sandboxCall, sandboxWorld } from './upstream-helpers.ts';
+
+let t: TestApp;
+let party: Party;
+let m: Awaited<ReturnType<typeof merchant>>;
+let n = 0;
+
+beforeAll(async () => {
+  ({ t, party, m } = await sandboxWorld(
+    'SBX_PAY',
+    { payType: 'bank_card', direction: 'withdraw' },
+    { outcome: 'hold' },
+  ));
+  await t.ctx.db.transaction(async (tx) => {
+    const own = await ensureAccount(tx, {
+      ownerType: 'merchant',
+      ownerId: m.id,
+      ownerCode: m.mchNo,
+      merchantId: m.id,
+    });
+    const contra = await platformAccount(tx, 'adjustments', 'CNY', 'test:payout-funding');
+    await postEntry(tx, {
+      kind: 'adjust_credit',
+      refType: 'test',
+      refId: 'payout-funding',
+      legs: [
+        { accountId: own.id, amount: '100000' },
+        { accountId: contra.id, amount: '-100000' },
+      ],
+    });
+  });
+});
+afterAll(() => t.close());
+
+async function approved(amount: string, scheduledAt: Date | null = null) {
+  const { order } = await t.ctx.db.transaction((tx) =>
+    insertWithdrawOrder(tx, {
+      merchantId: m.id,
+      mchOrderNo: `W-${++n}`,
+      amount,
+      bankCode: 'ICBC',
+      bankName: '工商银行',
+      accountName: '张三',
+      accountNo: '6222000011112222',
+      scheduledAt,
+      now: t.ctx.clock.now(),
+    }),
+  );
+  await runSystemTransition(t.ctx, orderTransferList, 'review', order.id);
+  await runSystemTransition(t.ctx, orderTransferList, 'autoApprove', order.id);
+  return order;
+}
+
+const orderOf = async (id: number) =>
+  (await t.ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.id, id)))[0]!;
+const transitions = async (id: number) =>
+  (
+    await t.ctx.db
+      .select()
+      .from(statusHistory)
+      .where(and(eq(statusHistory.resource, 'orderTransferList'), eq(statusHistory.recordId, String(id))))
+  ).map((h) => h.transition);
+
+describe('payouts', () => {
+  it('pays out due approved withdrawals; the callback makes one a success and one a failure', async () => {
+    const good = await approved('300');
+    const bad = await approved('400');
+    const later = await approved('500', new Date(t.ctx.clock.now().getTime() + 3_600_000));
+    const counts = await runPayouts(t.ctx);
+    expect(counts).toEqual({ paying: 2, failed: 0, skipped: 0 });
+    const paying = await orderOf(good.id);
+    expect(paying.status).toBe('paying');
+    expect(paying.upstreamOrderNo).toMatch(/^SBX/);
+    expect((await orderOf(later.id)).status).toBe('approved');
+    // A second run finds nothing more to claim: no second payout of the same order.
+    expect(await runPayouts(t.ctx)).toEqual({ paying: 0, failed: 0, skipped: 0 });
+
+    await sandboxCall(t, party, 'notify', {
+      orderNo: good.orderNo,
+      outcome: 'success',
+      times: 2,
+      concurrent: '1',
+    });
+    await sandboxCall(t, party, 'notify', { orderNo: bad.orderNo, outcome: 'fail' });
+    expect((await orderOf(good.id)).status).toBe('success');
+    const failed = await orderOf(bad.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.failReason).toBe('sandbox: payment declined');
+    expect(await transitions(good.id)).toEqual(['review', 'autoApprove', 'pay', 'paySuccess']);
+    expect(await transitions(bad.id)).toEqual(['review', 'autoApprove', 'pay', 'payFail']);
+    const [d] = await t.ctx.db
+      .select()
+      .from(routingDecisions)
+      .where(eq(routingDecisions.orderNo, good.orderNo));
+    expect(d).toMatchObject({ direction: 'withdraw', result: 'routed' });
+  });
+
+  it('settles a payout whose callback never came by the query poll', async () => {
+    const o = await approved('600');
+    await runPayouts(t.ctx);
+    // The sandbox decides it but its callback is lost (times 0): only the poll can learn of it.
+    await sandboxCall(t, party, 'notify', { orderNo: o.orderNo, outcome: 'success', times: 0 });
+    expect(await pollPayouts(t.ctx)).toEqual({}); // too fresh to ask about yet
+    expect((await orderOf(o.id)).status).toBe('paying');
+    t.ctx.clock.advance(POLL_AFTER_MS + 1000);
+    expect(await pollPayouts(t.ctx)).toEqual({ applied: 1 });
+    expect((await orderOf(o.id)).status).toBe('success');
+    expect(await pollPayouts(t.ctx)).toEqual({});
+  });
+
+  it('fails a payout the provider never received (claimed, then the process died before the call)', async () => {
+    const o = await approved('650');
+    // The claim alone, as payOut does it first: no upstream call follows.
+    await runSystemTransition(t.ctx, orderTransferList, 'pay', o.id, { values: { thirdPartyId: party.id } });
+    t.ctx.clock.advance(POLL_AFTER_MS + 1000);
+    expect(await pollPayouts(t.ctx)).toEqual({ applied: 1 });
+    const failed = await orderOf(o.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.failReason).toMatch(/never received/);
+  });
+
+  it('fails a payout with the reason when no payout passage can take it', async () => {
+    const o = await approved('60000');
+    expect(await runPayouts(t.ctx)).toEqual({ paying: 0, failed: 1, skipped: 0 });
+    const failed = await orderOf(o.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.failReason).toContain('above_max');
+  });
+});
