@@ -22,6 +22,7 @@ import { memberModule } from './modules/member/index.ts';
 import { mockModule } from './modules/mock/index.ts';
 import { mockTradeModule } from './modules/mockTrade/index.ts';
 import { notifyModule } from './modules/notify/index.ts';
+import { openapiModule } from './modules/openapi/index.ts';
 import { orderModule } from './modules/order/index.ts';
 import { payManageModule } from './modules/payManage/index.ts';
 import { installFirstPasswordGate } from './modules/sys/first-password.ts';
@@ -143,6 +144,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(memberModule);
   await app.register(orderModule);
   await app.register(notifyModule);
+  await app.register(openapiModule);
   await app.register(upstreamModule);
   await app.register(mockTradeModule);
   if (config.mockApi) await app.register(mockModule);

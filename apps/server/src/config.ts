@@ -55,6 +55,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   LIST_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  MERCHANT_API_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
   /** The origin upstream providers call back (https://pay.example.com); default: the listening address. */
   PUBLIC_ORIGIN: z.string().url().optional(),
   /** How long the platform waits for an upstream provider's answer before trying the next passage. */
@@ -83,6 +84,8 @@ export interface Config {
   webDist: string;
   /** List and export calls per operator per minute (0: unlimited, e.g. for the bench). */
   listRatePerMinute: number;
+  /** Merchant API calls per merchant per minute (0: unlimited, e.g. for the bench). */
+  merchantApiRatePerMinute: number;
   /** Origin of this server as providers (and the built-in sandbox) reach it; '' = the listening address. */
   publicOrigin: string;
   upstreamTimeoutMs: number;
@@ -117,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     listRatePerMinute: e.LIST_RATE_PER_MINUTE,
+    merchantApiRatePerMinute: e.MERCHANT_API_RATE_PER_MINUTE,
     publicOrigin: (e.PUBLIC_ORIGIN ?? '').replace(/\/+$/, ''),
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     ...overrides,

@@ -2,6 +2,8 @@
 import { adjustExpiryJob } from './modules/mch/adjust-expiry.ts';
 import { depositExpiryJob } from './modules/order/timeouts.ts';
 import { merchantNotifyJob } from './modules/notify/job.ts';
+import { openapiNonceCleanUpJob } from './modules/openapi/nonce-clean-up.ts';
+import { upstreamErrorReportJob } from './modules/openapi/upstream-errors.ts';
 import { payoutJob } from './modules/upstream/payout.ts';
 import { pollJob } from './modules/upstream/poll.ts';
 import { idempotencyCleanUpJob, nonceCleanUpJob } from './platform/jobs/clean-up.ts';
@@ -13,6 +15,8 @@ export const allJobs: readonly JobDef[] = [
   adjustExpiryJob,
   depositExpiryJob,
   merchantNotifyJob,
+  openapiNonceCleanUpJob,
+  upstreamErrorReportJob,
   payoutJob,
   pollJob,
 ];

@@ -280,6 +280,11 @@ describe('access and authenticator gaps', () => {
       '/sandbox/upstream/control',
       '/sandbox/upstream/notify',
       '/sandbox/upstream/cashier/:no',
+      // The merchant API: no session, each call signed with the merchant's secret (modules/openapi).
+      '/openapi/v1/deposit/create',
+      '/openapi/v1/withdraw/create',
+      '/openapi/v1/order/query',
+      '/openapi/v1/balance/query',
     ]);
     expect(open.filter((u) => !allowed.has(u))).toEqual([]);
   });

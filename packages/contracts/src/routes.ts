@@ -138,7 +138,7 @@ export const routeGroups: readonly RouteGroup[] = [
       child('order', 'receiveList', BOTH, { placeholder: true }),
       child('order', 'mchNotify', BOTH, { placeholder: true }),
       child('order', 'addressFlow', BOTH, { placeholder: true }),
-      child('order', 'orderFailReason', BOTH, { placeholder: true }),
+      child('order', 'orderFailReason', BOTH),
       child('order', 'orderDepositListUSDT', BOTH),
       child('order', 'orderTransferListUSDT', BOTH),
       child('order', 'orderDepositListZHOTC', BOTH),

@@ -1,13 +1,17 @@
 /**
- * `npm run seed:demo -- [--merchants N] [--members N] [--seed N] [--batch N]`: loads the demo platform
- * into the configured database (DATABASE_URL, or the embedded one of the data folder), after applying
- * migrations. Refuses a database that already has merchants. Sizes can grow to millions of members.
+ * `npm run seed:demo -- [--merchants N] [--members N] [--seed N] [--batch N] [--orders N]`: loads the
+ * demo platform into the configured database (DATABASE_URL, or the embedded one of the data folder),
+ * after applying migrations. Refuses a database that already has merchants. Sizes can grow to millions
+ * of members. `--orders N` then places N orders through the merchant API over HTTP: the console is
+ * started in this process on a loopback port for it (demo/orders.ts).
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { openForCli } from '../db/open-for-cli.ts';
 import { describeReport, loadDemo } from '../demo/load.ts';
+import { describeOrdersReport } from '../demo/orders.ts';
+import { placeOrdersThroughApi } from '../demo/orders-server.ts';
 import { loadKeys } from '../platform/keys.ts';
 
 const { values } = parseArgs({
@@ -16,6 +20,7 @@ const { values } = parseArgs({
     members: { type: 'string' },
     seed: { type: 'string' },
     batch: { type: 'string' },
+    orders: { type: 'string' },
   },
 });
 const int = (v: string | undefined) => (v === undefined ? undefined : Number.parseInt(v, 10));
@@ -37,7 +42,12 @@ try {
   const origin = `http://127.0.0.1:${config.port}`;
   const report = await loadDemo(database.db, keys.secretKey, new Date(), { ...options, origin });
   if (report) process.stdout.write(`${describeReport(report)}\n`);
-  else {
+  const orders = int(values.orders) ?? 0;
+  if (report && orders > 0) {
+    const placed = await placeOrdersThroughApi(config, database, keys, orders);
+    process.stdout.write(`${describeOrdersReport(placed)}\n`);
+  }
+  if (!report) {
     process.stdout.write('the database already has merchants: demo data not loaded\n');
     code = 1;
   }

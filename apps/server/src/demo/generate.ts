@@ -84,7 +84,8 @@ export async function generateDemo(
         secretEnc: seal(secretKey, secret),
         secretHint: `******${secret.slice(-4)}`,
         notifyUrl: `https://api.shop${i + 1}.example.cn/pay/notify`,
-        ipWhitelist: `203.0.113.${i + 1}`,
+        // Their servers, and this machine: the demo orders call the merchant API from loopback.
+        ipWhitelist: `203.0.113.${i + 1},127.0.0.1,::1`,
         depositRate: `0.0${r.int(10, 25)}`,
         withdrawRate: `0.00${r.int(5, 9)}`,
         singleMin: '100',

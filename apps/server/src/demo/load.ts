@@ -3,7 +3,10 @@
  * never touched), with a one-line summary for the log.
  */
 import type { Db } from '../db/client.ts';
+import { platformOrigin } from '../modules/upstream/origin.ts';
+import type { AppContext } from '../platform/context.ts';
 import { DEMO_DEFAULTS, type DemoOptions, type DemoReport, generateDemo, hasMerchants } from './generate.ts';
+import { describeOrdersReport, placeDemoOrders } from './orders.ts';
 import { pointDemoMerchantsAtSandbox } from './sandbox-merchant.ts';
 import { seedSandboxChannels } from './sandbox-channels.ts';
 
@@ -28,17 +31,21 @@ export function describeReport(report: DemoReport): string {
   );
 }
 
-/** server.ts calls this on the first start of a new embedded database (never in API tests). */
-export async function loadDemoOnFirstStart(ctx: {
-  db: Db;
-  keys: { secretKey: Buffer };
-  clock: { now(): Date };
-  config: { port: number };
-}) {
-  const report = await loadDemo(ctx.db, ctx.keys.secretKey, ctx.clock.now(), {
-    origin: `http://127.0.0.1:${ctx.config.port}`,
-  });
-  // The demo merchants' callbacks go to this server's sandbox merchant, on the port it listens on.
-  if (report) await pointDemoMerchantsAtSandbox(ctx.db, `http://127.0.0.1:${ctx.config.port}`);
-  if (report) process.stdout.write(`${describeReport(report)}\n`);
+/** Orders a fresh console places through its own merchant API once the demo platform is loaded. */
+export const DEMO_ORDERS_ON_FIRST_START = 400;
+
+/**
+ * server.ts calls this on the first start of a new embedded database (never in API tests), once the
+ * console listens: the demo platform, then orders through the merchant API over HTTP.
+ */
+export async function loadDemoOnFirstStart(ctx: AppContext) {
+  const origin = platformOrigin(ctx);
+  const report = await loadDemo(ctx.db, ctx.keys.secretKey, ctx.clock.now(), origin ? { origin } : {});
+  if (!report) return;
+  process.stdout.write(`${describeReport(report)}\n`);
+  if (!origin) return;
+  // The demo merchants' callbacks go to this server's sandbox merchant.
+  await pointDemoMerchantsAtSandbox(ctx.db, origin);
+  const orders = await placeDemoOrders(ctx, origin, DEMO_ORDERS_ON_FIRST_START);
+  process.stdout.write(`${describeOrdersReport(orders)}\n`);
 }

@@ -44,6 +44,8 @@ declare module 'fastify' {
     auditAs?: string;
     /** Reachable by a signed-in operator who must still bind an authenticator (the binding itself). */
     beforeBinding?: boolean;
+    /** A public route that checks the caller's address itself (the merchant API's per-merchant white list). */
+    ownIpCheck?: boolean;
   }
   interface FastifyRequest {
     auth?: AuthContext;

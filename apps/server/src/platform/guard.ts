@@ -55,7 +55,10 @@ export function installGuard(
     const access = request.routeOptions.config?.access;
     if (!access) return;
     try {
-      if (!UNFILTERED.has(request.routeOptions.url ?? '') && !(await ipFilter.allowed(clientIp(request)))) {
+      // The merchant API checks each merchant's own white list instead of the back-office lists.
+      const filtered =
+        !UNFILTERED.has(request.routeOptions.url ?? '') && !request.routeOptions.config.ownIpCheck;
+      if (filtered && !(await ipFilter.allowed(clientIp(request)))) {
         throw new AppError(ErrorCode.ipDenied);
       }
       if (access === 'public') return;

@@ -38,6 +38,7 @@ export const allResources: readonly ResourceDef[] = [
   order.orderTransferList,
   ...[order.orderRecordPage, order.auditRecordList, order.autoReviewList],
   ...[order.mchNotify, order.mchNotifyAttempt],
+  ...[order.orderPlaceLogPage, order.orderPlaceLogStatic, order.logReport, order.orderFailReason],
   order.recommendRecordList,
 ];
 

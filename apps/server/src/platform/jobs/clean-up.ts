@@ -10,7 +10,13 @@ export const IDEMPOTENCY_RETENTION_HOURS = 24;
 const BATCH = 5000;
 
 /** Deletes rows of `table` whose `column` is before `before`, BATCH at a time; answers how many. */
-async function deleteBefore(ctx: AppContext, table: string, key: string, column: string, before: Date) {
+export async function deleteBefore(
+  ctx: AppContext,
+  table: string,
+  key: string,
+  column: string,
+  before: Date,
+) {
   let total = 0;
   for (;;) {
     const { rowCount } = await ctx.pool.query(

@@ -14,6 +14,7 @@ const pagesOf =
 const orders = pagesOf(() => import('./order-pages.tsx'));
 const notify = pagesOf(() => import('./notify-pages.tsx'));
 const routing = pagesOf(() => import('./recommend-record-page.tsx'));
+const placeLog = pagesOf(() => import('./place-log-pages.tsx'));
 
 export const orderPages: Record<string, () => PageModule> = {
   '/order/orderDepositList': orders('DepositListPage'),
@@ -25,6 +26,10 @@ export const orderPages: Record<string, () => PageModule> = {
   '/order/orderRecordPage': orders('OrderRecordPage'),
   '/order/mchNotify': notify('MchNotifyPage'),
   '/order/recommendRecordList': routing('RecommendRecordPage'),
+  '/order/orderPlaceLogPage': placeLog('OrderPlaceLogPage'),
+  '/order/orderPlaceLogStatic': placeLog('OrderPlaceLogStaticPage'),
+  '/order/logReport': placeLog('LogReportPage'),
+  '/order/orderFailReason': placeLog('OrderFailReasonPage'),
   '/payManage/thirdwithdraw_list': orders('ScheduledWithdrawPage'),
   '/payManage/autoReviewList': orders('AutoReviewPage'),
 };

@@ -1,0 +1,30 @@
+/**
+ * For `seed:demo --orders N`, where no console is running: the console started in this process on a
+ * loopback port (no jobs, no web app), the demo orders placed through its merchant API over HTTP, then
+ * stopped.
+ */
+import { buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { platformOrigin } from '../modules/upstream/origin.ts';
+import type { Keys } from '../platform/keys.ts';
+import { type DemoOrdersReport, placeDemoOrders } from './orders.ts';
+
+export async function placeOrdersThroughApi(
+  config: Config,
+  database: Database,
+  keys: Keys,
+  count: number,
+): Promise<DemoOrdersReport> {
+  const { app, ctx } = await buildApp({
+    config: { ...config, logLevel: 'silent', merchantApiRatePerMinute: 0, publicOrigin: '' },
+    database,
+    keys,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    return await placeDemoOrders(ctx, platformOrigin(ctx)!, count);
+  } finally {
+    await app.close();
+  }
+}

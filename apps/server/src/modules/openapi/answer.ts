@@ -1,0 +1,47 @@
+/** The merchant API's answers: the console's envelope with its own codes (contracts place-log-codes). */
+import {
+  type FieldError,
+  MERCHANT_API_CODES,
+  type MerchantApiCodeName,
+  merchantApiMessage,
+} from '@payops/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { localeOf } from '../../platform/errors.ts';
+
+const STATUS: Partial<Record<MerchantApiCodeName, number>> = {
+  signInvalid: 401,
+  timestampOutOfWindow: 401,
+  nonceReplayed: 401,
+  merchantUnknown: 401,
+  merchantNotEnabled: 403,
+  ipNotAllowed: 403,
+  orderNotFound: 404,
+  rateLimited: 429,
+  upstreamFailed: 502,
+  internal: 500,
+  unavailable: 503,
+};
+
+/** Refuses the request with a code and, for a bad field, which field and why (in the caller's language). */
+export function refuse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: MerchantApiCodeName,
+  fields?: FieldError[],
+  extra?: Record<string, unknown>,
+) {
+  const code = MERCHANT_API_CODES[name];
+  const base = merchantApiMessage(code, localeOf(request));
+  const msg = fields?.length ? `${base}: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}` : base;
+  request.resultCode = code;
+  return reply.status(STATUS[name] ?? 400).send({
+    code,
+    msg,
+    data: fields?.length || extra ? { ...extra, ...(fields?.length ? { fields } : {}) } : null,
+  });
+}
+
+export function accept<T>(request: FastifyRequest, data: T) {
+  request.resultCode = 0;
+  return { code: 0, msg: 'success', data };
+}

@@ -1,0 +1,92 @@
+/**
+ * The merchant API's request bodies. Every parameter is a JSON string (so that what is signed is
+ * exactly what was sent: see signing.ts); amounts follow the CNY rule of contracts money.ts (at most 2
+ * decimals, refused and never rounded).
+ */
+import { currencyAmountSchema, DEPOSIT_CURRENCY } from '@payops/contracts';
+import { z } from 'zod';
+import { PAY_TYPES } from '../mch/passage.schema.ts';
+
+const id = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/);
+const optionalText = (max: number) => z.string().max(max).optional();
+
+export const signedFields = {
+  mchNo: z.string().min(1).max(32).describe('Merchant number (M + 8 digits)'),
+  timestamp: z
+    .string()
+    .regex(/^\d{13}$/)
+    .describe('Unix time in milliseconds, within 5 minutes of the server clock'),
+  nonce: id(64).min(8).describe('8-64 characters [A-Za-z0-9_-], never reused by this merchant'),
+  sign: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/)
+    .describe('HMAC-SHA256 of the canonical string, lowercase hex (see the description)'),
+};
+
+const amount = currencyAmountSchema(DEPOSIT_CURRENCY).describe(
+  'CNY, a decimal string with at most 2 decimals',
+);
+const notifyUrl = z
+  .string()
+  .max(500)
+  .regex(/^https?:\/\/\S+$/)
+  .optional()
+  .describe("Where the final state is posted (default: the merchant's notify URL)");
+
+export const depositBody = z.strictObject({
+  ...signedFields,
+  mchOrderNo: id(64).describe("The merchant's order number, unique per merchant"),
+  amount,
+  payType: z.enum(PAY_TYPES),
+  memberAccount: optionalText(64),
+  notifyUrl,
+  remark: optionalText(200),
+});
+
+export const withdrawBody = z.strictObject({
+  ...signedFields,
+  mchOrderNo: id(64).describe("The merchant's order number, unique per merchant"),
+  amount,
+  bankCode: z.string().max(32).optional(),
+  bankName: z.string().min(1).max(64),
+  accountName: z.string().min(1).max(64),
+  accountNo: z.string().regex(/^\d{6,32}$/),
+  memberAccount: optionalText(64),
+  notifyUrl,
+  remark: optionalText(200),
+});
+
+export const queryOrderBody = z.strictObject({
+  ...signedFields,
+  orderType: z.enum(['deposit', 'withdraw']),
+  orderNo: id(64).optional().describe('The platform order number; or give mchOrderNo'),
+  mchOrderNo: id(64).optional(),
+});
+
+export const queryBalanceBody = z.strictObject(signedFields);
+
+export const orderAnswer = z.object({
+  orderType: z.enum(['deposit', 'withdraw']),
+  orderNo: z.string(),
+  mchOrderNo: z.string(),
+  status: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  payUrl: z.string().nullable(),
+  failReason: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+
+export const balanceAnswer = z.object({
+  mchNo: z.string(),
+  currency: z.string(),
+  available: z.string(),
+  frozen: z.string(),
+});

@@ -1,0 +1,48 @@
+/**
+ * Deposit creation: the upstream placement (engineer "upstream", modules/upstream/placement.ts) does
+ * the limits, the order, the routing with failover and the decision log; this file turns its outcome
+ * into the merchant API's answer codes.
+ */
+import { ErrorCode, type FieldError, type Locale, type MerchantApiCodeName } from '@payops/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { PAY_TYPES } from '../mch/passage.schema.ts';
+import type { DepositOrder } from '../order/schema.ts';
+import { placeDeposit } from '../upstream/placement.ts';
+import type { ApiMerchant } from './verify.ts';
+
+export interface DepositInput {
+  mchOrderNo: string;
+  amount: string;
+  payType: (typeof PAY_TYPES)[number];
+  memberAccount?: string;
+  notifyUrl?: string;
+  remark?: string;
+}
+
+export type DepositOutcome =
+  | { order: DepositOrder; created: boolean }
+  | { refusal: MerchantApiCodeName; fields?: FieldError[]; orderNo?: string; order?: DepositOrder };
+
+export async function createDeposit(
+  ctx: AppContext,
+  m: ApiMerchant,
+  input: DepositInput,
+  clientIp: string,
+  locale: Locale,
+): Promise<DepositOutcome> {
+  try {
+    const placed = await placeDeposit(ctx, { ...input, merchantId: m.id, clientIp, locale });
+    // Every passage's upstream refused it: the order exists, failed, with the upstream's message.
+    if (placed.created && placed.order.status === 'failed')
+      return { refusal: 'upstreamFailed', orderNo: placed.order.orderNo, order: placed.order };
+    return placed;
+  } catch (e) {
+    if (!(e instanceof AppError) || e.code !== ErrorCode.badRequest) throw e;
+    const data = (e.data ?? {}) as { fields?: FieldError[]; orderNo?: string };
+    const field = data.fields?.[0]?.field;
+    const refusal =
+      field === 'payType' ? 'noPassage' : field === 'amount' ? 'amountOutOfLimits' : 'badRequest';
+    return { refusal, fields: data.fields, orderNo: data.orderNo };
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The merchant API under /openapi/v1, outside the console's session auth: each call is verified by
+ * verify.ts (signature, timestamp, nonce, white list, merchant state, rate) and logged by
+ * place-log-hooks.ts. Answers are the console's envelope; refusals carry the codes of contracts
+ * place-log-codes.ts with the reason in the caller's language (Accept-Language, zh-CN by default).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { localeOf } from '../../platform/errors.ts';
+import { clientIp } from '../../platform/request-info.ts';
+import { envelope } from '../../platform/route-schemas.ts';
+import { accept, refuse } from './answer.ts';
+import {
+  balanceAnswer,
+  depositBody,
+  orderAnswer,
+  queryBalanceBody,
+  queryOrderBody,
+  withdrawBody,
+} from './bodies.ts';
+import { createDeposit } from './deposit.ts';
+import { SIGNING_DESCRIPTION } from './doc-example.ts';
+import { answerOf, balanceOf, createWithdrawal, findOrder, outsideLimits } from './orders.ts';
+import type { Endpoint } from './place-log.ts';
+import { installPlacementLog } from './place-log-hooks.ts';
+import { merchantVerifier } from './verify.ts';
+
+export const OPENAPI_PREFIX = '/openapi/v1';
+
+const text = {
+  orderRef: {
+    'zh-CN': '须提供平台订单号或商户订单号',
+    'en-US': 'give the platform order number or the merchant order number',
+  },
+} as const;
+
+export async function openapiRoutes(parent: FastifyInstance) {
+  const ctx = parent.ctx;
+  // One limiter shared by the four endpoints, keyed by the verified merchant.
+  const perMinute = ctx.config.merchantApiRatePerMinute;
+  const limiter = perMinute
+    ? parent.createRateLimit({
+        max: perMinute,
+        timeWindow: 60_000,
+        keyGenerator: (request: FastifyRequest) => `mch:${request.merchant?.id}`,
+      })
+    : null;
+
+  await parent.register(async (scope) => {
+    installPlacementLog(scope, ctx);
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    const verify = merchantVerifier(ctx, limiter);
+    const route = <B extends z.ZodType, A extends z.ZodType>(
+      endpoint: Endpoint,
+      summary: string,
+      body: B,
+      answer: A,
+    ) => ({
+      config: { access: 'public' as const, ownIpCheck: true, merchantApi: endpoint },
+      preHandler: verify,
+      schema: {
+        tags: ['merchant API'],
+        summary,
+        description: SIGNING_DESCRIPTION,
+        body,
+        response: { 200: envelope(answer) },
+      },
+    });
+
+    app.post(
+      `${OPENAPI_PREFIX}/deposit/create`,
+      route('deposit', 'Create a deposit (pay-in) order', depositBody, orderAnswer),
+      async (request, reply) => {
+        const { mchNo: _m, timestamp: _t, nonce: _n, sign: _s, ...input } = request.body;
+        const placed = await createDeposit(
+          ctx,
+          request.merchant!,
+          input,
+          clientIp(request),
+          localeOf(request),
+        );
+        if ('refusal' in placed) {
+          if (placed.orderNo) request.placement!.orderNo = placed.orderNo;
+          const extra = placed.order
+            ? { order: answerOf('deposit', placed.order) }
+            : placed.orderNo
+              ? { orderNo: placed.orderNo }
+              : undefined;
+          return refuse(request, reply, placed.refusal, placed.fields, extra);
+        }
+        request.placement!.orderNo = placed.order.orderNo;
+        return accept(request, answerOf('deposit', placed.order));
+      },
+    );
+
+    app.post(
+      `${OPENAPI_PREFIX}/withdraw/create`,
+      route('withdraw', 'Create a withdrawal (payout) order', withdrawBody, orderAnswer),
+      async (request, reply) => {
+        const { mchNo: _m, timestamp: _t, nonce: _n, sign: _s, ...input } = request.body;
+        const m = request.merchant!;
+        if (outsideLimits(m, input.amount)) return refuse(request, reply, 'amountOutOfLimits');
+        const made = await createWithdrawal(ctx, m, input, clientIp(request));
+        if (made === 'insufficient') return refuse(request, reply, 'insufficientBalance');
+        request.placement!.orderNo = made.order.orderNo;
+        return accept(request, answerOf('withdraw', made.order));
+      },
+    );
+
+    app.post(
+      `${OPENAPI_PREFIX}/order/query`,
+      route('queryOrder', 'Query an order', queryOrderBody, orderAnswer),
+      async (request, reply) => {
+        const { orderType, orderNo, mchOrderNo } = request.body;
+        if (!orderNo && !mchOrderNo)
+          return refuse(request, reply, 'badRequest', [
+            { field: 'orderNo', message: text.orderRef[localeOf(request)] },
+          ]);
+        const found = await findOrder(ctx, request.merchant!.id, { orderType, orderNo, mchOrderNo });
+        if (!found) return refuse(request, reply, 'orderNotFound');
+        request.placement!.orderNo = found.orderNo;
+        return accept(request, found);
+      },
+    );
+
+    app.post(
+      `${OPENAPI_PREFIX}/balance/query`,
+      route('queryBalance', "Query the merchant's balance", queryBalanceBody, balanceAnswer),
+      async (request) => accept(request, await balanceOf(ctx, request.merchant!)),
+    );
+  });
+}

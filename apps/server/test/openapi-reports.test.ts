@@ -1,0 +1,141 @@
+/**
+ * The placement log pages as an operator reads them (findByPage on the real app): the log with a
+ * refusal's reason, the hourly statistics, the daily error report, and the failure reasons counted
+ * when an order ends (the order-final event, in the ending transaction).
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWithdrawOrder } from '../src/modules/order/create.ts';
+import { emitOrderFinal } from '../src/modules/order/final-state.ts';
+import { withdrawOrders } from '../src/modules/order/schema.ts';
+import { call, createTestApp, type Session, signInAdmin, type TestApp } from './harness.ts';
+import { makeMerchant, mchCall, type TestMerchant } from './openapi-client.ts';
+
+let t: TestApp;
+let admin: Session;
+let m: TestMerchant;
+
+type Page<T> = { list: T[]; pager: { total: number } };
+const list = <T>(api: string, filters: Record<string, unknown> = {}) =>
+  call<Page<T>>(t, 'POST', `/api/pay/${api}/findByPage`, {
+    session: admin,
+    body: { page: 1, pageSize: 50, filters },
+  });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signInAdmin(t);
+  m = await makeMerchant(t, {}, '500.00');
+  await mchCall(t, m, 'balance/query', {});
+  await mchCall(t, m, 'withdraw/create', {
+    mchOrderNo: 'R-1',
+    amount: '20.00',
+    bankName: 'Bank',
+    accountName: 'Li Si',
+    accountNo: '6222000011112222',
+  });
+  await mchCall(t, m, 'balance/query', {}, { secret: 'wrong' });
+  await mchCall(t, m, 'balance/query', {}, { secret: 'wrong' });
+});
+afterAll(() => t.close());
+
+describe('orderPlaceLogPage', () => {
+  it('lists every call with its result and reason, filterable by merchant and result', async () => {
+    const res = await list<{ mchNo: string; accepted: boolean; codeName: string; reason: string }>(
+      'placeLog',
+      {
+        mchNo: m.mchNo,
+      },
+    );
+    expect(res.envelope.code, res.body).toBe(0);
+    expect(res.envelope.data.list.map((r) => r.codeName)).toEqual(['signInvalid', 'signInvalid', 'ok', 'ok']);
+    expect(res.envelope.data.list[0]!.reason).toBe('签名错误');
+    const refused = await list('placeLog', { mchNo: m.mchNo, accepted: false });
+    expect(refused.envelope.data.pager.total).toBe(2);
+    expect(res.body).not.toContain('"sign"');
+  });
+
+  it('exports', async () => {
+    const res = await call(t, 'POST', '/api/pay/placeLog/export', {
+      session: admin,
+      body: { format: 'csv', filters: { mchNo: m.mchNo } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain(m.mchNo);
+  });
+});
+
+describe('orderPlaceLogStatic and logReport', () => {
+  it('count per merchant and hour, and errors per day', async () => {
+    const stat = await list<{
+      endpoint: string;
+      acceptedCount: number;
+      refusedCount: number;
+      acceptedAmount: string;
+    }>('placeLogStatic', { mchNo: m.mchNo });
+    const byEndpoint = Object.fromEntries(stat.envelope.data.list.map((r) => [r.endpoint, r]));
+    expect(byEndpoint.queryBalance).toMatchObject({ acceptedCount: 1, refusedCount: 2 });
+    expect(byEndpoint.withdraw).toMatchObject({ acceptedCount: 1, refusedCount: 0 });
+    expect(byEndpoint.withdraw!.acceptedAmount).toMatch(/^20(\.0+)?$/);
+    const report = await list<{ source: string; code: string; count: number; lastMessage: string }>(
+      'logReport',
+      {
+        mchNo: m.mchNo,
+      },
+    );
+    expect(report.envelope.data.list).toEqual([
+      expect.objectContaining({ source: 'api', code: '2001', count: 2, lastMessage: '签名错误' }),
+    ]);
+  });
+});
+
+describe('orderFailReason', () => {
+  /** What a payout failure's effect does: state and reason set, then the final event, in one transaction. */
+  async function failOrder(mchOrderNo: string, reason: string, commit = true) {
+    await t.ctx.db
+      .transaction(async (tx) => {
+        const now = t.ctx.clock.now();
+        const { order } = await insertWithdrawOrder(tx, {
+          merchantId: m.id,
+          mchOrderNo,
+          amount: '5.00',
+          bankCode: '',
+          bankName: 'Bank',
+          accountName: 'Wang',
+          accountNo: '6222000099998888',
+          now,
+        });
+        const [failed] = await tx
+          .update(withdrawOrders)
+          .set({ status: 'failed', failReason: reason })
+          .where(eq(withdrawOrders.id, order.id))
+          .returning();
+        await emitOrderFinal(tx, { family: 'withdraw', order: failed!, from: 'paying', at: now });
+        if (!commit) throw new RollBack();
+      })
+      .catch((e) => {
+        if (!(e instanceof RollBack)) throw e;
+      });
+  }
+
+  it('counts orders that ended failed by their raw reason, in the ending transaction', async () => {
+    await failOrder('R-FAIL-1', 'UPSTREAM E1002: account name mismatch');
+    await failOrder('R-FAIL-2', 'UPSTREAM E1002: account name mismatch');
+    await failOrder('R-FAIL-3', 'UPSTREAM E1002: account name mismatch', false);
+    const res = await list<{ family: string; status: string; reason: string; count: number; amount: string }>(
+      'orderFailReason',
+      { mchNo: m.mchNo },
+    );
+    expect(res.envelope.data.list).toEqual([
+      expect.objectContaining({
+        family: 'withdraw',
+        status: 'failed',
+        reason: 'UPSTREAM E1002: account name mismatch',
+        count: 2,
+      }),
+    ]);
+    expect(res.envelope.data.list[0]!.amount).toMatch(/^10(\.0+)?$/);
+  });
+});
+
+class RollBack extends Error {}

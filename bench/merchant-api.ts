@@ -1,0 +1,65 @@
+/**
+ * The merchant API row of performance.md: deposit creation end to end through HTTP with signatures
+ * (verification, nonce, routing, the sandbox upstream called over HTTP, the order, the placement log),
+ * >= 500 orders/s. The load comes from another process (merchant-api-load.ts) so it does not take
+ * this process's event loop from the server. Spread over the demo merchants, as real traffic is.
+ *
+ *   run alone:  node --import tsx bench/merchant-api.ts [--seconds 10] [--connections 50]
+ *   in run.ts:  await merchantApiDeposits(world, rows)
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { tellSandbox } from '../apps/server/src/demo/orders.ts';
+import { DEMO_SANDBOX_PARTIES, seedSandboxChannels } from '../apps/server/src/demo/sandbox-channels.ts';
+import { merchants } from '../apps/server/src/modules/mch/schema.ts';
+import { open } from '../apps/server/src/platform/secret-box.ts';
+import { listen, runChild } from './scale.ts';
+import type { World } from './setup.ts';
+import { printTable, type Row } from './stats.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export async function merchantApiDeposits(w: World, rows: Row[], seconds = 10, connections = 50) {
+  await seedSandboxChannels(w.ctx.db, w.ctx.keys.secretKey);
+  const origin = await listen(w);
+  // The sandbox answers each create with a pay URL and holds the payment: no callbacks during the run.
+  for (const party of DEMO_SANDBOX_PARTIES)
+    await tellSandbox(origin, party, 'control', { outcome: 'hold', delayMs: 0 });
+  const list = await w.ctx.db
+    .select({ mchNo: merchants.mchNo, secretEnc: merchants.secretEnc })
+    .from(merchants)
+    .where(eq(merchants.status, 'enabled'));
+  const creds = list.map((m) => ({ mchNo: m.mchNo, secret: open(w.ctx.keys.secretKey, m.secretEnc) }));
+  const out = await runChild(process.execPath, [
+    '--import',
+    'tsx',
+    path.join(root, 'bench/merchant-api-load.ts'),
+    JSON.stringify({ origin, merchants: creds, seconds, connections }),
+  ]);
+  const r = JSON.parse(out) as { created: number; refused: number; errors: number; seconds: number };
+  const perSecond = r.created / r.seconds;
+  rows.push({
+    workload: `merchant API deposit creation, HTTP + signatures, ${connections} connections (${r.refused} refused, ${r.errors} errors)`,
+    figure: `${Math.round(perSecond)} orders/s`,
+    budget: '≥ 500 orders/s',
+    pass: perSecond >= 500 && r.errors === 0,
+  });
+}
+
+if (process.argv[1]?.endsWith('merchant-api.ts')) {
+  const arg = (name: string, fallback: number) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  };
+  const { makeWorld } = await import('./setup.ts');
+  const world = await makeWorld(1000);
+  const rows: Row[] = [];
+  try {
+    await merchantApiDeposits(world, rows, arg('seconds', 10), arg('connections', 50));
+  } finally {
+    await world.close();
+  }
+  printTable(rows, `${os.cpus().length} cores, Node ${process.version}`);
+  process.exit(0);
+}

@@ -1,0 +1,74 @@
+/**
+ * The merchant API's log pages in the browser, on what the demo placed through the merchant API at
+ * first start (loaded in the background: the test waits for its rows): the placement log with a
+ * refusal's reason, the hourly statistics, the error report and the failure reasons. Screenshots in
+ * zh-CN and en-US.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { database, launch, screenshot } from './support/browser.ts';
+import { signedInPage } from './support/operators.ts';
+import { pick } from './support/shell.ts';
+
+const OPERATOR = {
+  username: 'e2e_placelog',
+  password: 'PlaceLog2024x',
+  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXQ',
+};
+const PAGES = ['orderPlaceLogPage', 'orderPlaceLogStatic', 'logReport', 'orderFailReason'] as const;
+
+let browser: Browser;
+let page: Page;
+
+const id = (testId: string) => page.getByTestId(testId);
+const idle = () =>
+  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
+
+async function open(name: string): Promise<void> {
+  await page.goto(`/order/${name}`);
+  await id(`resource-page-${name}`).waitFor({ timeout: 20_000 });
+  await idle();
+}
+
+beforeAll(async () => {
+  // The demo orders go through the merchant API after the demo platform: wait until some are logged.
+  const db = await database();
+  try {
+    for (let i = 0; i < 240; i++) {
+      const { rows } = await db.query('SELECT count(*)::int AS n FROM order_place_log WHERE NOT accepted');
+      if (rows[0].n > 0) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  } finally {
+    await db.end();
+  }
+  browser = await launch();
+  page = await signedInPage(browser, OPERATOR);
+}, 180_000);
+afterAll(() => browser?.close());
+
+describe('placement log pages', () => {
+  test('the placement log shows accepted and refused calls with the reason (zh-CN)', async () => {
+    await open('orderPlaceLogPage');
+    const body = page.locator('.ant-table-tbody').first();
+    await expect.poll(() => body.locator('tr.ant-table-row').count()).toBeGreaterThan(0);
+    await screenshot(page, 'order-place-log-zh-CN');
+    for (const name of PAGES.slice(1)) {
+      await open(name);
+      await screenshot(page, `order-${name}-zh-CN`);
+    }
+  });
+
+  test('the same pages in en-US', async () => {
+    await pick(page, 'language-switch', 'language-option-en-US');
+    for (const name of PAGES) {
+      await open(name);
+      await screenshot(page, `order-${name}-en-US`);
+    }
+    await open('orderPlaceLogPage');
+    await expect
+      .poll(() => page.locator('.ant-table-thead').first().textContent())
+      .toContain('Refusal reason');
+    await pick(page, 'language-switch', 'language-option-zh-CN');
+  });
+});
