@@ -33,8 +33,8 @@ const NEW_PASSWORD = 'Shell2e2eTest9';
 
 /** The five pages opened as tabs: pages of the shell's placeholder, whose modules are not built yet. */
 const PAGES = [
-  { group: '/order', path: '/order/orderTransferList' },
-  { group: '/order', path: '/order/orderDepositList' },
+  { group: '/order', path: '/order/orderTransferListMatch' },
+  { group: '/order', path: '/order/orderDepositListMatch' },
   { group: '/payManage', path: '/payManage/match_rule_list' },
   { group: '/financeReport', path: '/financeReport/day_report_mertchant_page' },
   { group: '/wallet', path: '/wallet/disputeOrderPage' },

@@ -1,9 +1,9 @@
 /** Every background job of the console (see platform/jobs); server.ts starts them, tests pick their own. */
 import { adjustExpiryJob } from './modules/mch/adjust-expiry.ts';
-import { depositExpiryJob } from './modules/order/timeouts.ts';
 import { merchantNotifyJob } from './modules/notify/job.ts';
 import { openapiNonceCleanUpJob } from './modules/openapi/nonce-clean-up.ts';
 import { upstreamErrorReportJob } from './modules/openapi/upstream-errors.ts';
+import { depositExpiryJob } from './modules/order/timeouts.ts';
 import { payoutJob } from './modules/upstream/payout.ts';
 import { pollJob } from './modules/upstream/poll.ts';
 import { idempotencyCleanUpJob, nonceCleanUpJob } from './platform/jobs/clean-up.ts';

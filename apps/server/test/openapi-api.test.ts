@@ -150,7 +150,7 @@ describe('refusals: a clear code, on the placement log with the reason, no money
   });
 
   it('a tampered parameter (signed 1.00, sent 100.00)', async () => {
-    const { signedBody } = await import('../src/modules/openapi/signing.ts');
+    const { signedBody } = await import('../src/platform/signing.ts');
     const body = signedBody(m.secret, m.mchNo, withdrawal('W-TAMPER', '1.00'), {
       timestamp: String(t.ctx.clock.nowMs()),
     });
@@ -192,7 +192,7 @@ describe('refusals: a clear code, on the placement log with the reason, no money
 
   it('a caller whose address is not on the white list, and a merchant with an empty list', async () => {
     const sendFrom = (remoteAddress: string) => async () => {
-      const { signedBody } = await import('../src/modules/openapi/signing.ts');
+      const { signedBody } = await import('../src/platform/signing.ts');
       const body = signedBody(m.secret, m.mchNo, withdrawal('W-IP'), {
         timestamp: String(t.ctx.clock.nowMs()),
       });

@@ -2,9 +2,9 @@
 import { sql } from 'drizzle-orm';
 import { merchantApiCall } from '../src/demo/orders-client.ts';
 import { createMerchant } from '../src/modules/mch/merchant.service.ts';
-import { signedBody } from '../src/modules/openapi/signing.ts';
 import { platformOrigin } from '../src/modules/upstream/origin.ts';
 import { ensureAccount, platformAccount, postEntry } from '../src/platform/ledger/index.ts';
+import { signedBody } from '../src/platform/signing.ts';
 import { type Answer, call, type TestApp } from './harness.ts';
 
 export interface TestMerchant {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositBody } from '../src/modules/openapi/bodies.ts';
 import { SIGNING_EXAMPLE } from '../src/modules/openapi/doc-example.ts';
 import { openapiNonceCleanUpJob } from '../src/modules/openapi/nonce-clean-up.ts';
-import { canonicalString, signParams } from '../src/modules/openapi/signing.ts';
+import { canonicalString, signParams } from '../src/platform/signing.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { lastLog, makeMerchant, mchCall } from './openapi-client.ts';
 

@@ -7,8 +7,8 @@ import { platformOrigin } from '../modules/upstream/origin.ts';
 import type { AppContext } from '../platform/context.ts';
 import { DEMO_DEFAULTS, type DemoOptions, type DemoReport, generateDemo, hasMerchants } from './generate.ts';
 import { describeOrdersReport, placeDemoOrders } from './orders.ts';
-import { pointDemoMerchantsAtSandbox } from './sandbox-merchant.ts';
 import { seedSandboxChannels } from './sandbox-channels.ts';
+import { pointDemoMerchantsAtSandbox } from './sandbox-merchant.ts';
 
 export async function loadDemo(
   db: Db,

@@ -3,7 +3,7 @@
  * orders, the bench and the tests send, so they exercise exactly the path a real merchant takes.
  */
 import type { Envelope } from '@payops/contracts';
-import { signedBody } from '../modules/openapi/signing.ts';
+import { signedBody } from '../platform/signing.ts';
 
 export interface MerchantCredentials {
   mchNo: string;

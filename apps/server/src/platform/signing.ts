@@ -1,17 +1,17 @@
 /**
- * Signing between the platform and merchants: the platform's callbacks are signed by the rule of the
- * merchant API's requests (gateway's modules/openapi/signing.ts, with which this file agrees name for
- * name; at merge one of the two stays):
+ * The one signature rule of the platform's HTTP partners: the merchant API's requests, the platform's
+ * callbacks to merchants, and the upstream protocol the sandbox speaks (and an HMAC provider would).
+ * One definition for the server, the demo client, the tests and the OpenAPI document's worked example:
  *
- * 1. Take every parameter of the JSON body except `sign`.
+ * 1. Take every parameter of the flat JSON body except `sign` (mchNo, timestamp and nonce included).
  * 2. Leave out parameters whose value is empty (the empty string, null or absent).
- * 3. Sort the names ascending by character code.
- * 4. Join them as `name=value` with `&`, values exactly as sent (amounts as the decimal strings they are).
- * 5. sign = lowercase hex of HMAC-SHA256(key = the merchant's secret as UTF-8, message = that string).
+ * 3. Sort the names ascending by character code (plain ASCII order: `amount` < `mchNo` < `nonce`).
+ * 4. Join them as `name=value` with `&`, values exactly as sent (no URL encoding, no trimming).
+ * 5. sign = lowercase hex of HMAC-SHA256(key = the secret as UTF-8, message = that string).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export type SignedParams = Record<string, string | null | undefined>;
+export type SignedParams = Record<string, string | number | null | undefined>;
 
 export function canonicalString(params: SignedParams): string {
   return Object.keys(params)
@@ -30,4 +30,20 @@ export function signatureMatches(secret: string, params: SignedParams, sent: str
   const expected = Buffer.from(signParams(secret, params), 'utf8');
   const given = Buffer.from(sent.toLowerCase(), 'utf8');
   return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** A signed body for a merchant's request: what the demo client and the tests send. */
+export function signedBody<T extends Record<string, string>>(
+  secret: string,
+  mchNo: string,
+  params: T,
+  opts: { timestamp?: string; nonce?: string } = {},
+): T & { mchNo: string; timestamp: string; nonce: string; sign: string } {
+  const body = {
+    ...params,
+    mchNo,
+    timestamp: opts.timestamp ?? String(Date.now()),
+    nonce: opts.nonce ?? crypto.randomUUID().replaceAll('-', ''),
+  };
+  return { ...body, sign: signParams(secret, body) };
 }

@@ -12,11 +12,11 @@ import type { AppContext } from '../../platform/context.ts';
 import { deleteBefore } from '../../platform/jobs/clean-up.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { open } from '../../platform/secret-box.ts';
+import { type SignedParams, signatureMatches } from '../../platform/signing.ts';
 import { merchants } from '../mch/schema.ts';
 import { refuse } from './answer.ts';
 import { ipAllowed } from './ip-allow.ts';
 import { openapiNonces } from './schema.ts';
-import { type SignedParams, signatureMatches } from './signing.ts';
 
 export const TIMESTAMP_WINDOW_MS = 5 * 60_000;
 

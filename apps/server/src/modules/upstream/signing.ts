@@ -1,23 +1,13 @@
 /**
- * The signature of the upstream protocol the sandbox speaks (and a real HMAC provider would):
- * HMAC-SHA256 with the shared secret over the canonical string of the flat parameters, sorted by
- * name, `name=value` joined by `&`, leaving out `sign` and empty values. Hex, lower case.
+ * The upstream protocol's signing: the platform's rule (platform/signing.ts) over flat parameters,
+ * with the protocol's timestamp in seconds and an 8-byte nonce.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { type SignedParams as Params, signatureMatches, signParams } from '../../platform/signing.ts';
 
-export type Params = Record<string, string | number | null | undefined>;
+export type { Params };
 
-export function canonical(params: Params): string {
-  return Object.keys(params)
-    .filter((k) => k !== 'sign' && params[k] !== undefined && params[k] !== null && params[k] !== '')
-    .sort()
-    .map((k) => `${k}=${params[k]}`)
-    .join('&');
-}
-
-export function sign(secret: string, params: Params): string {
-  return createHmac('sha256', secret).update(canonical(params)).digest('hex');
-}
+export const sign = signParams;
 
 /** Adds timestamp, nonce and sign to a request's parameters. */
 export function signed<T extends Params>(secret: string, params: T, now: Date) {
@@ -29,11 +19,10 @@ export function signed<T extends Params>(secret: string, params: T, now: Date) {
   return { ...full, sign: sign(secret, full) };
 }
 
-/** Constant-time comparison of the `sign` a message carries with the one its parameters give. */
+/** Whether the `sign` a message carries is the one its parameters give (constant time). */
 export function verify(secret: string, params: Params): boolean {
   const given = params.sign;
-  if (typeof given !== 'string' || !/^[0-9a-f]{64}$/.test(given)) return false;
-  return timingSafeEqual(Buffer.from(given, 'hex'), Buffer.from(sign(secret, params), 'hex'));
+  return typeof given === 'string' && /^[0-9a-f]{64}$/.test(given) && signatureMatches(secret, params, given);
 }
 
 /** Only flat scalar bodies are signable: anything else is malformed. */

@@ -6,7 +6,7 @@ type PageModule = Promise<{ default: ComponentType<PageProps> }>;
 
 /** A page by its export name from one lazily imported file. */
 const pagesOf =
-  <M,>(load: () => Promise<M>) =>
+  <M>(load: () => Promise<M>) =>
   (name: keyof M): (() => PageModule) =>
   () =>
     load().then((m) => ({ default: m[name] as ComponentType<PageProps> }));

@@ -1,10 +1,10 @@
 /** The /order group's resource definitions. */
 export * from './auto-review.ts';
 export * from './deposit-order.ts';
-export * from './mch-notify.ts';
-export * from './order-event.ts';
 export * from './fail-reason.ts';
 export * from './log-report.ts';
+export * from './mch-notify.ts';
+export * from './order-event.ts';
 export * from './place-log.ts';
 export * from './place-log-codes.ts';
 export * from './place-log-static.ts';
