@@ -266,6 +266,8 @@ describe('access and authenticator gaps', () => {
       '/api/sys/user/remask',
       '/api/dashboard/notifications',
       '/api/dashboard/overview',
+      // Each section answers null unless the operator may open the list it links to.
+      '/api/dashboard/business',
       '/api/sys/message/unreadCount',
       '/api/sys/message/mine',
       '/api/sys/message/markRead',
@@ -285,6 +287,9 @@ describe('access and authenticator gaps', () => {
       '/openapi/v1/withdraw/create',
       '/openapi/v1/order/query',
       '/openapi/v1/balance/query',
+      // The built-in sandbox merchant: receives callbacks (signed) and is told to fail (modules/notify).
+      '/api/sandbox/merchant/notify',
+      '/api/sandbox/merchant/control',
     ]);
     expect(open.filter((u) => !allowed.has(u))).toEqual([]);
   });

@@ -74,6 +74,8 @@ describe('placeDeposit through the sandbox', () => {
       .from(sandboxOrders)
       .where(eq(sandboxOrders.orderNo, first.order.orderNo));
     expect(upstream).toHaveLength(1);
+    // Its callback lands before the next test holds the sandbox account (which would leave it pending).
+    await waitFor(async () => (await orderOf(first.order.orderNo)).status === 'in_audit');
   });
 
   it('settles a deposit whose callback never came by the query poll', async () => {
