@@ -145,22 +145,22 @@ async function estimatedRows(db: Db, r: BoundResource): Promise<number> {
  * The capped total. An unfiltered list of a large table reads the planner's row estimate instead of
  * counting 10,001 rows per request: far above the cap it cannot be wrong about "more than 10,000".
  */
-async function total(db: Db, r: BoundResource, filters: Row, where: SQL | undefined) {
-  if (!where && (await estimatedRows(db, r)) > ESTIMATE_TRUSTED)
+async function total(db: Db, r: BoundResource, filters: Row) {
+  // Prepared per shape like the page.
+  const b = new Binder();
+  const bound = whereOf(r, filters, b);
+  if (!bound && (await estimatedRows(db, r)) > ESTIMATE_TRUSTED)
     return { total: TOTAL_CAP, totalCapped: true };
   const fields = r.def.fields as Record<string, FieldDef>;
   const contains = Object.entries(filters).some(
     ([name, v]) => v !== null && v !== undefined && fields[name]?.filter === 'contains',
   );
   const cap = contains ? CONTAINS_TOTAL_CAP : TOTAL_CAP;
-  // Prepared per shape like the page.
-  const b = new Binder();
-  const bound = whereOf(r, filters, b);
   const key = JSON.stringify([r.def.name, b.shape, 'count', cap]);
   const counter = preparedFor(db, key, () =>
     cappedCount(db, r, bound, cap).prepare(`count_${sha256(key).slice(0, 24)}`),
   );
-  if (!counter) return cappedTotal(db, r, where, cap);
+  if (!counter) return cappedTotal(db, r, whereOf(r, filters), cap);
   const [row] = (await counter.execute(b.values)) as { n: number }[];
   return cappedResult(row?.n ?? 0, cap);
 }
@@ -173,13 +173,12 @@ export async function listPage(
   locale: Locale,
 ) {
   const sort = effectiveSort(r, body.sort);
-  const where = whereOf(r, body.filters);
   const offset = (body.page - 1) * body.pageSize;
   const from = body.cursor ? { after: decodeCursor(secret, r, sort, body.cursor, locale) } : { offset };
   // One row more than the page says whether a next page exists.
   const [read, totals] = await Promise.all([
     readPage(db, r, body.filters, sort, body.pageSize + 1, from),
-    body.withTotal === false ? null : total(db, r, body.filters, where),
+    body.withTotal === false ? null : total(db, r, body.filters),
   ]);
   const more = read.rows.length > body.pageSize;
   const rows = more ? read.rows.slice(0, body.pageSize) : read.rows;

@@ -1,0 +1,142 @@
+/**
+ * `node --import tsx bench/profile.ts list|toggle [--members N] [--seconds S]`: one bench workload's
+ * load from a child process while this process (the server) samples its own CPU with the inspector;
+ * writes a .cpuprofile (open in Chrome DevTools) and prints the heaviest functions by self time, and
+ * the CPU seconds the server process and PostgreSQL used during the load.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+import { mchList } from '@payops/contracts';
+import { LIST, listen, overhead, runChild } from './scale.ts';
+import { makeWorld } from './setup.ts';
+import type { Row } from './stats.ts';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const workload = process.argv[2] === 'toggle' ? 'toggle' : 'list';
+const seconds = arg('seconds', 10);
+const root = path.resolve(import.meta.dirname, '..');
+
+/** CPU ticks (user + system) of the processes whose command line matches, from /proc. */
+function cpuTicks(match: (cmd: string) => boolean): number {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!match(cmd)) continue;
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks;
+}
+const hz = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+
+const w = await makeWorld(arg('members', 100_000));
+const base = await listen(w);
+const port = new URL(w.pg.url('bench')).port;
+const pgMatch = (cmd: string) => cmd.startsWith('postgres:') || cmd.includes(`-p\0${port}`);
+const profiling = !process.argv.includes('--no-profile');
+if (workload === 'list') {
+  const rows: Row[] = [];
+  await overhead(w, rows, 200);
+  process.stdout.write(`${rows[0]!.workload}: ${rows[0]!.figure}\n`);
+}
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+await session.post('Profiler.setSamplingInterval', { interval: 200 });
+const selfBefore = process.cpuUsage();
+const pgBefore = cpuTicks(pgMatch);
+if (profiling) await session.post('Profiler.start');
+const t0 = Date.now();
+let out: string;
+let done = 0;
+if (workload === 'list') {
+  out = await runChild(process.execPath, [
+    path.join(root, 'node_modules/autocannon/autocannon.js'),
+    '--json',
+    '-c',
+    '50',
+    '-d',
+    String(seconds),
+    '-m',
+    'POST',
+    '-H',
+    `access_token=${w.headers.access_token}`,
+    '-H',
+    `cookie=${w.headers.cookie}`,
+    '-H',
+    'content-type=application/json',
+    '-b',
+    JSON.stringify({ page: 1, pageSize: 20 }),
+    `${base}${LIST}`,
+  ]);
+  const r = JSON.parse(out) as {
+    requests: { average: number; total: number };
+    non2xx: number;
+    errors: number;
+  };
+  done = r.requests.total;
+  out = `${Math.round(r.requests.average)} req/s, ${r.non2xx + r.errors} errors`;
+} else {
+  const { rows: ids } = await w.ctx.pool.query(`UPDATE merchants SET status = 'enabled' RETURNING id`);
+  out = await runChild(process.execPath, [
+    '--import',
+    'tsx',
+    path.join(root, 'bench/toggle-load.ts'),
+    JSON.stringify({
+      base,
+      headers: w.headers,
+      ids: ids.map((r) => r.id),
+      seconds,
+      steps: [
+        { path: mchList.actions.disable!.path, body: { reason: 'bench run' } },
+        { path: mchList.actions.enable!.path, body: {} },
+      ],
+    }),
+  ]);
+  done = (JSON.parse(out) as { ok: number }).ok;
+}
+const wall = (Date.now() - t0) / 1000;
+const { profile } = profiling
+  ? await session.post('Profiler.stop')
+  : { profile: { nodes: [], samples: [] } as never };
+const self = process.cpuUsage(selfBefore);
+const pgSeconds = (cpuTicks(pgMatch) - pgBefore) / hz;
+const file = path.join(process.env.PROFILE_DIR ?? '/tmp', `payops-${workload}-${Date.now()}.cpuprofile`);
+fs.writeFileSync(file, JSON.stringify(profile));
+await w.close();
+
+// Self time per function (and per package/file, coarser), heaviest first.
+const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+const hits = new Map<number, number>();
+for (const s of profile.samples ?? []) hits.set(s, (hits.get(s) ?? 0) + 1);
+const total = profile.samples?.length ?? 1;
+const fn = new Map<string, number>();
+const file_ = new Map<string, number>();
+for (const [id, n] of hits) {
+  const f = byNode.get(id)!.callFrame;
+  const where = f.url.replace(/^file:\/\//, '').replace(`${root}/`, '');
+  const k = `${f.functionName || '(anon)'} ${where}:${f.lineNumber + 1}`;
+  fn.set(k, (fn.get(k) ?? 0) + n);
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where)?.[1] ?? (where || f.functionName);
+  file_.set(pkg, (file_.get(pkg) ?? 0) + n);
+}
+const top = (m: Map<string, number>, k: number) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, k)
+    .map(([name, n]) => `${((100 * n) / total).toFixed(1).padStart(5)}%  ${name}`)
+    .join('\n');
+process.stdout.write(
+  `${workload}: ${out}\nwall ${wall.toFixed(1)} s; server process CPU ${((self.user + self.system) / 1e6).toFixed(1)} s (${((self.user + self.system) / 1e3 / done).toFixed(3)} ms per request); PostgreSQL CPU ${pgSeconds.toFixed(1)} s (${((pgSeconds * 1e3) / done).toFixed(3)} ms per request)\nprofile: ${file}\n\nby package/file:\n${top(file_, 25)}\n\nby function:\n${top(fn, 40)}\n`,
+);
+process.exit(0);
