@@ -21,28 +21,29 @@ const workload = process.argv[2] === 'toggle' ? 'toggle' : 'list';
 const seconds = arg('seconds', 10);
 const root = path.resolve(import.meta.dirname, '..');
 
-/** CPU ticks (user + system) of the processes whose command line matches, from /proc. */
-function cpuTicks(match: (cmd: string) => boolean): number {
-  let ticks = 0;
-  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!match(cmd)) continue;
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return ticks;
+/** CPU ticks (user + system) of this run's PostgreSQL: its postmaster (by data folder) and children. */
+function pgTicks(dataDir: string): number {
+  const procs = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map((pid) => {
+      try {
+        const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return { pid, cmd, ppid: f[1], ticks: Number(f[11]) + Number(f[12]) };
+      } catch {
+        return undefined; // gone meanwhile
+      }
+    })
+    .filter((p) => p !== undefined);
+  const master = procs.find((p) => p.cmd.includes(dataDir) && p.cmd.includes('postgres'));
+  return procs.filter((p) => p === master || p.ppid === master?.pid).reduce((n, p) => n + p.ticks, 0);
 }
 const hz = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
 
 const w = await makeWorld(arg('members', 100_000));
 const base = await listen(w);
-const port = new URL(w.pg.url('bench')).port;
-const pgMatch = (cmd: string) => cmd.startsWith('postgres:') || cmd.includes(`-p\0${port}`);
 const profiling = !process.argv.includes('--no-profile');
 if (workload === 'list') {
   const rows: Row[] = [];
@@ -54,7 +55,7 @@ session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 200 });
 const selfBefore = process.cpuUsage();
-const pgBefore = cpuTicks(pgMatch);
+const pgBefore = pgTicks(w.dataDir);
 if (profiling) await session.post('Profiler.start');
 const t0 = Date.now();
 let out: string;
@@ -110,7 +111,7 @@ const { profile } = profiling
   ? await session.post('Profiler.stop')
   : { profile: { nodes: [], samples: [] } as never };
 const self = process.cpuUsage(selfBefore);
-const pgSeconds = (cpuTicks(pgMatch) - pgBefore) / hz;
+const pgSeconds = (pgTicks(w.dataDir) - pgBefore) / hz;
 const file = path.join(process.env.PROFILE_DIR ?? '/tmp', `payops-${workload}-${Date.now()}.cpuprofile`);
 fs.writeFileSync(file, JSON.stringify(profile));
 await w.close();

@@ -4,10 +4,11 @@
  * (`withTotal`, page 1 of the web's pager), capped, and skipped when the page itself shows it.
  */
 import { type FieldDef, type FindByPageBody, type Locale, TOTAL_CAP } from '@payops/contracts';
-import { and, Column, fillPlaceholders, getTableName, is, type SQL, sql } from 'drizzle-orm';
+import { and, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
+import { NamedStatement } from '../../db/named-statement.ts';
 import { sha256 } from '../hashing.ts';
 import {
   afterCondition,
@@ -82,36 +83,9 @@ function preparedFor<T extends Prepared>(db: Db, key: string, build: () => T): T
   return made;
 }
 
-/** Types read as text, as drizzle reads them: the columns' own decoders make their values. */
-const AS_TEXT = new Set([
-  pg.types.builtins.TIMESTAMPTZ,
-  pg.types.builtins.TIMESTAMP,
-  pg.types.builtins.DATE,
-  pg.types.builtins.INTERVAL,
-  1115, // timestamp[]
-  1182, // date[]
-  1185, // timestamptz[]
-  1187, // interval[]
-  1231, // numeric[]
-]);
-const types = {
-  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-    AS_TEXT.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text'),
-};
-
-/** How drizzle turns a driver value into a field's value (a column's, or `sql`'s `mapWith`). */
-type Decoder = { mapFromDriverValue(v: unknown): unknown };
-
-/**
- * A page statement run straight on the pool, its rows decoded by each selected field's own decoder:
- * the same SQL and values as drizzle's prepared query, without its per-row mapping (a third of the
- * list route's own time at 20 rows, issue 9). The sort value for the cursor is the last column.
- */
+/** A page statement: the rows, and each row's position from the last column (the cursor's sort value). */
 class PageStatement implements Prepared {
-  private readonly config: { name: string; text: string; rowMode: 'array'; types: typeof types };
-  private readonly params: unknown[];
-  private readonly names: string[];
-  private readonly decoders: Decoder[];
+  private readonly statement: NamedStatement;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -120,34 +94,19 @@ class PageStatement implements Prepared {
     query: { toSQL(): { sql: string; params: unknown[] } },
     fields: Record<string, PgColumn | SQL>,
   ) {
-    const { sql: text, params } = query.toSQL();
-    this.config = { name, text, rowMode: 'array', types };
-    this.params = params;
-    this.names = Object.keys(fields);
-    this.decoders = Object.values(fields).map((f) => (is(f, Column) ? f : (f as unknown as { decoder: Decoder }).decoder));
+    this.statement = new NamedStatement(name, query, fields);
   }
 
   async execute(values: Record<string, unknown>): Promise<Rows> {
-    const { rows: raw } = await this.pool.query<unknown[]>({
-      ...this.config,
-      values: fillPlaceholders(this.params, values),
-    });
-    const { names, decoders } = this;
+    const { names } = this.statement;
     const last = names.length - 1;
     const rows: Row[] = [];
     const positions: Position[] = [];
-    for (const values of raw) {
+    for (const a of await this.statement.arrays(this.pool, values)) {
       const row: Row = {};
-      for (let i = 0; i < last; i++) {
-        const v = values[i];
-        row[names[i]!] = v === null ? null : decoders[i]!.mapFromDriverValue(v);
-      }
-      const at = values[last];
+      for (let i = 0; i < last; i++) row[names[i]!] = a[i];
       rows.push(row);
-      positions.push({
-        value: at === null ? null : decoders[last]!.mapFromDriverValue(at),
-        key: row[this.key],
-      });
+      positions.push({ value: a[last], key: row[this.key] });
     }
     return { rows, positions };
   }
