@@ -5,7 +5,7 @@
  * mapping is redone per request (issue 9, "Scale"). Values stay bound parameters; rows are decoded
  * by each selected field's own decoder, as drizzle does.
  */
-import { Column, fillPlaceholders, is, SQL } from 'drizzle-orm';
+import { Column, is, Param, Placeholder, SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
@@ -41,9 +41,31 @@ export function clientOf(exec: unknown): Queryable {
   return client;
 }
 
+function placeholderValue(values: Record<string, unknown>, name: string): unknown {
+  if (!(name in values)) throw new Error(`No value for placeholder "${name}"`);
+  return values[name];
+}
+
+/**
+ * drizzle's fillPlaceholders, except that null stays SQL NULL: drizzle's own builder never encodes a
+ * null (a jsonb column would get the JSON text "null"; a timestamp's encoder would throw).
+ */
+function paramOf(p: unknown): (values: Record<string, unknown>) => unknown {
+  if (is(p, Placeholder)) return (values) => placeholderValue(values, p.name);
+  if (is(p, Param) && is(p.value, Placeholder)) {
+    const { name } = p.value;
+    return (values) => {
+      const v = placeholderValue(values, name);
+      return v === null || v === undefined ? null : p.encoder.mapToDriverValue(v);
+    };
+  }
+  return () => p;
+}
+
 export class NamedStatement {
   private readonly config: { name: string; text: string; rowMode: 'array'; types: typeof types };
-  private readonly params: unknown[];
+  /** Each parameter from the values given: a constant, a placeholder's value, or that through its column's encoder. */
+  private readonly params: ((values: Record<string, unknown>) => unknown)[];
   readonly names: string[];
   private readonly decoders: Decoder[];
 
@@ -55,7 +77,7 @@ export class NamedStatement {
   ) {
     const { sql: text, params } = query.toSQL();
     this.config = { name, text, rowMode: 'array', types };
-    this.params = params;
+    this.params = params.map(paramOf);
     this.names = Object.keys(fields);
     this.decoders = Object.values(fields).map((f) => {
       if (is(f, Column)) return f;
@@ -68,7 +90,7 @@ export class NamedStatement {
   async arrays(client: Queryable, values: Record<string, unknown> = {}): Promise<unknown[][]> {
     const { rows } = await client.query<unknown[]>({
       ...this.config,
-      values: fillPlaceholders(this.params, values),
+      values: this.params.map((p) => p(values)),
     });
     const { decoders } = this;
     for (const row of rows) {

@@ -19,11 +19,13 @@ import {
   type TransitionBody,
   type TransitionDef,
 } from '@payops/contracts';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { clientOf, NamedStatement } from '../../db/named-statement.ts';
 import type { BoundResource, Row } from '../crud/index.ts';
 import { scopeCondition } from '../crud/query.ts';
 import { AppError, fieldError } from '../errors.ts';
+import { sha256 } from '../hashing.ts';
 import type { Tx } from '../ledger/accounts.ts';
 import { statusHistory } from './schema.ts';
 
@@ -105,14 +107,14 @@ export async function runTransition<R>(
   const where = and(scopeCondition(r), eq(keyCol, id));
   const maker = transition.makerChecker?.requesterField;
   const changed =
-    !hooks.check && !hooks.set && !maker ? await lockAndUpdate(tx, r, transition, where, now) : null;
+    !hooks.check && !hooks.set && !maker ? await lockAndUpdate(tx, r, transition, id, now) : null;
   const { before, after } =
     changed ?? (await checkAndUpdate(tx, r, transition, where, actor, now, hooks, body));
   const current = String(before[lifecycle.field]);
   const step = { transition, before, body, actor, now };
   const outcome = (await hooks.effect?.({ ...step, tx, after })) ?? {};
   const extra = { ...outcome.extra };
-  await tx.insert(statusHistory).values({
+  await historyInsert(tx).arrays(clientOf(tx), {
     resource: def.name,
     recordId: String(id),
     transition: transition.name,
@@ -131,6 +133,26 @@ const OLD_STATUS = '@oldStatus';
 const OLD_UPDATED_AT = '@oldUpdatedAt';
 
 /**
+ * The hot statements of a transition, built once and prepared by name on each connection (issue 9,
+ * "Scale": building them through the query builder per call cost more than running them).
+ */
+let history: NamedStatement | undefined;
+const lockStatements = new WeakMap<BoundResource, Map<string, NamedStatement>>();
+
+/** The status-history row's INSERT, every value a placeholder of its column. */
+function historyInsert(tx: Tx): NamedStatement {
+  if (history) return history;
+  const columns = getTableColumns(statusHistory);
+  const values = Object.fromEntries(
+    Object.keys(columns)
+      .filter((k) => k !== 'id')
+      .map((k) => [k, sql.placeholder(k)]),
+  );
+  history = new NamedStatement('payops_status_history', tx.insert(statusHistory).values(values as never));
+  return history;
+}
+
+/**
  * The lock, the state check and the change in ONE statement, for transitions with nothing to decide
  * on the row first (no check or set hook, no maker): the row is locked in a subquery that also returns
  * its state before, and the UPDATE applies only from an allowed state. The row before is the row after
@@ -141,32 +163,45 @@ async function lockAndUpdate(
   tx: Tx,
   r: BoundResource,
   transition: TransitionDef,
-  where: SQL | undefined,
+  id: unknown,
   now: Date,
 ): Promise<{ before: Row; after: Row } | null> {
   const field = r.def.lifecycle!.field;
   const updatedAt = r.tableColumns.updatedAt;
-  const old = tx
-    .select({
-      key: sql`${r.columns[r.def.key]!}`.as('old_key'),
-      status: sql<string>`${statusColumn(r)}`.as('old_status'),
-      ...(updatedAt ? { updatedAt: sql`${updatedAt}`.mapWith(updatedAt).as('old_updated_at') } : {}),
-    })
-    .from(r.table as never)
-    .where(where)
-    .for('update')
-    .as('old_row');
-  const values: Row = { [field]: transition.to, ...(updatedAt ? { updatedAt: now } : {}) };
-  const [row] = (await tx
-    .update(r.table)
-    .set(values as never)
-    .from(old)
-    .where(and(eq(r.columns[r.def.key]!, old.key), inArray(statusColumn(r), [...transition.from])))
-    .returning({
+  const byName = lockStatements.get(r) ?? new Map<string, NamedStatement>();
+  lockStatements.set(r, byName);
+  let statement = byName.get(transition.name);
+  if (!statement) {
+    const old = tx
+      .select({
+        key: sql`${r.columns[r.def.key]!}`.as('old_key'),
+        status: sql<string>`${statusColumn(r)}`.as('old_status'),
+        ...(updatedAt ? { updatedAt: sql`${updatedAt}`.mapWith(updatedAt).as('old_updated_at') } : {}),
+      })
+      .from(r.table as never)
+      .where(and(scopeCondition(r), eq(r.columns[r.def.key]!, sql.placeholder('id'))))
+      .for('update')
+      .as('old_row');
+    const values: Row = {
+      [field]: transition.to,
+      ...(updatedAt ? { updatedAt: sql.placeholder('now') } : {}),
+    };
+    const fields = {
       ...r.tableColumns,
       [OLD_STATUS]: old.status,
       ...(updatedAt ? { [OLD_UPDATED_AT]: (old as unknown as Record<string, SQL.Aliased>).updatedAt! } : {}),
-    } as never)) as Row[];
+    };
+    const q = tx
+      .update(r.table)
+      .set(values as never)
+      .from(old)
+      .where(and(eq(r.columns[r.def.key]!, old.key), inArray(statusColumn(r), [...transition.from])))
+      .returning(fields as never);
+    const name = `transition_${sha256(`${r.def.name}:${transition.name}`).slice(0, 24)}`;
+    statement = new NamedStatement(name, q, fields as never);
+    byName.set(transition.name, statement);
+  }
+  const [row] = await statement.rows(clientOf(tx), { id, now });
   if (!row) return null;
   const { [OLD_STATUS]: status, [OLD_UPDATED_AT]: oldUpdatedAt, ...after } = row;
   return { before: { ...after, [field]: status, ...(updatedAt ? { updatedAt: oldUpdatedAt } : {}) }, after };
