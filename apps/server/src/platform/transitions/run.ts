@@ -6,7 +6,8 @@
  * rolls back whatever the effect did if a later step fails: one effect, or none.
  *
  * A transition with nothing to decide on the row first (no check or set hook, no maker-checker) does
- * the lock, the state check and the change in one statement (lockAndUpdate): one round trip less.
+ * the lock, the state check and the change in one statement (lockAndUpdate), and without an effect
+ * the status-history row in that statement too: one round trip instead of three.
  *
  * N operators racing on one record: the first takes the row lock; the others wait for its commit,
  * then read the new status and are refused with "no longer in state X" (never a second effect).
@@ -19,8 +20,8 @@ import {
   type TransitionBody,
   type TransitionDef,
 } from '@payops/contracts';
-import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, getTableColumns, inArray, Param, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import { clientOf, NamedStatement } from '../../db/named-statement.ts';
 import type { BoundResource, Row } from '../crud/index.ts';
 import { scopeCondition } from '../crud/query.ts';
@@ -104,30 +105,49 @@ export async function runTransition<R>(
   const { def } = r;
   const lifecycle = def.lifecycle!;
   const keyCol = r.columns[def.key]!;
-  const where = and(scopeCondition(r), eq(keyCol, id));
   const maker = transition.makerChecker?.requesterField;
-  const changed =
-    !hooks.check && !hooks.set && !maker ? await lockAndUpdate(tx, r, transition, id, now) : null;
-  const { before, after } =
-    changed ?? (await checkAndUpdate(tx, r, transition, where, actor, now, hooks, body));
-  const current = String(before[lifecycle.field]);
-  const step = { transition, before, body, actor, now };
-  const outcome = (await hooks.effect?.({ ...step, tx, after })) ?? {};
-  const extra = { ...outcome.extra };
-  await historyInsert(tx).arrays(clientOf(tx), {
+  const history = {
     resource: def.name,
     recordId: String(id),
     transition: transition.name,
-    fromStatus: current,
     toStatus: transition.to,
     operatorId: actor.operatorId,
     operatorName: actor.username,
     reason: body.reason ?? '',
     at: now,
-    extra: Object.keys(extra).length ? extra : null,
-  });
+  };
+  // Without an effect the history row is known before the change: the same statement writes it.
+  const fast = !hooks.check && !hooks.set && !maker;
+  const changed = fast
+    ? await lockAndUpdate(tx, r, transition, id, now, hooks.effect ? null : history)
+    : null;
+  const { before, after } =
+    changed ??
+    (await checkAndUpdate(
+      tx,
+      r,
+      transition,
+      and(scopeCondition(r), eq(keyCol, id)),
+      actor,
+      now,
+      hooks,
+      body,
+    ));
+  const current = String(before[lifecycle.field]);
+  const step = { transition, before, body, actor, now };
+  const outcome = (await hooks.effect?.({ ...step, tx, after })) ?? {};
+  const extra = { ...outcome.extra };
+  if (!changed || hooks.effect) {
+    await historyInsert(tx).arrays(clientOf(tx), {
+      ...history,
+      fromStatus: current,
+      extra: Object.keys(extra).length ? extra : null,
+    });
+  }
   return { before, after, result: outcome.result ?? null, extra };
 }
+
+type HistoryValues = Omit<typeof statusHistory.$inferInsert, 'id' | 'fromStatus' | 'extra'>;
 
 const OLD_STATUS = '@oldStatus';
 const OLD_UPDATED_AT = '@oldUpdatedAt';
@@ -165,12 +185,15 @@ async function lockAndUpdate(
   transition: TransitionDef,
   id: unknown,
   now: Date,
+  /** The status-history row, written by the same statement (its from status is the row's before). */
+  history: HistoryValues | null,
 ): Promise<{ before: Row; after: Row } | null> {
   const field = r.def.lifecycle!.field;
   const updatedAt = r.tableColumns.updatedAt;
   const byName = lockStatements.get(r) ?? new Map<string, NamedStatement>();
   lockStatements.set(r, byName);
-  let statement = byName.get(transition.name);
+  const key = `${transition.name}:${history ? 'history' : ''}`;
+  let statement = byName.get(key);
   if (!statement) {
     const old = tx
       .select({
@@ -197,14 +220,51 @@ async function lockAndUpdate(
       .from(old)
       .where(and(eq(r.columns[r.def.key]!, old.key), inArray(statusColumn(r), [...transition.from])))
       .returning(fields as never);
-    const name = `transition_${sha256(`${r.def.name}:${transition.name}`).slice(0, 24)}`;
-    statement = new NamedStatement(name, q, fields as never);
-    byName.set(transition.name, statement);
+    const name = `transition_${sha256(`${r.def.name}:${key}`).slice(0, 24)}`;
+    statement = new NamedStatement(name, history ? withHistory(q) : q, fields as never);
+    byName.set(key, statement);
   }
-  const [row] = await statement.rows(clientOf(tx), { id, now });
+  const [row] = await statement.rows(clientOf(tx), { ...history, id, now });
   if (!row) return null;
   const { [OLD_STATUS]: status, [OLD_UPDATED_AT]: oldUpdatedAt, ...after } = row;
   return { before: { ...after, [field]: status, ...(updatedAt ? { updatedAt: oldUpdatedAt } : {}) }, after };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The guarded UPDATE with the status-history row INSERTed from its result in the same statement
+ * (a data-modifying CTE: no history row when nothing was updated). The history's values are
+ * placeholders named after its columns (typed: in a SELECT list PostgreSQL would read them as text);
+ * its from status is the locked row's.
+ */
+function withHistory(update: SQLWrapper) {
+  const h = getTableColumns(statusHistory);
+  const given = [
+    'resource',
+    'recordId',
+    'transition',
+    'toStatus',
+    'operatorId',
+    'operatorName',
+    'reason',
+    'at',
+  ] as const;
+  const names = sql.join(
+    [...given, 'fromStatus' as const].map((k) => sql.identifier(h[k].name)),
+    sql`, `,
+  );
+  const values = sql.join(
+    [
+      ...given.map((k) => sql`${new Param(sql.placeholder(k), h[k])}::${sql.raw(h[k].getSQLType())}`),
+      sql.raw(`upd.old_status`),
+    ],
+    sql`, `,
+  );
+  const statement = sql`WITH upd AS (${update.getSQL()}), hist AS (
+      INSERT INTO ${statusHistory} (${names}) SELECT ${values} FROM upd
+    ) SELECT * FROM upd`;
+  return { toSQL: () => dialect.sqlToQuery(statement) };
 }
 
 /** Lock the row, refuse what the lifecycle and hooks refuse, then the guarded UPDATE. */
