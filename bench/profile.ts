@@ -8,8 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
-import { mchList } from '@payops/contracts';
-import { LIST, listen, overhead, runChild } from './scale.ts';
+import { listLoad, overhead, toggleLoad } from './scale.ts';
 import { makeWorld } from './setup.ts';
 import type { Row } from './stats.ts';
 
@@ -43,7 +42,6 @@ function pgTicks(dataDir: string): number {
 const hz = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
 
 const w = await makeWorld(arg('members', 100_000));
-const base = await listen(w);
 const profiling = !process.argv.includes('--no-profile');
 if (workload === 'list') {
   const rows: Row[] = [];
@@ -61,50 +59,13 @@ const t0 = Date.now();
 let out: string;
 let done = 0;
 if (workload === 'list') {
-  out = await runChild(process.execPath, [
-    path.join(root, 'node_modules/autocannon/autocannon.js'),
-    '--json',
-    '-c',
-    '50',
-    '-d',
-    String(seconds),
-    '-m',
-    'POST',
-    '-H',
-    `access_token=${w.headers.access_token}`,
-    '-H',
-    `cookie=${w.headers.cookie}`,
-    '-H',
-    'content-type=application/json',
-    '-b',
-    JSON.stringify({ page: 1, pageSize: 20 }),
-    `${base}${LIST}`,
-  ]);
-  const r = JSON.parse(out) as {
-    requests: { average: number; total: number };
-    non2xx: number;
-    errors: number;
-  };
+  const r = await listLoad(w, seconds);
   done = r.requests.total;
   out = `${Math.round(r.requests.average)} req/s, ${r.non2xx + r.errors} errors`;
 } else {
-  const { rows: ids } = await w.ctx.pool.query(`UPDATE merchants SET status = 'enabled' RETURNING id`);
-  out = await runChild(process.execPath, [
-    '--import',
-    'tsx',
-    path.join(root, 'bench/toggle-load.ts'),
-    JSON.stringify({
-      base,
-      headers: w.headers,
-      ids: ids.map((r) => r.id),
-      seconds,
-      steps: [
-        { path: mchList.actions.disable!.path, body: { reason: 'bench run' } },
-        { path: mchList.actions.enable!.path, body: {} },
-      ],
-    }),
-  ]);
-  done = (JSON.parse(out) as { ok: number }).ok;
+  const r = await toggleLoad(w, seconds);
+  done = r.ok;
+  out = `${Math.round(r.ok / r.seconds)}/s, ${r.failed} failed, ${r.workers} workers`;
 }
 const wall = (Date.now() - t0) / 1000;
 const { profile } = profiling
