@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ledgerContra } from './ledger.ts';
-import { auditedStateChanges, keysetDepth, LIST, list, listen, overhead, runChild } from './scale.ts';
+import { auditedStateChanges, keysetDepth, list, listLoad, overhead } from './scale.ts';
 import { makeWorld, type World } from './setup.ts';
 import { percentile, printTable, type Row, timed } from './stats.ts';
 
@@ -110,28 +110,7 @@ async function stateChanges(w: World, rows: Row[]) {
 }
 
 async function throughput(w: World, rows: Row[]) {
-  const base = await listen(w);
-  // autocannon runs in its own process: in this one it would take the event loop from the server.
-  const out = await runChild(process.execPath, [
-    path.join(root, 'node_modules/autocannon/autocannon.js'),
-    '--json',
-    '-c',
-    '50',
-    '-d',
-    '10',
-    '-m',
-    'POST',
-    '-H',
-    `access_token=${w.headers.access_token}`,
-    '-H',
-    `cookie=${w.headers.cookie}`,
-    '-H',
-    'content-type=application/json',
-    '-b',
-    JSON.stringify({ page: 1, pageSize: 20 }),
-    `${base}${LIST}`,
-  ]);
-  const result = JSON.parse(out) as { requests: { average: number }; non2xx: number; errors: number };
+  const result = await listLoad(w, 10);
   const rps = result.requests.average;
   const errors = result.non2xx + result.errors;
   rows.push({

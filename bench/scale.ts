@@ -154,6 +154,18 @@ export async function keysetDepth(w: World, rows: Row[], depth: number, runs: nu
  * row: one merchant per worker, workers in a child process so the load does not share this event loop.
  */
 export async function auditedStateChanges(w: World, rows: Row[], seconds: number) {
+  const result = await toggleLoad(w, seconds);
+  const perSecond = result.ok / result.seconds;
+  rows.push({
+    workload: `audited state changes through HTTP, ${result.workers} workers (${result.failed} failed)`,
+    figure: `${Math.round(perSecond)}/s`,
+    budget: '≥ 1,000/s',
+    pass: perSecond >= 1000 && result.failed === 0,
+  });
+}
+
+/** The state-change load (bench/toggle-load.ts) against the listening app: one worker per merchant. */
+export async function toggleLoad(w: World, seconds: number) {
   const { rows: ids } = await w.ctx.pool.query(`UPDATE merchants SET status = 'enabled' RETURNING id`);
   const base = await listen(w);
   const out = await runChild(process.execPath, [
@@ -172,14 +184,37 @@ export async function auditedStateChanges(w: World, rows: Row[], seconds: number
       seconds,
     }),
   ]);
-  const result = JSON.parse(out) as { ok: number; failed: number; seconds: number };
-  const perSecond = result.ok / result.seconds;
-  rows.push({
-    workload: `audited state changes through HTTP, ${ids.length} workers (${result.failed} failed)`,
-    figure: `${Math.round(perSecond)}/s`,
-    budget: '≥ 1,000/s',
-    pass: perSecond >= 1000 && result.failed === 0,
-  });
+  return { ...(JSON.parse(out) as { ok: number; failed: number; seconds: number }), workers: ids.length };
+}
+
+/** The list load: autocannon, in its own process, 50 connections posting page 1 of 20 rows. */
+export async function listLoad(w: World, seconds: number) {
+  const base = await listen(w);
+  // autocannon runs in its own process: in this one it would take the event loop from the server.
+  const out = await runChild(process.execPath, [
+    path.join(root, 'node_modules/autocannon/autocannon.js'),
+    '--json',
+    '-c',
+    '50',
+    '-d',
+    String(seconds),
+    '-m',
+    'POST',
+    '-H',
+    `access_token=${w.headers.access_token}`,
+    '-H',
+    `cookie=${w.headers.cookie}`,
+    '-H',
+    'content-type=application/json',
+    '-b',
+    JSON.stringify({ page: 1, pageSize: 20 }),
+    `${base}${LIST}`,
+  ]);
+  return JSON.parse(out) as {
+    requests: { average: number; total: number };
+    non2xx: number;
+    errors: number;
+  };
 }
 
 /** The app listening on a free port (once), for load from other processes. */

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -36,6 +35,7 @@ import { installInputGuard } from './platform/input-guard.ts';
 import type { IpFilter } from './platform/ip-filter.ts';
 import { type Keys, loadKeys } from './platform/keys.ts';
 import { envelope } from './platform/route-schemas.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -86,7 +86,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   installInputGuard(app);
 
   await app.register(cookie);
-  await app.register(helmet, {
+  await installSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -1,6 +1,6 @@
 /** security.md, "Audit": who, what, when, result, IP, object; never secrets; append-only; chained. */
 import { ErrorCode } from '@payops/contracts';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLog } from '../src/modules/sys/schema.ts';
 import { appendOperationLog, GENESIS_HASH, rowHash, verifyChain } from '../src/platform/audit.ts';
@@ -112,6 +112,41 @@ describe('operation log', () => {
       .limit(1);
     expect(stored!.prevHash).toBe(before?.hash ?? GENESIS_HASH);
     expect(stored!.hash).toBe(rowHash('operation_log', stored!.prevHash, stored!));
+    expect((await verifyChain(t.ctx.db, 'operation_log')).brokenAt).toBeUndefined();
+  });
+
+  it('keeps every chain unforked under parallel writers, ids in chain order (one statement per row)', async () => {
+    const row = (i: number) => ({
+      at: new Date(),
+      operatorId,
+      operatorName: 'auditor',
+      action: 'test.parallel',
+      method: 'POST',
+      path: '/test',
+      objectType: 'parallelProbe',
+      // A few records: several writers on each shard at once.
+      objectId: String(i % 5),
+      result: 'success' as const,
+      code: 0,
+      ip: '127.0.0.1',
+      detail: { i },
+    });
+    // Half on their own, half inside transactions that do something else first.
+    await Promise.all(
+      Array.from({ length: 120 }, (_, i) =>
+        i % 2
+          ? appendOperationLog(t.ctx.db, row(i))
+          : t.ctx.db.transaction(async (tx) => {
+              await tx.execute(sql`SELECT pg_sleep(0.001)`);
+              await appendOperationLog(tx, row(i));
+            }),
+      ),
+    );
+    const written = await t.ctx.db
+      .select()
+      .from(operationLog)
+      .where(eq(operationLog.objectType, 'parallelProbe'));
+    expect(written).toHaveLength(120);
     expect((await verifyChain(t.ctx.db, 'operation_log')).brokenAt).toBeUndefined();
   });
 

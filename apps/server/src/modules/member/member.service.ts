@@ -4,16 +4,15 @@
  * the list's ledger-backed fields, and the payment-account switches the risk pages reuse.
  */
 import { ErrorCode, type Locale } from '@payops/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import type { Row } from '../../platform/crud/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
+  balanceColumn,
   balancesOf,
   dec,
   ensureAccount,
   LedgerError,
-  ledgerAccounts,
   ledgerAppError,
   POINTS_CURRENCY,
   platformAccount,
@@ -77,47 +76,11 @@ export async function adjustPoints(
   };
 }
 
-/** The list's ledger-backed fields: money available and credit points, both in one query. */
-/** Per database client: the balances statement, built once and prepared by name (the list's hot path). */
-const memberBalances = new WeakMap<AppContext['db'], { execute(v: { ids: number[] }): Promise<unknown> }>();
-
-function balancesQuery(db: AppContext['db']) {
-  const hit = memberBalances.get(db);
-  if (hit) return hit;
-  const q = db
-    .select({
-      ownerId: ledgerAccounts.ownerId,
-      currency: ledgerAccounts.currency,
-      available: ledgerAccounts.available,
-    })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.ownerType, 'member'),
-        inArray(ledgerAccounts.currency, ['CNY', POINTS_CURRENCY]),
-        sql`${ledgerAccounts.ownerId} = ANY(${sql.placeholder('ids')}::bigint[])`,
-      ),
-    )
-    .prepare('payops_member_balances');
-  memberBalances.set(db, q);
-  return q;
-}
-
-export async function enrichMembers(ctx: AppContext, rows: Row[]): Promise<Row[]> {
-  const ids = rows.map((r) => Number(r.id));
-  if (ids.length === 0) return rows;
-  const accounts = (await balancesQuery(ctx.db).execute({ ids })) as {
-    ownerId: number;
-    currency: string;
-    available: string;
-  }[];
-  const balance = new Map(accounts.map((a) => [`${a.ownerId}:${a.currency}`, a.available]));
-  return rows.map((r) => ({
-    ...r,
-    available: balance.get(`${r.id}:CNY`) ?? '0',
-    creditPoints: balance.get(`${r.id}:${POINTS_CURRENCY}`) ?? '0',
-  }));
-}
+/** The list's ledger-backed fields, read with the page in the same statement (registerCrud `computed`). */
+export const memberBalances = {
+  available: balanceColumn('member', members.id),
+  creditPoints: balanceColumn('member', members.id, POINTS_CURRENCY),
+};
 
 /**
  * Switches a flag of payment accounts (enabled, blacklisted). Exported for the risk pages: their card

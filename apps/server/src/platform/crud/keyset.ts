@@ -35,7 +35,17 @@ export function effectiveSort(r: BoundResource, sort: Sort | undefined): Sort {
   return r.columns[s.field] ? s : { field: r.def.key, order: s.order };
 }
 
-const signer = (secret: Buffer) => createHmac('sha256', secret).update('payops list cursor').digest();
+/** The cursor key derived from the secret key, once per secret (every page answer signs a cursor). */
+const signers = new WeakMap<Buffer, Buffer>();
+
+function signer(secret: Buffer): Buffer {
+  let key = signers.get(secret);
+  if (!key) {
+    key = createHmac('sha256', secret).update('payops list cursor').digest();
+    signers.set(secret, key);
+  }
+  return key;
+}
 
 function mac(secret: Buffer, body: string): Buffer {
   return createHmac('sha256', signer(secret)).update(body).digest().subarray(0, 16);

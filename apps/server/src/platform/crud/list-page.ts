@@ -5,7 +5,10 @@
  */
 import { type FieldDef, type FindByPageBody, type Locale, TOTAL_CAP } from '@payops/contracts';
 import { and, getTableName, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
+import { NamedStatement } from '../../db/named-statement.ts';
 import { sha256 } from '../hashing.ts';
 import {
   afterCondition,
@@ -70,14 +73,43 @@ const prepared = new WeakMap<Db, Map<string, Prepared>>();
 const PAGES_MAX = 500;
 
 /** The statement prepared for `key` on this client, built on first use; undefined when the cache is full. */
-function preparedFor(db: Db, key: string, build: () => Prepared): Prepared | undefined {
+function preparedFor<T extends Prepared>(db: Db, key: string, build: () => T): T | undefined {
   const cache = prepared.get(db) ?? new Map<string, Prepared>();
   prepared.set(db, cache);
-  const hit = cache.get(key);
+  const hit = cache.get(key) as T | undefined;
   if (hit || cache.size >= PAGES_MAX) return hit;
   const made = build();
   cache.set(key, made);
   return made;
+}
+
+/** A page statement: the rows, and each row's position from the last column (the cursor's sort value). */
+class PageStatement implements Prepared {
+  private readonly statement: NamedStatement;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly key: string,
+    name: string,
+    query: { toSQL(): { sql: string; params: unknown[] } },
+    fields: Record<string, PgColumn | SQL>,
+  ) {
+    this.statement = new NamedStatement(name, query, fields);
+  }
+
+  async execute(values: Record<string, unknown>): Promise<Rows> {
+    const { names } = this.statement;
+    const last = names.length - 1;
+    const rows: Row[] = [];
+    const positions: Position[] = [];
+    for (const a of await this.statement.arrays(this.pool, values)) {
+      const row: Row = {};
+      for (let i = 0; i < last; i++) row[names[i]!] = a[i];
+      rows.push(row);
+      positions.push({ value: a[last], key: row[this.key] });
+    }
+    return { rows, positions };
+  }
 }
 
 async function readPage(
@@ -98,22 +130,27 @@ async function readPage(
       value: after?.value === null ? null : sql.placeholder('afterValue'),
       key: sql.placeholder('afterKey'),
     };
+    const fields = { ...selection(r), [CURSOR]: cursorValue(r, sort) };
     const q = db
-      .select({ ...selection(r), [CURSOR]: cursorValue(r, sort) })
+      .select(fields)
       .from(r.table as never)
       .where(after ? and(where, afterCondition(r, sort, at)) : where)
       .orderBy(...orderOf(r, sort))
       .limit(sql.placeholder('limit'));
-    return (after ? q : q.offset(sql.placeholder('offset'))).prepare(`page_${sha256(key).slice(0, 24)}`);
+    const name = `page_${sha256(key).slice(0, 24)}`;
+    return new PageStatement(
+      (db as unknown as { $client: pg.Pool }).$client,
+      r.def.key,
+      name,
+      after ? q : q.offset(sql.placeholder('offset')),
+      fields,
+    );
   });
   if (!page) return readRows(db, r, whereOf(r, filters), sort, limit, from);
   const values = after
     ? { ...b.values, limit, afterValue: after.value, afterKey: after.key }
     : { ...b.values, limit, offset: 'offset' in from ? from.offset : 0 };
-  const raw = (await page.execute(values)) as Row[];
-  const positions = raw.map((row) => ({ value: row[CURSOR], key: row[r.def.key] }));
-  for (const row of raw) delete row[CURSOR];
-  return { rows: raw, positions };
+  return page.execute(values);
 }
 
 /** Above this many rows by the planner's statistics an unfiltered table is "10,000+" without counting. */
@@ -145,22 +182,22 @@ async function estimatedRows(db: Db, r: BoundResource): Promise<number> {
  * The capped total. An unfiltered list of a large table reads the planner's row estimate instead of
  * counting 10,001 rows per request: far above the cap it cannot be wrong about "more than 10,000".
  */
-async function total(db: Db, r: BoundResource, filters: Row, where: SQL | undefined) {
-  if (!where && (await estimatedRows(db, r)) > ESTIMATE_TRUSTED)
+async function total(db: Db, r: BoundResource, filters: Row) {
+  // Prepared per shape like the page.
+  const b = new Binder();
+  const bound = whereOf(r, filters, b);
+  if (!bound && (await estimatedRows(db, r)) > ESTIMATE_TRUSTED)
     return { total: TOTAL_CAP, totalCapped: true };
   const fields = r.def.fields as Record<string, FieldDef>;
   const contains = Object.entries(filters).some(
     ([name, v]) => v !== null && v !== undefined && fields[name]?.filter === 'contains',
   );
   const cap = contains ? CONTAINS_TOTAL_CAP : TOTAL_CAP;
-  // Prepared per shape like the page.
-  const b = new Binder();
-  const bound = whereOf(r, filters, b);
   const key = JSON.stringify([r.def.name, b.shape, 'count', cap]);
   const counter = preparedFor(db, key, () =>
     cappedCount(db, r, bound, cap).prepare(`count_${sha256(key).slice(0, 24)}`),
   );
-  if (!counter) return cappedTotal(db, r, where, cap);
+  if (!counter) return cappedTotal(db, r, whereOf(r, filters), cap);
   const [row] = (await counter.execute(b.values)) as { n: number }[];
   return cappedResult(row?.n ?? 0, cap);
 }
@@ -173,13 +210,12 @@ export async function listPage(
   locale: Locale,
 ) {
   const sort = effectiveSort(r, body.sort);
-  const where = whereOf(r, body.filters);
   const offset = (body.page - 1) * body.pageSize;
   const from = body.cursor ? { after: decodeCursor(secret, r, sort, body.cursor, locale) } : { offset };
   // One row more than the page says whether a next page exists.
   const [read, totals] = await Promise.all([
     readPage(db, r, body.filters, sort, body.pageSize + 1, from),
-    body.withTotal === false ? null : total(db, r, body.filters, where),
+    body.withTotal === false ? null : total(db, r, body.filters),
   ]);
   const more = read.rows.length > body.pageSize;
   const rows = more ? read.rows.slice(0, body.pageSize) : read.rows;

@@ -36,9 +36,16 @@ export interface BoundResource {
   tableColumns: Record<string, PgColumn>;
   /** Values every query filters on and every insert carries (several resources over one table). */
   scope: Row;
+  /** Virtual fields computed in SQL, read in the same statement as the rows (selection). */
+  computed: Record<string, SQL>;
 }
 
-export function bindResource(def: ResourceDef, table: PgTable, scope: Row = {}): BoundResource {
+export function bindResource(
+  def: ResourceDef,
+  table: PgTable,
+  scope: Row = {},
+  computed: Record<string, SQL> = {},
+): BoundResource {
   const tableColumns = getTableColumns(table) as Record<string, PgColumn>;
   const columns: Record<string, PgColumn> = {};
   for (const f of Object.values(def.fields as Record<string, FieldDef>)) {
@@ -51,7 +58,11 @@ export function bindResource(def: ResourceDef, table: PgTable, scope: Row = {}):
   for (const k of Object.keys(scope)) {
     if (!tableColumns[k]) throw new Error(`Resource ${def.name}: scope column ${k} is not on its table`);
   }
-  return { def, table, columns, tableColumns, scope };
+  for (const k of Object.keys(computed)) {
+    if (!(def.fields as Record<string, FieldDef>)[k]?.virtual)
+      throw new Error(`Resource ${def.name}: computed ${k} is not a virtual field`);
+  }
+  return { def, table, columns, tableColumns, scope, computed };
 }
 
 /** A JSON value of a field as the column takes it (ISO timestamps become Dates). */
@@ -133,9 +144,12 @@ export function orderOf(r: BoundResource, sort: Sort | undefined): SQL[] {
   return col === key ? [dir(key)] : [dir(col), dir(key)];
 }
 
-/** The stored fields, selected by name: columns the definition does not declare never leave the table. */
-export function selection(r: BoundResource): Record<string, PgColumn> {
-  return r.columns;
+/**
+ * The stored fields, selected by name (columns the definition does not declare never leave the
+ * table), and the virtual fields computed in SQL.
+ */
+export function selection(r: BoundResource): Record<string, PgColumn | SQL> {
+  return { ...r.columns, ...r.computed };
 }
 
 export async function selectPage(

@@ -17,11 +17,13 @@ import {
   rowSchema,
   type StandardAction,
 } from '@payops/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, localeOf, ok } from '../errors.ts';
+import { fastSerializerCompiler } from '../fast-serializer.ts';
 import { maskKinds, maskRow, refuseMaskedFilters } from '../masking.ts';
 import { envelope } from '../route-schemas.ts';
 import { registerAuditTimeline } from './audit-timeline.ts';
@@ -32,7 +34,7 @@ import { effectiveSort } from './keyset.ts';
 import { listPage } from './list-page.ts';
 import { registerOptions } from './options.ts';
 import { type BoundResource, bindResource, type Row, selectByKeys, whereOf } from './query.ts';
-import { bindForRefs, withRefLabels } from './refs.ts';
+import { bindForRefs, refFields, withRefLabels } from './refs.ts';
 import { auditView, insertRow, removeRows, updateRow, type WriteHooks } from './writes.ts';
 
 export interface CrudOptions extends WriteHooks {
@@ -41,7 +43,12 @@ export interface CrudOptions extends WriteHooks {
   scope?: Row;
   /** Standard actions the module serves itself, at the same path and permission. */
   own?: readonly StandardAction[];
-  /** Fills the definition's virtual fields of a batch of rows. */
+  /**
+   * Virtual fields as SQL over the table's columns, read in the same statement as the rows (a list
+   * page is one statement, not a page and a look-up per page).
+   */
+  computed?: Record<string, SQL>;
+  /** Fills the definition's virtual fields of a batch of rows (what SQL cannot compute). */
   enrich?: (rows: Row[]) => Promise<Row[]>;
 }
 
@@ -81,8 +88,12 @@ function listRateLimit(perMinute: number) {
  */
 export function presenter(r: BoundResource, enrich?: CrudOptions['enrich']) {
   const kinds = maskKinds(r.def);
+  const masked = Object.keys(kinds).length > 0;
+  const plain = refFields(r.def).length === 0 && !enrich;
   return async (request: FastifyRequest, rows: Row[]): Promise<Row[]> => {
     const unmasked = request.auth?.unmasked ?? false;
+    // Nothing to read elsewhere: the rows as read (each row is a fresh object), masked.
+    if (plain) return masked ? rows.map((row) => maskRow(row, kinds, unmasked)) : rows;
     // Both read other tables by the page's ids: sent together, one round trip.
     const [labelled, full] = await Promise.all([
       withRefLabels(request.server.ctx.db, r.def, rows, unmasked),
@@ -99,7 +110,7 @@ export function registerCrud(
 ): BoundResource {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.ctx;
-  const r = bindResource(def, options.table, options.scope);
+  const r = bindResource(def, options.table, options.scope, options.computed);
   bindForRefs(r);
   const present = presenter(r, options.enrich);
   const served = (a: StandardAction) => def.actions[a] && !options.own?.includes(a);
@@ -113,6 +124,7 @@ export function registerCrud(
       def.actions.list!.path,
       {
         config: { access: access('list'), audit: false, ...limited },
+        serializerCompiler: fastSerializerCompiler,
         schema: {
           tags,
           summary: `${def.name}: a page of the list`,

@@ -6,7 +6,8 @@
  * rolls back whatever the effect did if a later step fails: one effect, or none.
  *
  * A transition with nothing to decide on the row first (no check or set hook, no maker-checker) does
- * the lock, the state check and the change in one statement (lockAndUpdate): one round trip less.
+ * the lock, the state check and the change in one statement (lockAndUpdate), and without an effect
+ * the status-history row in that statement too: one round trip instead of three.
  *
  * N operators racing on one record: the first takes the row lock; the others wait for its commit,
  * then read the new status and are refused with "no longer in state X" (never a second effect).
@@ -19,11 +20,13 @@ import {
   type TransitionBody,
   type TransitionDef,
 } from '@payops/contracts';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, getTableColumns, inArray, Param, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
+import { clientOf, NamedStatement } from '../../db/named-statement.ts';
 import type { BoundResource, Row } from '../crud/index.ts';
 import { scopeCondition } from '../crud/query.ts';
 import { AppError, fieldError } from '../errors.ts';
+import { sha256 } from '../hashing.ts';
 import type { Tx } from '../ledger/accounts.ts';
 import { statusHistory } from './schema.ts';
 
@@ -102,35 +105,73 @@ export async function runTransition<R>(
   const { def } = r;
   const lifecycle = def.lifecycle!;
   const keyCol = r.columns[def.key]!;
-  const where = and(scopeCondition(r), eq(keyCol, id));
   const maker = transition.makerChecker?.requesterField;
-  const changed =
-    !hooks.check && !hooks.set && !maker && !transition.back
-      ? await lockAndUpdate(tx, r, transition, where, now)
-      : null;
-  const { before, after } =
-    changed ?? (await checkAndUpdate(tx, r, transition, where, actor, now, hooks, body));
-  const current = String(before[lifecycle.field]);
-  const step = { transition, before, body, actor, now };
-  const outcome = (await hooks.effect?.({ ...step, tx, after })) ?? {};
-  const extra = { ...outcome.extra };
-  await tx.insert(statusHistory).values({
+  const history = {
     resource: def.name,
     recordId: String(id),
     transition: transition.name,
-    fromStatus: current,
-    toStatus: String(after[lifecycle.field]),
+    toStatus: transition.to,
     operatorId: actor.operatorId,
     operatorName: actor.username,
     reason: body.reason ?? '',
     at: now,
-    extra: Object.keys(extra).length ? extra : null,
-  });
+  };
+  // Without an effect the history row is known before the change: the same statement writes it.
+  const fast = !hooks.check && !hooks.set && !maker && !transition.back;
+  const changed = fast
+    ? await lockAndUpdate(tx, r, transition, id, now, hooks.effect ? null : history)
+    : null;
+  const { before, after } =
+    changed ??
+    (await checkAndUpdate(
+      tx,
+      r,
+      transition,
+      and(scopeCondition(r), eq(keyCol, id)),
+      actor,
+      now,
+      hooks,
+      body,
+    ));
+  const current = String(before[lifecycle.field]);
+  const step = { transition, before, body, actor, now };
+  const outcome = (await hooks.effect?.({ ...step, tx, after })) ?? {};
+  const extra = { ...outcome.extra };
+  if (!changed || hooks.effect) {
+    await historyInsert(tx).arrays(clientOf(tx), {
+      ...history,
+      toStatus: String(after[lifecycle.field]),
+      fromStatus: current,
+      extra: Object.keys(extra).length ? extra : null,
+    });
+  }
   return { before, after, result: outcome.result ?? null, extra };
 }
 
+type HistoryValues = Omit<typeof statusHistory.$inferInsert, 'id' | 'fromStatus' | 'extra'>;
+
 const OLD_STATUS = '@oldStatus';
 const OLD_UPDATED_AT = '@oldUpdatedAt';
+
+/**
+ * The hot statements of a transition, built once and prepared by name on each connection (issue 9,
+ * "Scale": building them through the query builder per call cost more than running them).
+ */
+let history: NamedStatement | undefined;
+const lockStatements = new WeakMap<BoundResource, Map<string, NamedStatement>>();
+
+/** The status-history row's INSERT, every value a placeholder of its column. */
+function historyInsert(tx: Tx): NamedStatement {
+  if (history) return history;
+  const columns = getTableColumns(statusHistory);
+  const values = Object.fromEntries(
+    Object.keys(columns)
+      .filter((k) => k !== 'id')
+      .map((k) => [k, sql.placeholder(k)]),
+  );
+  history = new NamedStatement('payops_status_history', tx.insert(statusHistory).values(values as never));
+  return history;
+}
 
 /**
  * The lock, the state check and the change in ONE statement, for transitions with nothing to decide
@@ -143,35 +184,88 @@ async function lockAndUpdate(
   tx: Tx,
   r: BoundResource,
   transition: TransitionDef,
-  where: SQL | undefined,
+  id: unknown,
   now: Date,
+  /** The status-history row, written by the same statement (its from status is the row's before). */
+  history: HistoryValues | null,
 ): Promise<{ before: Row; after: Row } | null> {
   const field = r.def.lifecycle!.field;
   const updatedAt = r.tableColumns.updatedAt;
-  const old = tx
-    .select({
-      key: sql`${r.columns[r.def.key]!}`.as('old_key'),
-      status: sql<string>`${statusColumn(r)}`.as('old_status'),
-      ...(updatedAt ? { updatedAt: sql`${updatedAt}`.mapWith(updatedAt).as('old_updated_at') } : {}),
-    })
-    .from(r.table as never)
-    .where(where)
-    .for('update')
-    .as('old_row');
-  const values: Row = { [field]: transition.to, ...(updatedAt ? { updatedAt: now } : {}) };
-  const [row] = (await tx
-    .update(r.table)
-    .set(values as never)
-    .from(old)
-    .where(and(eq(r.columns[r.def.key]!, old.key), inArray(statusColumn(r), [...transition.from])))
-    .returning({
+  const byName = lockStatements.get(r) ?? new Map<string, NamedStatement>();
+  lockStatements.set(r, byName);
+  const key = `${transition.name}:${history ? 'history' : ''}`;
+  let statement = byName.get(key);
+  if (!statement) {
+    const old = tx
+      .select({
+        key: sql`${r.columns[r.def.key]!}`.as('old_key'),
+        status: sql<string>`${statusColumn(r)}`.as('old_status'),
+        ...(updatedAt ? { updatedAt: sql`${updatedAt}`.mapWith(updatedAt).as('old_updated_at') } : {}),
+      })
+      .from(r.table as never)
+      .where(and(scopeCondition(r), eq(r.columns[r.def.key]!, sql.placeholder('id'))))
+      .for('update')
+      .as('old_row');
+    const values: Row = {
+      [field]: transition.to,
+      ...(updatedAt ? { updatedAt: sql.placeholder('now') } : {}),
+    };
+    const fields = {
       ...r.tableColumns,
       [OLD_STATUS]: old.status,
       ...(updatedAt ? { [OLD_UPDATED_AT]: (old as unknown as Record<string, SQL.Aliased>).updatedAt! } : {}),
-    } as never)) as Row[];
+    };
+    const q = tx
+      .update(r.table)
+      .set(values as never)
+      .from(old)
+      .where(and(eq(r.columns[r.def.key]!, old.key), inArray(statusColumn(r), [...transition.from])))
+      .returning(fields as never);
+    const name = `transition_${sha256(`${r.def.name}:${key}`).slice(0, 24)}`;
+    statement = new NamedStatement(name, history ? withHistory(q) : q, fields as never);
+    byName.set(key, statement);
+  }
+  const [row] = await statement.rows(clientOf(tx), { ...history, id, now });
   if (!row) return null;
   const { [OLD_STATUS]: status, [OLD_UPDATED_AT]: oldUpdatedAt, ...after } = row;
   return { before: { ...after, [field]: status, ...(updatedAt ? { updatedAt: oldUpdatedAt } : {}) }, after };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The guarded UPDATE with the status-history row INSERTed from its result in the same statement
+ * (a data-modifying CTE: no history row when nothing was updated). The history's values are
+ * placeholders named after its columns (typed: in a SELECT list PostgreSQL would read them as text);
+ * its from status is the locked row's.
+ */
+function withHistory(update: SQLWrapper) {
+  const h = getTableColumns(statusHistory);
+  const given = [
+    'resource',
+    'recordId',
+    'transition',
+    'toStatus',
+    'operatorId',
+    'operatorName',
+    'reason',
+    'at',
+  ] as const;
+  const names = sql.join(
+    [...given, 'fromStatus' as const].map((k) => sql.identifier(h[k].name)),
+    sql`, `,
+  );
+  const values = sql.join(
+    [
+      ...given.map((k) => sql`${new Param(sql.placeholder(k), h[k])}::${sql.raw(h[k].getSQLType())}`),
+      sql.raw(`upd.old_status`),
+    ],
+    sql`, `,
+  );
+  const statement = sql`WITH upd AS (${update.getSQL()}), hist AS (
+      INSERT INTO ${statusHistory} (${names}) SELECT ${values} FROM upd
+    ) SELECT * FROM upd`;
+  return { toSQL: () => dialect.sqlToQuery(statement) };
 }
 
 /** Lock the row, refuse what the lifecycle and hooks refuse, then the guarded UPDATE. */

@@ -1,0 +1,114 @@
+/**
+ * Statements on the hot paths (a list page, a transition's guarded UPDATE, an audit row), built once
+ * through drizzle's query builder and then run by name on the pool or on a transaction's client:
+ * PostgreSQL parses and plans them once per connection, and neither the SQL nor drizzle's per-row
+ * mapping is redone per request (issue 9, "Scale"). Values stay bound parameters; rows are decoded
+ * by each selected field's own decoder, as drizzle does.
+ */
+import { Column, is, Param, Placeholder, SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+/** Types read as text, as drizzle reads them: the columns' own decoders make their values. */
+const AS_TEXT = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1115, // timestamp[]
+  1182, // date[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1231, // numeric[]
+]);
+const types = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    AS_TEXT.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text'),
+};
+
+/** How drizzle turns a driver value into a field's value (a column's, or `sql`'s `mapWith`). */
+type Decoder = { mapFromDriverValue(v: unknown): unknown };
+export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+type Row = Record<string, unknown>;
+
+/**
+ * The pg pool or client under a drizzle database or transaction (drizzle keeps it on its session):
+ * a named statement runs on it so that, in a transaction, it is part of the transaction.
+ */
+export function clientOf(exec: unknown): Queryable {
+  const client = (exec as { session?: { client?: Queryable } }).session?.client;
+  if (!client?.query) throw new Error('not a drizzle node-postgres database or transaction');
+  return client;
+}
+
+function placeholderValue(values: Record<string, unknown>, name: string): unknown {
+  if (!(name in values)) throw new Error(`No value for placeholder "${name}"`);
+  return values[name];
+}
+
+/**
+ * drizzle's fillPlaceholders, except that null stays SQL NULL: drizzle's own builder never encodes a
+ * null (a jsonb column would get the JSON text "null"; a timestamp's encoder would throw).
+ */
+function paramOf(p: unknown): (values: Record<string, unknown>) => unknown {
+  if (is(p, Placeholder)) return (values) => placeholderValue(values, p.name);
+  if (is(p, Param) && is(p.value, Placeholder)) {
+    const { name } = p.value;
+    return (values) => {
+      const v = placeholderValue(values, name);
+      return v === null || v === undefined ? null : p.encoder.mapToDriverValue(v);
+    };
+  }
+  return () => p;
+}
+
+export class NamedStatement {
+  private readonly config: { name: string; text: string; rowMode: 'array'; types: typeof types };
+  /** Each parameter from the values given: a constant, a placeholder's value, or that through its column's encoder. */
+  private readonly params: ((values: Record<string, unknown>) => unknown)[];
+  readonly names: string[];
+  private readonly decoders: Decoder[];
+
+  /** `fields`: what the statement selects or returns, in its order (none for a plain write). */
+  constructor(
+    name: string,
+    query: { toSQL(): { sql: string; params: unknown[] } },
+    fields: Record<string, PgColumn | SQL | SQL.Aliased> = {},
+  ) {
+    const { sql: text, params } = query.toSQL();
+    this.config = { name, text, rowMode: 'array', types };
+    this.params = params.map(paramOf);
+    this.names = Object.keys(fields);
+    this.decoders = Object.values(fields).map((f) => {
+      if (is(f, Column)) return f;
+      const s = is(f, SQL.Aliased) ? f.sql : f;
+      return (s as unknown as { decoder: Decoder }).decoder;
+    });
+  }
+
+  /** The rows as arrays in the order of `fields`, decoded. */
+  async arrays(client: Queryable, values: Record<string, unknown> = {}): Promise<unknown[][]> {
+    const { rows } = await client.query<unknown[]>({
+      ...this.config,
+      values: this.params.map((p) => p(values)),
+    });
+    const { decoders } = this;
+    for (const row of rows) {
+      for (let i = 0; i < decoders.length; i++) {
+        const v = row[i];
+        if (v !== null) row[i] = decoders[i]!.mapFromDriverValue(v);
+      }
+    }
+    return rows;
+  }
+
+  /** The rows as objects keyed by `fields`' names. */
+  async rows(client: Queryable, values: Record<string, unknown> = {}): Promise<Row[]> {
+    const { names } = this;
+    return (await this.arrays(client, values)).map((a) => {
+      const row: Row = {};
+      for (let i = 0; i < names.length; i++) row[names[i]!] = a[i];
+      return row;
+    });
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * The head of each hash chain of the logs (platform/audit.ts): per chain and shard, the hash of its
+ * last row and of the row before. Appending a row updates its head in the same statement as the
+ * INSERT: the head's row lock orders the writers of a shard, and the UPDATE reads the head as last
+ * committed (not as of the statement's start), so no lock of its own and no read of the log.
+ */
+import { pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+
+export const auditChainHeads = pgTable(
+  'audit_chain_heads',
+  {
+    /** login_log or operation_log. */
+    chain: text('chain').notNull(),
+    shard: smallint('shard').notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chain, t.shard] })],
+);

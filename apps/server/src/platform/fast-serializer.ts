@@ -1,0 +1,34 @@
+/**
+ * Answers serialised by fast-json-stringify from the route's zod response schema (as JSON Schema),
+ * for the hottest routes: a 20-row list page took 117 µs through zod's encode and JSON.stringify,
+ * 47 µs through a compiled serializer (issue 9, "Scale"). Same bytes for every value the schema
+ * admits; unlike zod's encode it does not check the answer against the schema, so it is used only
+ * where rows come from the definition's own columns (the CRUD list).
+ */
+import fastJson from 'fast-json-stringify';
+import { z } from 'zod';
+
+type Schema = Parameters<typeof fastJson>[0];
+
+/** zod's JSON Schema of an answer, with timestamps as strings (a Date is written as its ISO text). */
+function answerJsonSchema(schema: z.ZodType): Schema {
+  return z.toJSONSchema(schema, {
+    io: 'output',
+    unrepresentable: 'any',
+    override: (ctx) => {
+      const def = ctx.zodSchema._zod.def as { type: string; options?: z.ZodType[] };
+      const isDate = (s: z.ZodType) => (s._zod.def as { type: string }).type === 'date';
+      // A Date or its ISO text: fast-json-stringify's date-time writes a Date as toISOString and a
+      // string as it is, as JSON.stringify does; no anyOf (checked value by value).
+      if (def.type === 'date' || (def.type === 'union' && def.options?.some(isDate))) {
+        for (const k of Object.keys(ctx.jsonSchema)) delete (ctx.jsonSchema as Record<string, unknown>)[k];
+        Object.assign(ctx.jsonSchema, { type: 'string', format: 'date-time' });
+      }
+    },
+  }) as Schema;
+}
+
+/** A Fastify serializerCompiler for routes whose response schemas are zod schemas. */
+export function fastSerializerCompiler({ schema }: { schema: unknown }) {
+  return fastJson(answerJsonSchema(schema as z.ZodType));
+}

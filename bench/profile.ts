@@ -1,0 +1,104 @@
+/**
+ * `node --import tsx bench/profile.ts list|toggle [--members N] [--seconds S]`: one bench workload's
+ * load from a child process while this process (the server) samples its own CPU with the inspector;
+ * writes a .cpuprofile (open in Chrome DevTools) and prints the heaviest functions by self time, and
+ * the CPU seconds the server process and PostgreSQL used during the load.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+import { listLoad, overhead, toggleLoad } from './scale.ts';
+import { makeWorld } from './setup.ts';
+import type { Row } from './stats.ts';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const workload = process.argv[2] === 'toggle' ? 'toggle' : 'list';
+const seconds = arg('seconds', 10);
+const root = path.resolve(import.meta.dirname, '..');
+
+/** CPU ticks (user + system) of this run's PostgreSQL: its postmaster (by data folder) and children. */
+function pgTicks(dataDir: string): number {
+  const procs = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map((pid) => {
+      try {
+        const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return { pid, cmd, ppid: f[1], ticks: Number(f[11]) + Number(f[12]) };
+      } catch {
+        return undefined; // gone meanwhile
+      }
+    })
+    .filter((p) => p !== undefined);
+  const master = procs.find((p) => p.cmd.includes(dataDir) && p.cmd.includes('postgres'));
+  return procs.filter((p) => p === master || p.ppid === master?.pid).reduce((n, p) => n + p.ticks, 0);
+}
+const hz = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+
+const w = await makeWorld(arg('members', 100_000));
+const profiling = !process.argv.includes('--no-profile');
+if (workload === 'list') {
+  const rows: Row[] = [];
+  await overhead(w, rows, 200);
+  process.stdout.write(`${rows[0]!.workload}: ${rows[0]!.figure}\n`);
+}
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+await session.post('Profiler.setSamplingInterval', { interval: 200 });
+const selfBefore = process.cpuUsage();
+const pgBefore = pgTicks(w.dataDir);
+if (profiling) await session.post('Profiler.start');
+const t0 = Date.now();
+let out: string;
+let done = 0;
+if (workload === 'list') {
+  const r = await listLoad(w, seconds);
+  done = r.requests.total;
+  out = `${Math.round(r.requests.average)} req/s, ${r.non2xx + r.errors} errors`;
+} else {
+  const r = await toggleLoad(w, seconds);
+  done = r.ok;
+  out = `${Math.round(r.ok / r.seconds)}/s, ${r.failed} failed, ${r.workers} workers`;
+}
+const wall = (Date.now() - t0) / 1000;
+const { profile } = profiling
+  ? await session.post('Profiler.stop')
+  : { profile: { nodes: [], samples: [] } as never };
+const self = process.cpuUsage(selfBefore);
+const pgSeconds = (pgTicks(w.dataDir) - pgBefore) / hz;
+const file = path.join(process.env.PROFILE_DIR ?? '/tmp', `payops-${workload}-${Date.now()}.cpuprofile`);
+fs.writeFileSync(file, JSON.stringify(profile));
+await w.close();
+
+// Self time per function (and per package/file, coarser), heaviest first.
+const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+const hits = new Map<number, number>();
+for (const s of profile.samples ?? []) hits.set(s, (hits.get(s) ?? 0) + 1);
+const total = profile.samples?.length ?? 1;
+const fn = new Map<string, number>();
+const file_ = new Map<string, number>();
+for (const [id, n] of hits) {
+  const f = byNode.get(id)!.callFrame;
+  const where = f.url.replace(/^file:\/\//, '').replace(`${root}/`, '');
+  const k = `${f.functionName || '(anon)'} ${where}:${f.lineNumber + 1}`;
+  fn.set(k, (fn.get(k) ?? 0) + n);
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where)?.[1] ?? (where || f.functionName);
+  file_.set(pkg, (file_.get(pkg) ?? 0) + n);
+}
+const top = (m: Map<string, number>, k: number) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, k)
+    .map(([name, n]) => `${((100 * n) / total).toFixed(1).padStart(5)}%  ${name}`)
+    .join('\n');
+process.stdout.write(
+  `${workload}: ${out}\nwall ${wall.toFixed(1)} s; server process CPU ${((self.user + self.system) / 1e6).toFixed(1)} s (${((self.user + self.system) / 1e3 / done).toFixed(3)} ms per request); PostgreSQL CPU ${pgSeconds.toFixed(1)} s (${((pgSeconds * 1e3) / done).toFixed(3)} ms per request)\nprofile: ${file}\n\nby package/file:\n${top(file_, 25)}\n\nby function:\n${top(fn, 40)}\n`,
+);
+process.exit(0);
