@@ -37,6 +37,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     // scripts/check-bundle.ts walks the manifest's import graph to measure each page.
     manifest: true,
+    // Every browser the console supports (evergreen Chromium, Firefox, Safari) preloads modules
+    // itself: the polyfill was bytes of the first download that no supported browser runs.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
