@@ -59,8 +59,9 @@ async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  // The browser tests use the demo platform (merchants, members), loaded just after the server listens.
-  await waitForLine(child, /demo data: \d+ merchants/, 90_000);
+  // The browser tests use the demo platform (merchants, members) and its first day of orders and
+  // decisions, loaded just after the server listens: the tests start once nothing else is writing.
+  await waitForLine(child, /demo operations: /, 240_000);
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide(
     'adminPassword',

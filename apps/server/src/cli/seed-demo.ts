@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { openForCli } from '../db/open-for-cli.ts';
+import { describeDemoDay } from '../demo/demo-day.ts';
 import { describeReport, loadDemo } from '../demo/load.ts';
 import { describeOrdersReport } from '../demo/orders.ts';
 import { placeOrdersThroughApi } from '../demo/orders-server.ts';
@@ -45,7 +46,7 @@ try {
   const orders = int(values.orders) ?? 0;
   if (report && orders > 0) {
     const placed = await placeOrdersThroughApi(config, database, keys, orders);
-    process.stdout.write(`${describeOrdersReport(placed)}\n`);
+    process.stdout.write(`${describeOrdersReport(placed.orders)}\n${describeDemoDay(placed)}\n`);
   }
   if (!report) {
     process.stdout.write('the database already has merchants: demo data not loaded\n');

@@ -5,8 +5,9 @@
 import type { Db } from '../db/client.ts';
 import { platformOrigin } from '../modules/upstream/origin.ts';
 import type { AppContext } from '../platform/context.ts';
+import { describeDemoDay, runDemoDay } from './demo-day.ts';
 import { DEMO_DEFAULTS, type DemoOptions, type DemoReport, generateDemo, hasMerchants } from './generate.ts';
-import { describeOrdersReport, placeDemoOrders } from './orders.ts';
+import { describeOrdersReport } from './orders.ts';
 import { seedSandboxChannels } from './sandbox-channels.ts';
 import { pointDemoMerchantsAtSandbox } from './sandbox-merchant.ts';
 
@@ -36,7 +37,8 @@ export const DEMO_ORDERS_ON_FIRST_START = 400;
 
 /**
  * server.ts calls this on the first start of a new embedded database (never in API tests), once the
- * console listens: the demo platform, then orders through the merchant API over HTTP.
+ * console listens: the demo platform, then its first day of orders (merchant API over HTTP) and
+ * operators' decisions (demo-day.ts).
  */
 export async function loadDemoOnFirstStart(ctx: AppContext) {
   const origin = platformOrigin(ctx);
@@ -46,6 +48,6 @@ export async function loadDemoOnFirstStart(ctx: AppContext) {
   if (!origin) return;
   // The demo merchants' callbacks go to this server's sandbox merchant.
   await pointDemoMerchantsAtSandbox(ctx.db, origin);
-  const orders = await placeDemoOrders(ctx, origin, DEMO_ORDERS_ON_FIRST_START);
-  process.stdout.write(`${describeOrdersReport(orders)}\n`);
+  const day = await runDemoDay(ctx, origin, DEMO_ORDERS_ON_FIRST_START);
+  process.stdout.write(`${describeOrdersReport(day.orders)}\n${describeDemoDay(day)}\n`);
 }

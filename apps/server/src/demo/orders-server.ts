@@ -1,21 +1,21 @@
 /**
  * For `seed:demo --orders N`, where no console is running: the console started in this process on a
- * loopback port (no jobs, no web app), the demo orders placed through its merchant API over HTTP, then
- * stopped.
+ * loopback port (no jobs, no web app), the demo's first day (orders through its merchant API over HTTP,
+ * operators' decisions, payouts) run against it, then stopped.
  */
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { platformOrigin } from '../modules/upstream/origin.ts';
 import type { Keys } from '../platform/keys.ts';
-import { type DemoOrdersReport, placeDemoOrders } from './orders.ts';
+import { type DemoDayReport, runDemoDay } from './demo-day.ts';
 
 export async function placeOrdersThroughApi(
   config: Config,
   database: Database,
   keys: Keys,
   count: number,
-): Promise<DemoOrdersReport> {
+): Promise<DemoDayReport> {
   const { app, ctx } = await buildApp({
     config: { ...config, logLevel: 'silent', merchantApiRatePerMinute: 0, publicOrigin: '' },
     database,
@@ -23,7 +23,7 @@ export async function placeOrdersThroughApi(
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    return await placeDemoOrders(ctx, platformOrigin(ctx)!, count);
+    return await runDemoDay(ctx, platformOrigin(ctx)!, count);
   } finally {
     await app.close();
   }

@@ -6,7 +6,7 @@
  * /order page shows what the running system produced. Deterministic for a seed. The sandbox channels
  * come with the demo platform (load.ts).
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { thirdParties } from '../modules/mch/passage.schema.ts';
 import { merchants } from '../modules/mch/schema.ts';
 import { foldUpstreamErrors } from '../modules/openapi/upstream-errors.ts';
@@ -50,6 +50,23 @@ export async function tellSandbox(
   return true;
 }
 
+/**
+ * Every sandbox provider the deposits may route to, as the sandbox knows its accounts: the demo's
+ * own (SANDBOX_A/B) and any the payment configuration made, their secrets opened from the database.
+ */
+async function sandboxParties(ctx: AppContext): Promise<SandboxParty[]> {
+  const rows = await ctx.db
+    .select({
+      code: thirdParties.code,
+      name: thirdParties.name,
+      mchNo: thirdParties.upstreamMchNo,
+      secretEnc: thirdParties.secretEnc,
+    })
+    .from(thirdParties)
+    .where(and(eq(thirdParties.interfaceType, 'sandbox'), eq(thirdParties.direction, 'deposit')));
+  return rows.map(({ secretEnc, ...p }) => ({ ...p, secret: open(ctx.keys.secretKey, secretEnc) }));
+}
+
 /** Runs the tasks CONCURRENCY at a time (a merchant's servers do not queue their calls one by one). */
 async function pool<T>(items: T[], work: (item: T) => Promise<void>) {
   let next = 0;
@@ -91,9 +108,10 @@ export async function placeDemoOrders(
   // The sandbox holds every payment until told what the member did (below); the second provider
   // answers errors for the first tenth of the deposits, so routing fails over and the error report
   // and the passages' health have something real to show.
-  const [a, b] = DEMO_SANDBOX_PARTIES as [SandboxParty, SandboxParty];
-  await tellSandbox(origin, a, 'control', { outcome: 'hold', delayMs: 0 });
-  await tellSandbox(origin, b, 'control', { create: 'error', outcome: 'hold', delayMs: 0 });
+  const parties = await sandboxParties(ctx);
+  const b = parties.find((p) => p.code === DEMO_SANDBOX_PARTIES[1]!.code);
+  for (const p of parties) await tellSandbox(origin, p, 'control', { outcome: 'hold', delayMs: 0 });
+  if (b) await tellSandbox(origin, b, 'control', { create: 'error', outcome: 'hold', delayMs: 0 });
 
   const run = Date.now().toString(36).toUpperCase();
   const plan = Array.from({ length: count }, (_, i) => ({
@@ -115,7 +133,7 @@ export async function placeDemoOrders(
     merchantApiCall<{ orderNo: string; status: string }>(origin, m, path, params, opts);
 
   await pool(plan, async (p) => {
-    if (p.i === Math.floor(count / 10))
+    if (b && p.i === Math.floor(count / 10))
       await tellSandbox(origin, b, 'control', { outcome: 'hold', delayMs: 0 });
     const mchOrderNo = `DEMO${run}${String(p.i).padStart(6, '0')}`;
     if (p.kind === 'refused') {
@@ -156,7 +174,7 @@ export async function placeDemoOrders(
     placed.push({ orderNo: res.envelope.data.orderNo, fate: p.fate });
   });
 
-  await decideDeposits(ctx, origin, placed, report);
+  await decideDeposits(origin, parties, placed, report, ctx);
   // The error report's upstream side is a minute's job in the server; the CLI has no jobs running.
   await foldUpstreamErrors(ctx);
   report.ms = Date.now() - started;
@@ -165,10 +183,11 @@ export async function placeDemoOrders(
 
 /** Tells the sandbox what each member did: 70% paid, 15% failed, the rest never pay (they time out). */
 async function decideDeposits(
-  ctx: AppContext,
   origin: string,
+  parties: SandboxParty[],
   placed: { orderNo: string; fate: number }[],
   report: DemoOrdersReport,
+  ctx: AppContext,
 ) {
   if (!placed.length) return;
   const rows = await ctx.db
@@ -181,9 +200,7 @@ async function decideDeposits(
         placed.map((p) => p.orderNo),
       ),
     );
-  const partyOf = new Map(
-    rows.map((row) => [row.orderNo, DEMO_SANDBOX_PARTIES.find((s) => s.code === row.code)]),
-  );
+  const partyOf = new Map(rows.map((row) => [row.orderNo, parties.find((s) => s.code === row.code)]));
   await pool(placed, async (p) => {
     const party = partyOf.get(p.orderNo);
     if (!party || p.fate >= 0.85) {

@@ -4,7 +4,7 @@
  * type and a payout passage each, and every merchant that routes by its own passage list allowed on
  * them, so a demo merchant's deposit reaches the sandbox over HTTP. Idempotent by third-party code.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { merchantPassages, PAY_TYPES, passages, thirdParties } from '../modules/mch/passage.schema.ts';
 import { merchants } from '../modules/mch/schema.ts';
@@ -46,7 +46,7 @@ export async function ensureSandboxParty(db: Db, secretKey: Buffer, p: SandboxPa
   return found!.id;
 }
 
-/** Sandbox passages the demo makes when the payment configuration brought none. */
+/** The demo's own sandbox providers and their passages (every pay type), with secrets it knows. */
 async function makeSandboxParties(db: Db, secretKey: Buffer): Promise<number> {
   let made = 0;
   for (const [i, party] of DEMO_SANDBOX_PARTIES.entries()) {
@@ -84,7 +84,7 @@ async function makeSandboxParties(db: Db, secretKey: Buffer): Promise<number> {
 }
 
 /**
- * Makes the demo route to the sandbox: sandbox third parties and passages when there are none yet,
+ * Makes the demo route to the sandbox: the demo's own sandbox providers and passages (once),
  * then every merchant allowed on every sandbox passage (a merchant with a passage list of its own is
  * routed only to those). Idempotent: run after the demo platform is generated.
  */
@@ -94,9 +94,13 @@ export async function seedSandboxChannels(
 ): Promise<{ passages: number; allowed: number }> {
   const [has] = await db
     .select({ n: sql<number>`count(*)::int` })
-    .from(passages)
-    .innerJoin(thirdParties, eq(thirdParties.id, passages.thirdPartyId))
-    .where(eq(thirdParties.interfaceType, 'sandbox'));
+    .from(thirdParties)
+    .where(
+      inArray(
+        thirdParties.code,
+        DEMO_SANDBOX_PARTIES.map((p) => p.code),
+      ),
+    );
   const made = has!.n > 0 ? 0 : await makeSandboxParties(db, secretKey);
   const allowed = await db.execute(sql`
     INSERT INTO ${merchantPassages} (merchant_id, passage_id, direction, pay_type, weight)

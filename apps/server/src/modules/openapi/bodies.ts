@@ -59,6 +59,13 @@ export const withdrawBody = z.strictObject({
   memberAccount: optionalText(64),
   notifyUrl,
   remark: optionalText(200),
+  payoutAt: z
+    .string()
+    .regex(/^\d{13}$/)
+    .optional()
+    .describe(
+      'A reservation: Unix time in milliseconds before which the approved order is not paid out (a time already past pays at once)',
+    ),
 });
 
 export const queryOrderBody = z.strictObject({

@@ -51,6 +51,8 @@ export interface WithdrawInput {
   memberAccount?: string;
   notifyUrl?: string;
   remark?: string;
+  /** Unix milliseconds: a reservation withdrawal, paid out no earlier (thirdwithdraw_list). */
+  payoutAt?: string;
 }
 
 /** 'insufficient' when the available balance cannot cover amount + fee (nothing is written then). */
@@ -62,18 +64,22 @@ export async function createWithdrawal(
 ): Promise<{ order: WithdrawOrder; created: boolean } | 'insufficient'> {
   try {
     return await ctx.db.transaction(async (tx) => {
+      const now = ctx.clock.now();
+      const { payoutAt, ...fields } = input;
+      const at = payoutAt ? new Date(Number(payoutAt)) : null;
       const { order, created } = await insertWithdrawOrder(tx, {
-        ...input,
+        ...fields,
         bankCode: input.bankCode ?? '',
         merchantId: m.id,
         clientIp,
-        now: ctx.clock.now(),
+        scheduledAt: at && at > now ? at : null,
+        now,
       });
       if (!created) return { order, created };
       await runSystemTransition(ctx, orderTransferList, 'review', order.id, { tx });
       // Auto-review (engineer "orders") may have moved it further inside the same transaction.
-      const [now] = await tx.select().from(withdrawOrders).where(eq(withdrawOrders.id, order.id));
-      return { order: now!, created };
+      const [reviewed] = await tx.select().from(withdrawOrders).where(eq(withdrawOrders.id, order.id));
+      return { order: reviewed!, created };
     });
   } catch (e) {
     if (e instanceof LedgerError && e.reason === 'insufficient') return 'insufficient';

@@ -149,6 +149,11 @@ export interface SystemTransitionOptions {
   values?: Row;
   /** The caller's transaction, when the transition is one step of a larger unit (a callback). */
   tx?: Tx;
+  /**
+   * An operator's decision taken by a script rather than a route (the demo's day of operations):
+   * recorded under that operator. Default: the platform (`system`).
+   */
+  actor?: Actor;
 }
 
 /**
@@ -166,7 +171,11 @@ export async function runSystemTransition(
   const b = bindings.get(def.name);
   const t = def.lifecycle?.transitions[name];
   if (!b || !t) throw new Error(`${def.name}.${name} is not a registered transition`);
-  const actor: Actor = { operatorId: null, username: 'system', locale: pickLocale(undefined) };
+  const actor: Actor = options.actor ?? {
+    operatorId: null,
+    username: 'system',
+    locale: pickLocale(undefined),
+  };
   const { reason, values } = options;
   const body = { [def.key]: id, ...(reason ? { reason } : {}) } as TransitionBody;
   const own = (b.options.hooks?.[name] ?? {}) as TransitionHooks<unknown>;
@@ -179,8 +188,8 @@ export async function runSystemTransition(
     const note = auditNote(def, t, o, body);
     await appendOperationLog(tx, {
       at: now,
-      operatorId: null,
-      operatorName: 'system',
+      operatorId: actor.operatorId,
+      operatorName: actor.username,
       action: `${def.group}.${def.page}.${name}`,
       method: 'JOB',
       path: '',

@@ -1,0 +1,165 @@
+/**
+ * A demo platform's first day of business, on a fresh console: an auto-review rule for small
+ * withdrawals, orders placed by the merchants through the merchant API (orders.ts), a few reservation
+ * withdrawals, then what the operators do with them, through the lifecycles' own transitions and
+ * recorded under the built-in administrator: most receipts approved (the merchant credited, then
+ * called back), some rejected, a few refunded; withdrawals approved and paid out through the sandbox,
+ * rejected or detained. Every /order page then shows what the running system produced.
+ */
+import { orderDepositList, orderTransferList } from '@payops/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import { merchants } from '../modules/mch/schema.ts';
+import { depositOrders, withdrawOrders, withdrawReviewRules } from '../modules/order/schema.ts';
+import { runPayouts } from '../modules/upstream/payout.ts';
+import type { AppContext } from '../platform/context.ts';
+import { open } from '../platform/secret-box.ts';
+import { type Actor, runSystemTransition } from '../platform/transitions/index.ts';
+import { type DemoOrdersReport, placeDemoOrders } from './orders.ts';
+import { merchantApiCall } from './orders-client.ts';
+import { bankCard, personName } from './people.ts';
+import { Random } from './random.ts';
+
+/** The built-in administrator (sys bootstrap), under whom the demo's decisions are recorded. */
+const OPERATOR: Actor = { operatorId: 1, username: 'admin', locale: 'zh-CN' };
+
+export interface DemoDayReport {
+  orders: DemoOrdersReport;
+  approved: number;
+  rejected: number;
+  refunded: number;
+  withdrawalsApproved: number;
+  withdrawalsRejected: number;
+  detained: number;
+  reservations: number;
+  payouts: number;
+}
+
+async function decide(run: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await run();
+    return true;
+  } catch {
+    // Decided meanwhile (a callback, a job) or refused by a rule: the demo moves on.
+    return false;
+  }
+}
+
+/** Reservation withdrawals: paid out no earlier than the time the merchant gave. */
+async function placeReservations(ctx: AppContext, origin: string, r: Random, count: number) {
+  const rows = await ctx.db
+    .select({ mchNo: merchants.mchNo, secretEnc: merchants.secretEnc })
+    .from(merchants)
+    .where(eq(merchants.status, 'enabled'))
+    .orderBy(asc(merchants.id))
+    .limit(count);
+  let placed = 0;
+  for (const [i, m] of rows.entries()) {
+    const card = bankCard(r);
+    const res = await merchantApiCall(
+      origin,
+      { mchNo: m.mchNo, secret: open(ctx.keys.secretKey, m.secretEnc) },
+      'withdraw/create',
+      {
+        mchOrderNo: `RSV${Date.now().toString(36).toUpperCase()}${i}`,
+        amount: r.amount(200, 3000),
+        bankName: card.bank,
+        accountName: personName(r),
+        accountNo: card.cardNo,
+        payoutAt: String(ctx.clock.now().getTime() + (i + 1) * 3_600_000),
+      },
+    );
+    if (res.envelope.code === 0) placed++;
+  }
+  return placed;
+}
+
+export async function runDemoDay(
+  ctx: AppContext,
+  origin: string,
+  count: number,
+  seed = 20261124,
+): Promise<DemoDayReport> {
+  const r = new Random(seed);
+  await ctx.db
+    .insert(withdrawReviewRules)
+    .values({ name: '小额提现自动审核', maxAmount: '500', maxDailyCount: 5, remark: 'demo' });
+  const orders = await placeDemoOrders(ctx, origin, count);
+  const report: DemoDayReport = {
+    orders,
+    approved: 0,
+    rejected: 0,
+    refunded: 0,
+    withdrawalsApproved: 0,
+    withdrawalsRejected: 0,
+    detained: 0,
+    reservations: await placeReservations(ctx, origin, r, 3),
+    payouts: 0,
+  };
+
+  const inAudit = await ctx.db
+    .select({ id: depositOrders.id })
+    .from(depositOrders)
+    .where(eq(depositOrders.status, 'in_audit'))
+    .orderBy(asc(depositOrders.id));
+  const approvedIds: number[] = [];
+  for (const { id } of inAudit) {
+    const roll = r.next();
+    if (roll < 0.75) {
+      const approve = () => runSystemTransition(ctx, orderDepositList, 'approve', id, { actor: OPERATOR });
+      if (await decide(approve)) {
+        report.approved++;
+        approvedIds.push(id);
+      }
+    } else if (roll < 0.85) {
+      const reason = '银行流水未见到账';
+      if (
+        await decide(() =>
+          runSystemTransition(ctx, orderDepositList, 'reject', id, { actor: OPERATOR, reason }),
+        )
+      )
+        report.rejected++;
+    }
+  }
+  for (const id of approvedIds.slice(0, 3)) {
+    const reason = '会员重复支付，原路退回';
+    if (
+      await decide(() =>
+        runSystemTransition(ctx, orderDepositList, 'refund', id, { actor: OPERATOR, reason }),
+      )
+    )
+      report.refunded++;
+  }
+
+  const inReview = await ctx.db
+    .select({ id: withdrawOrders.id })
+    .from(withdrawOrders)
+    .where(and(eq(withdrawOrders.status, 'in_review')))
+    .orderBy(asc(withdrawOrders.id));
+  for (const { id } of inReview) {
+    const roll = r.next();
+    const as = { actor: OPERATOR };
+    if (roll < 0.7) {
+      if (await decide(() => runSystemTransition(ctx, orderTransferList, 'approve', id, as)))
+        report.withdrawalsApproved++;
+    } else if (roll < 0.8) {
+      const reason = '收款信息与会员实名不符';
+      if (await decide(() => runSystemTransition(ctx, orderTransferList, 'reject', id, { ...as, reason })))
+        report.withdrawalsRejected++;
+    } else if (roll < 0.88) {
+      const reason = '风控复核：同卡多次大额提现';
+      if (await decide(() => runSystemTransition(ctx, orderTransferList, 'detain', id, { ...as, reason })))
+        report.detained++;
+    }
+  }
+  // The payout job's work, done now (the CLI runs no jobs; on a server the job would pick them up).
+  report.payouts = (await runPayouts(ctx, 500)).paying;
+  return report;
+}
+
+export function describeDemoDay(d: DemoDayReport): string {
+  return (
+    `demo operations: ${d.approved} receipts approved, ${d.rejected} rejected, ${d.refunded} refunded; ` +
+    `${d.withdrawalsApproved} withdrawals approved, ${d.withdrawalsRejected} rejected, ${d.detained} detained, ` +
+    `${d.reservations} reservations, ${d.payouts} paid out`
+  );
+}
