@@ -4,10 +4,14 @@
  * balance) answering a clear code, landing on the placement log with its reason, and moving no money.
  * Deposits (through the upstream placement) are in openapi-deposit.test.ts.
  */
+import { orderTransferList } from '@payops/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants } from '../src/modules/mch/schema.ts';
+import { withdrawOrders } from '../src/modules/order/schema.ts';
+import { duePayouts } from '../src/modules/upstream/payout.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
+import { runSystemTransition } from '../src/platform/transitions/index.ts';
 import { call, createTestApp, type TestApp } from './harness.ts';
 import { balance, lastLog, makeMerchant, mchCall, type TestMerchant } from './openapi-client.ts';
 
@@ -64,6 +68,36 @@ describe('withdrawal', () => {
       "SELECT count(*)::int AS n FROM withdraw_orders WHERE mch_order_no = 'W-OK-1'",
     );
     expect(rows[0].n).toBe(1);
+  });
+
+  it('keeps a reservation (payoutAt) out of the payouts until its time', async () => {
+    const at = t.ctx.clock.now().getTime() + 2 * 3_600_000;
+    const res = await mchCall<{ orderNo: string }>(t, m, 'withdraw/create', {
+      ...withdrawal('W-RSV-1', '10.00'),
+      payoutAt: String(at),
+    });
+    expect(res.envelope.code, res.body).toBe(0);
+    const orderOf = async () =>
+      (
+        await t.ctx.db
+          .select()
+          .from(withdrawOrders)
+          .where(eq(withdrawOrders.orderNo, res.envelope.data.orderNo))
+      )[0]!;
+    const order = await orderOf();
+    expect(order.scheduledAt?.getTime()).toBe(at);
+    const due = async () => (await duePayouts(t.ctx, 100)).map((o) => o.orderNo);
+    if (order.status === 'in_review')
+      await runSystemTransition(t.ctx, orderTransferList, 'approve', order.id);
+    expect(await due()).not.toContain(order.orderNo);
+    // Its time comes (moved, not the clock: the signed calls of the other tests keep real timestamps).
+    await t.ctx.db
+      .update(withdrawOrders)
+      .set({ scheduledAt: new Date(t.ctx.clock.now().getTime() - 1000) })
+      .where(eq(withdrawOrders.id, order.id));
+    expect(await due()).toContain(order.orderNo);
+    await runSystemTransition(t.ctx, orderTransferList, 'reject', order.id, { reason: 'test over' });
+    expect((await orderOf()).status).toBe('rejected');
   });
 
   it('refuses more than the available balance: nothing frozen, no order', async () => {
