@@ -143,8 +143,11 @@ export function ShellLayout() {
         </aside>
       )}
       <div className="shell-main">
-        {!fullContent && <AppHeader />}
-        {showTabs && <TabBar />}
+        {/* The header and the tabs stay in view while a long page scrolls under them. */}
+        <div className="shell-top">
+          {!fullContent && <AppHeader />}
+          {showTabs && <TabBar />}
+        </div>
         {fullContent && <FullContentExit />}
         <main className="shell-content">
           <Suspense fallback={<PageFallback />}>
