@@ -75,7 +75,7 @@ afterAll(async () => {
 });
 
 describe('orders', () => {
-  test('a deposit in the receipt audit is approved with a code; the fund log shows the credit', async () => {
+  test('a deposit placed through the merchant API and paid at the sandbox is approved with a code; the fund log shows the credit and the merchant is called back', async () => {
     const o = await orders.depositInAudit(merchant.id, '888.00');
     await open('/order/receiveList', 'orderDepositList');
     await search('orderNo', o.orderNo);
@@ -98,6 +98,22 @@ describe('orders', () => {
     await posting.waitFor();
     expect(await posting.innerText()).toContain('充值入账');
     await screenshot(page, 'orders-fund-log-credit-zh-CN');
+
+    // The merchant is told: its notify endpoint (the sandbox merchant) receives a signed callback.
+    const db = await database();
+    try {
+      const told = async () =>
+        (
+          await db.query(
+            `SELECT 1 FROM sandbox_merchant_receipts
+             WHERE order_no = $1 AND signature_valid AND body->>'status' = 'success'`,
+            [o.orderNo],
+          )
+        ).rowCount;
+      await expect.poll(told, { timeout: 90_000, interval: 1000 }).toBe(1);
+    } finally {
+      await db.end();
+    }
   });
 
   test('a withdrawal in review is rejected with a reason and a code', async () => {
@@ -171,6 +187,8 @@ describe('orders', () => {
       await open(path, name);
       await screenshot(page, `${shot}-zh-CN`);
     }
+    // Switched on a page without row menus: the withdrawals' "more" menus open on hover.
+    await open('/order/auditRecordList', 'auditRecordList');
     await pick(page, 'language-switch', 'language-option-en-US');
     await idle();
     for (const [path, name, shot] of [

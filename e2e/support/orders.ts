@@ -1,18 +1,26 @@
 /**
- * Orders for the browser tests, made through the server's own code in this process: an app built on
- * the suite's database (no listener, no jobs) creates them with insertDepositOrder /
- * insertWithdrawOrder and runs the system transitions the upstream adapter and the merchant API run.
- * The merchant API of issue 10 is another engineer's; this keeps the order pages' tests independent.
+ * Orders for the browser tests. A deposit takes the path a real one takes: the merchant's signed call
+ * to the suite's server (merchant API over HTTP), routed to the built-in sandbox provider, which is
+ * told the member paid and calls the server back, signed, so the order lands in the receipt audit.
+ * Withdrawals are made in this process (an app on the suite's database, no listener, no jobs) with
+ * insertWithdrawOrder and the `review` the merchant API runs, so a test controls their amounts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { orderDepositList, orderTransferList } from '@payops/contracts';
+import { orderTransferList } from '@payops/contracts';
+import { eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { type BuiltApp, buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { insertDepositOrder, insertWithdrawOrder } from '../../apps/server/src/modules/order/create.ts';
+import { tellSandbox } from '../../apps/server/src/demo/orders.ts';
+import { merchantApiCall } from '../../apps/server/src/demo/orders-client.ts';
+import { thirdParties } from '../../apps/server/src/modules/mch/passage.schema.ts';
+import { merchants } from '../../apps/server/src/modules/mch/schema.ts';
+import { insertWithdrawOrder } from '../../apps/server/src/modules/order/create.ts';
+import { depositOrders } from '../../apps/server/src/modules/order/schema.ts';
 import { loadKeys } from '../../apps/server/src/platform/keys.ts';
+import { open } from '../../apps/server/src/platform/secret-box.ts';
 import { runSystemTransition } from '../../apps/server/src/platform/transitions/index.ts';
 
 export interface OrderDriver {
@@ -37,21 +45,41 @@ export async function orderDriver(): Promise<OrderDriver> {
   const mchOrderNo = () => `E2E${Date.now()}${++seq}`;
   return {
     async depositInAudit(merchantId, amount) {
-      const { order } = await ctx.db.transaction((tx) =>
-        insertDepositOrder(tx, {
-          merchantId,
-          mchOrderNo: mchOrderNo(),
-          payType: 'bank_card',
-          amount,
-          memberAccount: 'e2e_member',
-          now: ctx.clock.now(),
-        }),
-      );
-      await runSystemTransition(ctx, orderDepositList, 'submit', order.id, {
-        values: { upstreamOrderNo: `UP${order.orderNo}` },
+      const origin = inject('baseUrl');
+      const [m] = await ctx.db.select().from(merchants).where(eq(merchants.id, merchantId));
+      const creds = { mchNo: m!.mchNo, secret: open(ctx.keys.secretKey, m!.secretEnc) };
+      const { envelope } = await merchantApiCall<{ orderNo: string }>(origin, creds, 'deposit/create', {
+        mchOrderNo: mchOrderNo(),
+        amount,
+        payType: 'bank_card',
+        memberAccount: 'e2e_member',
       });
-      await runSystemTransition(ctx, orderDepositList, 'pay', order.id);
-      await runSystemTransition(ctx, orderDepositList, 'audit', order.id);
+      if (envelope.code !== 0) throw new Error(`deposit/create: ${JSON.stringify(envelope)}`);
+      const orderOf = async () =>
+        (
+          await ctx.db.select().from(depositOrders).where(eq(depositOrders.orderNo, envelope.data.orderNo))
+        )[0]!;
+      // The member pays at the provider the routing chose; the provider calls the console back.
+      const [party] = await ctx.db
+        .select()
+        .from(thirdParties)
+        .where(eq(thirdParties.id, (await orderOf()).thirdPartyId!));
+      await tellSandbox(
+        origin,
+        {
+          code: party!.code,
+          name: party!.name,
+          mchNo: party!.upstreamMchNo,
+          secret: open(ctx.keys.secretKey, party!.secretEnc),
+        },
+        'notify',
+        { orderNo: envelope.data.orderNo, outcome: 'success' },
+      );
+      for (let i = 0; i < 100 && (await orderOf()).status !== 'in_audit'; i++)
+        await new Promise((r) => setTimeout(r, 200));
+      const order = await orderOf();
+      if (order.status !== 'in_audit')
+        throw new Error(`deposit ${order.orderNo} is ${order.status}, not in audit`);
       return { id: order.id, orderNo: order.orderNo };
     },
     async withdrawal(merchantId, amount) {

@@ -7,7 +7,7 @@
  * rejected or detained. Every /order page then shows what the running system produced.
  */
 import { orderDepositList, orderTransferList } from '@payops/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { merchants } from '../modules/mch/schema.ts';
 import { depositOrders, withdrawOrders, withdrawReviewRules } from '../modules/order/schema.ts';
 import { runPayouts } from '../modules/upstream/payout.ts';
@@ -80,9 +80,20 @@ export async function runDemoDay(
   seed = 20261124,
 ): Promise<DemoDayReport> {
   const r = new Random(seed);
-  await ctx.db
-    .insert(withdrawReviewRules)
-    .values({ name: '小额提现自动审核', maxAmount: '500', maxDailyCount: 5, remark: 'demo' });
+  // One merchant's small withdrawals pass on their own; the others' wait for an operator.
+  const [last] = await ctx.db
+    .select({ id: merchants.id })
+    .from(merchants)
+    .orderBy(desc(merchants.id))
+    .limit(1);
+  if (last)
+    await ctx.db.insert(withdrawReviewRules).values({
+      name: '小额提现自动审核',
+      merchantId: last.id,
+      maxAmount: '500',
+      maxDailyCount: 5,
+      remark: 'demo',
+    });
   const orders = await placeDemoOrders(ctx, origin, count);
   const report: DemoDayReport = {
     orders,
