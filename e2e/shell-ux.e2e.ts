@@ -25,6 +25,7 @@ import {
   gone,
   hasText,
   type Lang,
+  openToggled,
   pick,
   poll,
   tabMenu,
@@ -157,17 +158,8 @@ describe('issue 17: the shell as an operator meets it', () => {
     const total = String(waiting.approvals + waiting.messages);
     await hasText(page.locator('[data-testid="message-badge"] .ant-badge-count'), new RegExp(`^${total}$`));
     const panel = id('notify-panel');
-    // The bell toggles its popover: click until it shows (a language switch may leave it open or shut).
-    const openBell = () =>
-      expect
-        .poll(
-          async () => {
-            if (!(await panel.isVisible())) await id('message-bell').click();
-            return panel.isVisible();
-          },
-          { timeout: 20_000 },
-        )
-        .toBe(true);
+    // The bell toggles its popover (a language switch may leave it open or shut).
+    const openBell = () => openToggled(id('message-bell'), panel);
     await openBell();
     await hasText(
       id('notify-group-approvals'),

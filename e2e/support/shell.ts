@@ -54,6 +54,35 @@ export async function hasText(locator: Locator, text: string | RegExp): Promise<
   await poll(async () => ((await locator.count()) ? await locator.first().innerText() : '')).toMatch(text);
 }
 
+/** Waits until the popup around `panel` has finished its enter or leave animation. */
+async function motionDone(panel: Locator): Promise<void> {
+  await panel
+    .evaluate((el) =>
+      Promise.all(
+        (el.closest('.ant-popover, .ant-dropdown') ?? el)
+          .getAnimations({ subtree: true })
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    )
+    .catch(() => undefined); // the popup left the DOM: nothing moves any more
+}
+
+/**
+ * Opens a popup that its trigger toggles (the bell) and waits until it stands still. A click while
+ * the popup is still appearing would close it again, so the trigger is clicked only when, after its
+ * animation, the popup is shut.
+ */
+export async function openToggled(trigger: Locator, panel: Locator): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await panel.isVisible()) await motionDone(panel);
+    if (!(await panel.isVisible())) await trigger.click();
+    await panel.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+    if (await panel.isVisible()) await motionDone(panel);
+    if (await panel.isVisible()) return;
+  }
+  throw new Error('the popup did not open');
+}
+
 /** Opens a click dropdown of the header and picks an entry. */
 export async function pick(page: Page, trigger: string, option: string): Promise<void> {
   await byTestId(page, trigger).click();

@@ -49,6 +49,23 @@ export function refreshResourcesIfStale(): void {
   if (loaded && isResourceStale(timestamp, Date.now())) void fetchResources();
 }
 
+/**
+ * The operator's permissions once they are known: a click right after a page load can come before
+ * the first answer, and must not be told "no permission" for it.
+ */
+export async function loadedPermissions(): Promise<PermissionMap> {
+  const now = useResources.getState();
+  if (now.loaded) return now.permissions;
+  return new Promise((resolve) => {
+    const stop = useResources.subscribe((s) => {
+      if (!s.loaded) return;
+      stop();
+      resolve(s.permissions);
+    });
+    void fetchResources();
+  });
+}
+
 /** Whether the operator's grant of `permission` needs an authenticator code (no `:0`). */
 export function permissionNeedsCode(permission: string): boolean {
   return useResources.getState().permissions.get(permission) ?? true;

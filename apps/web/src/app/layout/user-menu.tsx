@@ -13,6 +13,7 @@ import { holdCode } from '../../lib/held-code.ts';
 import { LazyDropdown } from '../../lib/lazy-dropdown.tsx';
 import { useCan } from '../../lib/permissions.tsx';
 import { useCurrentUser } from '../../lib/queries.ts';
+import { loadedPermissions } from '../../lib/resources-store.ts';
 import { logout } from '../../lib/session.ts';
 import { MUST_BIND_KEY } from '../../lib/storage-keys.ts';
 import { toast } from '../../lib/toast.ts';
@@ -75,8 +76,10 @@ export function UserMenu() {
 
   const onClick = ({ key }: { key: string }) => {
     if (key === 'password') {
-      if (can(Permission.updatePassword)) setDialog('password');
-      else toast.warning(t('user.noPermission'));
+      void loadedPermissions().then((permissions) => {
+        if (permissions.has(Permission.updatePassword)) setDialog('password');
+        else toast.warning(t('user.noPermission'));
+      });
     } else if (key === 'bind') setDialog('bind');
     else if (key === 'unmask') void unmask(t('user.unmaskSucceeded'));
     else if (key === 'logout') void logout();
