@@ -98,8 +98,9 @@ async function openPageFromMenu(group: string, path: string): Promise<void> {
   const submenu = page.locator('li.ant-menu-submenu', { has: id(`menu-${group}`) });
   const isOpen = async () => (await submenu.getAttribute('class'))?.includes('ant-menu-submenu-open');
   // The group of the current page opens by itself; any other is opened with a click.
-  if (pathname().startsWith(`${group}/`)) await poll(isOpen).toBe(true);
-  else if (!(await isOpen())) await id(`menu-${group}`).click();
+  if (!pathname().startsWith(`${group}/`) && !(await isOpen())) await id(`menu-${group}`).click();
+  // One click only: a second one while the group is still opening would close it again.
+  await poll(isOpen).toBe(true);
   await id(`menu-${path}`).click();
   await waitForPath(path);
 }
