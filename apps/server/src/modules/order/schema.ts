@@ -38,7 +38,7 @@ function orderColumns<const S extends readonly ['created', ...string[]]>(states:
     memberAccount: text('member_account').notNull().default(''),
     currency: text('currency').notNull().default('CNY'),
     amount: money('amount').notNull(),
-    /** The merchant's fee, fixed at creation from its rate. */
+    /** The merchant's fee, fixed at creation: charged on a deposit's success, frozen with a withdrawal. */
     fee: money('fee').notNull().default('0'),
     passageId: integer('passage_id'),
     thirdPartyId: integer('third_party_id'),
