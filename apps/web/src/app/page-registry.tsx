@@ -9,13 +9,12 @@ import { memberPages } from '../modules/member/index.ts';
 import { orderPages } from '../modules/order/index.ts';
 import { payManagePages } from '../modules/payManage/index.ts';
 import { sysPages } from '../modules/sys/index.ts';
+import type { PageModule } from './lazy-pages.ts';
 
 export interface PageProps {
   path: string;
   titleKey: string;
 }
-
-type PageModule = Promise<{ default: ComponentType<PageProps> }>;
 
 export const pageLoaders: Record<string, () => PageModule> = {
   '/dashboard': () =>

@@ -20,11 +20,14 @@ import { money, ts } from '../../platform/ledger/columns.ts';
 import { PAY_TYPES } from '../mch/passage.schema.ts';
 import { merchants } from '../mch/schema.ts';
 
-export const depositOrders = pgTable(
-  'deposit_orders',
-  {
+/**
+ * The columns every order has, deposit or withdrawal (new builders for each table): who ordered, how
+ * much, where it was placed, what became of it and who decided.
+ */
+function orderColumns<const S extends readonly ['created', ...string[]]>(states: S) {
+  return {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** The platform's order number (D + time + random), what operators and merchants quote. */
+    /** The platform's order number (D or W + time + random), what operators and merchants quote. */
     orderNo: text('order_no').notNull(),
     /** The merchant's own number: unique per merchant, a repeated request answers the same order. */
     mchOrderNo: text('mch_order_no').notNull(),
@@ -33,36 +36,45 @@ export const depositOrders = pgTable(
       .references(() => merchants.id),
     mchNo: text('mch_no').notNull(),
     memberAccount: text('member_account').notNull().default(''),
-    payType: text('pay_type', { enum: PAY_TYPES }).notNull(),
     currency: text('currency').notNull().default('CNY'),
     amount: money('amount').notNull(),
-    /** The merchant's fee, fixed at creation from its rate; charged only on success. */
+    /** The merchant's fee, fixed at creation: charged on a deposit's success, frozen with a withdrawal. */
     fee: money('fee').notNull().default('0'),
     passageId: integer('passage_id'),
     thirdPartyId: integer('third_party_id'),
     upstreamOrderNo: text('upstream_order_no'),
-    payUrl: text('pay_url'),
-    status: text('status', { enum: DEPOSIT_STATES }).notNull().default('created'),
+    status: text('status', { enum: states })
+      .notNull()
+      .default('created' as S[number]),
     notifyUrl: text('notify_url').notNull().default(''),
     clientIp: text('client_ip').notNull().default(''),
     failReason: text('fail_reason'),
     remark: text('remark').notNull().default(''),
-    /** When the order times out if nobody pays (the merchant's deposit timeout from creation). */
-    expiresAt: ts('expires_at'),
-    /** The journal entry that credited the merchant (success), and the refund's. */
+    /** The outcome's journal entry: a deposit's credit or refund, a withdrawal's settlement or release. */
     entryId: bigint('entry_id', { mode: 'number' }),
-    /** The operator of the last decision (receipt audit, a manual decision's approval). */
+    /** The operator of the last decision (review, receipt audit, a manual decision's approval). */
     reviewedBy: integer('reviewed_by'),
     reviewedByName: text('reviewed_by_name'),
     reviewedAt: ts('reviewed_at'),
     /** A pending manual decision: its maker (who may not approve it), the state it left, why. */
     manualBy: integer('manual_by'),
-    manualFrom: text('manual_from', { enum: DEPOSIT_STATES }),
+    manualFrom: text('manual_from', { enum: states }),
     manualReason: text('manual_reason'),
     createdAt: ts('created_at').notNull().defaultNow(),
-    paidAt: ts('paid_at'),
     finishedAt: ts('finished_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+  };
+}
+
+export const depositOrders = pgTable(
+  'deposit_orders',
+  {
+    ...orderColumns(DEPOSIT_STATES),
+    payType: text('pay_type', { enum: PAY_TYPES }).notNull(),
+    payUrl: text('pay_url'),
+    /** When the order times out if nobody pays (the merchant's deposit timeout from creation). */
+    expiresAt: ts('expires_at'),
+    paidAt: ts('paid_at'),
   },
   (t) => [
     uniqueIndex('deposit_orders_order_no_idx').on(t.orderNo),
@@ -86,48 +98,19 @@ export const depositOrders = pgTable(
 export const withdrawOrders = pgTable(
   'withdraw_orders',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderNo: text('order_no').notNull(),
-    mchOrderNo: text('mch_order_no').notNull(),
-    merchantId: integer('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
-    mchNo: text('mch_no').notNull(),
-    memberAccount: text('member_account').notNull().default(''),
+    ...orderColumns(WITHDRAW_STATES),
     payType: text('pay_type', { enum: PAY_TYPES }).notNull().default('bank_card'),
-    currency: text('currency').notNull().default('CNY'),
-    amount: money('amount').notNull(),
-    fee: money('fee').notNull().default('0'),
     /** The payee: stored in clear for the payout, masked on the way out. */
     bankCode: text('bank_code').notNull().default(''),
     bankName: text('bank_name').notNull().default(''),
     accountName: text('account_name').notNull().default(''),
     accountNo: text('account_no').notNull().default(''),
-    passageId: integer('passage_id'),
-    thirdPartyId: integer('third_party_id'),
-    upstreamOrderNo: text('upstream_order_no'),
-    status: text('status', { enum: WITHDRAW_STATES }).notNull().default('created'),
     /** The state a detained order returns to when released. */
     detainedFrom: text('detained_from', { enum: WITHDRAW_STATES }),
     /** A reservation withdrawal is paid out no earlier than this. */
     scheduledAt: ts('scheduled_at'),
-    notifyUrl: text('notify_url').notNull().default(''),
-    clientIp: text('client_ip').notNull().default(''),
-    failReason: text('fail_reason'),
-    remark: text('remark').notNull().default(''),
-    /** The entry that froze amount + fee at creation, and the one that settled or released it. */
+    /** The entry that froze amount + fee at creation (entryId: the one that settled or released it). */
     freezeEntryId: bigint('freeze_entry_id', { mode: 'number' }),
-    entryId: bigint('entry_id', { mode: 'number' }),
-    reviewedBy: integer('reviewed_by'),
-    reviewedByName: text('reviewed_by_name'),
-    /** A pending manual decision: its maker (who may not approve it), the state it left, why. */
-    manualBy: integer('manual_by'),
-    manualFrom: text('manual_from', { enum: WITHDRAW_STATES }),
-    manualReason: text('manual_reason'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    reviewedAt: ts('reviewed_at'),
-    finishedAt: ts('finished_at'),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('withdraw_orders_order_no_idx').on(t.orderNo),

@@ -3,38 +3,27 @@
  * `expire` in its own transaction (guarded: a payment callback racing the expiry wins or loses whole;
  * a late payment can still revive a timed-out order through `pay`).
  */
-import { ErrorCode, orderDepositList } from '@payops/contracts';
-import { and, asc, inArray, lte } from 'drizzle-orm';
+import { orderDepositList } from '@payops/contracts';
+import { and, inArray, lte } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { expireDue } from '../../platform/jobs/expire-due.ts';
 import { defineJob } from '../../platform/jobs/registry.ts';
-import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { depositOrders } from './schema.ts';
 
-const BATCH = 500;
-
 /** Expires the open deposits due at `now` (a batch at most); answers the ids it expired. */
-export async function expireDueDeposits(ctx: AppContext, now: Date): Promise<number[]> {
-  const due = await ctx.db
-    .select({ id: depositOrders.id })
-    .from(depositOrders)
-    .where(
-      and(inArray(depositOrders.status, ['created', 'pending_payment']), lte(depositOrders.expiresAt, now)),
-    )
-    .orderBy(asc(depositOrders.expiresAt))
-    .limit(BATCH);
-  const expired: number[] = [];
-  for (const { id } of due) {
-    try {
-      await runSystemTransition(ctx, orderDepositList, 'expire', id, { reason: 'timeout' });
-      expired.push(id);
-    } catch (e) {
-      // Paid, failed or cancelled meanwhile: nothing left to expire.
-      if (e instanceof AppError && e.code === ErrorCode.conflict) continue;
-      throw e;
-    }
-  }
-  return expired;
+export function expireDueDeposits(ctx: AppContext, now: Date): Promise<number[]> {
+  return expireDue(ctx, {
+    def: orderDepositList,
+    table: depositOrders,
+    key: depositOrders.id,
+    due: and(
+      inArray(depositOrders.status, ['created', 'pending_payment']),
+      lte(depositOrders.expiresAt, now),
+    ),
+    order: depositOrders.expiresAt,
+    batch: 500,
+    reason: 'timeout',
+  });
 }
 
 export const depositExpiryJob = defineJob({

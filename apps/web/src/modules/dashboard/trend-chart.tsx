@@ -12,6 +12,12 @@ import type { ChartOption } from './echart.tsx';
 const EChart = lazy(() => import('./echart.tsx').then((m) => ({ default: m.EChart })));
 const HEIGHT = 280;
 
+/** One family's two series: its orders per day (bars) and its success amount (a line, right axis). */
+const seriesOf = (days: DayFigures[], count: string, amount: string) => [
+  { type: 'bar' as const, name: count, data: days.map((d) => d.count) },
+  { type: 'line' as const, name: amount, yAxisIndex: 1, data: days.map((d) => Number(d.successAmount)) },
+];
+
 export function TrendChart({
   deposits,
   withdrawals,
@@ -24,29 +30,12 @@ export function TrendChart({
   const { t } = useTranslation();
   const option = useMemo<ChartOption>(() => {
     const days = (deposits ?? withdrawals ?? []).map((d) => d.day.slice(5));
-    const series: ChartOption['series'] = [];
-    if (deposits) {
-      series.push(
-        { type: 'bar', name: t('board.trendDepositCount'), data: deposits.map((d) => d.count) },
-        {
-          type: 'line',
-          name: t('board.trendDepositAmount'),
-          yAxisIndex: 1,
-          data: deposits.map((d) => Number(d.successAmount)),
-        },
-      );
-    }
-    if (withdrawals) {
-      series.push(
-        { type: 'bar', name: t('board.trendWithdrawCount'), data: withdrawals.map((d) => d.count) },
-        {
-          type: 'line',
-          name: t('board.trendWithdrawAmount'),
-          yAxisIndex: 1,
-          data: withdrawals.map((d) => Number(d.successAmount)),
-        },
-      );
-    }
+    const series = [
+      ...(deposits ? seriesOf(deposits, t('board.trendDepositCount'), t('board.trendDepositAmount')) : []),
+      ...(withdrawals
+        ? seriesOf(withdrawals, t('board.trendWithdrawCount'), t('board.trendWithdrawAmount'))
+        : []),
+    ];
     return {
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },

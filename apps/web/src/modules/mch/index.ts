@@ -1,8 +1,5 @@
 /** The /mch pages for the shell's page registry: route path -> lazy page (each its own chunk). */
-import type { ComponentType } from 'react';
-import type { PageProps } from '../../app/page-registry.tsx';
-
-type PageModule = Promise<{ default: ComponentType<PageProps> }>;
+import type { PageModule } from '../../app/lazy-pages.ts';
 
 export const mchPages: Record<string, () => PageModule> = {
   '/mch/mchList': () => import('./mch-list-page.tsx').then((m) => ({ default: m.MchListPage })),

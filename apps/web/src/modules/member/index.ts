@@ -1,11 +1,7 @@
 /** The /member pages for the shell's page registry: route path -> lazy page. */
-import type { ComponentType } from 'react';
-import type { PageProps } from '../../app/page-registry.tsx';
+import { type PageModule, pagesOf } from '../../app/lazy-pages.ts';
 
-type PageModule = Promise<{ default: ComponentType<PageProps> }>;
-
-const page = (name: keyof typeof import('./member-pages.tsx')) => (): PageModule =>
-  import('./member-pages.tsx').then((m) => ({ default: m[name] as ComponentType<PageProps> }));
+const page = pagesOf(() => import('./member-pages.tsx'));
 
 export const memberPages: Record<string, () => PageModule> = {
   '/member/memberList': page('MemberListPage'),

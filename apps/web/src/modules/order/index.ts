@@ -1,15 +1,5 @@
 /** The order pages for the shell's page registry: route path -> lazy page (a chunk per page file). */
-import type { ComponentType } from 'react';
-import type { PageProps } from '../../app/page-registry.tsx';
-
-type PageModule = Promise<{ default: ComponentType<PageProps> }>;
-
-/** A page by its export name from one lazily imported file. */
-const pagesOf =
-  <M>(load: () => Promise<M>) =>
-  (name: keyof M): (() => PageModule) =>
-  () =>
-    load().then((m) => ({ default: m[name] as ComponentType<PageProps> }));
+import { type PageModule, pagesOf } from '../../app/lazy-pages.ts';
 
 const orders = pagesOf(() => import('./order-pages.tsx'));
 const notify = pagesOf(() => import('./notify-pages.tsx'));

@@ -1,11 +1,7 @@
 /** The /payManage pages for the shell's page registry: route path -> lazy page (each its own chunk). */
-import type { ComponentType } from 'react';
-import type { PageProps } from '../../app/page-registry.tsx';
+import { type PageModule, pagesOf } from '../../app/lazy-pages.ts';
 
-type PageModule = Promise<{ default: ComponentType<PageProps> }>;
-
-const simple = (name: keyof typeof import('./simple-pages.tsx')) => () =>
-  import('./simple-pages.tsx').then((m) => ({ default: m[name] as ComponentType<PageProps> }));
+const simple = pagesOf(() => import('./simple-pages.tsx'));
 
 export const payManagePages: Record<string, () => PageModule> = {
   '/payManage/deposit_thirdpay_list': simple('DepositThirdPayPage'),

@@ -2,10 +2,7 @@
  * The /sys pages for the shell's page registry: route path -> lazy page. Each import() is its own
  * chunk, so no page's code (nor antd's Table and DatePicker) is part of the first download.
  */
-import type { ComponentType } from 'react';
-import type { PageProps } from '../../app/page-registry.tsx';
-
-type PageModule = Promise<{ default: ComponentType<PageProps> }>;
+import type { PageModule } from '../../app/lazy-pages.ts';
 
 export const sysPages: Record<string, () => PageModule> = {
   '/sys/user': () => import('./user-page.tsx').then((m) => ({ default: m.UserPage })),

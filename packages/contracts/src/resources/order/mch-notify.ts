@@ -6,6 +6,7 @@
  */
 import { defineLifecycle } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
+import { DIRECTION_LABELS, enumLabels } from '../mch/common.ts';
 import { DEPOSIT_FINAL_STATES, depositLifecycle } from './deposit-order.ts';
 import { WITHDRAW_FINAL_STATES, withdrawLifecycle } from './withdraw-order.ts';
 
@@ -87,8 +88,7 @@ export const mchNotify = defineResource({
   labels: bilingual({
     'field.mchNotify.id': ['编号', 'ID'],
     'field.mchNotify.family': ['订单类型', 'Order type'],
-    'enum.mchNotify.family.deposit': ['充值', 'Deposit'],
-    'enum.mchNotify.family.withdraw': ['提现', 'Withdrawal'],
+    ...enumLabels('mchNotify', 'family', DIRECTION_LABELS),
     'field.mchNotify.orderNo': ['平台订单号', 'Order no.'],
     'field.mchNotify.mchOrderNo': ['商户订单号', 'Merchant order no.'],
     'field.mchNotify.mchNo': ['商户号', 'Merchant no.'],

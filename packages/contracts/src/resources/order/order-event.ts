@@ -6,10 +6,10 @@
  */
 import type { Bilingual } from '../../lifecycle.ts';
 import { bilingual, defineResource, type EnumOption } from '../../resource.ts';
+import { DIRECTION_LABELS, enumLabels } from '../mch/common.ts';
 import { depositLifecycle } from './deposit-order.ts';
 import { withdrawLifecycle } from './withdraw-order.ts';
 
-const FAMILY = { deposit: ['充值', 'Deposit'], withdraw: ['提现', 'Withdrawal'] } as const;
 const LIFECYCLES = { deposit: depositLifecycle, withdraw: withdrawLifecycle } as const;
 
 /** The transitions that are an operator's decision on an order (auditRecordList). */
@@ -27,7 +27,8 @@ export const ORDER_DECISIONS = [
 ] as const;
 
 /** `deposit.approve`, `withdraw.release`...: what happened, named with the family. */
-export const orderActionOf = (family: keyof typeof FAMILY, transition: string) => `${family}.${transition}`;
+export const orderActionOf = (family: keyof typeof DIRECTION_LABELS, transition: string) =>
+  `${family}.${transition}`;
 
 function options(name: string) {
   const actions: EnumOption[] = [];
@@ -35,7 +36,7 @@ function options(name: string) {
   const pairs: Record<string, Bilingual> = {};
   const seen = new Set<string>();
   for (const family of ['deposit', 'withdraw'] as const) {
-    const [fz, fe] = FAMILY[family];
+    const [fz, fe] = DIRECTION_LABELS[family];
     const life = LIFECYCLES[family];
     for (const [t, def] of Object.entries(life.transitions)) {
       const value = orderActionOf(family, t);
@@ -87,8 +88,7 @@ function orderEventResource<const N extends 'orderRecordPage' | 'auditRecordList
       ...o.pairs,
       [`field.${name}.id`]: ['编号', 'ID'],
       [`field.${name}.family`]: ['订单类型', 'Order type'],
-      [`enum.${name}.family.deposit`]: FAMILY.deposit,
-      [`enum.${name}.family.withdraw`]: FAMILY.withdraw,
+      ...enumLabels(name, 'family', DIRECTION_LABELS),
       [`field.${name}.orderNo`]: ['平台订单号', 'Order no.'],
       [`field.${name}.mchNo`]: ['商户号', 'Merchant no.'],
       [`field.${name}.amount`]: ['订单金额', 'Amount'],

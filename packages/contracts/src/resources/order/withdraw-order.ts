@@ -8,6 +8,7 @@
 import { defineLifecycle } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
 import { MANUAL_STATES, manualDecisions } from './manual-decisions.ts';
+import { orderFieldLabels, orderFields } from './order-fields.ts';
 
 export const WITHDRAW_STATES = [
   'created',
@@ -139,53 +140,26 @@ export const orderTransferList = defineResource({
   group: 'order',
   api: '/api/pay/transferOrder',
   fields: {
-    id: { type: 'number', list: true, sort: true },
-    orderNo: { type: 'string', list: true, filter: 'eq' },
-    mchOrderNo: { type: 'string', list: true, filter: 'eq' },
-    merchantId: { type: 'ref', list: true, filter: 'eq', ref: { resource: 'mchList', labelField: 'mchNo' } },
-    memberAccount: { type: 'string', list: true, filter: 'eq' },
-    amount: { type: 'money', list: true, filter: 'between' },
-    fee: { type: 'money', list: true },
+    ...orderFields('id', 'orderNo', 'mchOrderNo', 'merchantId', 'memberAccount', 'amount', 'fee'),
     bankName: { type: 'string', list: true },
     accountName: { type: 'string', list: true, mask: 'name' },
     accountNo: { type: 'string', list: true, mask: 'bankCard' },
-    passageId: { type: 'ref', list: true, filter: 'eq', ref: { resource: 'passage', labelField: 'name' } },
-    upstreamOrderNo: { type: 'string', list: true, filter: 'eq' },
-    status: { type: 'enum', list: true, filter: 'in' },
-    failReason: { type: 'text', list: true },
-    createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
+    ...orderFields('passageId', 'upstreamOrderNo', 'status', 'failReason', 'createdAt'),
     // A reservation withdrawal is paid out no earlier than this (thirdwithdraw_list: those with one).
     scheduledAt: { type: 'datetime', list: true, filter: 'between' },
-    reviewedByName: { type: 'string', list: true },
-    reviewedAt: { type: 'datetime', list: true },
-    finishedAt: { type: 'datetime', list: true },
-    manualBy: { type: 'number' },
-    manualReason: { type: 'text', list: true },
+    ...orderFields('reviewedByName', 'reviewedAt', 'finishedAt', 'manualBy', 'manualReason'),
   },
   defaultSort: { field: 'id', order: 'desc' },
   actions: ['list', 'export'],
   lifecycle: withdrawLifecycle,
   labels: bilingual({
-    'field.orderTransferList.id': ['编号', 'ID'],
-    'field.orderTransferList.orderNo': ['平台订单号', 'Order no.'],
-    'field.orderTransferList.mchOrderNo': ['商户订单号', 'Merchant order no.'],
-    'field.orderTransferList.merchantId': ['商户号', 'Merchant no.'],
-    'field.orderTransferList.memberAccount': ['会员账号', 'Member account'],
-    'field.orderTransferList.amount': ['提现金额', 'Amount'],
-    'field.orderTransferList.fee': ['手续费', 'Fee'],
+    ...orderFieldLabels('orderTransferList', {
+      amount: ['提现金额', 'Amount'],
+      passageId: ['代付通道', 'Payout passage'],
+    }),
     'field.orderTransferList.bankName': ['收款银行', 'Bank'],
     'field.orderTransferList.accountName': ['收款人', 'Account holder'],
     'field.orderTransferList.accountNo': ['收款账号', 'Account no.'],
-    'field.orderTransferList.passageId': ['代付通道', 'Payout passage'],
-    'field.orderTransferList.upstreamOrderNo': ['上游单号', 'Upstream order no.'],
-    'field.orderTransferList.status': ['状态', 'Status'],
-    'field.orderTransferList.failReason': ['失败原因', 'Failure reason'],
-    'field.orderTransferList.createdAt': ['创建时间', 'Created at'],
-    'field.orderTransferList.finishedAt': ['完成时间', 'Finished at'],
     'field.orderTransferList.scheduledAt': ['预约时间', 'Scheduled at'],
-    'field.orderTransferList.reviewedByName': ['审核人', 'Reviewed by'],
-    'field.orderTransferList.reviewedAt': ['审核时间', 'Reviewed at'],
-    'field.orderTransferList.manualBy': ['人工发起人', 'Manual request by'],
-    'field.orderTransferList.manualReason': ['人工原因', 'Manual reason'],
   }),
 });
