@@ -134,12 +134,14 @@ export function allowedOrigins(ctx: AppContext): string[] {
 }
 
 /**
- * What can be told of a URL without resolving it: the scheme, an IP literal host, `localhost`.
- * null: it may be called (the delivery still checks the address it resolves to).
+ * What can be told of a URL without resolving it: the scheme, an IP literal host, and (`names`, at
+ * save time) the name `localhost`; a call resolves names through the guard instead.
+ * null: it may be called (the call still checks the address it connects to).
  */
 export function urlRefusal(
   allowed: readonly string[],
   raw: string,
+  names = true,
 ): { kind: BlockedKind; target: string } | null {
   let url: URL;
   try {
@@ -154,7 +156,8 @@ export function urlRefusal(
     const kind = blockedAddress(host);
     return kind ? { kind, target: host } : null;
   }
-  if (host === 'localhost' || host.endsWith('.localhost')) return { kind: 'loopback', target: host };
+  if (names && (host === 'localhost' || host.endsWith('.localhost')))
+    return { kind: 'loopback', target: host };
   return null;
 }
 
@@ -222,7 +225,7 @@ export function postJson(
   body: string,
   timeoutMs: number,
 ): Promise<OutboundAnswer> {
-  const refused = urlRefusal(allowed, raw);
+  const refused = urlRefusal(allowed, raw, false);
   if (refused) return Promise.reject(new OutboundRefused(refused.kind, refused.target));
   const url = new URL(raw);
   const protocol = url.protocol as 'http:' | 'https:';

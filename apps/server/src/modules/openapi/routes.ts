@@ -4,7 +4,7 @@
  * place-log-hooks.ts. Answers are the console's envelope; refusals carry the codes of contracts
  * place-log-codes.ts with the reason in the caller's language (Accept-Language, zh-CN by default).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { localeOf } from '../../platform/errors.ts';
@@ -37,20 +37,10 @@ const text = {
 
 export async function openapiRoutes(parent: FastifyInstance) {
   const ctx = parent.ctx;
-  // One limiter shared by the four endpoints, keyed by the verified merchant.
-  const perMinute = ctx.config.merchantApiRatePerMinute;
-  const limiter = perMinute
-    ? parent.createRateLimit({
-        max: perMinute,
-        timeWindow: 60_000,
-        keyGenerator: (request: FastifyRequest) => `mch:${request.merchant?.id}`,
-      })
-    : null;
-
   await parent.register(async (scope) => {
     installPlacementLog(scope, ctx);
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    const verify = merchantVerifier(ctx, limiter);
+    const verify = merchantVerifier(ctx);
     const route = <B extends z.ZodType, A extends z.ZodType>(
       endpoint: Endpoint,
       summary: string,

@@ -2,7 +2,8 @@
  * Who is calling the merchant API, checked before any handler runs (a preHandler of the module's
  * routes), in this order: the timestamp is within 5 minutes of the server's clock; the signature
  * matches; the caller's address is on the merchant's white list; the nonce is new for this merchant;
- * the merchant is enabled; the merchant is under its rate. A refusal answers at once (and is logged
+ * the merchant is enabled; the merchant is under its rate (rate.ts: the nonce and the call
+ * counter in one statement). A refusal answers at once (and is logged
  * by place-log-hooks.ts like every other answer).
  *
  * Nothing before the signature depends on whether the merchant exists, so a stranger cannot tell
@@ -22,7 +23,7 @@ import { type SignedParams, signatureMatches } from '../../platform/signing.ts';
 import { merchants } from '../mch/schema.ts';
 import { refuse } from './answer.ts';
 import { ipAllowed } from './ip-allow.ts';
-import { openapiNonces } from './schema.ts';
+import { useNonceAndCount } from './rate.ts';
 
 export const TIMESTAMP_WINDOW_MS = 5 * 60_000;
 
@@ -31,11 +32,7 @@ export type ApiMerchant = Pick<
   'id' | 'mchNo' | 'status' | 'singleMin' | 'singleMax'
 >;
 
-type Limiter = (
-  request: FastifyRequest,
-) => Promise<{ isAllowed: true } | { isAllowed: false; isExceeded: boolean; ttlInSeconds: number }>;
-
-export function merchantVerifier(ctx: AppContext, limiter: Limiter | null) {
+export function merchantVerifier(ctx: AppContext) {
   // What an unknown merchant's request is checked against: no one knows it, nothing matches it.
   const standIn = seal(ctx.keys.secretKey, randomBytes(24).toString('base64url'));
   return async function verifyMerchant(request: FastifyRequest, reply: FastifyReply) {
@@ -64,22 +61,15 @@ export function merchantVerifier(ctx: AppContext, limiter: Limiter | null) {
     if (!matches) return refuse(request, reply, 'signInvalid');
     draft.merchantId = m.id;
     if (!ipAllowed(m.ipWhitelist, clientIp(request))) return refuse(request, reply, 'ipNotAllowed');
-    const fresh = await ctx.db
-      .insert(openapiNonces)
-      .values({ merchantId: m.id, nonce: body.nonce, createdAt: ctx.clock.now() })
-      .onConflictDoNothing()
-      .returning({ nonce: openapiNonces.nonce });
-    if (!fresh.length) return refuse(request, reply, 'nonceReplayed');
+    const counted = await useNonceAndCount(ctx, m.id, body.nonce);
+    if (!counted.fresh) return refuse(request, reply, 'nonceReplayed');
     if (m.status !== 'enabled') return refuse(request, reply, 'merchantNotEnabled');
+    if (counted.limited) {
+      reply.header('retry-after', String(counted.retryAfterSeconds));
+      return refuse(request, reply, 'rateLimited');
+    }
     const { secretEnc: _s, ipWhitelist: _w, ...merchant } = m;
     request.merchant = merchant;
-    if (limiter) {
-      const r = await limiter(request);
-      if (!r.isAllowed && r.isExceeded) {
-        reply.header('retry-after', String(r.ttlInSeconds));
-        return refuse(request, reply, 'rateLimited');
-      }
-    }
   };
 }
 
