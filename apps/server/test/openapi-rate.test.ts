@@ -4,13 +4,9 @@
  * merchant cannot multiply its rate by the number of instances. The limit answers 429 with
  * Retry-After, the placement log records it, and the next minute opens a new window.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BuiltApp, buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteOldRateWindows } from '../src/modules/openapi/rate.ts';
-import { loadKeys } from '../src/platform/keys.ts';
-import { createTestApp, type TestApp } from './harness.ts';
+import { createTestApp, secondInstance, type TestApp } from './harness.ts';
 import { lastLog, makeMerchant, mchCall, type TestMerchant } from './openapi-client.ts';
 
 const LIMIT = 4;
@@ -18,29 +14,9 @@ let a: TestApp;
 let b: TestApp;
 let m: TestMerchant;
 
-/** A second instance on the first one's database and clock (scale-out.test.ts does the same). */
-async function secondInstance(first: TestApp): Promise<TestApp> {
-  const database = openDatabase(first.dbUrl, 4);
-  const config = loadConfig(
-    { LOG_LEVEL: 'silent', DATA_DIR: first.ctx.config.dataDir },
-    { databaseUrl: first.dbUrl, webDist: first.ctx.config.webDist, merchantApiRatePerMinute: LIMIT },
-  );
-  const built: BuiltApp = await buildApp({ config, database, keys: loadKeys(inject('keysDir')) });
-  await built.app.ready();
-  return {
-    ...built,
-    adminPassword: first.adminPassword,
-    dbUrl: first.dbUrl,
-    async close() {
-      await built.app.close();
-      await database.close();
-    },
-  };
-}
-
 beforeAll(async () => {
   a = await createTestApp({ logLevel: 'error', merchantApiRatePerMinute: LIMIT });
-  b = await secondInstance(a);
+  b = await secondInstance(a, { merchantApiRatePerMinute: LIMIT });
   m = await makeMerchant(a);
 });
 afterAll(async () => {
