@@ -321,6 +321,37 @@ describe('refusals: a clear code, on the placement log with the reason, no money
     );
   });
 
+  it('an order notify URL pointing inside the platform network (SSRF), named in the answer', async () => {
+    const res = await expectRefused(
+      () =>
+        mchCall(t, m, 'withdraw/create', {
+          ...withdrawal('W-SSRF'),
+          notifyUrl: 'http://169.254.169.254/latest/meta-data/',
+        }),
+      400,
+      { field: 'notifyUrl', mchOrderNo: 'W-SSRF' },
+    );
+    expect(res.envelope.msg).toContain('169.254.169.254');
+    const en = await mchCall(
+      t,
+      m,
+      'deposit/create',
+      { mchOrderNo: 'D-SSRF', amount: '100.00', payType: 'alipay', notifyUrl: 'http://localhost/notify' },
+      { headers: { 'accept-language': 'en-US' } },
+    );
+    expect(en.envelope).toMatchObject({
+      code: 400,
+      data: {
+        fields: [
+          {
+            field: 'notifyUrl',
+            message: 'must be a public http(s) address: localhost is a loopback address',
+          },
+        ],
+      },
+    });
+  });
+
   it('an amount outside the merchant single limits', async () => {
     await expectRefused(() => mchCall(t, m, 'withdraw/create', withdrawal('W-LIMIT', '60000.00')), 2009);
   });

@@ -161,16 +161,19 @@ export function urlRefusal(
   return null;
 }
 
+/** Why a URL given for the platform to call is refused, in the caller's language; null when it is not. */
+export function outboundUrlProblem(ctx: AppContext, raw: string, locale: Locale): string | null {
+  const refused = raw ? urlRefusal(allowedOrigins(ctx), raw) : null;
+  if (!refused) return null;
+  return locale === 'en-US'
+    ? `must be a public http(s) address: ${refused.target} is ${DESCRIPTION[refused.kind]['en-US']}`
+    : `须为公网 http(s) 地址：${refused.target} 是${DESCRIPTION[refused.kind]['zh-CN']}`;
+}
+
 /** The save-time check of a URL field: a 400 naming the field, in the operator's language. */
 export function checkOutboundUrl(ctx: AppContext, field: string, raw: string, locale: Locale): void {
-  if (!raw) return;
-  const refused = urlRefusal(allowedOrigins(ctx), raw);
-  if (!refused) return;
-  const message =
-    locale === 'en-US'
-      ? `must be a public http(s) address: ${refused.target} is ${DESCRIPTION[refused.kind]['en-US']}`
-      : `须为公网 http(s) 地址：${refused.target} 是${DESCRIPTION[refused.kind]['zh-CN']}`;
-  throw fieldError(field, message);
+  const problem = outboundUrlProblem(ctx, raw, locale);
+  if (problem) throw fieldError(field, problem);
 }
 
 /** DNS lookup that refuses a name when any address it resolves to is blocked. */
