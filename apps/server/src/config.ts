@@ -60,6 +60,16 @@ const schema = z.object({
   PUBLIC_ORIGIN: z.string().url().optional(),
   /** How long the platform waits for an upstream provider's answer before trying the next passage. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * The built-in sandbox upstream provider (/sandbox/upstream) and sandbox merchant
+   * (/api/sandbox/merchant). Default: on with the embedded (demo) database, off with DATABASE_URL.
+   */
+  SANDBOX: z.enum(['0', '1']).optional(),
+  /**
+   * Origins (https://pay.internal:8443) the platform may call although they are on a private or
+   * loopback address. The server's own origin is added while the sandbox is on.
+   */
+  OUTBOUND_ALLOWED_ORIGINS: csv,
 });
 
 export interface Config {
@@ -89,6 +99,19 @@ export interface Config {
   /** Origin of this server as providers (and the built-in sandbox) reach it; '' = the listening address. */
   publicOrigin: string;
   upstreamTimeoutMs: number;
+  /** The built-in sandbox provider and merchant are served (and the server's origin may be called). */
+  sandbox: boolean;
+  /** Origins outbound calls may reach whatever their address (outbound.ts); normalised, no slash. */
+  outboundAllowedOrigins: string[];
+}
+
+/** `scheme://host:port` of a URL as outbound.ts compares it; an unreadable one stops the start. */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    throw new Error(`Invalid configuration: OUTBOUND_ALLOWED_ORIGINS: ${url} is not a URL`);
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -123,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     merchantApiRatePerMinute: e.MERCHANT_API_RATE_PER_MINUTE,
     publicOrigin: (e.PUBLIC_ORIGIN ?? '').replace(/\/+$/, ''),
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    sandbox: e.SANDBOX ? e.SANDBOX === '1' : !e.DATABASE_URL,
+    outboundAllowedOrigins: e.OUTBOUND_ALLOWED_ORIGINS.map(originOf),
     ...overrides,
   };
 }

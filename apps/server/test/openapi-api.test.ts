@@ -216,12 +216,49 @@ describe('refusals: a clear code, on the placement log with the reason, no money
     );
   });
 
-  it('an unknown merchant', async () => {
-    await expectRefused(
-      () => mchCall(t, { ...m, mchNo: 'M00000000' }, 'withdraw/create', withdrawal('W-WHO')),
-      2004,
+  it('an unknown merchant: answered exactly as a bad signature, logged with the true reason', async () => {
+    // A stranger probing merchant numbers learns nothing: same status, code and message either way.
+    const unknown = await mchCall(t, { ...m, mchNo: 'M00000000' }, 'withdraw/create', withdrawal('W-WHO'));
+    const unknownLog = await lastLog(t);
+    const badSign = await mchCall(t, m, 'withdraw/create', withdrawal('W-WHO'), { secret: 'guessed' });
+    expect([unknown.statusCode, unknown.body]).toEqual([badSign.statusCode, badSign.body]);
+    expect(unknown.envelope).toEqual({ code: 2001, msg: '签名错误', data: null });
+    // Operators still read what happened.
+    expect(unknownLog).toMatchObject({
+      mch_no: 'M00000000',
+      accepted: false,
+      code: 2004,
+      code_name: 'merchantUnknown',
+      reason: '商户不存在',
+    });
+    const en = await mchCall(
+      t,
+      { ...m, mchNo: 'M00000000' },
+      'balance/query',
+      {},
+      {
+        headers: { 'accept-language': 'en-US' },
+      },
     );
-    expect((await lastLog(t)).mch_no).toBe('M00000000');
+    expect(en.envelope.msg).toBe('The signature (sign) does not match');
+    expect((await lastLog(t)).reason).toBe('Unknown merchant (mchNo)');
+  });
+
+  it('an unknown merchant or a bad signature from an address off every white list: still the same answer', async () => {
+    // The white list is read after the signature, so it cannot tell a real merchant number either.
+    const from = async (mchNo: string, secret: string) => {
+      const { signedBody } = await import('../src/platform/signing.ts');
+      const body = signedBody(secret, mchNo, withdrawal('W-FAR'), { timestamp: String(t.ctx.clock.nowMs()) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/openapi/v1/withdraw/create',
+        payload: body,
+        remoteAddress: '198.51.100.9',
+      });
+      return [res.statusCode, res.body];
+    };
+    expect(await from(m.mchNo, 'guessed')).toEqual(await from('M00000001', 'guessed'));
+    expect((await from(m.mchNo, 'guessed'))[0]).toBe(401);
   });
 
   it('a caller whose address is not on the white list, and a merchant with an empty list', async () => {
@@ -282,6 +319,37 @@ describe('refusals: a clear code, on the placement log with the reason, no money
       () => call(t, 'POST', '/openapi/v1/withdraw/create', { body: { mchNo: m.mchNo } }),
       400,
     );
+  });
+
+  it('an order notify URL pointing inside the platform network (SSRF), named in the answer', async () => {
+    const res = await expectRefused(
+      () =>
+        mchCall(t, m, 'withdraw/create', {
+          ...withdrawal('W-SSRF'),
+          notifyUrl: 'http://169.254.169.254/latest/meta-data/',
+        }),
+      400,
+      { field: 'notifyUrl', mchOrderNo: 'W-SSRF' },
+    );
+    expect(res.envelope.msg).toContain('169.254.169.254');
+    const en = await mchCall(
+      t,
+      m,
+      'deposit/create',
+      { mchOrderNo: 'D-SSRF', amount: '100.00', payType: 'alipay', notifyUrl: 'http://localhost/notify' },
+      { headers: { 'accept-language': 'en-US' } },
+    );
+    expect(en.envelope).toMatchObject({
+      code: 400,
+      data: {
+        fields: [
+          {
+            field: 'notifyUrl',
+            message: 'must be a public http(s) address: localhost is a loopback address',
+          },
+        ],
+      },
+    });
   });
 
   it('an amount outside the merchant single limits', async () => {

@@ -4,40 +4,24 @@
  * each scheduled job runs once across both, and the audit chains written by both verify.
  */
 import { ErrorCode } from '@payops/contracts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BuiltApp, buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAINS, verifyChain } from '../src/platform/audit.ts';
 import { defineJob } from '../src/platform/jobs/registry.ts';
 import { type JobRunner, startJobs } from '../src/platform/jobs/runner.ts';
-import { loadKeys } from '../src/platform/keys.ts';
 import { endOperatorSessions } from '../src/platform/sessions.ts';
-import { call, createTestApp, type Session, signIn, signInAdmin, type TestApp } from './harness.ts';
+import {
+  call,
+  createTestApp,
+  type Session,
+  secondInstance,
+  signIn,
+  signInAdmin,
+  type TestApp,
+} from './harness.ts';
 
 let a: TestApp;
 let b: TestApp;
 const LIST = '/api/sys/blackIp/findByPage';
-
-/** A second instance on the first one's database, with the same keys (as README says to deploy). */
-async function secondInstance(first: TestApp): Promise<TestApp> {
-  const database = openDatabase(first.dbUrl, 10);
-  const config = loadConfig(
-    { LOG_LEVEL: 'silent', DATA_DIR: first.ctx.config.dataDir },
-    { databaseUrl: first.dbUrl, webDist: first.ctx.config.webDist },
-  );
-  const built: BuiltApp = await buildApp({ config, database, keys: loadKeys(inject('keysDir')) });
-  await built.app.ready();
-  return {
-    ...built,
-    adminPassword: first.adminPassword,
-    dbUrl: first.dbUrl,
-    async close() {
-      await built.app.close();
-      await database.close();
-    },
-  };
-}
 
 beforeAll(async () => {
   a = await createTestApp();

@@ -28,6 +28,8 @@ export const Permission = {
   operatorQr: 'sys.user.getDataGoogleQR',
   /** See the four order-count badges in the header (spec §6). */
   orderCounts: 'order.countTransferOrder',
+  /** Tell the built-in sandbox merchant to fail its next callbacks (test and demo platforms). */
+  sandboxControl: 'order.mchNotify.sandboxControl',
 } as const;
 
 const actions: readonly PermissionDef[] = [
@@ -35,6 +37,7 @@ const actions: readonly PermissionDef[] = [
   { id: Permission.unmask, kind: 'action', page: '/sys/user', needsCode: true },
   { id: Permission.operatorQr, kind: 'action', page: '/sys/user', needsCode: true },
   { id: Permission.orderCounts, kind: 'action', page: '/order/orderTransferList', needsCode: false },
+  { id: Permission.sandboxControl, kind: 'action', page: '/order/mchNotify', needsCode: false },
 ];
 
 const pages: readonly PermissionDef[] = allPages.map((p) => ({

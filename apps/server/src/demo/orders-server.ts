@@ -17,7 +17,8 @@ export async function placeOrdersThroughApi(
   count: number,
 ): Promise<DemoDayReport> {
   const { app, ctx } = await buildApp({
-    config: { ...config, logLevel: 'silent', merchantApiRatePerMinute: 0, publicOrigin: '' },
+    // The demo's day runs on the sandbox provider and merchant, whatever SANDBOX says for the real server.
+    config: { ...config, logLevel: 'silent', merchantApiRatePerMinute: 0, publicOrigin: '', sandbox: true },
     database,
     keys,
   });

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { auditInTx } from '../../platform/audit-request.ts';
 import { auditView, presenter, type Row, registerCrud } from '../../platform/crud/index.ts';
 import { localeOf, ok } from '../../platform/errors.ts';
+import { checkOutboundUrl } from '../../platform/outbound.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { getSetting } from '../../platform/settings.ts';
 import { registerTransitions } from '../../platform/transitions/index.ts';
@@ -75,6 +76,9 @@ export async function merchantRoutes(fastify: FastifyInstance) {
     own: ['add'],
     enrich,
     beforeWrite: async (values, info) => {
+      // An address kept from before is not re-judged (an edit of the name must not fail on it).
+      if (values.notifyUrl !== info.before?.notifyUrl)
+        checkOutboundUrl(ctx, 'notifyUrl', String(values.notifyUrl ?? ''), localeOf(info.request));
       const checked = await checkMerchantValues(
         info.tx,
         values,
@@ -100,6 +104,7 @@ export async function merchantRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
+      checkOutboundUrl(ctx, 'notifyUrl', String((request.body as Row).notifyUrl ?? ''), localeOf(request));
       const { merchant, secret } = await ctx.db.transaction(async (tx) => {
         const values = await checkMerchantValues(tx, request.body as Row, localeOf(request));
         const created = await createMerchant(ctx, tx, values, request.auth!.operatorId);

@@ -1,6 +1,6 @@
 /**
  * Delivering callbacks: a signed POST of the notification's parameters (JSON) to the merchant's
- * notify URL. The merchant acknowledges with HTTP 200 and the body `success` (NOTIFY_ACK_BODY, trimmed,
+ * notify URL, through the outbound guard (no private or loopback addresses, no redirects). The merchant acknowledges with HTTP 200 and the body `success` (NOTIFY_ACK_BODY, trimmed,
  * any case); anything else (another status, another body, no answer within NOTIFY_TIMEOUT_MS) is a
  * failed attempt, retried after NOTIFY_BACKOFF_SECONDS (15 s, 1 m, 5 m, 30 m, 2 h), after which the
  * notification is failed and waits for an operator's resend. Every attempt is kept.
@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { mchNotify, NOTIFY_ACK_BODY, NOTIFY_BACKOFF_SECONDS } from '@payops/contracts';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
+import { allowedOrigins, OutboundTimeout, outboundErrorText, postJson } from '../../platform/outbound.ts';
 import { open } from '../../platform/secret-box.ts';
 import { signParams } from '../../platform/signing.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
@@ -38,29 +39,23 @@ interface Answer {
   latencyMs: number;
 }
 
-async function post(url: string, body: string): Promise<Answer> {
+/**
+ * One POST through the outbound guard (platform/outbound.ts): an address the guard refuses (a private
+ * or loopback one, a name resolving to one) is a failed attempt whose error says why.
+ */
+async function post(ctx: AppContext, url: string, body: string): Promise<Answer> {
   const started = performance.now();
   try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(NOTIFY_TIMEOUT_MS),
-    });
-    const text = await res.text();
+    const res = await postJson(allowedOrigins(ctx), url, body, NOTIFY_TIMEOUT_MS);
     return {
       httpStatus: res.status,
-      excerpt: text.slice(0, EXCERPT_CHARS),
+      excerpt: res.body.slice(0, EXCERPT_CHARS),
       error: null,
       latencyMs: Math.round(performance.now() - started),
     };
   } catch (e) {
-    const err = e as Error & { cause?: { code?: string } };
     const error =
-      err.name === 'TimeoutError'
-        ? `timeout after ${NOTIFY_TIMEOUT_MS} ms`
-        : (err.cause?.code ?? err.message);
+      e instanceof OutboundTimeout ? `timeout after ${NOTIFY_TIMEOUT_MS} ms` : outboundErrorText(e);
     return { httpStatus: null, excerpt: '', error, latencyMs: Math.round(performance.now() - started) };
   }
 }
@@ -101,7 +96,7 @@ export async function attemptDelivery(ctx: AppContext, id: number): Promise<Atte
     .returning();
   if (!n) return 'skipped';
   const body = await signedBody(ctx, n, now);
-  const answer = await post(n.notifyUrl, body);
+  const answer = await post(ctx, n.notifyUrl, body);
   const ok = acknowledged(answer.httpStatus, answer.excerpt);
   const round = n.roundAttempts + 1;
   const at = ctx.clock.now();

@@ -16,5 +16,6 @@ export async function notifyRoutes(fastify: FastifyInstance) {
       resend: { set: ({ now }) => ({ nextAttemptAt: now, roundAttempts: 0, deliveredAt: null }) },
     },
   });
-  await sandboxMerchantRoutes(fastify);
+  // The sandbox merchant only when configured (config SANDBOX), like the sandbox provider.
+  if (fastify.ctx.config.sandbox) await sandboxMerchantRoutes(fastify);
 }

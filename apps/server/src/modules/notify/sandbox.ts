@@ -2,8 +2,10 @@
  * The sandbox merchant: a merchant's notify endpoint built into the server, so tests and the demo
  * drive the real HTTP path of callbacks. It checks the signature with the merchant's secret, keeps
  * what it received, and answers `success`, unless told to fail its next N deliveries (HTTP 500), or
- * the signature is wrong (HTTP 400: a real merchant must refuse an unsigned callback too).
+ * the signature is wrong (HTTP 400: a real merchant must refuse an unsigned callback too). Served only
+ * with config SANDBOX; telling it to fail needs the sandboxControl permission.
  */
+import { Permission } from '@payops/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -77,7 +79,8 @@ export async function sandboxMerchantRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/sandbox/merchant/control',
     {
-      config: { access: 'session' },
+      // A permission of its own (admin holds it): a sandbox told to fail holds up real-looking callbacks.
+      config: { access: { permission: Permission.sandboxControl } },
       schema: {
         tags: ['sandbox'],
         summary: 'Tells the sandbox merchant to fail its next N deliveries (one merchant, or any)',

@@ -31,10 +31,11 @@ send \`Accept-Language: en-US\` for English messages (default zh-CN).
 
 **Every request carries** \`mchNo\`, \`timestamp\` (Unix milliseconds, within 5 minutes of the server
 clock), \`nonce\` (8-64 characters of [A-Za-z0-9_-], never reused by this merchant) and \`sign\`.
-It is refused when the signature does not match (2001), the timestamp is off by more than 5 minutes
-(2002), the nonce was used before (2003), the merchant is unknown (2004), disabled or frozen (2005),
-or the caller's address is not on the merchant's API IP white list (2006; an empty list refuses every
-call); more than the per-merchant rate answers 429. A bad field answers 400 naming it; amounts are
+It is refused when the timestamp is off by more than 5 minutes (2002), the signature does not match
+or the merchant number is unknown (2001, one answer for both), the caller's address is not on the
+merchant's API IP white list (2006; an empty list refuses every call), the nonce was used before
+(2003), or the merchant is disabled or frozen (2005); more than the per-merchant rate in a minute
+answers 429 with Retry-After. A bad field answers 400 naming it; amounts are
 CNY with at most 2 decimals (more are refused, never rounded). A repeated \`mchOrderNo\` answers the
 existing order.
 

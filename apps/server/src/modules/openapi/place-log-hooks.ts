@@ -3,8 +3,10 @@
  * validation error, a refusal of verify.ts, the handler, an unexpected error): the draft is read off
  * the raw body before validation, completed as the request goes, and written when the answer is sent.
  */
+import { MERCHANT_API_CODES, type MerchantApiCodeName, merchantApiMessage } from '@payops/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { localeOf } from '../../platform/errors.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { type Endpoint, recordPlacement } from './place-log.ts';
 import type { ApiMerchant } from './verify.ts';
@@ -29,6 +31,8 @@ declare module 'fastify' {
     /** The body exactly as sent (before the schema trims or converts), which is what was signed. */
     signedParams?: Record<string, unknown>;
     merchant?: ApiMerchant;
+    /** The true reason of a refusal that answered another (an unknown merchant answers signInvalid). */
+    loggedAs?: MerchantApiCodeName;
   }
 }
 
@@ -73,7 +77,10 @@ export function installPlacementLog(scope: FastifyInstance, ctx: AppContext): vo
   scope.addHook('onSend', async (request: FastifyRequest, reply, payload) => {
     const draft = request.placement;
     if (!draft) return payload;
-    const code = request.resultCode ?? (reply.statusCode < 400 ? 0 : 500);
+    const answered = request.resultCode ?? (reply.statusCode < 400 ? 0 : 500);
+    // Operators read the true reason; the caller was told the answer it shares with others.
+    const code = request.loggedAs ? MERCHANT_API_CODES[request.loggedAs] : answered;
+    const told = request.loggedAs ? merchantApiMessage(code, localeOf(request)) : replyParts(payload).msg;
     const raw = (request.signedParams ?? request.body ?? {}) as Record<string, unknown>;
     const amount = str(raw, 'amount', 40).trim();
     try {
@@ -85,7 +92,7 @@ export function installPlacementLog(scope: FastifyInstance, ctx: AppContext): vo
         amount: LOGGABLE_AMOUNT.test(amount) ? amount : null,
         ip: clientIp(request),
         code,
-        reason: code === 0 ? '' : replyParts(payload).msg,
+        reason: code === 0 ? '' : told,
         latencyMs: Math.max(0, Math.round(performance.now() - draft.startedMs)),
       });
     } catch (e) {

@@ -4,10 +4,12 @@
  * place-log-hooks.ts. Answers are the console's envelope; refusals carry the codes of contracts
  * place-log-codes.ts with the reason in the caller's language (Accept-Language, zh-CN by default).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Locale } from '@payops/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { localeOf } from '../../platform/errors.ts';
+import { outboundUrlProblem } from '../../platform/outbound.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { accept, refuse } from './answer.ts';
@@ -37,20 +39,16 @@ const text = {
 
 export async function openapiRoutes(parent: FastifyInstance) {
   const ctx = parent.ctx;
-  // One limiter shared by the four endpoints, keyed by the verified merchant.
-  const perMinute = ctx.config.merchantApiRatePerMinute;
-  const limiter = perMinute
-    ? parent.createRateLimit({
-        max: perMinute,
-        timeWindow: 60_000,
-        keyGenerator: (request: FastifyRequest) => `mch:${request.merchant?.id}`,
-      })
-    : null;
+  // An order's own notify URL is the merchant's to choose: refused at once if it points inside.
+  const notifyUrlProblem = (url: string | undefined, locale: Locale) => {
+    const message = url ? outboundUrlProblem(ctx, url, locale) : null;
+    return message ? [{ field: 'notifyUrl', message }] : null;
+  };
 
   await parent.register(async (scope) => {
     installPlacementLog(scope, ctx);
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    const verify = merchantVerifier(ctx, limiter);
+    const verify = merchantVerifier(ctx);
     const route = <B extends z.ZodType, A extends z.ZodType>(
       endpoint: Endpoint,
       summary: string,
@@ -73,6 +71,8 @@ export async function openapiRoutes(parent: FastifyInstance) {
       route('deposit', 'Create a deposit (pay-in) order', depositBody, orderAnswer),
       async (request, reply) => {
         const { mchNo: _m, timestamp: _t, nonce: _n, sign: _s, ...input } = request.body;
+        const badUrl = notifyUrlProblem(input.notifyUrl, localeOf(request));
+        if (badUrl) return refuse(request, reply, 'badRequest', badUrl);
         const placed = await createDeposit(
           ctx,
           request.merchant!,
@@ -100,6 +100,8 @@ export async function openapiRoutes(parent: FastifyInstance) {
       async (request, reply) => {
         const { mchNo: _m, timestamp: _t, nonce: _n, sign: _s, ...input } = request.body;
         const m = request.merchant!;
+        const badUrl = notifyUrlProblem(input.notifyUrl, localeOf(request));
+        if (badUrl) return refuse(request, reply, 'badRequest', badUrl);
         if (outsideLimits(m, input.amount)) return refuse(request, reply, 'amountOutOfLimits');
         const made = await createWithdrawal(ctx, m, input, clientIp(request));
         if (made === 'insufficient') return refuse(request, reply, 'insufficientBalance');

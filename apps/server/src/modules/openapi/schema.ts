@@ -1,5 +1,6 @@
 /**
- * The merchant API's tables: the nonces it has seen (replay protection), the placement log of every
+ * The merchant API's tables: the nonces it has seen (replay protection), its calls per merchant and
+ * minute (the rate limit across instances), the placement log of every
  * request, and three rollups the report pages read instead of scanning (per merchant and hour, errors
  * per day, failure reasons per day). The log and its rollups are written by one statement
  * (place-log.ts); the failure reasons in the transaction that ends an order (fail-reasons.ts).
@@ -32,6 +33,20 @@ export const openapiNonces = pgTable(
     primaryKey({ columns: [t.merchantId, t.nonce] }),
     index('openapi_nonces_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * Merchant API calls per merchant and minute (rate.ts), shared by every instance of the server; rows
+ * of past minutes are deleted with the old nonces.
+ */
+export const merchantApiRate = pgTable(
+  'merchant_api_rate',
+  {
+    merchantId: integer('merchant_id').notNull(),
+    windowStart: ts('window_start').notNull(),
+    calls: integer('calls').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.windowStart] })],
 );
 
 export const orderPlaceLog = pgTable(

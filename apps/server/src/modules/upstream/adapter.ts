@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
+import { allowedOrigins } from '../../platform/outbound.ts';
 import { open } from '../../platform/secret-box.ts';
 import { thirdParties } from '../mch/passage.schema.ts';
 import { platformOrigin } from './origin.ts';
@@ -33,6 +34,11 @@ const LOOPBACK = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(?=\/|$)/;
  * loopback address (seeded with whatever port the server had then), is this server's own origin +
  * /sandbox/upstream, so the demo and tests reach it on the port the server listens on now.
  */
+/** The base URL is this server's sandbox (so its loopback address is not the provider's to choose). */
+export function servedBySandbox(tp: Pick<ThirdPartyRow, 'interfaceType' | 'baseUrl'>): boolean {
+  return tp.interfaceType === 'sandbox' && (!tp.baseUrl || LOOPBACK.test(tp.baseUrl));
+}
+
 export function baseUrlOf(ctx: AppContext, tp: Pick<ThirdPartyRow, 'interfaceType' | 'baseUrl'>): string {
   const base = tp.baseUrl.replace(/\/+$/, '');
   if (tp.interfaceType !== 'sandbox') return base;
@@ -51,6 +57,7 @@ export function accessOf(ctx: AppContext, tp: ThirdPartyRow): ThirdPartyAccess {
     mchNo: tp.upstreamMchNo,
     secret: tp.secretEnc ? open(ctx.keys.secretKey, tp.secretEnc) : '',
     timeoutMs: ctx.config.upstreamTimeoutMs,
+    allowedOrigins: allowedOrigins(ctx),
   };
 }
 

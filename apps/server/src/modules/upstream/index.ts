@@ -1,7 +1,7 @@
 /**
  * Upstream providers: the adapters (adapter.ts), routing with failover and its decision log
  * (order/recommendRecordList), placing deposits (placement.ts), the callback endpoint, payouts, and
- * the built-in sandbox provider under /sandbox/upstream.
+ * the built-in sandbox provider under /sandbox/upstream (config SANDBOX).
  */
 import { recommendRecordList } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -17,5 +17,6 @@ export async function upstreamModule(app: FastifyInstance) {
   rememberOrigin(app);
   registerCrud(app, recommendRecordList, { table: routingDecisions });
   await callbackRoutes(app);
-  await sandboxRoutes(app);
+  // The sandbox provider only when configured (config SANDBOX): never on a real platform by accident.
+  if (app.ctx.config.sandbox) await sandboxRoutes(app);
 }

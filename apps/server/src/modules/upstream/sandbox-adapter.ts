@@ -4,6 +4,12 @@
  * answer is believed only when its signature holds. Every failure becomes an UpstreamError whose kind
  * says whether the passage or the order is at fault.
  */
+import {
+  type OutboundAnswer,
+  OutboundTimeout,
+  outboundErrorText,
+  postJson,
+} from '../../platform/outbound.ts';
 import { asParams, type Params, signed, verify } from './signing.ts';
 import {
   CallbackRefused,
@@ -28,23 +34,23 @@ export const SANDBOX_PATHS = {
 async function post(tp: ThirdPartyAccess, path: string, params: Params, now: Date): Promise<Params> {
   if (!tp.baseUrl)
     throw new UpstreamError('network', `${tp.code}: no base URL (the server is not listening yet)`);
-  let res: Response;
+  let res: OutboundAnswer;
   try {
-    res = await fetch(`${tp.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(signed(tp.secret, { mchNo: tp.mchNo, ...params }, now)),
-      signal: AbortSignal.timeout(tp.timeoutMs),
-    });
+    res = await postJson(
+      tp.allowedOrigins,
+      `${tp.baseUrl}${path}`,
+      JSON.stringify(signed(tp.secret, { mchNo: tp.mchNo, ...params }, now)),
+      tp.timeoutMs,
+    );
   } catch (e) {
-    const err = e as Error & { cause?: { code?: string } };
-    if (err.name === 'TimeoutError' || err.name === 'AbortError')
+    if (e instanceof OutboundTimeout)
       throw new UpstreamError('timeout', `${tp.code}: no answer within ${tp.timeoutMs} ms`);
-    throw new UpstreamError('network', `${tp.code}: ${err.cause?.code ?? err.message}`);
+    // A base URL the outbound guard refuses is the passage's fault, like an address that does not answer.
+    throw new UpstreamError('network', `${tp.code}: ${outboundErrorText(e)}`);
   }
   let answer: Params | null;
   try {
-    answer = asParams(await res.json());
+    answer = asParams(JSON.parse(res.body));
   } catch {
     answer = null;
   }

@@ -12,6 +12,8 @@ export interface ThirdPartyAccess {
   mchNo: string;
   secret: string;
   timeoutMs: number;
+  /** Origins callable whatever their address (platform/outbound.ts): the sandbox on this server. */
+  allowedOrigins: readonly string[];
 }
 
 export type UpstreamStatus = 'pending' | 'paid' | 'failed';

@@ -23,6 +23,7 @@ const SHELL_ACTIONS: Record<string, Name> = {
   [Permission.updatePassword]: { label: 'user.changePassword' },
   [Permission.unmask]: { label: 'user.unmask' },
   [Permission.orderCounts]: { label: 'header.orderCounts' },
+  [Permission.sandboxControl]: { label: 'sandbox.control' },
   '/api/sys/user/updatePassword': { label: 'user.changePassword' },
   '/api/getGoogleQR': { label: 'user.bindAuth' },
   '/api/getGoogleSecret': { label: 'user.bindAuth' },

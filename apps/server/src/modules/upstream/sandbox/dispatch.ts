@@ -6,6 +6,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../platform/context.ts';
+import { allowedOrigins, postJson } from '../../../platform/outbound.ts';
 import { sandboxOrders } from '../schema.ts';
 import { signed } from '../signing.ts';
 import type { Instruction } from './instructions.ts';
@@ -59,13 +60,13 @@ export function createDispatcher(ctx: AppContext, log: { warn(o: object, m: stri
 
   async function send(o: SandboxOrder, secret: string, failReason: string): Promise<number> {
     try {
-      const res = await fetch(o.notifyUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(signed(secret, callbackParams(o, failReason), ctx.clock.now())),
-        signal: AbortSignal.timeout(10_000),
-      });
-      await res.arrayBuffer();
+      // Through the outbound guard: whoever holds an account secret names the notify URL.
+      const res = await postJson(
+        allowedOrigins(ctx),
+        o.notifyUrl,
+        JSON.stringify(signed(secret, callbackParams(o, failReason), ctx.clock.now())),
+        10_000,
+      );
       return res.status;
     } catch (e) {
       log.warn({ err: e, orderNo: o.orderNo }, 'sandbox callback not delivered');
