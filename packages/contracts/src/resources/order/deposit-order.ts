@@ -164,7 +164,8 @@ export const orderDepositList = defineResource({
     manualBy: { type: 'number' },
     manualReason: { type: 'text', list: true },
   },
-  defaultSort: { field: 'id', order: 'desc' },
+  // Newest first by creation time: every filter's index ends in created_at (order schema.ts).
+  defaultSort: { field: 'createdAt', order: 'desc' },
   actions: ['list', 'export'],
   lifecycle: depositLifecycle,
   labels: bilingual({

@@ -162,7 +162,8 @@ export const orderTransferList = defineResource({
     manualBy: { type: 'number' },
     manualReason: { type: 'text', list: true },
   },
-  defaultSort: { field: 'id', order: 'desc' },
+  // Newest first by creation time: every filter's index ends in created_at (order schema.ts).
+  defaultSort: { field: 'createdAt', order: 'desc' },
   actions: ['list', 'export'],
   lifecycle: withdrawLifecycle,
   labels: bilingual({
