@@ -4,10 +4,10 @@
  * writes a .cpuprofile (open in Chrome DevTools) and prints the heaviest functions by self time, and
  * the CPU seconds the server process and PostgreSQL used during the load.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
+import { HZ as hz, pgTicks } from './cpu.ts';
 import { listLoad, overhead, toggleLoad } from './scale.ts';
 import { makeWorld } from './setup.ts';
 import type { Row } from './stats.ts';
@@ -19,27 +19,6 @@ const arg = (name: string, fallback: number) => {
 const workload = process.argv[2] === 'toggle' ? 'toggle' : 'list';
 const seconds = arg('seconds', 10);
 const root = path.resolve(import.meta.dirname, '..');
-
-/** CPU ticks (user + system) of this run's PostgreSQL: its postmaster (by data folder) and children. */
-function pgTicks(dataDir: string): number {
-  const procs = fs
-    .readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .map((pid) => {
-      try {
-        const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return { pid, cmd, ppid: f[1], ticks: Number(f[11]) + Number(f[12]) };
-      } catch {
-        return undefined; // gone meanwhile
-      }
-    })
-    .filter((p) => p !== undefined);
-  const master = procs.find((p) => p.cmd.includes(dataDir) && p.cmd.includes('postgres'));
-  return procs.filter((p) => p === master || p.ppid === master?.pid).reduce((n, p) => n + p.ticks, 0);
-}
-const hz = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
 
 const w = await makeWorld(arg('members', 100_000));
 const profiling = !process.argv.includes('--no-profile');

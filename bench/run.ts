@@ -1,14 +1,16 @@
 /**
  * `npm run bench`: the budgets of performance.md that the product can be measured against today,
- * each as a figure against its budget, in one run on this machine. Orders do not exist yet, so the
- * list workloads run over members (the largest table), at a size given by --members (default 1M,
- * made in about 90 s); --runs repetitions per latency, --seconds of load for the state-change row.
+ * each as a figure against its budget, in one run on this machine. The platform's list workloads run
+ * over members at a size given by --members (default 1M, made in about 90 s); issue 10's order
+ * workloads over --orders orders (default 1M, made in bulk and proved by ledger:verify, order-rows.ts);
+ * --runs repetitions per latency, --seconds of load for the throughput rows.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ledgerContra } from './ledger.ts';
+import { orderRows } from './order-rows.ts';
 import { auditedStateChanges, keysetDepth, list, listLoad, overhead } from './scale.ts';
 import { makeWorld, type World } from './setup.ts';
 import { percentile, printTable, type Row, timed } from './stats.ts';
@@ -18,6 +20,7 @@ const arg = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const MEMBERS = arg('members', 1_000_000);
+const ORDERS = arg('orders', 1_000_000);
 const RUNS = arg('runs', 200);
 const root = path.resolve(import.meta.dirname, '..');
 const ms = (n: number) => `${n.toFixed(2)} ms`;
@@ -202,6 +205,7 @@ try {
   await ledgerContra(world.ctx.db, rows);
   await auditedStateChanges(world, rows, arg('seconds', 10));
   await throughput(world, rows);
+  await orderRows(world, rows, { orders: ORDERS, runs: Math.min(RUNS, 100), seconds: arg('seconds', 10) });
 } finally {
   await world.close();
 }
@@ -210,6 +214,6 @@ await start(rows);
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 printTable(
   rows,
-  `${os.cpus().length} cores (${cpu}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${MEMBERS.toLocaleString()} members`,
+  `${os.cpus().length} cores (${cpu}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${MEMBERS.toLocaleString()} members, ${ORDERS.toLocaleString()} orders`,
 );
 process.exit(0);

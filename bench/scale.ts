@@ -15,9 +15,9 @@ export const LIST = '/api/member/memberList/findByPage';
 const root = path.resolve(import.meta.dirname, '..');
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
-export async function list(w: World, body: object, headers = w.headers) {
-  const res = await w.app.inject({ method: 'POST', url: LIST, headers, payload: body });
-  if (res.statusCode !== 200) throw new Error(`${LIST}: ${res.body}`);
+export async function list(w: World, body: object, headers = w.headers, url = LIST) {
+  const res = await w.app.inject({ method: 'POST', url, headers, payload: body });
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.body}`);
   return res.json().data as { list: unknown[]; pager: { total: number | null; totalCapped?: boolean } };
 }
 
@@ -30,7 +30,7 @@ interface Recorded {
 }
 
 /** The statements one list request sends, in order, with which ones overlapped. */
-async function recordStatements(w: World, body: object): Promise<Recorded[]> {
+export async function recordStatements(w: World, body: object, url = LIST): Promise<Recorded[]> {
   const pool = w.ctx.pool;
   const original = pool.query;
   const out: Recorded[] = [];
@@ -43,7 +43,7 @@ async function recordStatements(w: World, body: object): Promise<Recorded[]> {
     return p;
   }) as never;
   try {
-    await list(w, body);
+    await list(w, body, w.headers, url);
   } finally {
     pool.query = original;
   }
@@ -69,14 +69,14 @@ async function replay(w: World, statements: Recorded[]) {
   await Promise.all(group.map(run));
 }
 
-const textOf = (r: Recorded) => (typeof r.statement === 'string' ? r.statement : r.statement.text);
+export const textOf = (r: Recorded) => (typeof r.statement === 'string' ? r.statement : r.statement.text);
 
 /**
  * PostgreSQL's own time for a statement, `runs` times sorted: EXPLAIN ANALYZE's execution time
  * (planning excluded, as for a prepared statement). What the budget calls database time, without the
  * round trip, which on a loaded machine is mostly waiting to be scheduled.
  */
-async function executionTimes(w: World, r: Recorded, runs: number): Promise<number[]> {
+export async function executionTimes(w: World, r: Recorded, runs: number): Promise<number[]> {
   const values = typeof r.statement === 'string' ? r.values : (r.statement.values ?? r.values);
   const out: number[] = [];
   for (let i = 0; i < runs + 5; i++) {

@@ -11,8 +11,9 @@ import {
   type ResourceDef,
   WITHDRAW_FINAL_STATES,
 } from '@payops/contracts';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { clientOf, NamedStatement } from '../../db/named-statement.ts';
 import type { Row } from '../../platform/crud/index.ts';
 import type { EffectOutcome, TransitionHooks, TransitionStep } from '../../platform/transitions/index.ts';
 import { emitOrderFinal, type OrderFinal } from './final-state.ts';
@@ -77,10 +78,23 @@ export function decidedBy(step: { actor: TransitionStep['actor']; now: Date }): 
   return { reviewedBy: step.actor.operatorId, reviewedByName: step.actor.username, reviewedAt: step.now };
 }
 
+/** The order_events INSERT, built once and prepared by name (it runs in every order transition). */
+let eventInsert: NamedStatement | undefined;
+
 async function recordEvent(family: OrderFamily, step: TransitionStep): Promise<void> {
   const o = step.after as unknown as DepositOrder | WithdrawOrder;
   const name = step.transition.name;
-  await step.tx.insert(orderEvents).values({
+  eventInsert ??= new NamedStatement(
+    'payops_order_event',
+    step.tx.insert(orderEvents).values(
+      Object.fromEntries(
+        Object.keys(getTableColumns(orderEvents))
+          .filter((k) => k !== 'id')
+          .map((k) => [k, sql.placeholder(k)]),
+      ) as never,
+    ),
+  );
+  await eventInsert.arrays(clientOf(step.tx), {
     family,
     orderId: o.id,
     orderNo: o.orderNo,

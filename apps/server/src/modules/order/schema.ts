@@ -80,20 +80,30 @@ export const depositOrders = pgTable(
     uniqueIndex('deposit_orders_order_no_idx').on(t.orderNo),
     uniqueIndex('deposit_orders_mch_order_idx').on(t.merchantId, t.mchOrderNo),
     index('deposit_orders_upstream_idx').on(t.upstreamOrderNo).where(sql`upstream_order_no IS NOT NULL`),
-    index('deposit_orders_status_idx').on(t.status, t.id),
-    index('deposit_orders_merchant_idx').on(t.merchantId, t.id),
+    // The lists sort by creation time (newest first, the key as tie-break): each unselective filter's
+    // index ends in created_at, so a page is a backward index range whatever the filter matches, and a
+    // createdAt window is one range of its own index (sorting by id, the planner would walk the key
+    // from the newest row through every row newer than the window).
+    index('deposit_orders_merchant_idx').on(t.merchantId, t.createdAt),
     index('deposit_orders_member_idx').on(t.memberAccount),
     index('deposit_orders_mch_order_no_idx').on(t.mchOrderNo),
-    index('deposit_orders_passage_idx').on(t.passageId, t.id),
-    index('deposit_orders_pay_type_idx').on(t.payType, t.id),
+    index('deposit_orders_passage_idx').on(t.passageId, t.createdAt),
+    index('deposit_orders_pay_type_idx').on(t.payType, t.createdAt),
     index('deposit_orders_amount_idx').on(t.amount),
-    index('deposit_orders_created_idx').on(t.createdAt),
-    // The header badge "orders in audit" over a window, and the receipt-audit queue.
+    index('deposit_orders_created_idx').on(t.createdAt, t.id),
+    // The status filter, the header badge "orders in audit" over a window, the receipt-audit queue.
     index('deposit_orders_status_created_idx').on(t.status, t.createdAt),
     // The timeout job reads the open orders that are due.
     index('deposit_orders_expiry_idx').on(t.expiresAt).where(sql`status IN ('created', 'pending_payment')`),
   ],
 );
+
+/** The withdrawal states the header badges count (badges.ts), and the predicate of their index. */
+export const OPEN_WITHDRAW_STATES = ['in_review', 'approved', 'paying', 'detained'] as const;
+export const WAITING_WITHDRAW_STATES = ['in_review', 'approved'] as const;
+/** `status IN (...)` as SQL text: constant, so the planner can prove the partial index applies. */
+export const statusIn = (states: readonly string[]) =>
+  sql.raw(`status IN (${states.map((s) => `'${s}'`).join(', ')})`);
 
 export const withdrawOrders = pgTable(
   'withdraw_orders',
@@ -116,15 +126,20 @@ export const withdrawOrders = pgTable(
     uniqueIndex('withdraw_orders_order_no_idx').on(t.orderNo),
     uniqueIndex('withdraw_orders_mch_order_idx').on(t.merchantId, t.mchOrderNo),
     index('withdraw_orders_upstream_idx').on(t.upstreamOrderNo).where(sql`upstream_order_no IS NOT NULL`),
-    index('withdraw_orders_status_idx').on(t.status, t.id),
-    index('withdraw_orders_merchant_idx').on(t.merchantId, t.id),
+    // As for deposits: unselective filters' indexes end in created_at, the lists' sort.
+    index('withdraw_orders_merchant_idx').on(t.merchantId, t.createdAt),
     index('withdraw_orders_member_idx').on(t.memberAccount),
     index('withdraw_orders_mch_order_no_idx').on(t.mchOrderNo),
-    index('withdraw_orders_passage_idx').on(t.passageId, t.id),
+    index('withdraw_orders_passage_idx').on(t.passageId, t.createdAt),
     index('withdraw_orders_amount_idx').on(t.amount),
-    index('withdraw_orders_created_idx').on(t.createdAt),
-    // The header badges (timed-out and low-amount withdrawals over a window) and the review queue.
+    index('withdraw_orders_created_idx').on(t.createdAt, t.id),
+    // The status filter and the review queue.
     index('withdraw_orders_status_created_idx').on(t.status, t.createdAt),
+    // The header badges (timed-out and low-amount withdrawals over a window): the open withdrawals
+    // only, with what the two counts read, so each is an index-only range over a small index.
+    index('withdraw_orders_open_idx')
+      .on(t.createdAt, t.merchantId, t.amount, t.status)
+      .where(statusIn(OPEN_WITHDRAW_STATES)),
     // Reservation withdrawals (thirdwithdraw_list): the few with a time.
     index('withdraw_orders_scheduled_idx').on(t.scheduledAt).where(sql`scheduled_at IS NOT NULL`),
   ],

@@ -56,15 +56,13 @@ async function usedToday(ctx: AppContext, direction: Direction, ids: number[], n
   if (!ids.length) return new Map<number, string>();
   const t = direction === 'deposit' ? depositOrders : withdrawOrders;
   const dayStart = sql`(date_trunc('day', ${now.toISOString()}::timestamptz AT TIME ZONE ${ctx.config.timeZone}) AT TIME ZONE ${ctx.config.timeZone})`;
-  // The first order of the day by the created_at index bounds the id range the passage index scans.
-  const firstId = sql`(SELECT coalesce(min(id), 0) FROM ${t} WHERE ${t.createdAt} >= ${dayStart})`;
+  // One range of the (passage_id, created_at) index per passage: today's orders only.
   const rows = await ctx.db
     .select({ passageId: t.passageId, used: sql<string>`sum(${t.amount})::text` })
     .from(t)
     .where(
       and(
         inArray(t.passageId, ids),
-        sql`${t.id} >= ${firstId}`,
         sql`${t.createdAt} >= ${dayStart}`,
         inArray(t.status, [...USING_CAP[direction]] as never),
       ),

@@ -2,7 +2,9 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { clientOf } from '../../db/named-statement.ts';
 import { ledgerAccounts, type OwnerType } from './schema.ts';
+import { findAccountStatement } from './statements.ts';
 
 /** A transaction (or the client itself, for reads). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -115,17 +117,12 @@ export async function platformPosition(
 }
 
 export async function findAccount(tx: Executor, owner: Owner): Promise<Account | undefined> {
-  const [account] = await tx
-    .select()
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.ownerType, owner.ownerType),
-        eq(ledgerAccounts.ownerId, owner.ownerId),
-        eq(ledgerAccounts.currency, owner.currency ?? 'CNY'),
-      ),
-    );
-  return account;
+  const [account] = await findAccountStatement.rows(clientOf(tx), {
+    ownerType: owner.ownerType,
+    ownerId: owner.ownerId,
+    currency: owner.currency ?? 'CNY',
+  });
+  return account as Account | undefined;
 }
 
 /**

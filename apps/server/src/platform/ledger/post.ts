@@ -10,10 +10,18 @@
  */
 import { checkAmount } from '@payops/contracts/money';
 import { sql } from 'drizzle-orm';
+import { clientOf } from '../../db/named-statement.ts';
 import type { Executor, Tx } from './accounts.ts';
 import { LedgerError } from './errors.ts';
 import { BALANCE_LIMIT, dec, decString, fitsColumn, isZero } from './money.ts';
-import { ledgerPostings } from './schema.ts';
+import type { ledgerPostings } from './schema.ts';
+import {
+  accountCurrencies,
+  applyLegStatement,
+  insertEntryStatement,
+  insertPostingsStatement,
+  postingValues,
+} from './statements.ts';
 
 export interface LegInput {
   accountId: number;
@@ -97,12 +105,14 @@ export function checkBalanced(legs: readonly (LegInput & { currency: string })[]
 
 /** The entry's row with a new id; undefined when its business event was already posted. */
 async function insertEntry(tx: Tx, entry: EntryInput, at: Date): Promise<number | undefined> {
-  const { rows } = await tx.execute<{ id: string }>(sql`
-    INSERT INTO ledger_entries (id, kind, ref_type, ref_id, event, created_at)
-    VALUES (nextval('ledger_entry_seq'), ${entry.kind}, ${entry.refType ?? ''}, ${entry.refId ?? ''},
-            ${eventOf(entry)}, ${at})
-    ON CONFLICT DO NOTHING RETURNING id`);
-  return rows[0] ? Number(rows[0].id) : undefined;
+  const [row] = await insertEntryStatement.rows(clientOf(tx), {
+    kind: entry.kind,
+    refType: entry.refType ?? '',
+    refId: entry.refId ?? '',
+    event: eventOf(entry),
+    at,
+  });
+  return row ? (row.id as number) : undefined;
 }
 
 const LIMIT = decString(BALANCE_LIMIT);
@@ -110,10 +120,9 @@ const LIMIT = decString(BALANCE_LIMIT);
 export async function postEntry(tx: Tx, entry: EntryInput): Promise<PostedEntry> {
   if (entry.legs.length === 0) throw new LedgerError('unbalanced', { legs: 0 });
   const ids = [...new Set(entry.legs.map((l) => l.accountId))];
-  const { rows: found } = await tx.execute<{ id: string; currency: string }>(
-    sql`SELECT id, currency FROM ledger_accounts WHERE id = ANY(${sql.param(ids)}::bigint[])`,
-  );
-  const currencies = new Map(found.map((r) => [Number(r.id), r.currency]));
+  const client = clientOf(tx);
+  const found = await accountCurrencies.rows(client, { ids });
+  const currencies = new Map(found.map((r) => [r.id as number, r.currency as string]));
   const legs = entry.legs
     .map((l) => {
       const currency = currencies.get(l.accountId);
@@ -135,39 +144,27 @@ export async function postEntry(tx: Tx, entry: EntryInput): Promise<PostedEntry>
   for (const leg of legs) {
     const { amount, frozenAmount } = leg;
     // The guard lives in the WHERE: the row lock taken by this UPDATE serialises parallel postings.
-    const { rows: updated } = await tx.execute<{
-      owner_type: Posting['ownerType'];
-      owner_id: string;
-      owner_code: string;
-      merchant_id: number | null;
-      currency: string;
-      available: string;
-      frozen: string;
-    }>(sql`
-      UPDATE ledger_accounts
-         SET available = available + ${amount}::numeric,
-             frozen = frozen + ${frozenAmount}::numeric,
-             updated_at = ${at}
-       WHERE id = ${leg.accountId}
-         AND (allow_negative OR available + ${amount}::numeric >= 0)
-         AND frozen + ${frozenAmount}::numeric >= 0
-         AND abs(available + ${amount}::numeric) < ${LIMIT}::numeric
-         AND frozen + ${frozenAmount}::numeric < ${LIMIT}::numeric
-   RETURNING owner_type, owner_id, owner_code, merchant_id, currency, available, frozen`);
+    const updated = await applyLegStatement.rows(client, {
+      amount,
+      frozen: frozenAmount,
+      at,
+      id: leg.accountId,
+      limit: LIMIT,
+    });
     const account = updated[0];
     if (!account) throw await refusal(tx, leg);
     rows.push({
       entryId,
       accountId: leg.accountId,
-      ownerType: account.owner_type,
-      ownerId: Number(account.owner_id),
-      ownerCode: account.owner_code,
-      merchantId: account.merchant_id,
-      currency: account.currency,
+      ownerType: account.owner_type as Posting['ownerType'],
+      ownerId: account.owner_id as number,
+      ownerCode: account.owner_code as string,
+      merchantId: account.merchant_id as number | null,
+      currency: account.currency as string,
       amount,
       frozenAmount,
-      balanceAfter: account.available,
-      frozenAfter: account.frozen,
+      balanceAfter: account.available as string,
+      frozenAfter: account.frozen as string,
       kind: entry.kind,
       refType: entry.refType ?? '',
       refId: entry.refId ?? '',
@@ -177,7 +174,10 @@ export async function postEntry(tx: Tx, entry: EntryInput): Promise<PostedEntry>
       createdAt: at,
     });
   }
-  const postings = await tx.insert(ledgerPostings).values(rows).returning();
+  const postings = (await insertPostingsStatement(rows.length).rows(
+    client,
+    postingValues(rows),
+  )) as Posting[];
   return { entryId, postings };
 }
 

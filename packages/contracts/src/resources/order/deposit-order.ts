@@ -152,7 +152,8 @@ export const orderDepositList = defineResource({
     expiresAt: { type: 'datetime', list: true },
     ...orderFields('reviewedByName', 'reviewedAt', 'manualBy', 'manualReason'),
   },
-  defaultSort: { field: 'id', order: 'desc' },
+  // Newest first by creation time: every filter's index ends in created_at (order schema.ts).
+  defaultSort: { field: 'createdAt', order: 'desc' },
   actions: ['list', 'export'],
   lifecycle: depositLifecycle,
   labels: bilingual({

@@ -149,7 +149,8 @@ export const orderTransferList = defineResource({
     scheduledAt: { type: 'datetime', list: true, filter: 'between' },
     ...orderFields('reviewedByName', 'reviewedAt', 'finishedAt', 'manualBy', 'manualReason'),
   },
-  defaultSort: { field: 'id', order: 'desc' },
+  // Newest first by creation time: every filter's index ends in created_at (order schema.ts).
+  defaultSort: { field: 'createdAt', order: 'desc' },
   actions: ['list', 'export'],
   lifecycle: withdrawLifecycle,
   labels: bilingual({

@@ -1,0 +1,52 @@
+/**
+ * CPU seconds used during a workload by this process (the server) and by the run's PostgreSQL: on a
+ * shared machine the rate a workload reaches says how much of the machine it got; its CPU per
+ * operation says what it costs, and so what two idle cores could do.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+
+/** CPU ticks (user + system) of this run's PostgreSQL: its postmaster (by data folder) and children. */
+export function pgTicks(dataDir: string): number {
+  const procs = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map((pid) => {
+      try {
+        const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return { pid, cmd, ppid: f[1], ticks: Number(f[11]) + Number(f[12]) };
+      } catch {
+        return undefined; // gone meanwhile
+      }
+    })
+    .filter((p) => p !== undefined);
+  const master = procs.find((p) => p.cmd.includes(dataDir) && p.cmd.includes('postgres'));
+  return procs.filter((p) => p === master || p.ppid === master?.pid).reduce((n, p) => n + p.ticks, 0);
+}
+
+export const HZ = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+
+export interface CpuUse {
+  /** CPU ms per operation of the server process and of PostgreSQL. */
+  server: number;
+  pg: number;
+  /** Operations per second two cores could carry at that cost (both processes on the same cores). */
+  capacity: number;
+}
+
+/** Starts measuring; the answer's function takes the operations done and answers their CPU cost. */
+export function cpuMeter(dataDir: string): (ops: number) => CpuUse {
+  const self = process.cpuUsage();
+  const pg0 = pgTicks(dataDir);
+  return (ops) => {
+    const used = process.cpuUsage(self);
+    const server = (used.user + used.system) / 1e3 / Math.max(ops, 1);
+    const pg = ((pgTicks(dataDir) - pg0) * 1000) / HZ / Math.max(ops, 1);
+    return { server, pg, capacity: 2000 / (server + pg) };
+  };
+}
+
+export const cpuText = (c: CpuUse) =>
+  `CPU/op: server ${c.server.toFixed(2)} ms + PostgreSQL ${c.pg.toFixed(2)} ms = ${Math.round(c.capacity)}/s on 2 idle cores`;
