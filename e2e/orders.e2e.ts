@@ -93,7 +93,7 @@ afterAll(async () => {
 describe('orders', () => {
   test('a deposit placed through the merchant API and paid at the sandbox is approved with a code; the fund log shows the credit and the merchant is called back', async () => {
     const o = await orders.depositInAudit(merchant.id, '888.00');
-    await open('/order/receiveList', 'orderDepositList');
+    await open('/order/receiveList', 'receiveList');
     await search('orderNo', o.orderNo);
     await row(o.orderNo).waitFor();
     expect(await row(o.orderNo).innerText()).toContain('待审核');
@@ -149,7 +149,7 @@ describe('orders', () => {
     await open(`/order/orderTransferList?orderNo=${o.orderNo}`, 'orderTransferList');
     await withReason(o.orderNo, 'detain', '风控复查大额提现');
     await expect.poll(() => row(o.orderNo).innerText()).toContain('已扣留');
-    await open('/order/orderDetainList', 'orderTransferList');
+    await open('/order/orderDetainList', 'orderDetainList');
     await search('orderNo', o.orderNo);
     await row(o.orderNo).waitFor();
     await screenshot(page, 'orders-detain-list-zh-CN');
@@ -287,7 +287,7 @@ describe('orders', () => {
     for (const [path, name, shot] of [
       ...pages,
       ['/order/orderDepositList', 'orderDepositList', 'orders-deposit-list'] as [string, string, string],
-      ['/order/orderDetainList', 'orderTransferList', 'orders-detain-list'] as [string, string, string],
+      ['/order/orderDetainList', 'orderDetainList', 'orders-detain-list'] as [string, string, string],
       ['/payManage/autoReviewList', 'autoReviewList', 'orders-auto-review'] as [string, string, string],
     ]) {
       await open(path, name);

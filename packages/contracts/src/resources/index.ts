@@ -36,6 +36,7 @@ export const allResources: readonly ResourceDef[] = [
   payManage.passage,
   order.orderDepositList,
   order.orderTransferList,
+  ...[order.receiveList, order.ordinaryDeposits, order.orderDetainList, order.thirdwithdrawList],
   ...[order.orderRecordPage, order.auditRecordList, order.autoReviewList],
   ...[order.mchNotify, order.mchNotifyAttempt],
   ...[order.orderPlaceLogPage, order.orderPlaceLogStatic, order.logReport, order.orderFailReason],
