@@ -61,6 +61,24 @@ async function refreshUntil(orderNo: string, text: string | RegExp, timeout = 60
     .toMatch(text);
 }
 
+/** The merchant's notify endpoint (the sandbox merchant) received one signed callback of `status`. */
+async function merchantTold(orderNo: string, status: string): Promise<void> {
+  const db = await database();
+  try {
+    const told = async () =>
+      (
+        await db.query(
+          `SELECT 1 FROM sandbox_merchant_receipts
+           WHERE order_no = $1 AND signature_valid AND body->>'status' = $2`,
+          [orderNo, status],
+        )
+      ).rowCount;
+    await expect.poll(told, { timeout: 90_000, interval: 1000 }).toBe(1);
+  } finally {
+    await db.end();
+  }
+}
+
 /** A row action with a reason dialog, then the authenticator code. */
 async function withReason(orderNo: string, action: string, reason: string): Promise<void> {
   await row(orderNo).getByTestId(`row-${action}`).click();
@@ -116,20 +134,7 @@ describe('orders', () => {
     await screenshot(page, 'orders-fund-log-credit-zh-CN');
 
     // The merchant is told: its notify endpoint (the sandbox merchant) receives a signed callback.
-    const db = await database();
-    try {
-      const told = async () =>
-        (
-          await db.query(
-            `SELECT 1 FROM sandbox_merchant_receipts
-             WHERE order_no = $1 AND signature_valid AND body->>'status' = 'success'`,
-            [o.orderNo],
-          )
-        ).rowCount;
-      await expect.poll(told, { timeout: 90_000, interval: 1000 }).toBe(1);
-    } finally {
-      await db.end();
-    }
+    await merchantTold(o.orderNo, 'success');
   });
 
   test('a withdrawal in review is rejected with a reason and a code', async () => {
@@ -209,20 +214,7 @@ describe('orders', () => {
 
     // The merchant's notify endpoint (the sandbox merchant) receives the signed failure.
     await orders.runJob('merchant-notify');
-    const db = await database();
-    try {
-      const told = async () =>
-        (
-          await db.query(
-            `SELECT 1 FROM sandbox_merchant_receipts
-             WHERE order_no = $1 AND signature_valid AND body->>'status' = 'failed'`,
-            [o.orderNo],
-          )
-        ).rowCount;
-      await expect.poll(told, { timeout: 90_000, interval: 1000 }).toBe(1);
-    } finally {
-      await db.end();
-    }
+    await merchantTold(o.orderNo, 'failed');
 
     // The same in English.
     await open('/order/auditRecordList', 'auditRecordList');

@@ -16,6 +16,7 @@ import {
   ilike,
   inArray,
   isNotNull,
+  like,
   lte,
   Param,
   type SQL,
@@ -123,12 +124,18 @@ function filterCondition(field: FieldDef, col: PgColumn, value: unknown, b?: Bin
 /** A scope value: the column has any value (a view of the rows that have one). */
 export const NOT_NULL = Symbol('not null');
 
-/** A scope entry is a value, a list of values (any of them) or NOT_NULL. */
+/** A scope value: the text column starts with `prefix` (e.g. an order-number family, D or W). */
+export class StartsWith {
+  constructor(readonly prefix: string) {}
+}
+
+/** A scope entry is a value, a list of values (any of them), NOT_NULL or StartsWith. */
 export function scopeCondition(r: BoundResource): SQL | undefined {
   return and(
     ...Object.entries(r.scope).map(([k, v]) => {
       const col = r.tableColumns[k]!;
       if (v === NOT_NULL) return isNotNull(col);
+      if (v instanceof StartsWith) return like(col, `${v.prefix.replace(/[\\%_]/g, '\\$&')}%`);
       return Array.isArray(v) ? inArray(col, v) : eq(col, v);
     }),
   );

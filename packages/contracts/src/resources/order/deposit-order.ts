@@ -167,7 +167,10 @@ export const orderDepositList = defineResource({
   defaultSort: { field: 'id', order: 'desc' },
   actions: ['list', 'export'],
   lifecycle: depositLifecycle,
+  // The provider's raw callbacks about the order (upstream-callback.ts).
+  children: [{ resource: 'depositCallbacks', foreignKey: 'orderNo', parentField: 'orderNo' }],
   labels: bilingual({
+    'child.orderDepositList.depositCallbacks': ['上游回调', 'Upstream callbacks'],
     'field.orderDepositList.id': ['编号', 'ID'],
     'field.orderDepositList.orderNo': ['平台订单号', 'Order no.'],
     'field.orderDepositList.mchOrderNo': ['商户订单号', 'Merchant order no.'],

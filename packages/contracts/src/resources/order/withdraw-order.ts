@@ -165,7 +165,10 @@ export const orderTransferList = defineResource({
   defaultSort: { field: 'id', order: 'desc' },
   actions: ['list', 'export'],
   lifecycle: withdrawLifecycle,
+  // The provider's raw callbacks about the order (upstream-callback.ts).
+  children: [{ resource: 'withdrawCallbacks', foreignKey: 'orderNo', parentField: 'orderNo' }],
   labels: bilingual({
+    'child.orderTransferList.withdrawCallbacks': ['上游回调', 'Upstream callbacks'],
     'field.orderTransferList.id': ['编号', 'ID'],
     'field.orderTransferList.orderNo': ['平台订单号', 'Order no.'],
     'field.orderTransferList.mchOrderNo': ['商户订单号', 'Merchant order no.'],
