@@ -202,6 +202,12 @@ describe('orders', () => {
     // Its trail: review, the operator's approval, the payout, the failure.
     await expect.poll(() => drawer().getByTestId('audit-entry').count(), { timeout: 20_000 }).toBe(4);
     await screenshot(page, 'orders-withdraw-failed-detail-zh-CN');
+    // The provider's raw callback, as it came, in the drawer's upstream-callback list.
+    const raw = drawer().getByTestId('child-withdrawCallbacks');
+    await raw.locator('tr.ant-table-row', { hasText: '已处理' }).waitFor({ timeout: 20_000 });
+    expect(await raw.innerText()).toContain('sandbox: payment declined');
+    await raw.scrollIntoViewIfNeeded();
+    await screenshot(page, 'orders-withdraw-callbacks-zh-CN');
 
     // The merchant's fund log: frozen at creation, the same amount + fee back to its balance.
     await open(`/mch/fund_log?refId=${o.orderNo}`, 'fund_log');
