@@ -1,8 +1,9 @@
 /**
  * Deposits and withdrawals in the browser (issue 10, the operator side): a deposit in the receipt
  * audit approved with an authenticator code (the fund log shows the credit), a withdrawal rejected
- * (its frozen amount returns), a withdrawal detained and released back to review; the order pages in
- * zh-CN and en-US. Orders are made by the server's code (support/orders.ts).
+ * (its frozen amount returns), a withdrawal detained and released back to review, a withdrawal
+ * approved, paid out and declined by the provider (its frozen amount + fee returns); the order pages
+ * in zh-CN and en-US. Orders are made by the server's code (support/orders.ts).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -20,6 +21,7 @@ let orders: OrderDriver;
 let merchant: { id: number; mchNo: string; rate: string };
 
 const id = (testId: string) => page.getByTestId(testId);
+const drawer = () => page.locator('[data-testid="detail-drawer"]:visible');
 const idle = () =>
   page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
 
@@ -43,6 +45,38 @@ async function enterCode(): Promise<void> {
   await id('code-dialog-input').waitFor({ timeout: 20_000 });
   await id('code-dialog-input').fill(await freshCode(SECRET));
   await id('code-dialog-submit').click();
+}
+
+/** The list's refresh button until the row shows `text`: a job or a callback moves the order. */
+async function refreshUntil(orderNo: string, text: string | RegExp, timeout = 60_000): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await id('toolbar-refresh').click();
+        await idle();
+        return (await row(orderNo).count()) ? row(orderNo).innerText() : '';
+      },
+      { timeout, interval: 1000 },
+    )
+    .toMatch(text);
+}
+
+/** The merchant's notify endpoint (the sandbox merchant) received one signed callback of `status`. */
+async function merchantTold(orderNo: string, status: string): Promise<void> {
+  const db = await database();
+  try {
+    const told = async () =>
+      (
+        await db.query(
+          `SELECT 1 FROM sandbox_merchant_receipts
+           WHERE order_no = $1 AND signature_valid AND body->>'status' = $2`,
+          [orderNo, status],
+        )
+      ).rowCount;
+    await expect.poll(told, { timeout: 90_000, interval: 1000 }).toBe(1);
+  } finally {
+    await db.end();
+  }
 }
 
 /** A row action with a reason dialog, then the authenticator code. */
@@ -77,7 +111,7 @@ afterAll(async () => {
 describe('orders', () => {
   test('a deposit placed through the merchant API and paid at the sandbox is approved with a code; the fund log shows the credit and the merchant is called back', async () => {
     const o = await orders.depositInAudit(merchant.id, '888.00');
-    await open('/order/receiveList', 'orderDepositList');
+    await open('/order/receiveList', 'receiveList');
     await search('orderNo', o.orderNo);
     await row(o.orderNo).waitFor();
     expect(await row(o.orderNo).innerText()).toContain('待审核');
@@ -100,20 +134,7 @@ describe('orders', () => {
     await screenshot(page, 'orders-fund-log-credit-zh-CN');
 
     // The merchant is told: its notify endpoint (the sandbox merchant) receives a signed callback.
-    const db = await database();
-    try {
-      const told = async () =>
-        (
-          await db.query(
-            `SELECT 1 FROM sandbox_merchant_receipts
-             WHERE order_no = $1 AND signature_valid AND body->>'status' = 'success'`,
-            [o.orderNo],
-          )
-        ).rowCount;
-      await expect.poll(told, { timeout: 90_000, interval: 1000 }).toBe(1);
-    } finally {
-      await db.end();
-    }
+    await merchantTold(o.orderNo, 'success');
   });
 
   test('a withdrawal in review is rejected with a reason and a code', async () => {
@@ -133,7 +154,7 @@ describe('orders', () => {
     await open(`/order/orderTransferList?orderNo=${o.orderNo}`, 'orderTransferList');
     await withReason(o.orderNo, 'detain', '风控复查大额提现');
     await expect.poll(() => row(o.orderNo).innerText()).toContain('已扣留');
-    await open('/order/orderDetainList', 'orderTransferList');
+    await open('/order/orderDetainList', 'orderDetainList');
     await search('orderNo', o.orderNo);
     await row(o.orderNo).waitFor();
     await screenshot(page, 'orders-detain-list-zh-CN');
@@ -147,6 +168,76 @@ describe('orders', () => {
     expect(await row('放行').innerText()).toContain('核实无误，放行');
     await screenshot(page, 'orders-record-page-zh-CN');
   });
+
+  test('a withdrawal placed through the merchant API is approved, paid out, declined by the provider, and its frozen amount + fee returns; the merchant is called back', async () => {
+    const o = await orders.withdrawalByApi(merchant.id, '150.00');
+    const held = (150 + Number(o.fee)).toFixed(2);
+    // The provider keeps the payout pending until told what the bank said (below).
+    await orders.holdPayout(o.orderNo);
+    await open(`/order/orderTransferList?orderNo=${o.orderNo}`, 'orderTransferList');
+    await row(o.orderNo).waitFor();
+    expect(await row(o.orderNo).innerText()).toContain('待审核');
+    await row(o.orderNo).getByTestId('row-approve').click();
+    await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+    await enterCode();
+    await refreshUntil(o.orderNo, '已审核', 40_000);
+
+    // The payout job submits it to a payout passage of the sandbox provider.
+    await orders.runJob('upstream-payouts');
+    await refreshUntil(o.orderNo, '代付中');
+    // Then the provider's answer: its order number on the order.
+    await refreshUntil(o.orderNo, /SBX\w+/);
+    await screenshot(page, 'orders-withdraw-paying-zh-CN');
+
+    // The provider declines it and calls back: the order fails with the provider's reason.
+    await orders.failPayout(o.orderNo);
+    await refreshUntil(o.orderNo, '失败');
+    expect(await row(o.orderNo).innerText()).toContain('sandbox: payment declined');
+    await screenshot(page, 'orders-withdraw-failed-zh-CN');
+    const detail = `/order/orderTransferList?orderNo=${o.orderNo}&detail=${o.id}`;
+    await page.goto(detail);
+    await drawer().getByTestId('detail-failReason').waitFor({ timeout: 20_000 });
+    expect(await drawer().getByTestId('detail-status').innerText()).toBe('失败');
+    expect(await drawer().getByTestId('detail-failReason').innerText()).toBe('sandbox: payment declined');
+    // Its trail: review, the operator's approval, the payout, the failure.
+    await expect.poll(() => drawer().getByTestId('audit-entry').count(), { timeout: 20_000 }).toBe(4);
+    await screenshot(page, 'orders-withdraw-failed-detail-zh-CN');
+    // The provider's raw callback, as it came, in the drawer's upstream-callback list.
+    const raw = drawer().getByTestId('child-withdrawCallbacks');
+    await raw.locator('tr.ant-table-row', { hasText: '已处理' }).waitFor({ timeout: 20_000 });
+    expect(await raw.innerText()).toContain('sandbox: payment declined');
+    await raw.scrollIntoViewIfNeeded();
+    await screenshot(page, 'orders-withdraw-callbacks-zh-CN');
+
+    // The merchant's fund log: frozen at creation, the same amount + fee back to its balance.
+    await open(`/mch/fund_log?refId=${o.orderNo}`, 'fund_log');
+    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(2);
+    expect(await row('冻结').innerText()).toContain(held);
+    const back = row('解冻');
+    expect(await back.innerText()).toContain(held);
+    expect(await back.innerText()).toContain(`-${held}`);
+    await screenshot(page, 'orders-withdraw-fund-log-zh-CN');
+
+    // The merchant's notify endpoint (the sandbox merchant) receives the signed failure.
+    await orders.runJob('merchant-notify');
+    await merchantTold(o.orderNo, 'failed');
+
+    // The same in English.
+    await open('/order/auditRecordList', 'auditRecordList');
+    await pick(page, 'language-switch', 'language-option-en-US');
+    await idle();
+    await page.goto(detail);
+    await drawer().getByTestId('detail-status').waitFor({ timeout: 20_000 });
+    expect(await drawer().getByTestId('detail-status').innerText()).toBe('Failed');
+    await expect.poll(() => drawer().getByTestId('audit-entry').count(), { timeout: 20_000 }).toBe(4);
+    await screenshot(page, 'orders-withdraw-failed-detail-en-US');
+    await open(`/mch/fund_log?refId=${o.orderNo}`, 'fund_log');
+    expect(await row('Unfreeze').innerText()).toContain(held);
+    await screenshot(page, 'orders-withdraw-fund-log-en-US');
+    await open('/order/auditRecordList', 'auditRecordList');
+    await pick(page, 'language-switch', 'language-option-zh-CN');
+    await idle();
+  }, 240_000);
 
   test('an auto-review rule added with a code approves a small withdrawal at once', async () => {
     await open('/payManage/autoReviewList', 'autoReviewList');
@@ -194,7 +285,7 @@ describe('orders', () => {
     for (const [path, name, shot] of [
       ...pages,
       ['/order/orderDepositList', 'orderDepositList', 'orders-deposit-list'] as [string, string, string],
-      ['/order/orderDetainList', 'orderTransferList', 'orders-detain-list'] as [string, string, string],
+      ['/order/orderDetainList', 'orderDetainList', 'orders-detain-list'] as [string, string, string],
       ['/payManage/autoReviewList', 'autoReviewList', 'orders-auto-review'] as [string, string, string],
     ]) {
       await open(path, name);

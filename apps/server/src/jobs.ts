@@ -4,6 +4,7 @@ import { merchantNotifyJob } from './modules/notify/job.ts';
 import { openapiNonceCleanUpJob } from './modules/openapi/nonce-clean-up.ts';
 import { upstreamErrorReportJob } from './modules/openapi/upstream-errors.ts';
 import { depositExpiryJob } from './modules/order/timeouts.ts';
+import { callbackRetentionJob } from './modules/upstream/callback-retention.ts';
 import { payoutJob } from './modules/upstream/payout.ts';
 import { pollJob } from './modules/upstream/poll.ts';
 import { idempotencyCleanUpJob, nonceCleanUpJob } from './platform/jobs/clean-up.ts';
@@ -19,4 +20,5 @@ export const allJobs: readonly JobDef[] = [
   upstreamErrorReportJob,
   payoutJob,
   pollJob,
+  callbackRetentionJob,
 ];

@@ -2,12 +2,17 @@
  * The order views and the header badges (issue 10): orderRecordPage lists every transition of an
  * order by its number, auditRecordList only the operators' decisions; countTransferOrder answers the
  * four counts over the window it is given (in audit, low-amount and timed-out withdrawals; the email
- * orders of a later issue count 0).
+ * orders of a later issue count 0). The view pages (receiveList, ordinaryDeposits, orderDetainList,
+ * thirdwithdraw_list) show only their part of the orders, each behind its own permission.
  */
+import { ErrorCode, orderTransferList } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withdrawOrders } from '../src/modules/order/schema.ts';
+import { resources, roleResources, roles } from '../src/modules/sys/schema.ts';
 import { setSetting } from '../src/platform/settings.ts';
+import { runSystemTransition } from '../src/platform/transitions/index.ts';
+import { call, createOperator, signIn } from './harness.ts';
 import {
   depositInAudit,
   fundMerchant,
@@ -102,5 +107,67 @@ describe('header badges', () => {
       lowAmountOrderCount: 0,
       timeOutOrderCount: 0,
     });
+  });
+});
+
+describe('view pages', () => {
+  const list = (path: string, filters: Row, session = w.admin) =>
+    post<Page>(w, `${path}/findByPage`, { page: 1, pageSize: 50, filters }, { session });
+  const numbers = (res: { envelope: { data: Page } }) => res.envelope.data.list.map((r) => r.orderNo);
+
+  it('an operator given only receiveList opens it (the receipt audit queue) and not the deposit list', async () => {
+    const [role] = await w.t.ctx.db
+      .insert(roles)
+      .values({ code: 'receipts', name: 'receipts' })
+      .returning({ id: roles.id });
+    const [perm] = await w.t.ctx.db
+      .select()
+      .from(resources)
+      .where(eq(resources.permission, 'order.receiveList'));
+    await w.t.ctx.db.insert(roleResources).values({ roleId: role!.id, resourceId: perm!.id });
+    await createOperator(w.t, 'receipts', 'Receipts12345', ['receipts']);
+    const clerk = await signIn(w.t, 'receipts', 'Receipts12345');
+
+    const m = await newMerchant(w, 'Views Co');
+    const waiting = await depositInAudit(w, m.id, '50');
+    const done = await fundMerchant(w, m.id, '60');
+    const api = '/api/pay/depositOrder/receive';
+    const mine = await list(api, { merchantId: m.id }, clerk);
+    expect(mine.envelope.code, mine.body).toBe(0);
+    expect(numbers(mine)).toEqual([waiting.orderNo]);
+    // Asking for another state does not widen the view.
+    expect(numbers(await list(api, { merchantId: m.id, status: ['success'] }, clerk))).toEqual([]);
+    const one = await call<Row>(w.t, 'GET', `${api}/getById?id=${done.id}`, { session: clerk });
+    expect(one.envelope.code).toBe(ErrorCode.notFound);
+
+    const whole = await list('/api/pay/depositOrder', { merchantId: m.id }, clerk);
+    expect(whole.statusCode).toBe(403);
+    expect(whole.envelope.code).toBe(ErrorCode.forbidden);
+    const other = await list('/api/pay/transferOrder/detained', {}, clerk);
+    expect(other.envelope.code).toBe(ErrorCode.forbidden);
+  });
+
+  it('each view shows its part: reserved deposits, detained and scheduled withdrawals', async () => {
+    const m = await newMerchant(w, 'Views Two');
+    await fundMerchant(w, m.id, '1000');
+    const reserved = await depositInAudit(w, m.id, '70', 'pending_payment');
+    await depositInAudit(w, m.id, '80', 'paid'); // paid: no longer reserved
+    expect(numbers(await list('/api/pay/depositOrder/reserved', { merchantId: m.id }))).toEqual([
+      reserved.orderNo,
+    ]);
+
+    const held = await newWithdrawal(w, m.id, '20');
+    const free = await newWithdrawal(w, m.id, '30');
+    await runSystemTransition(w.t.ctx, orderTransferList, 'detain', held.id, { reason: 'risk check' });
+    expect(numbers(await list('/api/pay/transferOrder/detained', { merchantId: m.id }))).toEqual([
+      held.orderNo,
+    ]);
+    await w.t.ctx.db
+      .update(withdrawOrders)
+      .set({ scheduledAt: new Date(w.t.ctx.clock.now().getTime() + 3_600_000) })
+      .where(eq(withdrawOrders.id, free.id));
+    expect(numbers(await list('/api/pay/thirdwithdrawappointment', { merchantId: m.id }))).toEqual([
+      free.orderNo,
+    ]);
   });
 });

@@ -11,7 +11,7 @@ import { placeDeposit } from '../src/modules/upstream/placement.ts';
 import { upstreamCallbacks } from '../src/modules/upstream/schema.ts';
 import { signed } from '../src/modules/upstream/signing.ts';
 import { statusHistory } from '../src/platform/transitions/schema.ts';
-import type { TestApp } from './harness.ts';
+import { call, signInAdmin, type TestApp } from './harness.ts';
 import { type Party, sandboxCall, sandboxWorld, waitFor } from './upstream-helpers.ts';
 
 let t: TestApp;
@@ -143,6 +143,23 @@ describe('duplicates', () => {
     expect(failed.status).toBe('failed');
     expect(failed.failReason).toBe('sandbox: payment declined');
     expect((await history(o.id)).map((h) => h.transition)).toEqual(['submit', 'fail']);
+  });
+
+  it("an order's raw callbacks are listed for its detail drawer, behind its own list's permission", async () => {
+    const o = await pending();
+    await sandboxCall(t, party, 'notify', { orderNo: o.orderNo, outcome: 'fail', times: 2 });
+    const admin = await signInAdmin(t);
+    const list = (api: string) =>
+      call<{ list: Record<string, unknown>[] }>(t, 'POST', `${api}/callbacks/findByPage`, {
+        session: admin,
+        body: { page: 1, pageSize: 20, filters: { orderNo: o.orderNo } },
+      });
+    const deposits = await list('/api/pay/depositOrder');
+    expect(deposits.envelope.code, deposits.body).toBe(0);
+    expect(deposits.envelope.data.list.map((r) => r.result).sort()).toEqual(['applied', 'duplicate']);
+    expect(deposits.envelope.data.list[0]).toMatchObject({ orderNo: o.orderNo, thirdPartyCode: party.code });
+    // The withdrawals' tab never shows a deposit's callbacks.
+    expect((await list('/api/pay/transferOrder')).envelope.data.list).toEqual([]);
   });
 
   it('a delayed callback with duplicates, as instructed for one order', async () => {

@@ -103,11 +103,12 @@ export async function sandboxWorld(
   code: string,
   values: Partial<typeof passages.$inferInsert>,
   control: Record<string, string | number>,
+  merchantValues: Record<string, unknown> = {},
 ) {
   const t = await listeningApp();
   const party = await sandboxParty(t, code);
   await passage(t, party, values);
-  const m = await merchant(t);
+  const m = await merchant(t, merchantValues);
   await sandboxCall(t, party, 'control', control);
   return { t, party, m };
 }

@@ -1,9 +1,12 @@
 /**
  * Payouts on the real server: approved withdrawals (due ones only) are claimed and paid out through
  * the sandbox over HTTP; its callback makes one a success and another a failure; the query poll
- * settles one whose callback never came; with no payout passage the order fails with the reason.
+ * settles one whose callback never came; with no payout passage the order fails with the reason; a
+ * declined payout returns its frozen amount + fee to the merchant once, however often the provider
+ * calls back.
  */
 import { orderTransferList } from '@payops/contracts';
+import Big from 'big.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWithdrawOrder } from '../src/modules/order/create.ts';
@@ -11,7 +14,13 @@ import { withdrawOrders } from '../src/modules/order/schema.ts';
 import { runPayouts } from '../src/modules/upstream/payout.ts';
 import { POLL_AFTER_MS, pollPayouts } from '../src/modules/upstream/poll.ts';
 import { routingDecisions } from '../src/modules/upstream/schema.ts';
-import { ensureAccount, platformAccount, postEntry } from '../src/platform/ledger/index.ts';
+import {
+  ensureAccount,
+  findAccount,
+  ledgerEntries,
+  platformAccount,
+  postEntry,
+} from '../src/platform/ledger/index.ts';
 import { runSystemTransition } from '../src/platform/transitions/index.ts';
 import { statusHistory } from '../src/platform/transitions/schema.ts';
 import type { TestApp } from './harness.ts';
@@ -27,6 +36,7 @@ beforeAll(async () => {
     'SBX_PAY',
     { payType: 'bank_card', direction: 'withdraw' },
     { outcome: 'hold' },
+    { withdrawRate: '0.005' },
   ));
   await t.ctx.db.transaction(async (tx) => {
     const own = await ensureAccount(tx, {
@@ -78,6 +88,11 @@ const transitions = async (id: number) =>
       .where(and(eq(statusHistory.resource, 'orderTransferList'), eq(statusHistory.recordId, String(id))))
   ).map((h) => h.transition);
 
+const balance = async () => {
+  const a = await findAccount(t.ctx.db, { ownerType: 'merchant', ownerId: m.id });
+  return { available: a!.available, frozen: a!.frozen };
+};
+
 describe('payouts', () => {
   it('pays out due approved withdrawals; the callback makes one a success and one a failure', async () => {
     const good = await approved('300');
@@ -110,6 +125,29 @@ describe('payouts', () => {
       .from(routingDecisions)
       .where(eq(routingDecisions.orderNo, good.orderNo));
     expect(d).toMatchObject({ direction: 'withdraw', result: 'routed' });
+  });
+
+  it('a declined payout returns amount + fee to the merchant, once, however often the provider calls back', async () => {
+    const before = await balance();
+    const o = await approved('800');
+    expect(o.fee).toBe('4.00000000');
+    expect(await balance()).toEqual({
+      available: Big(before.available).minus('804').toFixed(8),
+      frozen: Big(before.frozen).plus('804').toFixed(8),
+    });
+    expect(await runPayouts(t.ctx)).toMatchObject({ paying: 1 });
+    // The provider declines it and its callback comes three times at once.
+    await sandboxCall(t, party, 'notify', { orderNo: o.orderNo, outcome: 'fail', times: 3, concurrent: '1' });
+    const failed = await orderOf(o.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.failReason).toBe('sandbox: payment declined');
+    expect(await balance()).toEqual(before);
+    const events = await t.ctx.db
+      .select({ event: ledgerEntries.event })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.refType, 'withdraw_order'), eq(ledgerEntries.refId, o.orderNo)));
+    expect(events.map((e) => e.event).sort()).toEqual(['freeze', 'release']);
+    expect(await transitions(o.id)).toEqual(['review', 'autoApprove', 'pay', 'payFail']);
   });
 
   it('settles a payout whose callback never came by the query poll', async () => {

@@ -221,6 +221,11 @@ export interface ResourceDef<F extends string = string> {
   children: readonly ChildListDef[];
   lifecycle: LifecycleDef | null;
   labels: Labels;
+  /**
+   * A view page's base definition (defineView): its records are the base's, so their history is kept
+   * under the base's name and its transitions are the base's routes and permissions.
+   */
+  viewOf?: string;
 }
 
 /** The common confirmation of deletes ("sure to delete the selected data?"), in the web's locales. */
@@ -336,6 +341,41 @@ export function defineResource<const F extends string>(input: ResourceInput<F>):
   };
 }
 
+/**
+ * A page showing part of another definition's records (the server scopes its routes), with a page
+ * permission of its own: its list, getById, options and export are served at `api` behind
+ * `<group>.<page>` (export: `.export`), so an operator can be given the view without the whole list.
+ * Row transitions stay the base's (same routes, same permissions): a decision is one permission
+ * wherever it is taken.
+ */
+export function defineView<F extends string>(
+  base: ResourceDef<F>,
+  view: { group: string; page: string; api: string },
+): ResourceDef<F> {
+  const pagePerm = pagePermission(view.group, view.page);
+  const actions: Record<string, ActionDef> = {};
+  for (const a of Object.values(base.actions)) {
+    if (a.transition) actions[a.name] = a;
+    else if (a.name === 'list' || a.name === 'export')
+      actions[a.name] = {
+        ...a,
+        permission: a.name === 'list' ? pagePerm : `${pagePerm}.${a.name}`,
+        path: `${view.api}/${STANDARD_PATH[a.name]}`,
+      };
+  }
+  return {
+    ...base,
+    name: view.page,
+    group: view.group,
+    page: view.page,
+    pagePath: `/${view.group}/${view.page}`,
+    api: view.api,
+    actions,
+    children: [],
+    viewOf: base.name,
+  };
+}
+
 function mergeLabels(labels: Labels, pairs: Record<string, Bilingual>): Labels {
   const extra = bilingual(pairs);
   return {
@@ -349,7 +389,8 @@ export function resourcePermissions(def: ResourceDef): PermissionDef[] {
   const seen = new Set<string>();
   const out: PermissionDef[] = [];
   for (const a of Object.values(def.actions)) {
-    if (a.name === 'list' || seen.has(a.permission)) continue;
+    // A view's transitions are its base's permissions, listed under the base's page.
+    if (a.name === 'list' || seen.has(a.permission) || (def.viewOf && a.transition)) continue;
     seen.add(a.permission);
     out.push({ id: a.permission, kind: 'action', page: def.pagePath, needsCode: a.needsCode });
   }

@@ -20,6 +20,8 @@ export interface Settings {
   orderTimeoutMinutes: number;
   /** Waiting withdrawals below this amount count in the header's low-amount badge (decimal string). */
   lowAmountWithdrawThreshold: string;
+  /** Raw upstream callbacks (upstream_callbacks) are deleted after this many days (a job). */
+  upstreamCallbackRetentionDays: number;
   /** The data-centre on/off switches (spec: getConfigSelectorByCode DATACENTER_ONOFF_CONTROLLER). */
   DATACENTER_ONOFF_CONTROLLER: Record<string, boolean>;
 }
@@ -33,6 +35,7 @@ export function defaultSettings(ctx: AppContext): Settings {
     adjustApprovalExpiryHours: 72,
     orderTimeoutMinutes: 30,
     lowAmountWithdrawThreshold: '100',
+    upstreamCallbackRetentionDays: 90,
     DATACENTER_ONOFF_CONTROLLER: Object.fromEntries(Object.keys(DATACENTER_SWITCHES).map((k) => [k, true])),
   };
 }

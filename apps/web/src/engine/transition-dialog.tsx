@@ -61,6 +61,8 @@ export function TransitionDialog({
   const transition = lifecycle.transitions[action.transition!]!;
   const { reason, amount } = transition.input;
   const state = String(row[lifecycle.field]);
+  // The status field's own option label (a view's definition shares its base's labels).
+  const stateLabel = def.fields[lifecycle.field]?.options.find((o) => String(o.value) === state)?.label;
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -75,7 +77,7 @@ export function TransitionDialog({
   return (
     <ActionDialog title={t(action.label)} onClose={onClose} onSubmit={submit} testId="transition-submit">
       <Typography.Paragraph type="secondary" data-testid="transition-hint">
-        {t('transition.current', { state: t(`enum.${def.name}.${lifecycle.field}.${state}`) })}
+        {t('transition.current', { state: stateLabel ? t(stateLabel) : state })}
         {transition.hint && (
           <>
             <br />

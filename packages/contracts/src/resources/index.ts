@@ -36,8 +36,9 @@ export const allResources: readonly ResourceDef[] = [
   payManage.passage,
   order.orderDepositList,
   order.orderTransferList,
+  ...[order.receiveList, order.ordinaryDeposits, order.orderDetainList, order.thirdwithdrawList],
   ...[order.orderRecordPage, order.auditRecordList, order.autoReviewList],
-  ...[order.mchNotify, order.mchNotifyAttempt],
+  ...[order.mchNotify, order.mchNotifyAttempt, order.depositCallbacks, order.withdrawCallbacks],
   ...[order.orderPlaceLogPage, order.orderPlaceLogStatic, order.logReport, order.orderFailReason],
   order.recommendRecordList,
 ];

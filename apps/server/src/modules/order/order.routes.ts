@@ -8,11 +8,16 @@ import {
   auditRecordList,
   autoReviewList,
   orderDepositList,
+  orderDetainList,
   orderRecordPage,
   orderTransferList,
+  ordinaryDeposits,
+  receiveList,
+  thirdwithdrawList,
 } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../platform/crud/index.ts';
+import { NOT_NULL } from '../../platform/crud/query.ts';
 import { registerTransitions } from '../../platform/transitions/index.ts';
 import { depositHooks } from './deposit-effects.ts';
 import { depositOrders, orderEvents, withdrawOrders, withdrawReviewRules } from './schema.ts';
@@ -26,6 +31,15 @@ export async function orderRoutes(fastify: FastifyInstance) {
     table: withdrawOrders,
     hooks: withdrawHooks(fastify.ctx),
   });
+  // The view pages (contracts order/views.ts): which orders each shows, whatever the page sends.
+  registerCrud(fastify, receiveList, { table: depositOrders, scope: { status: 'in_audit' } });
+  registerCrud(fastify, ordinaryDeposits, {
+    table: depositOrders,
+    // Pre-locked recharges: reserved, not paid yet (their expiry is the reservation window).
+    scope: { status: ['created', 'pending_payment'] },
+  });
+  registerCrud(fastify, orderDetainList, { table: withdrawOrders, scope: { status: 'detained' } });
+  registerCrud(fastify, thirdwithdrawList, { table: withdrawOrders, scope: { scheduledAt: NOT_NULL } });
   registerCrud(fastify, orderRecordPage, { table: orderEvents });
   registerCrud(fastify, auditRecordList, { table: orderEvents, scope: { decision: true } });
   registerCrud(fastify, autoReviewList, { table: withdrawReviewRules });

@@ -4,9 +4,11 @@
  * a 4xx that changes nothing. Every callback is kept in upstream_callbacks with what became of it.
  * A duplicate is answered like the first one (the provider stops retrying); its effect happened once.
  */
-import { ErrorCode } from '@payops/contracts';
+import { depositCallbacks, ErrorCode, withdrawCallbacks } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { registerCrud } from '../../platform/crud/index.ts';
+import { StartsWith } from '../../platform/crud/query.ts';
 import { AppError, fieldError, localeOf, ok } from '../../platform/errors.ts';
 import { clientIp } from '../../platform/guard.ts';
 import { envelope } from '../../platform/route-schemas.ts';
@@ -23,6 +25,15 @@ const refused = {
 } as const;
 
 export async function callbackRoutes(fastify: FastifyInstance) {
+  // The raw callbacks as tabs of the orders' detail drawers, each behind its order list's permission.
+  registerCrud(fastify, depositCallbacks, {
+    table: upstreamCallbacks,
+    scope: { orderNo: new StartsWith('D') },
+  });
+  registerCrud(fastify, withdrawCallbacks, {
+    table: upstreamCallbacks,
+    scope: { orderNo: new StartsWith('W') },
+  });
   const app = fastify.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
   const { ctx } = fastify;
   app.post(

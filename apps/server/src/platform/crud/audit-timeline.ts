@@ -1,6 +1,7 @@
 /**
  * `GET <api>/audit?id=` of every listed resource: the operation-log rows of one record, newest first,
- * paged (audit rows name `objectType` = the definition's name and `objectId` = the row's key). Behind
+ * paged (audit rows name `objectType` = the definition's name, or a view's base's, and `objectId` =
+ * the row's key). Behind
  * the resource's list permission AND the operation log's, since it shows who did what. Personal data
  * in before/after is masked as in lists, unless the session unmasked.
  */
@@ -76,7 +77,9 @@ export function registerAuditTimeline(fastify: FastifyInstance, r: BoundResource
       if (!(await heldPermission(ctx, request.auth!.operatorId, OPERATION_LOG_PERMISSION)))
         throw new AppError(ErrorCode.forbidden);
       const q = request.query as AuditQuery;
-      const where = and(eq(operationLog.objectType, def.name), eq(operationLog.objectId, String(q.id)));
+      // A view's records are its base's: their rows name the base (resource.ts defineView).
+      const objectType = def.viewOf ?? def.name;
+      const where = and(eq(operationLog.objectType, objectType), eq(operationLog.objectId, String(q.id)));
       const [rows, [total]] = await Promise.all([
         ctx.db
           .select()

@@ -15,6 +15,8 @@ import {
   gte,
   ilike,
   inArray,
+  isNotNull,
+  like,
   lte,
   Param,
   type SQL,
@@ -34,7 +36,10 @@ export interface BoundResource {
   columns: Record<string, PgColumn>;
   /** Every column of the table (for conventions such as createdAt/updatedAt/createdBy). */
   tableColumns: Record<string, PgColumn>;
-  /** Values every query filters on and every insert carries (several resources over one table). */
+  /**
+   * Values every query filters on and every insert carries (several resources over one table); a list
+   * or NOT_NULL (scopeCondition) only for a read-only view.
+   */
   scope: Row;
   /** Virtual fields computed in SQL, read in the same statement as the rows (selection). */
   computed: Record<string, SQL>;
@@ -116,8 +121,24 @@ function filterCondition(field: FieldDef, col: PgColumn, value: unknown, b?: Bin
   }
 }
 
+/** A scope value: the column has any value (a view of the rows that have one). */
+export const NOT_NULL = Symbol('not null');
+
+/** A scope value: the text column starts with `prefix` (e.g. an order-number family, D or W). */
+export class StartsWith {
+  constructor(readonly prefix: string) {}
+}
+
+/** A scope entry is a value, a list of values (any of them), NOT_NULL or StartsWith. */
 export function scopeCondition(r: BoundResource): SQL | undefined {
-  return and(...Object.entries(r.scope).map(([k, v]) => eq(r.tableColumns[k]!, v)));
+  return and(
+    ...Object.entries(r.scope).map(([k, v]) => {
+      const col = r.tableColumns[k]!;
+      if (v === NOT_NULL) return isNotNull(col);
+      if (v instanceof StartsWith) return like(col, `${v.prefix.replace(/[\\%_]/g, '\\$&')}%`);
+      return Array.isArray(v) ? inArray(col, v) : eq(col, v);
+    }),
+  );
 }
 
 /** The filters' condition; with a binder, its values as placeholders and its shape recorded. */

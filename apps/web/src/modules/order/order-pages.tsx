@@ -1,22 +1,21 @@
 /**
  * The /order pages of deposits and withdrawals (and the two /payManage pages on the same orders):
- * each a definition, some a view over one list with filters always in force. The transitions'
- * buttons and dialogs come from the lifecycles (contracts resources/order).
+ * each a definition; the views (contracts order/views.ts) show the part of the orders the server
+ * scopes them to, behind their own permissions. The transitions' buttons and dialogs come from the
+ * lifecycles (contracts resources/order).
  */
 
 import { autoReviewList } from '@payops/contracts/resources/order/auto-review';
 import { orderDepositList } from '@payops/contracts/resources/order/deposit-order';
 import { auditRecordList, orderRecordPage } from '@payops/contracts/resources/order/order-event';
+import {
+  orderDetainList,
+  ordinaryDeposits,
+  receiveList,
+  thirdwithdrawList,
+} from '@payops/contracts/resources/order/views';
 import { orderTransferList } from '@payops/contracts/resources/order/withdraw-order';
 import { ResourcePage } from '../../engine/resource-page.tsx';
-
-// Stable objects: the engine compares its filters by reference between renders.
-const DETAINED = { fixedFilters: { status: ['detained'] } };
-const IN_AUDIT = { fixedFilters: { status: ['in_audit'] } };
-/** Pre-locked recharge orders: reserved, not paid yet (their expiry is the reservation window). */
-const RESERVED_DEPOSITS = { fixedFilters: { status: ['created', 'pending_payment'] } };
-/** Reservation withdrawals: those with a time (from the epoch on, so every one that has a time). */
-const SCHEDULED = { fixedFilters: { scheduledAt: ['1970-01-01T00:00:00.000Z', null] } };
 
 export function DepositListPage() {
   return <ResourcePage def={orderDepositList} />;
@@ -27,19 +26,19 @@ export function WithdrawListPage() {
 }
 
 export function DetainListPage() {
-  return <ResourcePage def={orderTransferList} overrides={DETAINED} />;
+  return <ResourcePage def={orderDetainList} />;
 }
 
 export function ReceiveListPage() {
-  return <ResourcePage def={orderDepositList} overrides={IN_AUDIT} />;
+  return <ResourcePage def={receiveList} />;
 }
 
 export function OrdinaryDepositsPage() {
-  return <ResourcePage def={orderDepositList} overrides={RESERVED_DEPOSITS} />;
+  return <ResourcePage def={ordinaryDeposits} />;
 }
 
 export function ScheduledWithdrawPage() {
-  return <ResourcePage def={orderTransferList} overrides={SCHEDULED} />;
+  return <ResourcePage def={thirdwithdrawList} />;
 }
 
 export function AuditRecordPage() {

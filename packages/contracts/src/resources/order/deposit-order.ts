@@ -156,8 +156,11 @@ export const orderDepositList = defineResource({
   defaultSort: { field: 'createdAt', order: 'desc' },
   actions: ['list', 'export'],
   lifecycle: depositLifecycle,
+  // The provider's raw callbacks about the order (upstream-callback.ts).
+  children: [{ resource: 'depositCallbacks', foreignKey: 'orderNo', parentField: 'orderNo' }],
   labels: bilingual({
     ...orderFieldLabels('orderDepositList'),
+    'child.orderDepositList.depositCallbacks': ['上游回调', 'Upstream callbacks'],
     'field.orderDepositList.payType': ['支付方式', 'Pay type'],
     ...enumLabels('orderDepositList', 'payType', PAY_TYPE_LABELS),
     'field.orderDepositList.clientIp': ['下单IP', 'Client IP'],

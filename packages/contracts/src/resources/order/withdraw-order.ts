@@ -153,11 +153,14 @@ export const orderTransferList = defineResource({
   defaultSort: { field: 'createdAt', order: 'desc' },
   actions: ['list', 'export'],
   lifecycle: withdrawLifecycle,
+  // The provider's raw callbacks about the order (upstream-callback.ts).
+  children: [{ resource: 'withdrawCallbacks', foreignKey: 'orderNo', parentField: 'orderNo' }],
   labels: bilingual({
     ...orderFieldLabels('orderTransferList', {
       amount: ['提现金额', 'Amount'],
       passageId: ['代付通道', 'Payout passage'],
     }),
+    'child.orderTransferList.withdrawCallbacks': ['上游回调', 'Upstream callbacks'],
     'field.orderTransferList.bankName': ['收款银行', 'Bank'],
     'field.orderTransferList.accountName': ['收款人', 'Account holder'],
     'field.orderTransferList.accountNo': ['收款账号', 'Account no.'],
