@@ -97,7 +97,10 @@ describe('detail drawer', () => {
     const history = drawer().getByTestId('audit-timeline');
     await history.getByTestId('audit-entry').first().waitFor({ timeout: 20_000 });
     const newest = await history.getByTestId('audit-entry').first().innerText();
-    expect(newest).toContain('mch.mchList.edit');
+    // The action by its name in the operator's language, its id on hover.
+    expect(newest).toContain('编辑');
+    expect(newest).not.toContain('mch.mchList.edit');
+    expect(await history.getByTestId('audit-action').first().getAttribute('title')).toBe('mch.mchList.edit');
     expect(newest).toContain(OPERATOR.username);
     expect(newest).toContain('e2e detail remark');
     // Personal data in the history is masked as in the list.

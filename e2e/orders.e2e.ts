@@ -201,6 +201,10 @@ describe('orders', () => {
     expect(await drawer().getByTestId('detail-failReason').innerText()).toBe('sandbox: payment declined');
     // Its trail: review, the operator's approval, the payout, the failure.
     await expect.poll(() => drawer().getByTestId('audit-entry').count(), { timeout: 20_000 }).toBe(4);
+    // Named in the operator's language: the system's step and the states, not their codes.
+    const trail = await drawer().getByTestId('audit-timeline').innerText();
+    expect(trail).toContain('代付失败');
+    expect(trail).not.toContain('orderTransferList.payFail');
     await screenshot(page, 'orders-withdraw-failed-detail-zh-CN');
     // The provider's raw callback, as it came, in the drawer's upstream-callback list.
     const raw = drawer().getByTestId('child-withdrawCallbacks');
@@ -230,6 +234,7 @@ describe('orders', () => {
     await drawer().getByTestId('detail-status').waitFor({ timeout: 20_000 });
     expect(await drawer().getByTestId('detail-status').innerText()).toBe('Failed');
     await expect.poll(() => drawer().getByTestId('audit-entry').count(), { timeout: 20_000 }).toBe(4);
+    expect(await drawer().getByTestId('audit-timeline').innerText()).toContain('Payout failed');
     await screenshot(page, 'orders-withdraw-failed-detail-en-US');
     await open(`/mch/fund_log?refId=${o.orderNo}`, 'fund_log');
     expect(await row('Unfreeze').innerText()).toContain(held);

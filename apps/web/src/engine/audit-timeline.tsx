@@ -10,14 +10,34 @@ import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Tag from 'antd/es/tag';
 import Timeline from 'antd/es/timeline';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api.ts';
 import { formatDateTime } from '../lib/datetime.ts';
+import { i18n } from '../lib/i18n.ts';
 import { diffRows } from './change-rows.ts';
 import './detail-messages.ts';
 import { resourceKey } from './resource-api.ts';
 
 const PAGE_SIZE = 10;
+
+/** A changed value as the list shows it: an option's (a state's) label rather than its code. */
+function valueText(field: FieldDef | undefined, value: string, t: TFunction): string {
+  const option = field?.options.find((o) => String(o.value) === value);
+  return option ? t(option.label) : value || '-';
+}
+
+/**
+ * The name of an audited action in the operator's language: a transition of the record's lifecycle
+ * (the system's too: "payout failed") or one of its actions; the id itself when neither knows it.
+ */
+function actionText(def: ResourceDef, id: string, t: TFunction): string {
+  const name = id.slice(id.lastIndexOf('.') + 1);
+  const label =
+    def.lifecycle?.transitions[name]?.label ??
+    Object.values(def.actions).find((a) => a.permission === id)?.label;
+  return label && i18n.exists(label) ? t(label) : id;
+}
 
 function Changes({ def, entry }: { def: ResourceDef; entry: AuditEntry }) {
   const { t } = useTranslation();
@@ -29,8 +49,8 @@ function Changes({ def, entry }: { def: ResourceDef; entry: AuditEntry }) {
       {rows.map((r) => (
         <li key={r.field}>
           <span className="engine-audit-field">{fields[r.field] ? t(fields[r.field]!.label) : r.field}</span>{' '}
-          <code title={t('engine.changeBefore')}>{r.before || '-'}</code> →{' '}
-          <code title={t('engine.changeAfter')}>{r.after || '-'}</code>
+          <code title={t('engine.changeBefore')}>{valueText(fields[r.field], r.before, t)}</code> →{' '}
+          <code title={t('engine.changeAfter')}>{valueText(fields[r.field], r.after, t)}</code>
         </li>
       ))}
     </ul>
@@ -61,7 +81,10 @@ export function AuditTimeline({ def, id }: { def: ResourceDef; id: unknown }) {
           content: (
             <div data-testid="audit-entry">
               <div>
-                <strong>{formatDateTime(e.at)}</strong> · {e.operatorName} · <code>{e.action}</code>{' '}
+                <strong>{formatDateTime(e.at)}</strong> · {e.operatorName} ·{' '}
+                <span title={e.action} data-testid="audit-action">
+                  {actionText(def, e.action, t)}
+                </span>{' '}
                 {e.result === 'failure' && <Tag color="red">{t('engine.historyFailed')}</Tag>}
               </div>
               <Changes def={def} entry={e} />
