@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -61,6 +62,19 @@ export default defineConfig({
         },
       },
     },
+  },
+  resolve: {
+    alias: [
+      {
+        // react-router's package exports name only its development build, whose dev warnings
+        // (ENABLE_DEV_WARNINGS = true) stay in the bundle; the production build beside it is the
+        // same code with them off, which the minifier then drops.
+        find: /^react-router$/,
+        replacement: fileURLToPath(
+          import.meta.resolve('react-router').replace('/development/', '/production/'),
+        ),
+      },
+    ],
   },
   server: {
     proxy: {
