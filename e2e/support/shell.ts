@@ -61,6 +61,8 @@ async function motionDone(panel: Locator): Promise<void> {
       Promise.all(
         (el.closest('.ant-popover, .ant-dropdown') ?? el)
           .getAnimations({ subtree: true })
+          // A spinner's endless animation never finishes: only the ones that end are waited for.
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
           .map((a) => a.finished.catch(() => undefined)),
       ),
     )
@@ -68,19 +70,16 @@ async function motionDone(panel: Locator): Promise<void> {
 }
 
 /**
- * Opens a popup that its trigger toggles (the bell) and waits until it stands still. A click while
- * the popup is still appearing would close it again, so the trigger is clicked only when, after its
- * animation, the popup is shut.
+ * Opens a popup that its trigger toggles (the bell) and waits until it stands still. The trigger is
+ * clicked at most once: a popup that is still appearing can look absent for a moment, and a second
+ * click would close it again.
  */
 export async function openToggled(trigger: Locator, panel: Locator): Promise<void> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    if (await panel.isVisible()) await motionDone(panel);
-    if (!(await panel.isVisible())) await trigger.click();
-    await panel.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
-    if (await panel.isVisible()) await motionDone(panel);
-    if (await panel.isVisible()) return;
-  }
-  throw new Error('the popup did not open');
+  // Open, or on its way out after a language switch: let it settle before deciding.
+  if (await panel.isVisible()) await motionDone(panel);
+  if (!(await panel.isVisible())) await trigger.click();
+  await poll(() => panel.isVisible()).toBe(true);
+  await motionDone(panel);
 }
 
 /** Opens a click dropdown of the header and picks an entry. */
