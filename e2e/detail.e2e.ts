@@ -32,8 +32,20 @@ async function open(path: string, name: string): Promise<void> {
 }
 
 async function closeDrawer(): Promise<void> {
-  await drawer().locator('.ant-drawer-close').click();
-  await drawer().waitFor({ state: 'hidden', timeout: 10_000 });
+  // A click while the drawer still slides in can be lost (CI saw it stay open): wait for the slide,
+  // and close again if it is still there (closing twice is harmless, unlike a toggle).
+  await expect
+    .poll(async () => (await drawer().getAttribute('class')) ?? '', { timeout: 10_000 })
+    .not.toMatch(/-appear|-enter/);
+  for (let attempt = 0; ; attempt++) {
+    await drawer().locator('.ant-drawer-close').click();
+    try {
+      await drawer().waitFor({ state: 'hidden', timeout: 5_000 });
+      return;
+    } catch (e) {
+      if (attempt > 0) throw e;
+    }
+  }
 }
 
 beforeAll(async () => {
