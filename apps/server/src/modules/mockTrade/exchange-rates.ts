@@ -1,6 +1,7 @@
 /** Exchange rates: the demo rows of a new install and the latest rates for the header ticker. */
-import { asc, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
+import type { Executor } from '../../platform/ledger/index.ts';
 import { exchangeRates } from './schema.ts';
 
 const DEMO_RATES = [
@@ -29,4 +30,35 @@ export async function latestExchangeRates(ctx: AppContext) {
     })
     .from(exchangeRates)
     .orderBy(asc(exchangeRates.currency), asc(exchangeRates.exchangeCurrency), asc(exchangeRates.type));
+}
+
+/**
+ * Which side of the table prices an order. The platform deals like a desk: it buys the member's
+ * coins or foreign currency at the SELL rate (the member sells: deposits) and sells them at the BUY
+ * rate (the member buys: withdrawals), so the spread is never the platform's loss.
+ */
+export const RATE_SIDE = { deposit: 'SELL', withdraw: 'BUY' } as const;
+
+/**
+ * The rate of a pair and side as it stands now, to be copied onto an order when it is created (the
+ * order keeps it: a later change of the table never reprices an order). Null when the table has no
+ * such pair: the caller refuses the order, naming the currency.
+ */
+export async function currentRate(
+  db: Executor,
+  currency: string,
+  exchangeCurrency: string,
+  side: 'BUY' | 'SELL',
+): Promise<string | null> {
+  const [row] = await db
+    .select({ rate: sql<string>`trim_scale(${exchangeRates.exchangeRate})::text` })
+    .from(exchangeRates)
+    .where(
+      and(
+        eq(exchangeRates.currency, currency),
+        eq(exchangeRates.exchangeCurrency, exchangeCurrency),
+        eq(exchangeRates.type, side),
+      ),
+    );
+  return row?.rate ?? null;
 }
