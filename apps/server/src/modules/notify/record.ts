@@ -8,6 +8,7 @@ import { currencyRule } from '@payops/contracts';
 import type { Tx } from '../../platform/ledger/index.ts';
 import { dec } from '../../platform/ledger/money.ts';
 import type { OrderFinal } from '../order/final-state.ts';
+import { quoteOf } from '../order/quote.ts';
 import { merchantNotifications } from './schema.ts';
 
 /** An amount at its currency's scale ("100.00" CNY): what the merchant compares with its own order. */
@@ -18,6 +19,8 @@ export function amountText(amount: string, currency: string): string {
 /** The callback's business parameters (the delivery adds timestamp, nonce and sign). */
 export function callbackParams(event: OrderFinal): Record<string, string> {
   const o = event.order;
+  // An OTC/ZHOTC order also says what the merchant quoted and the rate (a normal one: as before).
+  const quote = quoteOf(o);
   return {
     type: event.family,
     mchNo: o.mchNo,
@@ -29,6 +32,7 @@ export function callbackParams(event: OrderFinal): Record<string, string> {
     status: o.status,
     finishedAt: (o.finishedAt ?? event.at).toISOString(),
     ...(o.failReason ? { failReason: o.failReason } : {}),
+    ...(quote ? { family: o.family, ...quote } : {}),
   };
 }
 

@@ -1,9 +1,10 @@
 /**
  * The merchant API's request bodies. Every parameter is a JSON string (so that what is signed is
- * exactly what was sent: see signing.ts); amounts follow the CNY rule of contracts money.ts (at most 2
- * decimals, refused and never rounded).
+ * exactly what was sent: see signing.ts); an amount follows the rule of its currency in contracts
+ * money.ts (CNY: at most 2 decimals; USDT: 8), refused and never rounded. A currency other than CNY
+ * makes an OTC (USDT) or ZHOTC order, priced into CNY by the rate table (quote.ts).
  */
-import { currencyAmountSchema, DEPOSIT_CURRENCY } from '@payops/contracts';
+import { amountIssue, CURRENCIES, type Currency, checkAmount, ORDER_FAMILIES } from '@payops/contracts';
 import { z } from 'zod';
 import { PAY_TYPES } from '../mch/passage.schema.ts';
 
@@ -28,9 +29,26 @@ export const signedFields = {
     .describe('HMAC-SHA256 of the canonical string, lowercase hex (see the description)'),
 };
 
-const amount = currencyAmountSchema(DEPOSIT_CURRENCY).describe(
-  'CNY, a decimal string with at most 2 decimals',
-);
+const amount = z
+  .string()
+  .trim()
+  .max(64)
+  .describe('A decimal string in `currency`: CNY and other fiat at most 2 decimals, USDT 8');
+/** What an order may be quoted in: every currency of money.ts but credit points. */
+const QUOTABLE = (Object.keys(CURRENCIES) as Currency[]).filter((c) => CURRENCIES[c].kind !== 'points');
+const currency = z
+  .enum(QUOTABLE as [Currency, ...Currency[]])
+  .optional()
+  .describe(
+    'The currency of `amount` (default CNY). USDT makes an OTC order, another currency a ZHOTC order: priced into CNY at the exchange rate of the moment (deposits SELL, withdrawals BUY), kept on the order',
+  );
+
+/** The amount checked against its own currency's rule (the object's refinement: it needs both). */
+function amountInCurrency(body: { amount: string; currency?: string }, ctx: z.RefinementCtx) {
+  const problem = checkAmount(body.amount, body.currency ?? 'CNY');
+  if (problem)
+    ctx.addIssue({ code: 'custom', path: ['amount'], message: amountIssue(problem), input: body.amount });
+}
 const notifyUrl = z
   .string()
   .max(500)
@@ -42,16 +60,18 @@ export const depositBody = z.strictObject({
   ...signedFields,
   mchOrderNo: id(64).describe("The merchant's order number, unique per merchant"),
   amount,
+  currency,
   payType: z.enum(PAY_TYPES),
   memberAccount: optionalText(64),
   notifyUrl,
   remark: optionalText(200),
-});
+}).superRefine(amountInCurrency);
 
 export const withdrawBody = z.strictObject({
   ...signedFields,
   mchOrderNo: id(64).describe("The merchant's order number, unique per merchant"),
   amount,
+  currency,
   bankCode: z.string().max(32).optional(),
   bankName: z.string().min(1).max(64),
   accountName: z.string().min(1).max(64),
@@ -66,7 +86,7 @@ export const withdrawBody = z.strictObject({
     .describe(
       'A reservation: Unix time in milliseconds before which the approved order is not paid out (a time already past pays at once)',
     ),
-});
+}).superRefine(amountInCurrency);
 
 export const queryOrderBody = z.strictObject({
   ...signedFields,
@@ -85,6 +105,11 @@ export const orderAnswer = z.object({
   currency: z.string(),
   amount: z.string(),
   fee: z.string(),
+  // OTC/ZHOTC orders only: what the merchant quoted, and the rate that priced it into CNY.
+  family: z.enum(ORDER_FAMILIES),
+  quoteCurrency: z.string().nullable(),
+  quoteAmount: z.string().nullable(),
+  rate: z.string().nullable(),
   payUrl: z.string().nullable(),
   failReason: z.string().nullable(),
   createdAt: z.string(),

@@ -7,6 +7,7 @@ import { ErrorCode, type FieldError, type Locale, type MerchantApiCodeName } fro
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PAY_TYPES } from '../mch/passage.schema.ts';
+import type { OrderQuote } from '../order/quote.ts';
 import type { DepositOrder } from '../order/schema.ts';
 import { placeDeposit } from '../upstream/placement.ts';
 import type { ApiMerchant } from './verify.ts';
@@ -18,6 +19,8 @@ export interface DepositInput {
   memberAccount?: string;
   notifyUrl?: string;
   remark?: string;
+  /** An OTC/ZHOTC deposit's quote (quote.ts): `amount` is then its CNY price. */
+  quote?: OrderQuote;
 }
 
 export type DepositOutcome =

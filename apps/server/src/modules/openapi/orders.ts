@@ -9,6 +9,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { balancesOf, dec, LedgerError } from '../../platform/ledger/index.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { insertWithdrawOrder } from '../order/create.ts';
+import { type OrderQuote, quoteOf } from '../order/quote.ts';
 import { type DepositOrder, depositOrders, type WithdrawOrder, withdrawOrders } from '../order/schema.ts';
 import type { ApiMerchant } from './verify.ts';
 
@@ -28,6 +29,11 @@ export function answerOf(orderType: 'deposit' | 'withdraw', o: DepositOrder | Wi
     currency: o.currency,
     amount: amountText(o.amount, o.currency),
     fee: amountText(o.fee, o.currency),
+    family: o.family,
+    quoteCurrency: null,
+    quoteAmount: null,
+    rate: null,
+    ...quoteOf(o),
     payUrl: 'payUrl' in o ? o.payUrl : null,
     failReason: o.failReason,
     createdAt: o.createdAt.toISOString(),
@@ -53,6 +59,8 @@ export interface WithdrawInput {
   remark?: string;
   /** Unix milliseconds: a reservation withdrawal, paid out no earlier (thirdwithdraw_list). */
   payoutAt?: string;
+  /** An OTC/ZHOTC withdrawal's quote (quote.ts): `amount` is then its CNY price. */
+  quote?: OrderQuote;
 }
 
 /** 'insufficient' when the available balance cannot cover amount + fee (nothing is written then). */

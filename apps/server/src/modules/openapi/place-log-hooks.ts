@@ -19,6 +19,8 @@ export interface PlacementDraft {
   merchantId: number | null;
   /** Set by the handler once it knows the platform's order number. */
   orderNo: string;
+  /** The order's CNY amount, set by the handler once an OTC/ZHOTC quote is priced (openapi/quote.ts). */
+  amount?: string;
 }
 
 declare module 'fastify' {
@@ -82,7 +84,9 @@ export function installPlacementLog(scope: FastifyInstance, ctx: AppContext): vo
     const code = request.loggedAs ? MERCHANT_API_CODES[request.loggedAs] : answered;
     const told = request.loggedAs ? merchantApiMessage(code, localeOf(request)) : replyParts(payload).msg;
     const raw = (request.signedParams ?? request.body ?? {}) as Record<string, unknown>;
-    const amount = str(raw, 'amount', 40).trim();
+    // The log and its statistics are in CNY: a quote in another currency counts once it is priced.
+    const quoted = !['', 'CNY'].includes(str(raw, 'currency', 8));
+    const amount = draft.amount ?? (quoted ? '' : str(raw, 'amount', 40).trim());
     try {
       await recordPlacement(ctx, {
         ...draft,

@@ -26,6 +26,7 @@ import { SIGNING_DESCRIPTION } from './doc-example.ts';
 import { answerOf, balanceOf, createWithdrawal, findOrder, outsideLimits } from './orders.ts';
 import type { Endpoint } from './place-log.ts';
 import { installPlacementLog } from './place-log-hooks.ts';
+import { priceInput } from './quote.ts';
 import { merchantVerifier } from './verify.ts';
 
 export const OPENAPI_PREFIX = '/openapi/v1';
@@ -70,13 +71,16 @@ export async function openapiRoutes(parent: FastifyInstance) {
       `${OPENAPI_PREFIX}/deposit/create`,
       route('deposit', 'Create a deposit (pay-in) order', depositBody, orderAnswer),
       async (request, reply) => {
-        const { mchNo: _m, timestamp: _t, nonce: _n, sign: _s, ...input } = request.body;
-        const badUrl = notifyUrlProblem(input.notifyUrl, localeOf(request));
+        const { mchNo: _m, timestamp: _t, nonce: _n, sign: _s, ...body } = request.body;
+        const badUrl = notifyUrlProblem(body.notifyUrl, localeOf(request));
         if (badUrl) return refuse(request, reply, 'badRequest', badUrl);
+        const priced = await priceInput(ctx, 'deposit', body, localeOf(request));
+        if ('fields' in priced) return refuse(request, reply, 'badRequest', priced.fields);
+        request.placement!.amount = priced.input.amount;
         const placed = await createDeposit(
           ctx,
           request.merchant!,
-          input,
+          priced.input,
           clientIp(request),
           localeOf(request),
         );
@@ -98,10 +102,14 @@ export async function openapiRoutes(parent: FastifyInstance) {
       `${OPENAPI_PREFIX}/withdraw/create`,
       route('withdraw', 'Create a withdrawal (payout) order', withdrawBody, orderAnswer),
       async (request, reply) => {
-        const { mchNo: _m, timestamp: _t, nonce: _n, sign: _s, ...input } = request.body;
+        const { mchNo: _m, timestamp: _t, nonce: _n, sign: _s, ...body } = request.body;
         const m = request.merchant!;
-        const badUrl = notifyUrlProblem(input.notifyUrl, localeOf(request));
+        const badUrl = notifyUrlProblem(body.notifyUrl, localeOf(request));
         if (badUrl) return refuse(request, reply, 'badRequest', badUrl);
+        const priced = await priceInput(ctx, 'withdraw', body, localeOf(request));
+        if ('fields' in priced) return refuse(request, reply, 'badRequest', priced.fields);
+        const input = priced.input;
+        request.placement!.amount = input.amount;
         if (outsideLimits(m, input.amount)) return refuse(request, reply, 'amountOutOfLimits');
         const made = await createWithdrawal(ctx, m, input, clientIp(request));
         if (made === 'insufficient') return refuse(request, reply, 'insufficientBalance');

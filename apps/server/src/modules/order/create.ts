@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { ensureAccount, postEntry, type Tx } from '../../platform/ledger/index.ts';
 import { Dec, dec, decString } from '../../platform/ledger/money.ts';
 import { type FeeRate, merchants } from '../mch/schema.ts';
+import type { OrderQuote } from './quote.ts';
 import { type DepositOrder, depositOrders, type WithdrawOrder, withdrawOrders } from './schema.ts';
 
 type Merchant = typeof merchants.$inferSelect;
@@ -50,6 +51,8 @@ export interface NewDeposit {
   notifyUrl?: string;
   clientIp?: string;
   remark?: string;
+  /** An OTC/ZHOTC order's quote (quote.ts); `amount` is then its CNY price. */
+  quote?: OrderQuote;
   now: Date;
 }
 
@@ -75,6 +78,7 @@ export async function insertDepositOrder(
       memberAccount: input.memberAccount ?? '',
       payType: input.payType,
       amount: input.amount,
+      ...input.quote,
       fee: feeOf(input.amount, merchantRate(m, input.payType, 'deposit')),
       notifyUrl: input.notifyUrl ?? m.notifyUrl,
       clientIp: input.clientIp ?? '',
@@ -108,6 +112,7 @@ export interface NewWithdrawal {
   remark?: string;
   scheduledAt?: Date | null;
   operatorId?: number | null;
+  quote?: OrderQuote;
   now: Date;
 }
 
@@ -131,6 +136,7 @@ export async function insertWithdrawOrder(
       mchNo: m.mchNo,
       memberAccount: input.memberAccount ?? '',
       amount: input.amount,
+      ...input.quote,
       fee,
       bankCode: input.bankCode,
       bankName: input.bankName,

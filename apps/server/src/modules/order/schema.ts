@@ -19,6 +19,7 @@ import {
 import { money, ts } from '../../platform/ledger/columns.ts';
 import { PAY_TYPES } from '../mch/passage.schema.ts';
 import { merchants } from '../mch/schema.ts';
+import { quoteColumns, quoteIndexes } from './quote.schema.ts';
 
 /**
  * The columns every order has, deposit or withdrawal (new builders for each table): who ordered, how
@@ -38,6 +39,7 @@ function orderColumns<const S extends readonly ['created', ...string[]]>(states:
     memberAccount: text('member_account').notNull().default(''),
     currency: text('currency').notNull().default('CNY'),
     amount: money('amount').notNull(),
+    ...quoteColumns(),
     /** The merchant's fee, fixed at creation: charged on a deposit's success, frozen with a withdrawal. */
     fee: money('fee').notNull().default('0'),
     passageId: integer('passage_id'),
@@ -95,6 +97,7 @@ export const depositOrders = pgTable(
     index('deposit_orders_status_created_idx').on(t.status, t.createdAt),
     // The timeout job reads the open orders that are due.
     index('deposit_orders_expiry_idx').on(t.expiresAt).where(sql`status IN ('created', 'pending_payment')`),
+    ...quoteIndexes('deposit_orders', t),
   ],
 );
 
@@ -142,6 +145,7 @@ export const withdrawOrders = pgTable(
       .where(statusIn(OPEN_WITHDRAW_STATES)),
     // Reservation withdrawals (thirdwithdraw_list): the few with a time.
     index('withdraw_orders_scheduled_idx').on(t.scheduledAt).where(sql`scheduled_at IS NOT NULL`),
+    ...quoteIndexes('withdraw_orders', t),
   ],
 );
 

@@ -142,7 +142,7 @@ export const orderDepositList = defineResource({
   group: 'order',
   api: '/api/pay/depositOrder',
   fields: {
-    ...orderFields('id', 'orderNo', 'mchOrderNo', 'merchantId', 'memberAccount'),
+    ...orderFields('id', 'orderNo', 'family', 'mchOrderNo', 'merchantId', 'memberAccount'),
     payType: { type: 'enum', list: true, filter: 'eq', options: optionsOf(PAY_TYPE_LABELS) },
     ...orderFields('amount', 'fee', 'passageId', 'upstreamOrderNo', 'status', 'failReason'),
     clientIp: { type: 'string', list: true },

@@ -5,6 +5,8 @@ export * from './fail-reason.ts';
 export * from './log-report.ts';
 export * from './mch-notify.ts';
 export * from './order-event.ts';
+export * from './order-family.ts';
+export * from './otc-orders.ts';
 export * from './place-log.ts';
 export * from './place-log-codes.ts';
 export * from './place-log-static.ts';

@@ -5,6 +5,8 @@
  */
 import type { Bilingual } from '../../lifecycle.ts';
 import type { FieldInput } from '../../resource.ts';
+import { optionsOf } from '../mch/common.ts';
+import { ORDER_FAMILY_LABELS } from './order-family.ts';
 
 const ORDER_FIELDS = {
   id: { field: { type: 'number', list: true, sort: true }, label: ['编号', 'ID'] },
@@ -16,6 +18,11 @@ const ORDER_FIELDS = {
   merchantId: {
     field: { type: 'ref', list: true, filter: 'eq', ref: { resource: 'mchList', labelField: 'mchNo' } },
     label: ['商户号', 'Merchant no.'],
+  },
+  // Normal, OTC or ZHOTC (order-family.ts): the lists hold every family, the OTC pages one each.
+  family: {
+    field: { type: 'enum', list: true, filter: 'eq', options: optionsOf(ORDER_FAMILY_LABELS) },
+    label: ['订单类型', 'Order family'],
   },
   memberAccount: {
     field: { type: 'string', list: true, filter: 'eq' },
@@ -61,10 +68,11 @@ export function orderFieldLabels(
   resource: string,
   own: Partial<Record<OrderField, Bilingual>> = {},
 ): Record<string, Bilingual> {
-  return Object.fromEntries(
-    (Object.keys(ORDER_FIELDS) as OrderField[]).map((n) => [
+  return Object.fromEntries([
+    ...(Object.keys(ORDER_FIELDS) as OrderField[]).map((n) => [
       `field.${resource}.${n}`,
       own[n] ?? ORDER_FIELDS[n].label,
     ]),
-  );
+    ...Object.entries(ORDER_FAMILY_LABELS).map(([v, pair]) => [`enum.${resource}.family.${v}`, pair]),
+  ]);
 }

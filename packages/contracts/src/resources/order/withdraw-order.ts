@@ -140,7 +140,7 @@ export const orderTransferList = defineResource({
   group: 'order',
   api: '/api/pay/transferOrder',
   fields: {
-    ...orderFields('id', 'orderNo', 'mchOrderNo', 'merchantId', 'memberAccount', 'amount', 'fee'),
+    ...orderFields('id', 'orderNo', 'family', 'mchOrderNo', 'merchantId', 'memberAccount', 'amount', 'fee'),
     bankName: { type: 'string', list: true },
     accountName: { type: 'string', list: true, mask: 'name' },
     accountNo: { type: 'string', list: true, mask: 'bankCard' },

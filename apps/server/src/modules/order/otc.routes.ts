@@ -1,0 +1,28 @@
+/**
+ * The OTC and ZHOTC pages (contracts resources/order/otc-orders.ts): views of the deposit and
+ * withdrawal tables, each scoped to its family here (whatever the page sends). Their transitions are
+ * the normal lists' routes (order.routes.ts): an OTC order is decided like any other.
+ */
+import {
+  orderDepositListOTC,
+  orderDepositListZHOTC,
+  orderTransferListOTC,
+  orderTransferListZHOTC,
+  otcPayOrderPage,
+} from '@payops/contracts';
+import type { FastifyInstance } from 'fastify';
+import { registerCrud } from '../../platform/crud/index.ts';
+import { NOT_NULL } from '../../platform/crud/query.ts';
+import { depositOrders, withdrawOrders } from './schema.ts';
+
+export async function otcRoutes(fastify: FastifyInstance) {
+  registerCrud(fastify, orderDepositListOTC, { table: depositOrders, scope: { family: 'otc' } });
+  registerCrud(fastify, orderTransferListOTC, { table: withdrawOrders, scope: { family: 'otc' } });
+  registerCrud(fastify, orderDepositListZHOTC, { table: depositOrders, scope: { family: 'zhotc' } });
+  registerCrud(fastify, orderTransferListZHOTC, { table: withdrawOrders, scope: { family: 'zhotc' } });
+  // The payment orders: the OTC/ZHOTC deposits an upstream accepted (its order no on the order).
+  registerCrud(fastify, otcPayOrderPage, {
+    table: depositOrders,
+    scope: { family: ['otc', 'zhotc'], upstreamOrderNo: NOT_NULL },
+  });
+}

@@ -1,0 +1,19 @@
+/**
+ * Which kind of order a deposit or withdrawal is: normal (quoted in CNY), OTC (quoted in USDT, an OTC
+ * desk) or ZHOTC (quoted in another currency of the exchange-rate table). Every family is booked in
+ * CNY through the same lifecycle; otc-orders.ts has the OTC/ZHOTC pages.
+ */
+import type { Bilingual } from '../../lifecycle.ts';
+
+export const ORDER_FAMILY_LABELS = {
+  normal: ['普通', 'Normal'],
+  otc: ['OTC', 'OTC'],
+  zhotc: ['ZHOTC', 'ZHOTC'],
+} as const satisfies Record<string, Bilingual>;
+export const ORDER_FAMILIES = ['normal', 'otc', 'zhotc'] as const;
+export type OrderFamily = (typeof ORDER_FAMILIES)[number];
+
+/** The OTC desk's currency; every other quoted currency is a ZHOTC order. */
+export const OTC_CURRENCY = 'USDT';
+export const familyOfCurrency = (currency: string): Exclude<OrderFamily, 'normal'> =>
+  currency === OTC_CURRENCY ? 'otc' : 'zhotc';

@@ -1,0 +1,115 @@
+/**
+ * OTC and ZHOTC (other-currency) orders: deposits and withdrawals a merchant quotes in another
+ * currency than CNY (USDT: an OTC desk; USD, HKD, EUR...: ZHOTC). They are normal orders in every
+ * other way (same tables, lifecycle, fees, routing, audit, credit and callbacks, in CNY); the order
+ * keeps its quote: the currency, the amount in it and the exchange rate fixed at creation, so a later
+ * change of the rate table never reprices it. Each family has its views here; the server scopes them
+ * (modules/order/otc.routes.ts), and the normal lists show the normal family only.
+ *
+ * otcPayOrderPage shows the upstream payment behind each OTC/ZHOTC deposit: where the placement put it
+ * (passage, provider, the provider's order no and pay URL), its CNY amount, and whether it was paid.
+ */
+import type { Bilingual } from '../../lifecycle.ts';
+import type { FieldInput, ResourceDef } from '../../resource.ts';
+import { bilingual, defineView } from '../../resource.ts';
+import { orderDepositList } from './deposit-order.ts';
+import { orderTransferList } from './withdraw-order.ts';
+
+/** The quote columns an OTC/ZHOTC list shows after the CNY amount. */
+const QUOTE_FIELDS = {
+  quoteCurrency: { type: 'string', list: true, filter: 'eq' },
+  quoteAmount: { type: 'money', list: true, currency: { field: 'quoteCurrency' } },
+  // numeric(20, 8) like the rate table's: the decimals the table had at creation.
+  rate: { type: 'money', list: true },
+} as const satisfies Record<string, FieldInput>;
+type QuoteField = keyof typeof QUOTE_FIELDS;
+
+const quoteLabels = (page: string): Record<string, Bilingual> => ({
+  [`field.${page}.quoteCurrency`]: ['报价币种', 'Quote currency'],
+  [`field.${page}.quoteAmount`]: ['报价金额', 'Quote amount'],
+  [`field.${page}.rate`]: ['汇率', 'Exchange rate'],
+});
+
+/** The base's columns with the quote's inserted after the (CNY) amount. */
+function withQuote<F extends string>(base: ResourceDef<F>): (F | QuoteField)[] {
+  // The family column says nothing on a page of one family.
+  const names = (Object.keys(base.fields) as F[]).filter((n) => n !== 'family');
+  const at = names.indexOf('amount' as F) + 1;
+  return [...names.slice(0, at), ...(Object.keys(QUOTE_FIELDS) as QuoteField[]), ...names.slice(at)];
+}
+
+function quotedView<F extends string>(base: ResourceDef<F>, page: string, api: string) {
+  return defineView(base, {
+    group: 'order',
+    page,
+    api,
+    fields: QUOTE_FIELDS,
+    columns: withQuote(base),
+    labels: bilingual(quoteLabels(page)),
+  });
+}
+
+export const orderDepositListOTC = quotedView(orderDepositList, 'orderDepositListOTC', '/api/pay/otcDeposit');
+export const orderTransferListOTC = quotedView(
+  orderTransferList,
+  'orderTransferListOTC',
+  '/api/pay/otcTransfer',
+);
+export const orderDepositListZHOTC = quotedView(
+  orderDepositList,
+  'orderDepositListZHOTC',
+  '/api/pay/zhotcDeposit',
+);
+export const orderTransferListZHOTC = quotedView(
+  orderTransferList,
+  'orderTransferListZHOTC',
+  '/api/pay/zhotcTransfer',
+);
+
+export const otcPayOrderPage = defineView(orderDepositList, {
+  group: 'order',
+  page: 'otcPayOrderPage',
+  api: '/api/pay/otcPayOrder',
+  fields: {
+    thirdPartyId: {
+      type: 'ref',
+      list: true,
+      filter: 'eq',
+      ref: { resource: 'thirdParty', labelField: 'name' },
+    },
+    payUrl: { type: 'string', list: true },
+    quoteCurrency: QUOTE_FIELDS.quoteCurrency,
+    quoteAmount: QUOTE_FIELDS.quoteAmount,
+  },
+  columns: [
+    'id',
+    'orderNo',
+    'family',
+    'merchantId',
+    'passageId',
+    'thirdPartyId',
+    'upstreamOrderNo',
+    'amount',
+    'quoteCurrency',
+    'quoteAmount',
+    'payUrl',
+    'status',
+    'createdAt',
+    'paidAt',
+  ],
+  labels: bilingual({
+    ...quoteLabels('otcPayOrderPage'),
+    'field.otcPayOrderPage.thirdPartyId': ['三方', 'Third party'],
+    'field.otcPayOrderPage.payUrl': ['支付链接', 'Pay URL'],
+  }),
+  readOnly: true,
+});
+
+/** The OTC/ZHOTC pages, for the registry (resources/index.ts). */
+export const OTC_RESOURCES: readonly ResourceDef[] = [
+  orderDepositListOTC,
+  orderTransferListOTC,
+  orderDepositListZHOTC,
+  orderTransferListZHOTC,
+  otcPayOrderPage,
+];
