@@ -4,6 +4,7 @@
  * digits; times arrive in UTC and are shown in the browser's zone.
  */
 import CopyOutlined from '@ant-design/icons/CopyOutlined';
+import { currencyRule } from '@payops/contracts/money';
 import type { FieldDef } from '@payops/contracts/resource';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
@@ -21,12 +22,26 @@ function isBlank(value: unknown): boolean {
   return value === null || value === undefined || value === '';
 }
 
+/**
+ * The decimals an amount shows: its currency's (a code, or the row's field naming one: 8 for USDT),
+ * 2 when the field names none.
+ */
+function moneyScale(field: FieldDef, row?: Record<string, unknown>): number {
+  const c = typeof field.currency === 'object' ? row?.[field.currency.field] : field.currency;
+  return (typeof c === 'string' ? currencyRule(c)?.scale : undefined) ?? 2;
+}
+
 /** Plain text of a value (export-free: used by cells, tooltips and the detail view). */
-export function valueText(field: FieldDef, value: unknown, t: TFunction): string {
+export function valueText(
+  field: FieldDef,
+  value: unknown,
+  t: TFunction,
+  row?: Record<string, unknown>,
+): string {
   if (isBlank(value)) return '';
   switch (field.type) {
     case 'money':
-      return isPercent(field) ? percentText(value) : truncateMoney(value as string);
+      return isPercent(field) ? percentText(value) : truncateMoney(value as string, moneyScale(field, row));
     case 'datetime':
       return formatDateTime(value as string);
     case 'date':
@@ -80,7 +95,13 @@ function EllipsisText({ text }: { text: string }) {
   );
 }
 
-export function renderValue(field: FieldDef, value: unknown, t: TFunction, isKey = false): ReactNode {
+export function renderValue(
+  field: FieldDef,
+  value: unknown,
+  t: TFunction,
+  isKey = false,
+  row?: Record<string, unknown>,
+): ReactNode {
   if (isBlank(value)) return <span className="engine-blank">-</span>;
   if (isKey) return <CopyableId text={String(value)} />;
   switch (field.type) {
@@ -95,7 +116,7 @@ export function renderValue(field: FieldDef, value: unknown, t: TFunction, isKey
     case 'boolean':
       return <Tag color={value ? 'green' : 'default'}>{valueText(field, value, t)}</Tag>;
     case 'money':
-      return <span className="engine-money">{valueText(field, value, t)}</span>;
+      return <span className="engine-money">{valueText(field, value, t, row)}</span>;
     case 'json':
     case 'text': {
       return <EllipsisText text={valueText(field, value, t)} />;

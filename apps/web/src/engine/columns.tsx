@@ -47,7 +47,7 @@ export function buildColumns(
         render: (value: unknown, row: Row) => {
           if (custom) return custom(value, row);
           if (field.type === 'ref') return <RefCell field={field} row={row} />;
-          return renderValue(field, value, t, idLike);
+          return renderValue(field, value, t, idLike, row);
         },
       };
     });

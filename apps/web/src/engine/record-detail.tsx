@@ -36,7 +36,7 @@ function FieldValue({ def, field, row }: { def: ResourceDef; field: FieldDef; ro
     value !== ''
   )
     return <span className="engine-detail-text">{valueText(field, value, t)}</span>;
-  return <>{renderValue(field, value, t, field.name === def.key)}</>;
+  return <>{renderValue(field, value, t, field.name === def.key, row)}</>;
 }
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {

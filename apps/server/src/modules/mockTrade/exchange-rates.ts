@@ -9,6 +9,11 @@ const DEMO_RATES = [
   { currency: 'USDT', exchangeCurrency: 'CNY', type: 'SELL', exchangeRate: '7.18000000' },
   { currency: 'USD', exchangeCurrency: 'CNY', type: 'BUY', exchangeRate: '7.21500000' },
   { currency: 'USD', exchangeCurrency: 'CNY', type: 'SELL', exchangeRate: '7.19800000' },
+  // Other currencies ZHOTC orders may be quoted in.
+  { currency: 'HKD', exchangeCurrency: 'CNY', type: 'BUY', exchangeRate: '0.92650000' },
+  { currency: 'HKD', exchangeCurrency: 'CNY', type: 'SELL', exchangeRate: '0.92180000' },
+  { currency: 'EUR', exchangeCurrency: 'CNY', type: 'BUY', exchangeRate: '7.86400000' },
+  { currency: 'EUR', exchangeCurrency: 'CNY', type: 'SELL', exchangeRate: '7.82100000' },
 ] as const;
 
 export async function seedExchangeRates(ctx: AppContext): Promise<void> {

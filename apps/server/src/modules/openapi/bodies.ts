@@ -56,37 +56,41 @@ const notifyUrl = z
   .optional()
   .describe("Where the final state is posted (default: the merchant's notify URL)");
 
-export const depositBody = z.strictObject({
-  ...signedFields,
-  mchOrderNo: id(64).describe("The merchant's order number, unique per merchant"),
-  amount,
-  currency,
-  payType: z.enum(PAY_TYPES),
-  memberAccount: optionalText(64),
-  notifyUrl,
-  remark: optionalText(200),
-}).superRefine(amountInCurrency);
+export const depositBody = z
+  .strictObject({
+    ...signedFields,
+    mchOrderNo: id(64).describe("The merchant's order number, unique per merchant"),
+    amount,
+    currency,
+    payType: z.enum(PAY_TYPES),
+    memberAccount: optionalText(64),
+    notifyUrl,
+    remark: optionalText(200),
+  })
+  .superRefine(amountInCurrency);
 
-export const withdrawBody = z.strictObject({
-  ...signedFields,
-  mchOrderNo: id(64).describe("The merchant's order number, unique per merchant"),
-  amount,
-  currency,
-  bankCode: z.string().max(32).optional(),
-  bankName: z.string().min(1).max(64),
-  accountName: z.string().min(1).max(64),
-  accountNo: z.string().regex(/^\d{6,32}$/),
-  memberAccount: optionalText(64),
-  notifyUrl,
-  remark: optionalText(200),
-  payoutAt: z
-    .string()
-    .regex(/^\d{13}$/)
-    .optional()
-    .describe(
-      'A reservation: Unix time in milliseconds before which the approved order is not paid out (a time already past pays at once)',
-    ),
-}).superRefine(amountInCurrency);
+export const withdrawBody = z
+  .strictObject({
+    ...signedFields,
+    mchOrderNo: id(64).describe("The merchant's order number, unique per merchant"),
+    amount,
+    currency,
+    bankCode: z.string().max(32).optional(),
+    bankName: z.string().min(1).max(64),
+    accountName: z.string().min(1).max(64),
+    accountNo: z.string().regex(/^\d{6,32}$/),
+    memberAccount: optionalText(64),
+    notifyUrl,
+    remark: optionalText(200),
+    payoutAt: z
+      .string()
+      .regex(/^\d{13}$/)
+      .optional()
+      .describe(
+        'A reservation: Unix time in milliseconds before which the approved order is not paid out (a time already past pays at once)',
+      ),
+  })
+  .superRefine(amountInCurrency);
 
 export const queryOrderBody = z.strictObject({
   ...signedFields,

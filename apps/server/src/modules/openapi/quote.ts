@@ -26,9 +26,7 @@ export async function priceInput<T extends { amount: string; currency?: string }
   direction: 'deposit' | 'withdraw',
   body: T,
   locale: Locale,
-): Promise<
-  { input: Omit<T, 'currency'> & { quote?: OrderQuote } } | { fields: FieldError[] }
-> {
+): Promise<{ input: Omit<T, 'currency'> & { quote?: OrderQuote } } | { fields: FieldError[] }> {
   const { currency = BOOK_CURRENCY, ...input } = body;
   if (currency === BOOK_CURRENCY) return { input };
   const priced = await priceQuote(ctx.db, direction, currency, input.amount);

@@ -14,8 +14,11 @@ export function quoteColumns() {
     family: text('family', { enum: ORDER_FAMILIES }).notNull().default('normal'),
     quoteCurrency: text('quote_currency'),
     quoteAmount: money('quote_amount'),
-    /** The rate table's numeric(20, 8), as it stood when the order was created. */
-    rate: numeric('rate', { precision: 20, scale: 8 }),
+    /**
+     * The rate of the table when the order was created, exactly as the table gave it (7.18, not
+     * 7.18000000: a rate is read as quoted, and its scale is the table's, not a currency's).
+     */
+    rate: numeric('rate'),
   };
 }
 

@@ -19,8 +19,8 @@ import { orderTransferList } from './withdraw-order.ts';
 const QUOTE_FIELDS = {
   quoteCurrency: { type: 'string', list: true, filter: 'eq' },
   quoteAmount: { type: 'money', list: true, currency: { field: 'quoteCurrency' } },
-  // numeric(20, 8) like the rate table's: the decimals the table had at creation.
-  rate: { type: 'money', list: true },
+  // A rate, not an amount: shown as the table gave it (7.18, 0.9218), never cut to a currency's scale.
+  rate: { type: 'number', list: true },
 } as const satisfies Record<string, FieldInput>;
 type QuoteField = keyof typeof QUOTE_FIELDS;
 
