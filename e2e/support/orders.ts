@@ -27,8 +27,15 @@ import { open } from '../../apps/server/src/platform/secret-box.ts';
 import { runSystemTransition } from '../../apps/server/src/platform/transitions/index.ts';
 
 export interface OrderDriver {
-  /** A deposit taken to `in_audit` (submitted, paid, sent to the receipt audit). */
-  depositInAudit(merchantId: number, amount: string): Promise<{ id: number; orderNo: string }>;
+  /**
+   * A deposit taken to `in_audit` (submitted, paid, sent to the receipt audit); `extra` adds to the
+   * merchant's call (e.g. `currency: 'USDT'`: an OTC order, `amount` then in USDT).
+   */
+  depositInAudit(
+    merchantId: number,
+    amount: string,
+    extra?: Record<string, string>,
+  ): Promise<{ id: number; orderNo: string }>;
   /** A withdrawal created (amount + fee frozen) and sent to review. */
   withdrawal(merchantId: number, amount: string): Promise<{ id: number; orderNo: string }>;
   /** A withdrawal placed by the merchant's signed call to the merchant API (frozen, in review). */
@@ -70,13 +77,14 @@ export async function orderDriver(): Promise<OrderDriver> {
     schema: 'pgboss',
   });
   return {
-    async depositInAudit(merchantId, amount) {
+    async depositInAudit(merchantId, amount, extra = {}) {
       const creds = await credentials(merchantId);
       const { envelope } = await merchantApiCall<{ orderNo: string }>(origin, creds, 'deposit/create', {
         mchOrderNo: mchOrderNo(),
         amount,
         payType: 'bank_card',
         memberAccount: 'e2e_member',
+        ...extra,
       });
       if (envelope.code !== 0) throw new Error(`deposit/create: ${JSON.stringify(envelope)}`);
       const orderOf = async () =>

@@ -9,14 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedExchangeRates } from '../src/modules/mockTrade/exchange-rates.ts';
 import { exchangeRates } from '../src/modules/mockTrade/schema.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
-import {
-  bindAuthenticator,
-  call,
-  type Session,
-  signInAdmin,
-  type TestApp,
-  totpCode,
-} from './harness.ts';
+import { bindAuthenticator, call, type Session, signInAdmin, type TestApp, totpCode } from './harness.ts';
 import { balance, lastLog, makeMerchant, mchFetch, type TestMerchant } from './openapi-client.ts';
 import { listeningApp, type Party, passage, sandboxCall, sandboxParty, waitFor } from './upstream-helpers.ts';
 
@@ -108,7 +101,11 @@ describe('an OTC deposit (USDT)', () => {
     });
     expect(otcDeposit.payUrl).toMatch(/\/sandbox\/upstream\/cashier\//);
     // The placement log counts the CNY amount.
-    expect(await lastLog(t)).toMatchObject({ order_no: otcDeposit.orderNo, accepted: true, amount: '721.59000000' });
+    expect(await lastLog(t)).toMatchObject({
+      order_no: otcDeposit.orderNo,
+      accepted: true,
+      amount: '721.59000000',
+    });
   });
 
   it('keeps its price when the rate changes, is paid, approved with a code and credits CNY minus fee', async () => {
@@ -199,7 +196,7 @@ describe('refusals: a 400 naming the field, nothing written', () => {
     expect(r.message).toContain('rate');
   });
 
-  it("more decimals than the quote currency has (USDT 8, USD 2), never rounded", async () => {
+  it('more decimals than the quote currency has (USDT 8, USD 2), never rounded', async () => {
     await refused({ mchOrderNo: 'R-3', amount: '1.123456789', currency: 'USDT' }, 'amount');
     const usd = await refused({ mchOrderNo: 'R-4', amount: '10.001', currency: 'USD' }, 'amount');
     expect(usd.message).toContain('at most 2 decimals');

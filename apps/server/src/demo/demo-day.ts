@@ -16,6 +16,7 @@ import { open } from '../platform/secret-box.ts';
 import { type Actor, runSystemTransition } from '../platform/transitions/index.ts';
 import { type DemoOrdersReport, placeDemoOrders } from './orders.ts';
 import { merchantApiCall } from './orders-client.ts';
+import { describeOtcDay, type OtcDayReport, runOtcDay } from './otc-day.ts';
 import { bankCard, personName } from './people.ts';
 import { Random } from './random.ts';
 
@@ -32,6 +33,7 @@ export interface DemoDayReport {
   detained: number;
   reservations: number;
   payouts: number;
+  otc?: OtcDayReport;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -162,6 +164,7 @@ export async function runDemoDay(
         report.detained++;
     }
   }
+  report.otc = await runOtcDay(ctx, origin);
   // The payout job's work, done now (the CLI runs no jobs; on a server the job would pick them up).
   report.payouts = (await runPayouts(ctx, 500)).paying;
   return report;
@@ -171,6 +174,7 @@ export function describeDemoDay(d: DemoDayReport): string {
   return (
     `demo operations: ${d.approved} receipts approved, ${d.rejected} rejected, ${d.refunded} refunded; ` +
     `${d.withdrawalsApproved} withdrawals approved, ${d.withdrawalsRejected} rejected, ${d.detained} detained, ` +
-    `${d.reservations} reservations, ${d.payouts} paid out`
+    `${d.reservations} reservations, ${d.payouts} paid out` +
+    (d.otc ? `\n${describeOtcDay(d.otc)}` : '')
   );
 }

@@ -54,7 +54,7 @@ export async function tellSandbox(
  * Every sandbox provider the deposits may route to, as the sandbox knows its accounts: the demo's
  * own (SANDBOX_A/B) and any the payment configuration made, their secrets opened from the database.
  */
-async function sandboxParties(ctx: AppContext): Promise<SandboxParty[]> {
+export async function sandboxParties(ctx: AppContext): Promise<SandboxParty[]> {
   const rows = await ctx.db
     .select({
       code: thirdParties.code,
@@ -182,7 +182,7 @@ export async function placeDemoOrders(
 }
 
 /** Tells the sandbox what each member did: 70% paid, 15% failed, the rest never pay (they time out). */
-async function decideDeposits(
+export async function decideDeposits(
   origin: string,
   parties: SandboxParty[],
   placed: { orderNo: string; fate: number }[],
