@@ -10,14 +10,25 @@
  * (passage, provider, the provider's order no and pay URL), its CNY amount, and whether it was paid.
  */
 import type { Bilingual } from '../../lifecycle.ts';
+import { CURRENCIES, type Currency } from '../../money.ts';
 import type { FieldInput, ResourceDef } from '../../resource.ts';
 import { bilingual, defineView } from '../../resource.ts';
 import { orderDepositList } from './deposit-order.ts';
 import { orderTransferList } from './withdraw-order.ts';
 
+/** The currencies an order may be quoted in (the merchant API's `currency` but CNY), by code. */
+const QUOTE_CURRENCIES = (Object.keys(CURRENCIES) as Currency[]).filter(
+  (c) => c !== 'CNY' && CURRENCIES[c].kind !== 'points',
+);
+
 /** The quote columns an OTC/ZHOTC list shows after the CNY amount. */
 const QUOTE_FIELDS = {
-  quoteCurrency: { type: 'string', list: true, filter: 'eq' },
+  quoteCurrency: {
+    type: 'enum',
+    list: true,
+    filter: 'eq',
+    options: QUOTE_CURRENCIES.map((value) => ({ value })),
+  },
   quoteAmount: { type: 'money', list: true, currency: { field: 'quoteCurrency' } },
   // A rate, not an amount: shown as the table gave it (7.18, 0.9218), never cut to a currency's scale.
   rate: { type: 'number', list: true },
@@ -26,6 +37,8 @@ type QuoteField = keyof typeof QUOTE_FIELDS;
 
 const quoteLabels = (page: string): Record<string, Bilingual> => ({
   [`field.${page}.quoteCurrency`]: ['报价币种', 'Quote currency'],
+  // Codes read the same in both languages.
+  ...Object.fromEntries(QUOTE_CURRENCIES.map((c) => [`enum.${page}.quoteCurrency.${c}`, [c, c]])),
   [`field.${page}.quoteAmount`]: ['报价金额', 'Quote amount'],
   [`field.${page}.rate`]: ['汇率', 'Exchange rate'],
 });
