@@ -49,6 +49,7 @@ export interface OtcDayReport {
   withdrawals: number;
   approved: number;
   rejected: number;
+  ms: number;
 }
 
 async function credentials(ctx: AppContext): Promise<MerchantCredentials[]> {
@@ -85,8 +86,9 @@ async function inAudit(ctx: AppContext, orderNos: string[], expected: number): P
 }
 
 export async function runOtcDay(ctx: AppContext, origin: string, seed = 20261125): Promise<OtcDayReport> {
+  const started = Date.now();
   const r = new Random(seed);
-  const report: OtcDayReport = { deposits: 0, withdrawals: 0, approved: 0, rejected: 0 };
+  const report: OtcDayReport = { deposits: 0, withdrawals: 0, approved: 0, rejected: 0, ms: 0 };
   const creds = await credentials(ctx);
   if (!creds.length) return report;
   await seedExchangeRates(ctx); // the rate table's demo rows (a no-op when the server seeded them)
@@ -174,12 +176,13 @@ export async function runOtcDay(ctx: AppContext, origin: string, seed = 20261125
         : await decide(() => runSystemTransition(ctx, orderTransferList, 'approve', id, as));
     if (ok) report[i === 1 ? 'rejected' : 'approved']++;
   }
+  report.ms = Date.now() - started;
   return report;
 }
 
 export function describeOtcDay(d: OtcDayReport): string {
   return (
     `demo OTC/ZHOTC orders: ${d.deposits} deposits, ${d.withdrawals} withdrawals; ` +
-    `${d.approved} approved, ${d.rejected} rejected`
+    `${d.approved} approved, ${d.rejected} rejected in ${(d.ms / 1000).toFixed(1)} s`
   );
 }
