@@ -240,6 +240,22 @@ describe('the pages', () => {
     expect(normalOnly.map((r) => r.orderNo)).not.toContain(otcDeposit.orderNo);
   });
 
+  it('exports a family page with the quote at its currency\'s scale and the rate as quoted', async () => {
+    const res = await call(t, 'POST', '/api/pay/otcDeposit/export', {
+      session: admin,
+      body: { format: 'csv' },
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [head, ...lines] = res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(head).toContain('Quote amount');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(otcDeposit.orderNo);
+    expect(lines[0]).toContain('100.50000000');
+    expect(lines[0]).toContain('7.18');
+    expect(lines[0]).toContain('721.59');
+  });
+
   it('a view filter cannot leave its family', async () => {
     const res = await listOf('/api/pay/otcDeposit', { orderNo: normal.orderNo });
     expect(res).toEqual([]);
