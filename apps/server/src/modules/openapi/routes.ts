@@ -76,7 +76,7 @@ export async function openapiRoutes(parent: FastifyInstance) {
         if (badUrl) return refuse(request, reply, 'badRequest', badUrl);
         const priced = await priceInput(ctx, 'deposit', body, localeOf(request));
         if ('fields' in priced) return refuse(request, reply, 'badRequest', priced.fields);
-        request.placement!.amount = priced.input.amount;
+        if (priced.input.quote) request.placement!.amount = priced.input.amount;
         const placed = await createDeposit(
           ctx,
           request.merchant!,
@@ -109,7 +109,7 @@ export async function openapiRoutes(parent: FastifyInstance) {
         const priced = await priceInput(ctx, 'withdraw', body, localeOf(request));
         if ('fields' in priced) return refuse(request, reply, 'badRequest', priced.fields);
         const input = priced.input;
-        request.placement!.amount = input.amount;
+        if (input.quote) request.placement!.amount = input.amount;
         if (outsideLimits(m, input.amount)) return refuse(request, reply, 'amountOutOfLimits');
         const made = await createWithdrawal(ctx, m, input, clientIp(request));
         if (made === 'insufficient') return refuse(request, reply, 'insufficientBalance');
