@@ -240,14 +240,17 @@ describe('the pages', () => {
     expect(normalOnly.map((r) => r.orderNo)).not.toContain(otcDeposit.orderNo);
   });
 
-  it('exports a family page with the quote at its currency\'s scale and the rate as quoted', async () => {
+  it("exports a family page with the quote at its currency's scale and the rate as quoted", async () => {
     const res = await call(t, 'POST', '/api/pay/otcDeposit/export', {
       session: admin,
       body: { format: 'csv' },
       headers: { 'accept-language': 'en-US' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const [head, ...lines] = res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const [head, ...lines] = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(head).toContain('Quote amount');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(otcDeposit.orderNo);
