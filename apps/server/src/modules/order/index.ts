@@ -1,7 +1,9 @@
 /** The /order group: deposit and withdrawal orders, their lists and their operators' transitions. */
 import type { FastifyInstance } from 'fastify';
 import { orderRoutes } from './order.routes.ts';
+import { settlementRoutes } from './settlement.routes.ts';
 
 export async function orderModule(app: FastifyInstance) {
   await orderRoutes(app);
+  await settlementRoutes(app);
 }
