@@ -130,12 +130,12 @@ export const pageSettle = defineResource({
     'field.pageSettle.settledAt': ['结算时间', 'Settled at'],
     'action.pageSettle.recompute': ['重新计算', 'Recompute'],
     'confirm.pageSettle.recompute': ['按账本重新计算该账单吗？', 'Recompute this statement from the ledger?'],
-    'settle.fundLog': ['查看当日资金流水', "The day's fund log"],
-    'settle.mismatchHint': [
+    'pageSettle.fundLog': ['查看当日资金流水', "The day's fund log"],
+    'pageSettle.mismatchHint': [
       '期末余额与账本不符：请核对当日流水，不能结算。',
       'The closing balance differs from the ledger: check the postings of the day; it cannot be settled.',
     ],
-    'settle.provisionalHint': [
+    'pageSettle.provisionalHint': [
       '该日尚未结束，数字为暂估，日终后重新计算。',
       'The day is not over: the figures are provisional and are recomputed after it ends.',
     ],
