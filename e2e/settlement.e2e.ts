@@ -35,6 +35,17 @@ const drawer = () => page.locator('[data-testid="detail-drawer"]:visible');
 const rows = () => page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row');
 const idle = () =>
   page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
+/** Antd's motions (the drawer sliding in, a modal) over, before a screenshot. */
+const still = () =>
+  page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        // A badge's endless pulse is not a motion that ends.
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    null,
+    { timeout: 10_000 },
+  );
 /** A displayed amount as a number ("1,234.50" -> 1234.5). */
 const amount = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
@@ -93,6 +104,7 @@ describe('settlement', () => {
       Number(target.depositsGross),
     );
     expect(await drawer().getByTestId('detail-status').innerText()).toBe('未结算');
+    await still();
     await screenshot(page, 'settlement-detail-zh-CN');
 
     // The journal behind the figures: that merchant's postings of that day.
@@ -127,10 +139,12 @@ describe('settlement', () => {
     await expect.poll(() => rows().first().innerText(), { timeout: 20_000 }).toContain('已结算');
     expect(await rows().first().getByTestId('row-settle').count()).toBe(0);
     expect(await rows().first().getByTestId('row-recompute').count()).toBe(0);
+    await still();
     await screenshot(page, 'settlement-settled-zh-CN');
   });
 
   test('the page and a drawer in en-US', async () => {
+    await open();
     await pick(page, 'language-switch', 'language-option-en-US');
     await open();
     await expect
@@ -142,7 +156,9 @@ describe('settlement', () => {
     await drawer().getByTestId('detail-status').waitFor({ timeout: 20_000 });
     expect(await drawer().getByTestId('detail-status').innerText()).toBe('Settled');
     expect(await drawer().getByTestId('settle-fund-log').innerText()).toBe("The day's fund log");
+    await still();
     await screenshot(page, 'settlement-detail-en-US');
+    await open();
     await pick(page, 'language-switch', 'language-option-zh-CN');
   });
 });
