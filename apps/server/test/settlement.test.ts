@@ -12,8 +12,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MerchantSettlement, merchantSettlements } from '../src/modules/order/settlement.schema.ts';
 import { settlementJob } from '../src/modules/order/settlement-job.ts';
+import { resources } from '../src/modules/sys/schema.ts';
 import { findAccount, LedgerError, platformAccount, postEntry } from '../src/platform/ledger/index.ts';
-import { runSystemTransition } from '../src/platform/transitions/index.ts';
+import { runSystemTransition, statusHistory } from '../src/platform/transitions/index.ts';
 import { call, signIn } from './harness.ts';
 import {
   code,
@@ -246,8 +247,30 @@ describe('statements', () => {
     expect(cell('Status').value).toBe('Settled');
   });
 
-  it('settles through the API only with the statement permission', async () => {
-    const res = await call(w.t, 'POST', `${API}/settle`, { body: { id: 1 } });
-    expect(res.statusCode).toBe(401);
+  it('refuses bad input with a 4xx and nothing changed; a race of settles settles once', async () => {
+    expect((await call(w.t, 'POST', `${API}/settle`, { body: { id: 1 } })).statusCode).toBe(401);
+    expect((await settle(99_999_999)).statusCode).toBe(404);
+    expect((await post(w, `${API}/recompute`, { id: 99_999_999 })).statusCode).toBe(404);
+    const bad = await post(w, `${API}/recompute`, { id: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('id');
+
+    // Day 2 is over a day later; codes work once, so the race runs with the code check off.
+    w.t.ctx.clock.advance(DAY);
+    await signInAgain();
+    await settlementJob.handler(w.t.ctx, {});
+    const b2 = await statement(b.id, day2);
+    expect(b2).toMatchObject({ provisional: false, mismatch: false, status: 'open' });
+    await w.t.ctx.db
+      .update(resources)
+      .set({ needsCode: false })
+      .where(eq(resources.permission, 'order.pageSettle.settle'));
+    const answers = await Promise.all([1, 2, 3].map(() => settle(b2.id, false)));
+    expect(answers.map((r) => r.envelope.code).sort()).toEqual([0, ErrorCode.conflict, ErrorCode.conflict]);
+    const history = await w.t.ctx.db
+      .select()
+      .from(statusHistory)
+      .where(and(eq(statusHistory.resource, 'pageSettle'), eq(statusHistory.recordId, String(b2.id))));
+    expect(history).toHaveLength(1);
   });
 });
