@@ -3,6 +3,7 @@ import { adjustExpiryJob } from './modules/mch/adjust-expiry.ts';
 import { merchantNotifyJob } from './modules/notify/job.ts';
 import { openapiNonceCleanUpJob } from './modules/openapi/nonce-clean-up.ts';
 import { upstreamErrorReportJob } from './modules/openapi/upstream-errors.ts';
+import { settlementJob } from './modules/order/settlement-job.ts';
 import { depositExpiryJob } from './modules/order/timeouts.ts';
 import { callbackRetentionJob } from './modules/upstream/callback-retention.ts';
 import { payoutJob } from './modules/upstream/payout.ts';
@@ -21,4 +22,5 @@ export const allJobs: readonly JobDef[] = [
   payoutJob,
   pollJob,
   callbackRetentionJob,
+  settlementJob,
 ];

@@ -6,6 +6,7 @@ export * from '../modules/mockTrade/schema.ts';
 export * from '../modules/notify/schema.ts';
 export * from '../modules/openapi/schema.ts';
 export * from '../modules/order/schema.ts';
+export * from '../modules/order/settlement.schema.ts';
 export * from '../modules/payManage/schema.ts';
 export * from '../modules/sys/addr-pool.schema.ts';
 export * from '../modules/sys/message.schema.ts';

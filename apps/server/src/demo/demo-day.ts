@@ -19,6 +19,7 @@ import { merchantApiCall } from './orders-client.ts';
 import { describeOtcDay, type OtcDayReport, runOtcDay } from './otc-day.ts';
 import { bankCard, personName } from './people.ts';
 import { Random } from './random.ts';
+import { type DemoSettlementReport, settleDemoDays } from './settle-day.ts';
 
 /** The built-in administrator (sys bootstrap), under whom the demo's decisions are recorded. */
 const OPERATOR: Actor = { operatorId: 1, username: 'admin', locale: 'zh-CN' };
@@ -34,6 +35,7 @@ export interface DemoDayReport {
   reservations: number;
   payouts: number;
   otc?: OtcDayReport;
+  settlements?: DemoSettlementReport;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -167,6 +169,7 @@ export async function runDemoDay(
   report.otc = await runOtcDay(ctx, origin);
   // The payout job's work, done now (the CLI runs no jobs; on a server the job would pick them up).
   report.payouts = (await runPayouts(ctx, 500)).paying;
+  report.settlements = await settleDemoDays(ctx, OPERATOR);
   return report;
 }
 
@@ -174,7 +177,8 @@ export function describeDemoDay(d: DemoDayReport): string {
   return (
     `demo operations: ${d.approved} receipts approved, ${d.rejected} rejected, ${d.refunded} refunded; ` +
     `${d.withdrawalsApproved} withdrawals approved, ${d.withdrawalsRejected} rejected, ${d.detained} detained, ` +
-    `${d.reservations} reservations, ${d.payouts} paid out` +
+    `${d.reservations} reservations, ${d.payouts} paid out; ` +
+    `${d.settlements?.statements ?? 0} settlement statements, ${d.settlements?.settled ?? 0} settled` +
     (d.otc ? `\n${describeOtcDay(d.otc)}` : '')
   );
 }

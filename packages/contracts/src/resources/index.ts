@@ -42,6 +42,7 @@ export const allResources: readonly ResourceDef[] = [
   ...[order.orderPlaceLogPage, order.orderPlaceLogStatic, order.logReport, order.orderFailReason],
   order.recommendRecordList,
   ...order.OTC_RESOURCES,
+  order.pageSettle,
 ];
 
 for (const def of allResources) registerResource(def);

@@ -2,8 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { orderRoutes } from './order.routes.ts';
 import { otcRoutes } from './otc.routes.ts';
+import { settlementRoutes } from './settlement.routes.ts';
 
 export async function orderModule(app: FastifyInstance) {
   await orderRoutes(app);
   await otcRoutes(app);
+  await settlementRoutes(app);
 }

@@ -1,7 +1,7 @@
 /**
  * Posting many entries at once (demo data, imports, benchmarks): the same rules as postEntry (amounts
  * by their currency's rule, balanced legs, no balance below zero unless allowed or beyond the column,
- * each business event once, balances after each posting) but computed in memory with big.js over
+ * each business event once, nothing dated inside a settled day, balances after each posting) but computed in memory with big.js over
  * accounts locked FOR UPDATE, then written with one INSERT of arrays (unnest) per table and one UPDATE
  * of the final balances. Thousands of postings cost a few statements instead of thousands.
  */
@@ -22,6 +22,7 @@ interface Locked {
   available: Decimal;
   frozen: Decimal;
   allowNegative: boolean;
+  settledUntil: Date | null;
 }
 
 const COLUMNS = [
@@ -55,7 +56,9 @@ async function lockAccounts(tx: Tx, ids: number[]): Promise<Map<number, Locked>>
     available: string;
     frozen: string;
     allow_negative: boolean;
-  }>(sql`SELECT id, owner_type, owner_id, owner_code, merchant_id, currency, available, frozen, allow_negative
+    settled_until: string | null;
+  }>(sql`SELECT id, owner_type, owner_id, owner_code, merchant_id, currency, available, frozen, allow_negative,
+                settled_until
            FROM ledger_accounts WHERE id = ANY(${sql.param(ids)}::bigint[]) ORDER BY id FOR UPDATE`);
   const map = new Map<number, Locked>();
   for (const r of rows) {
@@ -69,6 +72,7 @@ async function lockAccounts(tx: Tx, ids: number[]): Promise<Map<number, Locked>>
       available: dec(r.available),
       frozen: dec(r.frozen),
       allowNegative: r.allow_negative,
+      settledUntil: r.settled_until ? new Date(r.settled_until) : null,
     });
   }
   return map;
@@ -107,6 +111,8 @@ export async function postEntries(tx: Tx, entries: readonly EntryInput[]): Promi
       const frozenAmount = dec(leg.frozenAmount);
       const available = a.available.plus(amount);
       const frozen = a.frozen.plus(frozenAmount);
+      if (a.settledUntil && at < a.settledUntil)
+        throw new LedgerError('settledDay', { accountId: a.id, settledUntil: a.settledUntil.toISOString() });
       if ((!a.allowNegative && isNegative(available)) || isNegative(frozen))
         throw new LedgerError('insufficient', { accountId: a.id, amount: decString(amount) });
       if (!fitsColumn(available) || !fitsColumn(frozen))

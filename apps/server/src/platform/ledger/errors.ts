@@ -15,6 +15,8 @@ export type LedgerReason =
   | 'duplicateEvent'
   /** A balance would leave what its column holds (|balance| < 10^20). */
   | 'overflow'
+  /** The posting is dated inside a day already settled for the account (merchant settlements). */
+  | 'settledDay'
   /** A leg's amount breaks its currency's rule (decimals, size, unknown currency). */
   | 'amount';
 
@@ -37,6 +39,10 @@ const messages: Record<Exclude<LedgerReason, 'amount'>, Record<Locale, string>> 
   overflow: {
     'zh-CN': '超出范围：结果余额超过账户可记录的上限',
     'en-US': 'is out of range: the resulting balance exceeds what an account can hold',
+  },
+  settledDay: {
+    'zh-CN': '该账户该日已结算，不能再记账',
+    'en-US': 'falls in a day already settled for the account',
   },
 };
 

@@ -152,7 +152,7 @@ export async function postEntry(tx: Tx, entry: EntryInput): Promise<PostedEntry>
       limit: LIMIT,
     });
     const account = updated[0];
-    if (!account) throw await refusal(tx, leg);
+    if (!account) throw await refusal(tx, leg, at);
     rows.push({
       entryId,
       accountId: leg.accountId,
@@ -181,13 +181,18 @@ export async function postEntry(tx: Tx, entry: EntryInput): Promise<PostedEntry>
   return { entryId, postings };
 }
 
-/** Why a leg's guarded UPDATE matched no row: the balance would leave its column, or fall below zero. */
-async function refusal(tx: Tx, leg: RuledLeg): Promise<LedgerError> {
-  const { rows } = await tx.execute<{ available: string; frozen: string }>(
-    sql`SELECT available, frozen FROM ledger_accounts WHERE id = ${leg.accountId}`,
+/**
+ * Why a leg's guarded UPDATE matched no row: the account's day is settled, the balance would leave its
+ * column, or fall below zero.
+ */
+async function refusal(tx: Tx, leg: RuledLeg, at: Date): Promise<LedgerError> {
+  const { rows } = await tx.execute<{ available: string; frozen: string; settled_until: string | null }>(
+    sql`SELECT available, frozen, settled_until FROM ledger_accounts WHERE id = ${leg.accountId}`,
   );
   const detail = { accountId: leg.accountId, amount: leg.amount, frozenAmount: leg.frozenAmount };
   const now = rows[0];
+  if (now?.settled_until && at < new Date(now.settled_until))
+    return new LedgerError('settledDay', { ...detail, settledUntil: now.settled_until });
   if (
     now &&
     (!fitsColumn(dec(now.available).plus(dec(leg.amount))) ||

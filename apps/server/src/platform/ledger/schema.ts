@@ -42,6 +42,11 @@ export const ledgerAccounts = pgTable(
     frozen: money('frozen').notNull().default('0'),
     /** Contra accounts of the platform (adjustments, the outside world) may go below zero. */
     allowNegative: boolean('allow_negative').notNull().default(false),
+    /**
+     * The end of the account's latest settled day (merchant settlements): a posting dated before it is
+     * refused, so a settled statement stays true to the ledger.
+     */
+    settledUntil: ts('settled_until'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -52,7 +52,7 @@ export const insertEntryStatement = new NamedStatement(
 
 /**
  * A leg's guarded balance change: the WHERE refuses a balance below zero (unless allowed) or beyond
- * what the column holds; the row lock it takes serialises parallel postings on the account.
+ * what the column holds, or a posting dated inside the account's settled days; the row lock it takes serialises parallel postings on the account.
  */
 export const applyLegStatement = new NamedStatement(
   'ledger_apply_leg',
@@ -65,6 +65,7 @@ export const applyLegStatement = new NamedStatement(
        AND frozen + ${p('frozen')}::numeric >= 0
        AND abs(available + ${p('amount')}::numeric) < ${p('limit')}::numeric
        AND frozen + ${p('frozen')}::numeric < ${p('limit')}::numeric
+       AND (settled_until IS NULL OR ${p('at')}::timestamptz >= settled_until)
  RETURNING owner_type, owner_id, owner_code, merchant_id, currency, available, frozen`),
   {
     owner_type: sql<string>`owner_type`,

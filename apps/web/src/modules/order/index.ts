@@ -6,6 +6,7 @@ const notify = pagesOf(() => import('./notify-pages.tsx'));
 const routing = pagesOf(() => import('./recommend-record-page.tsx'));
 const placeLog = pagesOf(() => import('./place-log-pages.tsx'));
 const otc = pagesOf(() => import('./otc-pages.tsx'));
+const settle = pagesOf(() => import('./settlement-page.tsx'));
 
 export const orderPages: Record<string, () => PageModule> = {
   '/order/orderDepositList': orders('DepositListPage'),
@@ -26,6 +27,7 @@ export const orderPages: Record<string, () => PageModule> = {
   '/order/orderDepositListZHOTC': otc('ZhotcDepositPage'),
   '/order/orderTransferListZHOTC': otc('ZhotcWithdrawPage'),
   '/order/otcPayOrderPage': otc('OtcPayOrderPage'),
+  '/order/pageSettle': settle('SettlementPage'),
   '/payManage/thirdwithdraw_list': orders('ScheduledWithdrawPage'),
   '/payManage/autoReviewList': orders('AutoReviewPage'),
 };
