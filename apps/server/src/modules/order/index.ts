@@ -1,7 +1,9 @@
 /** The /order group: deposit and withdrawal orders, their lists and their operators' transitions. */
 import type { FastifyInstance } from 'fastify';
 import { orderRoutes } from './order.routes.ts';
+import { reconciliationRoutes } from './recon.routes.ts';
 
 export async function orderModule(app: FastifyInstance) {
   await orderRoutes(app);
+  await reconciliationRoutes(app);
 }

@@ -29,6 +29,7 @@ export const SANDBOX_PATHS = {
   pay: '/pay/create',
   payout: '/payout/create',
   query: { payment: '/pay/query', payout: '/payout/query' },
+  statement: '/statement',
 } as const;
 
 async function post(tp: ThirdPartyAccess, path: string, params: Params, now: Date): Promise<Params> {
@@ -109,6 +110,10 @@ export const sandboxAdapter: UpstreamAdapter = {
   },
   async queryOrder(tp, orderNo, kind, now) {
     return stateOf(await post(tp, SANDBOX_PATHS.query[kind], { orderNo, kind }, now), 'answer');
+  },
+  async statement(tp, day, now) {
+    const a = await post(tp, SANDBOX_PATHS.statement, { day }, now);
+    return { fileName: text(a, 'fileName', 'answer'), content: typeof a.csv === 'string' ? a.csv : '' };
   },
   parseCallback(tp, body) {
     const p = asParams(body);

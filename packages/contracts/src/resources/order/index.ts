@@ -9,6 +9,8 @@ export * from './place-log.ts';
 export * from './place-log-codes.ts';
 export * from './place-log-static.ts';
 export * from './recommend-record.ts';
+export * from './reconciliation.ts';
+export * from './statement-mapping.ts';
 export * from './upstream-callback.ts';
 export * from './views.ts';
 export * from './withdraw-order.ts';
