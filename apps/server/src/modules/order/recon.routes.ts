@@ -5,15 +5,11 @@
  * lines are written and classified right after (recon-import.ts), the statement's processed/total
  * being the progress the page polls.
  */
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { reconciliationLines, reconciliationPage } from '@payops/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,9 +17,7 @@ import { registerCrud } from '../../platform/crud/index.ts';
 import { fieldError, localeOf, ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { actorOf, registerTransitions } from '../../platform/transitions/index.ts';
-import { thirdParties } from '../mch/passage.schema.ts';
-import { accessOf, adapterFor } from '../upstream/adapter.ts';
-import { UpstreamError } from '../upstream/types.ts';
+import { fetchStatement, tempPath } from './recon-fetch.ts';
 import { lineHooks, statementHooks } from './recon-hooks.ts';
 import { importStatement, type StageInput, stageStatement } from './recon-import.ts';
 import type { StatementFormat } from './recon-parse.ts';
@@ -41,8 +35,6 @@ const say = {
     file: '请选择对账单文件（.csv 或 .xlsx）',
     format: '只支持 .csv 或 .xlsx 文件',
     tooLarge: `文件超过 ${UPLOAD_LIMIT / 1024 / 1024} MB`,
-    noAdapter: '该三方的接口类型不支持拉取对账单',
-    upstream: (m: string) => `上游拉取失败：${m}`,
   },
   'en-US': {
     day: 'enter the business day (YYYY-MM-DD)',
@@ -50,14 +42,10 @@ const say = {
     file: 'choose a statement file (.csv or .xlsx)',
     format: 'only .csv or .xlsx files',
     tooLarge: `the file exceeds ${UPLOAD_LIMIT / 1024 / 1024} MB`,
-    noAdapter: "this third party's interface type cannot fetch statements",
-    upstream: (m: string) => `fetching from the upstream failed: ${m}`,
   },
 } as const;
 
 const answer = envelope(z.object({ id: z.number(), linesTotal: z.number(), status: z.string() }));
-
-const tempPath = () => join(tmpdir(), `payops-statement-${randomUUID()}`);
 
 function formatOf(fileName: string): StatementFormat | null {
   const ext = fileName.toLowerCase().split('.').pop();
@@ -178,29 +166,8 @@ export async function reconciliationRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const t = say[localeOf(request)];
       const { thirdPartyId, day } = request.body;
-      const [tp] = await ctx.db.select().from(thirdParties).where(eq(thirdParties.id, thirdPartyId));
-      if (!tp) throw fieldError('thirdPartyId', t.party);
-      const adapter = adapterFor(tp.interfaceType);
-      if (!adapter?.statement) throw fieldError('thirdPartyId', t.noAdapter);
-      let got: { fileName: string; content: string };
-      try {
-        got = await adapter.statement(accessOf(ctx, tp), day, ctx.clock.now());
-      } catch (e) {
-        if (e instanceof UpstreamError) throw fieldError('thirdPartyId', t.upstream(e.message));
-        throw e;
-      }
-      const path = tempPath();
-      await writeFile(path, got.content);
-      return start(request, {
-        thirdPartyId,
-        day,
-        source: 'fetch',
-        fileName: got.fileName,
-        path,
-        format: 'csv',
-      });
+      return start(request, await fetchStatement(ctx, thirdPartyId, day, localeOf(request)));
     },
   );
 }

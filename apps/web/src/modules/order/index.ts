@@ -5,6 +5,7 @@ const orders = pagesOf(() => import('./order-pages.tsx'));
 const notify = pagesOf(() => import('./notify-pages.tsx'));
 const routing = pagesOf(() => import('./recommend-record-page.tsx'));
 const placeLog = pagesOf(() => import('./place-log-pages.tsx'));
+const recon = pagesOf(() => import('./reconciliation-page.tsx'));
 
 export const orderPages: Record<string, () => PageModule> = {
   '/order/orderDepositList': orders('DepositListPage'),
@@ -20,6 +21,7 @@ export const orderPages: Record<string, () => PageModule> = {
   '/order/orderPlaceLogStatic': placeLog('OrderPlaceLogStaticPage'),
   '/order/logReport': placeLog('LogReportPage'),
   '/order/orderFailReason': placeLog('OrderFailReasonPage'),
+  '/order/reconciliationPage': recon('ReconciliationPage'),
   '/payManage/thirdwithdraw_list': orders('ScheduledWithdrawPage'),
   '/payManage/autoReviewList': orders('AutoReviewPage'),
 };

@@ -99,7 +99,7 @@ export const reconciliationPage = defineResource({
     { name: 'fetch', scope: 'toolbar' },
   ],
   lifecycle: statementLifecycle,
-  children: [{ resource: 'reconciliationLines', foreignKey: 'statementId' }],
+  // The lines show in the detail drawer as their own list, with filters and row actions (the web page).
   labels: bilingual({
     'field.reconciliationPage.id': ['编号', 'ID'],
     'field.reconciliationPage.thirdPartyId': ['三方', 'Third party'],
@@ -123,7 +123,6 @@ export const reconciliationPage = defineResource({
     'field.reconciliationPage.closedAt': ['关账时间', 'Closed at'],
     'action.reconciliationPage.upload': ['上传对账单', 'Upload statement'],
     'action.reconciliationPage.fetch': ['从上游拉取', 'Fetch from upstream'],
-    'child.reconciliationPage.reconciliationLines': ['对账明细', 'Statement lines'],
   }),
 });
 
