@@ -123,3 +123,17 @@ export function mappingProblems(
   }
   return problems;
 }
+
+/** A mapping as the interface type's columns (the inverse of mappingOf). */
+export function mappingColumns(m: StatementMapping): Record<StatementMappingField, string | null> {
+  return {
+    stmtOrderNoColumn: m.orderNo,
+    stmtAmountColumn: m.amount,
+    stmtStatusColumn: m.status,
+    stmtSuccessWords: m.successWords.join(','),
+    stmtFailedWords: m.failedWords.join(','),
+    stmtPendingWords: m.pendingWords.join(',') || null,
+    stmtDateColumn: m.date,
+    stmtFeeColumn: m.fee,
+  };
+}
