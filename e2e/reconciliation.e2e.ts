@@ -140,7 +140,8 @@ describe('reconciliation', () => {
       .toContain('已处理');
     await screenshot(page, 'reconciliation-lines-zh-CN');
 
-    await page.keyboard.press('Escape');
+    await drawer().locator('.ant-drawer-close').first().click();
+    await drawer().waitFor({ state: 'hidden', timeout: 10_000 });
     await pick(page, 'language-switch', 'language-option-en-US');
     await expect.poll(() => uploaded.innerText(), { timeout: 20_000 }).toContain('Open');
     await screenshot(page, 'reconciliation-list-en-US');
