@@ -9,6 +9,7 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { thirdParties } from '../src/modules/mch/passage.schema.ts';
 import { reconLines, reconStatements } from '../src/modules/order/reconciliation.schema.ts';
 import { depositOrders } from '../src/modules/order/schema.ts';
 import { resources } from '../src/modules/sys/schema.ts';
@@ -48,17 +49,20 @@ afterAll(() => t.close());
 let seq = 0;
 /** A deposit placed through the sandbox, waited for until the sandbox's callback decided it. */
 async function deposit(amount: string, outcome: 'success' | 'fail' = 'success', payType = 'alipay') {
+  // The account's instruction decides the callback (set before the order exists: no race with it).
+  if (outcome === 'fail') await sandboxCall(t, party, 'control', { outcome: 'fail', delayMs: 50 });
   const { order } = await placeDeposit(t.ctx, {
     merchantId,
     mchOrderNo: `REC-${++seq}-${Date.now()}`,
     payType: payType as 'alipay',
     amount,
   });
-  if (outcome === 'fail') await sandboxCall(t, party, 'notify', { orderNo: order.orderNo, outcome: 'fail' });
-  return waitFor(async () => {
+  const decided = await waitFor(async () => {
     const [o] = await t.ctx.db.select().from(depositOrders).where(eq(depositOrders.id, order.id));
     return o && ['in_audit', 'failed'].includes(o.status) && o;
   });
+  if (outcome === 'fail') await sandboxCall(t, party, 'control', { delayMs: 50 });
+  return decided;
 }
 
 async function dayOf(at: Date): Promise<string> {
@@ -343,6 +347,95 @@ describe('other sources', () => {
       upstreamAmount: '99.00000000',
       ourAmount: '90.00000000',
     });
+  });
+});
+
+describe("an interface type's column mapping", () => {
+  const add = (values: Record<string, string>) =>
+    call<Record<string, unknown>>(t, 'POST', '/api/pay/thirdinterfacetype/add', {
+      session: admin,
+      body: {
+        code: 'http-json',
+        name: 'JSON',
+        signMethod: 'HMAC-SHA256',
+        requestFormat: 'json',
+        status: 'on',
+        ...values,
+      },
+      headers: { 'accept-language': 'en-US' },
+    });
+
+  it('is refused when incomplete or naming a column twice, naming the fields', async () => {
+    const partial = await add({ stmtOrderNoColumn: 'no' });
+    expect(partial.statusCode).toBe(400);
+    const fields = (partial.envelope.data as unknown as { fields: { field: string }[] }).fields.map(
+      (f) => f.field,
+    );
+    expect(fields).toEqual(['stmtAmountColumn', 'stmtStatusColumn', 'stmtSuccessWords', 'stmtFailedWords']);
+    const twice = await add({
+      stmtOrderNoColumn: 'no',
+      stmtAmountColumn: 'no',
+      stmtStatusColumn: 'st',
+      stmtSuccessWords: 'ok',
+      stmtFailedWords: 'ok',
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.body).toContain('names the same column as another: no');
+    expect(twice.body).toContain('a status word appears twice: ok');
+  });
+
+  it("reads a statement by its third party's mapping (a UTF-8 BOM and Chinese headers)", async () => {
+    const type = await add({
+      stmtOrderNoColumn: '流水号',
+      stmtAmountColumn: '金额',
+      stmtStatusColumn: '状态',
+      stmtSuccessWords: '成功, 已支付',
+      stmtFailedWords: '失败',
+      stmtFeeColumn: '手续费',
+    });
+    expect(type.envelope.code, type.body).toBe(0);
+    const [tp] = await t.ctx.db
+      .insert(thirdParties)
+      .values({
+        code: 'JSONPAY',
+        name: 'JSONPAY',
+        interfaceType: 'http-json',
+        baseUrl: 'https://example.com',
+        upstreamMchNo: 'J1',
+      })
+      .returning();
+    const csv = '\uFEFF流水号,金额,手续费,状态\nJ-1,"1,000.00",1.00,成功\nJ-2,20.00,,失败\n';
+    const comma = await upload('2026-04-01', { name: 'json.csv', content: csv }, tp!.id, true);
+    expect(comma.body).toContain('line 2: invalid amount 1,000.00');
+    const res = await upload(
+      '2026-04-01',
+      { name: 'json.csv', content: csv.replace('"1,000.00"', '1000.00') },
+      tp!.id,
+    );
+    expect(res.envelope.code, res.body).toBe(0);
+    const s = await imported(res.envelope.data.id);
+    expect(s).toMatchObject({ status: 'open', linesTotal: 2, onlyUpstream: 2 });
+    const lines = await linesOf(s.id);
+    expect(lines.map((l) => [l.upstreamOrderNo, l.upstreamStatus])).toEqual([
+      ['J-1', 'success'],
+      ['J-2', 'failed'],
+    ]);
+  });
+
+  it('is required for a third party whose type has none', async () => {
+    const [tp] = await t.ctx.db
+      .insert(thirdParties)
+      .values({
+        code: 'FORMPAY',
+        name: 'FORMPAY',
+        interfaceType: 'http-form',
+        baseUrl: 'https://example.com',
+        upstreamMchNo: 'F1',
+      })
+      .returning();
+    const res = await upload('2026-04-01', { name: 'f.csv', content: `${HEADER}\n` }, tp!.id, true);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('interface type http-form has no statement column mapping');
   });
 });
 

@@ -28,7 +28,7 @@ import { thirdParties } from '../mch/passage.schema.ts';
 import { interfaceTypes } from '../payManage/schema.ts';
 import { type StatementLine, statementLines } from './recon-lines.ts';
 import type { StatementFormat } from './recon-parse.ts';
-import { type ReconStatement, reconLines, reconStatements } from './reconciliation.schema.ts';
+import { type ReconStatement, reconStatements } from './reconciliation.schema.ts';
 
 const say = {
   'zh-CN': {
@@ -159,22 +159,21 @@ export async function stageStatement(ctx: AppContext, input: StageInput) {
   return { statement, mapping };
 }
 
-const BATCH = 2000;
+const BATCH = 5000;
 
+/**
+ * One batch as ONE statement of seven array parameters (unnest): a multi-row VALUES would bind
+ * seven parameters per line and be planned anew per batch size.
+ */
 async function insertBatch(tx: Tx, statementId: number, batch: StatementLine[]) {
-  await tx.insert(reconLines).values(
-    batch.map((l) => ({
-      statementId,
-      lineNo: l.line,
-      category: 'only_upstream' as const,
-      resolution: 'open' as const,
-      upstreamOrderNo: l.upstreamOrderNo,
-      upstreamAmount: l.amount,
-      upstreamStatus: l.status,
-      upstreamFee: l.fee,
-      upstreamDate: l.date,
-    })),
-  );
+  const col = <K extends keyof StatementLine>(k: K) => sql.param(batch.map((l) => l[k]));
+  await tx.execute(sql`
+    INSERT INTO recon_lines (statement_id, line_no, category, resolution, upstream_order_no,
+                             upstream_amount, upstream_status, upstream_fee, upstream_date)
+    SELECT ${statementId}, u.line_no, 'only_upstream', 'open', u.no, u.amount, u.status, u.fee, u.day
+      FROM unnest(${col('line')}::int[], ${col('upstreamOrderNo')}::text[], ${col('amount')}::numeric[],
+                  ${col('status')}::text[], ${col('fee')}::numeric[], ${col('date')}::text[])
+           AS u(line_no, no, amount, status, fee, day)`);
 }
 
 /** Matches the statement's lines with our orders and adds ours it lacks (the day in the platform's zone). */
@@ -186,14 +185,18 @@ async function classify(ctx: AppContext, tx: Tx, s: ReconStatement) {
     UNION ALL
     SELECT 'withdraw', id, order_no, amount, status, upstream_order_no, passage_id, created_at
       FROM withdraw_orders WHERE third_party_id = ${s.thirdPartyId} AND upstream_order_no IS NOT NULL)`;
+  // Lines are inserted as only_upstream/open: only those with an order of ours are rewritten (a
+  // 100k-line statement of unknown orders is not updated at all).
   await tx.execute(sql`
     UPDATE recon_lines l SET order_family = o.family, order_id = o.id, order_no = o.order_no,
-           our_amount = o.amount, order_state = o.status
-      FROM ${ours} o
+           our_amount = o.amount, order_state = o.status, our_status = o.our_status,
+           category = CASE WHEN l.upstream_amount <> o.amount THEN 'amount_differs'
+                           WHEN l.upstream_status <> o.our_status THEN 'status_differs'
+                           ELSE 'matched' END,
+           resolution = CASE WHEN l.upstream_amount = o.amount AND l.upstream_status = o.our_status
+                             THEN 'none' ELSE 'open' END
+      FROM (SELECT *, ${ourStatusSql('family', 'status')} AS our_status FROM ${ours} x) o
      WHERE l.statement_id = ${s.id} AND o.upstream_order_no = l.upstream_order_no`);
-  await tx.execute(sql`
-    UPDATE recon_lines SET our_status = ${ourStatusSql('order_family', 'order_state')}
-     WHERE statement_id = ${s.id} AND order_id IS NOT NULL`);
   // Ours of the day the upstream does not list (the passages' index narrows to the third party's).
   await tx.execute(sql`
     INSERT INTO recon_lines (statement_id, category, resolution, upstream_order_no, order_family,
@@ -206,17 +209,6 @@ async function classify(ctx: AppContext, tx: Tx, s: ReconStatement) {
        AND o.created_at < ((${s.day}::date + 1)::timestamp AT TIME ZONE ${zone})
        AND NOT EXISTS (SELECT 1 FROM recon_lines l
                         WHERE l.statement_id = ${s.id} AND l.upstream_order_no = o.upstream_order_no)`);
-  await tx.execute(sql`
-    UPDATE recon_lines SET
-      category = CASE WHEN order_id IS NULL THEN 'only_upstream'
-                      WHEN upstream_amount IS NULL THEN 'only_here'
-                      WHEN upstream_amount <> our_amount THEN 'amount_differs'
-                      WHEN upstream_status <> our_status THEN 'status_differs'
-                      ELSE 'matched' END
-     WHERE statement_id = ${s.id}`);
-  await tx.execute(sql`
-    UPDATE recon_lines SET resolution = CASE WHEN category = 'matched' THEN 'none' ELSE 'open' END
-     WHERE statement_id = ${s.id}`);
   const [c] = (
     await tx.execute<Record<string, number>>(sql`
     SELECT count(*) FILTER (WHERE category = 'matched')::int AS matched,

@@ -32,6 +32,13 @@ export const CATEGORY_LABELS = {
   only_upstream: ['仅上游有', 'Only upstream'],
   only_here: ['仅本平台有', 'Only here'],
 } as const;
+const CATEGORY_COLORS: Record<LineCategory, string> = {
+  matched: 'green',
+  amount_differs: 'orange',
+  status_differs: 'volcano',
+  only_upstream: 'purple',
+  only_here: 'blue',
+};
 const RECON_STATUS_LABELS = {
   success: ['成功', 'Success'],
   failed: ['失败', 'Failed'],
@@ -181,7 +188,12 @@ export const reconciliationLines = defineResource({
     id: { type: 'number', list: true, sort: true },
     statementId: { type: 'number', filter: 'eq' },
     lineNo: { type: 'number', list: true, sort: true },
-    category: { type: 'enum', list: true, filter: 'eq', options: optionsOf(CATEGORY_LABELS) },
+    category: {
+      type: 'enum',
+      list: true,
+      filter: 'eq',
+      options: LINE_CATEGORIES.map((value) => ({ value, color: CATEGORY_COLORS[value] })),
+    },
     resolution: { type: 'enum', list: true, filter: 'eq' },
     upstreamOrderNo: { type: 'string', list: true, filter: 'eq' },
     upstreamAmount: { type: 'money', list: true },
