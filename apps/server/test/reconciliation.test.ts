@@ -6,10 +6,14 @@
  * 400s naming the line or column with nothing imported; xlsx; a fetch from the sandbox; 100k lines.
  */
 
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { thirdParties } from '../src/modules/mch/passage.schema.ts';
+import { stageStatement } from '../src/modules/order/recon-import.ts';
 import { reconLines, reconStatements } from '../src/modules/order/reconciliation.schema.ts';
 import { depositOrders } from '../src/modules/order/schema.ts';
 import { resources } from '../src/modules/sys/schema.ts';
@@ -301,6 +305,9 @@ describe('bad statements are refused naming the column or line, with nothing imp
       content: `${HEADER}\nSBX1,o1,payment,abc,paid,x\n`,
     });
     expect(res.body).toContain('第2行的金额无效：abc');
+    const fake = await upload('2026-02-01', { name: 'fake.xlsx', content: `${HEADER}\n` }, party.id, true);
+    expect(fake.statusCode).toBe(400);
+    expect(fake.body).toContain('is not a valid xlsx file');
     const txt = await upload('2026-02-01', { name: 'statement.txt', content: `${HEADER}\n` });
     expect(txt.statusCode).toBe(400);
     expect(txt.body).toContain('只支持 .csv 或 .xlsx 文件');
@@ -474,4 +481,34 @@ describe('a large statement', () => {
       .where(inArray(reconLines.statementId, [s.id]));
     expect(n!.n).toBe(100_000);
   }, 300_000);
+});
+
+describe('an import interrupted by a stopped server', () => {
+  it('leaves nothing, and its day and file may be uploaded again once it is stale', async () => {
+    const content = `${HEADER}\nSBX-STALE-1,o1,payment,5.00,paid,x\n`;
+    const path = join(mkdtempSync(join(tmpdir(), 'recon-test-')), 'stale.csv');
+    writeFileSync(path, content);
+    const actor = { operatorId: 1, username: 'admin', locale: 'en-US' as const };
+    // Staged, then the server "stops" before its lines are written.
+    const { statement } = await stageStatement(t.ctx, {
+      thirdPartyId: party.id,
+      day: '2026-05-01',
+      source: 'upload',
+      fileName: 'stale.csv',
+      path,
+      format: 'csv',
+      actor,
+    });
+    const blocked = await upload('2026-05-01', { name: 'stale.csv', content }, party.id, true);
+    expect(blocked.body).toContain(`this file was imported already (statement #${statement.id}`);
+    t.ctx.clock.advance(11 * 60_000);
+    const again = await upload('2026-05-01', { name: 'stale.csv', content }, party.id, true);
+    expect(again.envelope.code, again.body).toBe(0);
+    expect(await imported(again.envelope.data.id)).toMatchObject({ status: 'open', onlyUpstream: 1 });
+    const [old] = await t.ctx.db.select().from(reconStatements).where(eq(reconStatements.id, statement.id));
+    expect(old).toMatchObject({
+      status: 'failed',
+      error: 'the import was interrupted and nothing of it kept: upload it again',
+    });
+  });
 });

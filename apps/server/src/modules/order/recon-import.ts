@@ -19,7 +19,7 @@ import {
   type StatementMapping,
   WITHDRAW_STATES,
 } from '@payops/contracts';
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/ledger/accounts.ts';
@@ -36,6 +36,7 @@ const say = {
     noMapping: (t: string) => `接口类型 ${t} 未配置对账单列映射（支付管理 > 接口类型）`,
     sameFile: (id: number, day: string) => `该文件已导入过（对账单 #${id}，${day}）`,
     sameDay: (id: number) => `该三方当日已有对账单（#${id}），不能重复导入`,
+    failed: '导入中断，未导入任何行，请重新上传',
   },
   'en-US': {
     party: 'no such third party',
@@ -43,6 +44,7 @@ const say = {
       `interface type ${t} has no statement column mapping (Pay management > Interface types)`,
     sameFile: (id: number, day: string) => `this file was imported already (statement #${id}, ${day})`,
     sameDay: (id: number) => `this third party's day has a statement already (#${id})`,
+    failed: 'the import was interrupted and nothing of it kept: upload it again',
   },
 } as const;
 
@@ -125,6 +127,30 @@ async function refuseDuplicate(ctx: AppContext, input: StageInput, hash: string,
   );
 }
 
+/** An import makes progress every few seconds; one silent this long died with its server. */
+const STALE_MS = 10 * 60_000;
+
+/**
+ * Statements left `importing` by a server that stopped mid-import (their transaction rolled back, no
+ * line kept) are marked failed, so their day and file may be uploaded again.
+ */
+async function failStale(ctx: AppContext, actor: Actor) {
+  const stale = await ctx.db
+    .select({ id: reconStatements.id })
+    .from(reconStatements)
+    .where(
+      and(
+        eq(reconStatements.status, 'importing'),
+        lt(reconStatements.updatedAt, new Date(ctx.clock.nowMs() - STALE_MS)),
+      ),
+    );
+  for (const { id } of stale)
+    await runSystemTransition(ctx, reconciliationPage, 'fail', id, {
+      actor,
+      values: { error: say[actor.locale].failed },
+    }).catch(() => {}); // finished meanwhile
+}
+
 /**
  * Checks the file and records the statement (`importing`); throws a 400 naming the problem, with
  * nothing written, when anything is wrong. Returns the statement and its mapping for the import.
@@ -133,6 +159,7 @@ export async function stageStatement(ctx: AppContext, input: StageInput) {
   const locale = input.actor.locale;
   const mapping = await mappingFor(ctx, input.thirdPartyId, locale);
   const hash = await fileHash(input.path);
+  await failStale(ctx, input.actor);
   await refuseDuplicate(ctx, input, hash, locale);
   let total = 0;
   for await (const _ of statementLines(input.path, input.format, mapping, locale)) total++;
@@ -224,7 +251,7 @@ async function classify(ctx: AppContext, tx: Tx, s: ReconStatement) {
 
 /**
  * Writes and classifies the staged statement's lines and finishes it, in one transaction; on any
- * failure the statement is marked failed (its reason kept) and none of its lines remain.
+ * failure the statement is marked failed, none of its lines remain, and the error is thrown on.
  */
 export async function importStatement(
   ctx: AppContext,
@@ -244,7 +271,10 @@ export async function importStatement(
         done += batch.length;
         batch = [];
         // Progress, outside the transaction so the page sees it now.
-        await ctx.db.update(reconStatements).set({ processed: done }).where(eq(reconStatements.id, s.id));
+        await ctx.db
+          .update(reconStatements)
+          .set({ processed: done, updatedAt: ctx.clock.now() })
+          .where(eq(reconStatements.id, s.id));
       }
       if (batch.length) await insertBatch(tx, s.id, batch);
       const counts = await classify(ctx, tx, s);
@@ -255,11 +285,12 @@ export async function importStatement(
       });
     });
   } catch (e) {
-    const reason = e instanceof Error ? e.message.slice(0, 500) : String(e);
+    // The operator reads why in their words; the cause goes to the log (the caller's catch).
     await runSystemTransition(ctx, reconciliationPage, 'fail', s.id, {
       actor,
-      values: { error: reason },
+      values: { error: say[actor.locale].failed },
     }).catch(() => {});
+    throw e;
   } finally {
     await rm(file.path, { force: true });
   }
