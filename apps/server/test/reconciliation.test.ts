@@ -299,6 +299,18 @@ describe('bad statements are refused naming the column or line, with nothing imp
     expect([await statementCount(), await lineCount()]).toEqual([statements, lines]);
   });
 
+  it('asks for a session first', async () => {
+    const m = multipart(
+      { thirdPartyId: String(party.id), day: '2026-02-01' },
+      { name: 'a.csv', content: `${HEADER}\n` },
+    );
+    const res = await call(t, 'POST', '/api/pay/reconciliation/upload', {
+      body: m.body,
+      headers: { 'content-type': m.type },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
   it('names the line in Chinese by default, and refuses other file types', async () => {
     const res = await upload('2026-02-01', {
       name: 'bad.csv',
