@@ -118,6 +118,9 @@ describe('reconciliation', () => {
     expect(await lineRow(lines.amount.upstreamNo).innerText()).toContain('金额不符');
     expect(await lineRow(lines.status.upstreamNo).innerText()).toContain('状态不符');
     expect(await lineRow(lines.only.upstreamNo).innerText()).toContain('仅上游有');
+    // A decision about the order only where the line has one.
+    expect(await lineRow(lines.status.upstreamNo).getByTestId('row-requestSuccess').count()).toBe(1);
+    expect(await lineRow(lines.only.upstreamNo).getByTestId('row-requestSuccess').count()).toBe(0);
     // The provider's other orders of the day are missing from this statement: only here.
     await drawer().getByTestId('filter-category').click();
     await page

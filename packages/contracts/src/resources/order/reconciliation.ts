@@ -134,6 +134,8 @@ export const reconciliationPage = defineResource({
 });
 
 const NOTE = { reason: { required: true, min: 2, max: 200 } } as const;
+/** The lines with an order of ours: only they can request its manual decision. */
+const HAS_ORDER = { field: 'category', in: ['amount_differs', 'status_differs', 'only_here'] } as const;
 
 export const lineLifecycle = defineLifecycle({
   field: 'resolution',
@@ -164,6 +166,7 @@ export const lineLifecycle = defineLifecycle({
       ],
       input: NOTE,
       needsCode: true,
+      when: HAS_ORDER,
     },
     requestFail: {
       from: ['open'],
@@ -175,6 +178,7 @@ export const lineLifecycle = defineLifecycle({
       ],
       input: NOTE,
       needsCode: true,
+      when: HAS_ORDER,
     },
   },
 });
