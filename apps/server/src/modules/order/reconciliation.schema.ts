@@ -46,6 +46,8 @@ export const reconStatements = pgTable(
     // One statement per third party and day, and one per file; a failed import may be tried again.
     uniqueIndex('recon_statements_party_day_idx').on(t.thirdPartyId, t.day).where(sql`status <> 'failed'`),
     uniqueIndex('recon_statements_hash_idx').on(t.fileHash).where(sql`status <> 'failed'`),
+    // The list's third-party filter (the partial unique index above cannot serve it).
+    index('recon_statements_party_idx').on(t.thirdPartyId, t.id),
     index('recon_statements_day_idx').on(t.day, t.id),
     index('recon_statements_source_idx').on(t.source, t.id),
     index('recon_statements_status_idx').on(t.status, t.id),

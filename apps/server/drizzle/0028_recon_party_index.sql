@@ -1,0 +1,1 @@
+CREATE INDEX "recon_statements_party_idx" ON "recon_statements" USING btree ("third_party_id","id");
