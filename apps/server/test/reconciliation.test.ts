@@ -18,7 +18,7 @@ import { reconLines, reconStatements } from '../src/modules/order/reconciliation
 import { depositOrders } from '../src/modules/order/schema.ts';
 import { resources } from '../src/modules/sys/schema.ts';
 import { placeDeposit } from '../src/modules/upstream/placement.ts';
-import { call, type Session, signInAdmin, type TestApp } from './harness.ts';
+import { call, createOperator, type Session, signIn, signInAdmin, type TestApp } from './harness.ts';
 import {
   listeningApp,
   merchant,
@@ -45,7 +45,9 @@ beforeAll(async () => {
   await t.ctx.db
     .update(resources)
     .set({ needsCode: false })
-    .where(sql`${resources.permission} LIKE 'order.reconciliationPage.%'`);
+    .where(
+      sql`${resources.permission} LIKE 'order.reconciliationPage.%' OR ${resources.permission} = 'order.orderDepositList.approveManualSuccess'`,
+    );
   admin = await signInAdmin(t);
 }, 60_000);
 afterAll(() => t.close());
@@ -214,6 +216,19 @@ describe('a statement with every kind of line', () => {
     expect(req.envelope.code, req.body).toBe(0);
     const [o] = await t.ctx.db.select().from(depositOrders).where(eq(depositOrders.id, failedOrder.id));
     expect(o).toMatchObject({ status: 'manual_success_pending', manualBy: 1, manualFrom: 'failed' });
+    // Money moves only when a second operator approves the request on the order (maker-checker).
+    const approve = (session: Session) =>
+      call(t, 'POST', '/api/pay/depositOrder/approveManualSuccess', {
+        session,
+        body: { id: failedOrder.id },
+        headers: { 'idempotency-key': `recon-${session.token.slice(0, 8)}-${Date.now()}` },
+      });
+    expect((await approve(admin)).statusCode).toBe(400);
+    await createOperator(t, 'checker', 'Checker12345', ['admin']);
+    const checked = await approve(await signIn(t, 'checker', 'Checker12345'));
+    expect(checked.envelope.code, checked.body).toBe(0);
+    const [paid] = await t.ctx.db.select().from(depositOrders).where(eq(depositOrders.id, failedOrder.id));
+    expect(paid!.status).toBe('success');
     for (const l of lines.filter((x) => x.resolution === 'open' && x.id !== status.id)) {
       const r = await call(t, 'POST', '/api/pay/reconciliation/lines/resolve', {
         session: admin,
