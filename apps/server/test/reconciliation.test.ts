@@ -290,6 +290,11 @@ describe('bad statements are refused naming the column or line, with nothing imp
       'line 4: invalid amount 12.3.4',
     ],
     [
+      'a bad amount after a quoted field spanning two lines (lines counted in the file)',
+      `${HEADER}\nSBX1,"two\nlines",payment,1.00,paid,x\nSBX2,o2,payment,-1,paid,x\n`,
+      'line 4: invalid amount -1',
+    ],
+    [
       'an empty order number',
       `${HEADER}\n,o1,payment,1.00,paid,x\n`,
       'line 2: the upstream order no. (upstream_order_no) is empty',
