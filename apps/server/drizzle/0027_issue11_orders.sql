@@ -1,3 +1,51 @@
+CREATE TABLE "recon_lines" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"statement_id" bigint NOT NULL,
+	"line_no" integer,
+	"category" text NOT NULL,
+	"resolution" text NOT NULL,
+	"upstream_order_no" text NOT NULL,
+	"upstream_amount" numeric(28, 8),
+	"upstream_status" text,
+	"upstream_fee" numeric(28, 8),
+	"upstream_date" text,
+	"order_family" text,
+	"order_id" bigint,
+	"order_no" text,
+	"our_amount" numeric(28, 8),
+	"our_status" text,
+	"order_state" text,
+	"note" text,
+	"resolved_by" integer,
+	"resolved_by_name" text,
+	"resolved_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "recon_statements" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"third_party_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"source" text NOT NULL,
+	"file_name" text NOT NULL,
+	"file_hash" text NOT NULL,
+	"lines_total" integer DEFAULT 0 NOT NULL,
+	"processed" integer DEFAULT 0 NOT NULL,
+	"matched" integer DEFAULT 0 NOT NULL,
+	"amount_differs" integer DEFAULT 0 NOT NULL,
+	"status_differs" integer DEFAULT 0 NOT NULL,
+	"only_upstream" integer DEFAULT 0 NOT NULL,
+	"only_here" integer DEFAULT 0 NOT NULL,
+	"open_lines" integer DEFAULT 0 NOT NULL,
+	"status" text DEFAULT 'importing' NOT NULL,
+	"error" text,
+	"created_by" integer,
+	"created_by_name" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"closed_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "merchant_settlements" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"day" date NOT NULL,
@@ -38,8 +86,30 @@ ALTER TABLE "withdraw_orders" ADD COLUMN "family" text DEFAULT 'normal' NOT NULL
 ALTER TABLE "withdraw_orders" ADD COLUMN "quote_currency" text;--> statement-breakpoint
 ALTER TABLE "withdraw_orders" ADD COLUMN "quote_amount" numeric(28, 8);--> statement-breakpoint
 ALTER TABLE "withdraw_orders" ADD COLUMN "rate" numeric;--> statement-breakpoint
+ALTER TABLE "interface_types" ADD COLUMN "stmt_order_no_column" text;--> statement-breakpoint
+ALTER TABLE "interface_types" ADD COLUMN "stmt_amount_column" text;--> statement-breakpoint
+ALTER TABLE "interface_types" ADD COLUMN "stmt_status_column" text;--> statement-breakpoint
+ALTER TABLE "interface_types" ADD COLUMN "stmt_success_words" text;--> statement-breakpoint
+ALTER TABLE "interface_types" ADD COLUMN "stmt_failed_words" text;--> statement-breakpoint
+ALTER TABLE "interface_types" ADD COLUMN "stmt_pending_words" text;--> statement-breakpoint
+ALTER TABLE "interface_types" ADD COLUMN "stmt_date_column" text;--> statement-breakpoint
+ALTER TABLE "interface_types" ADD COLUMN "stmt_fee_column" text;--> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD COLUMN "settled_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "recon_lines" ADD CONSTRAINT "recon_lines_statement_id_recon_statements_id_fk" FOREIGN KEY ("statement_id") REFERENCES "public"."recon_statements"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "merchant_settlements" ADD CONSTRAINT "merchant_settlements_account_id_ledger_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "recon_lines_statement_idx" ON "recon_lines" USING btree ("statement_id","id");--> statement-breakpoint
+CREATE INDEX "recon_lines_category_idx" ON "recon_lines" USING btree ("category","statement_id","id");--> statement-breakpoint
+CREATE INDEX "recon_lines_resolution_idx" ON "recon_lines" USING btree ("resolution","statement_id","id");--> statement-breakpoint
+CREATE INDEX "recon_lines_upstream_no_idx" ON "recon_lines" USING btree ("upstream_order_no");--> statement-breakpoint
+CREATE INDEX "recon_lines_order_no_idx" ON "recon_lines" USING btree ("order_no") WHERE order_no IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "recon_lines_line_no_idx" ON "recon_lines" USING btree ("statement_id","line_no");--> statement-breakpoint
+CREATE UNIQUE INDEX "recon_statements_party_day_idx" ON "recon_statements" USING btree ("third_party_id","day") WHERE status <> 'failed';--> statement-breakpoint
+CREATE UNIQUE INDEX "recon_statements_hash_idx" ON "recon_statements" USING btree ("file_hash") WHERE status <> 'failed';--> statement-breakpoint
+CREATE INDEX "recon_statements_party_idx" ON "recon_statements" USING btree ("third_party_id","id");--> statement-breakpoint
+CREATE INDEX "recon_statements_day_idx" ON "recon_statements" USING btree ("day","id");--> statement-breakpoint
+CREATE INDEX "recon_statements_source_idx" ON "recon_statements" USING btree ("source","id");--> statement-breakpoint
+CREATE INDEX "recon_statements_status_idx" ON "recon_statements" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "recon_statements_created_idx" ON "recon_statements" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "merchant_settlements_account_day_idx" ON "merchant_settlements" USING btree ("account_id","day");--> statement-breakpoint
 CREATE INDEX "merchant_settlements_day_idx" ON "merchant_settlements" USING btree ("day","id");--> statement-breakpoint
 CREATE INDEX "merchant_settlements_merchant_idx" ON "merchant_settlements" USING btree ("merchant_id","day");--> statement-breakpoint
@@ -51,4 +121,5 @@ CREATE INDEX "deposit_orders_family_created_idx" ON "deposit_orders" USING btree
 CREATE INDEX "deposit_orders_quote_currency_idx" ON "deposit_orders" USING btree ("quote_currency","created_at") WHERE family <> 'normal';--> statement-breakpoint
 CREATE INDEX "deposit_orders_quoted_third_party_idx" ON "deposit_orders" USING btree ("third_party_id","created_at") WHERE family <> 'normal';--> statement-breakpoint
 CREATE INDEX "withdraw_orders_family_created_idx" ON "withdraw_orders" USING btree ("family","created_at");--> statement-breakpoint
-CREATE INDEX "withdraw_orders_quote_currency_idx" ON "withdraw_orders" USING btree ("quote_currency","created_at") WHERE family <> 'normal';
+CREATE INDEX "withdraw_orders_quote_currency_idx" ON "withdraw_orders" USING btree ("quote_currency","created_at") WHERE family <> 'normal';--> statement-breakpoint
+CREATE INDEX "sandbox_orders_mch_created_idx" ON "sandbox_orders" USING btree ("mch_no","created_at");

@@ -282,6 +282,7 @@ describe('access and authenticator gaps', () => {
       '/sandbox/upstream/control',
       '/sandbox/upstream/notify',
       '/sandbox/upstream/cashier/:no',
+      '/sandbox/upstream/statement',
       // The merchant API: no session, each call signed with the merchant's secret (modules/openapi).
       '/openapi/v1/deposit/create',
       '/openapi/v1/withdraw/create',

@@ -52,6 +52,11 @@ export interface TransitionInput<S extends string> {
   permission?: string;
   /** Run by the platform (a job), never by an operator: no route and no button. */
   system?: boolean;
+  /**
+   * The button shows only on rows whose `field` holds one of `in`, beside the state (e.g. a decision
+   * about the line's order only where the line has one); the server's check hook refuses the rest.
+   */
+  when?: { field: string; in: readonly (string | number | boolean)[] };
 }
 
 export interface LifecycleInput<S extends string> {
@@ -179,7 +184,8 @@ export function actionApplies(
 ): boolean {
   if (action.transition) {
     const t = lifecycle?.transitions[action.transition];
-    return !!t && transitionApplies(lifecycle!, t, row, operatorId);
+    if (!t || !transitionApplies(lifecycle!, t, row, operatorId)) return false;
+    return !action.when || action.when.in.includes(row[action.when.field] as string | number | boolean);
   }
   if (action.when) return action.when.in.includes(row[action.when.field] as string | number | boolean);
   if ((action.name === 'edit' || action.name === 'remove') && lifecycle?.editableIn) {

@@ -304,7 +304,7 @@ export function defineResource<const F extends string>(input: ResourceInput<F>):
       label: t.label,
       path: `${input.api}/${t.name}`,
       transition: t.name,
-      when: null,
+      when: input.lifecycle?.transitions[t.name]?.when ?? null,
     };
   }
   const fields = {} as Record<F, FieldDef>;

@@ -20,6 +20,7 @@ import { describeOtcDay, type OtcDayReport, runOtcDay } from './otc-day.ts';
 import { bankCard, personName } from './people.ts';
 import { Random } from './random.ts';
 import { type DemoSettlementReport, settleDemoDays } from './settle-day.ts';
+import { type ReconDayReport, reconcileDemoDay } from './recon-day.ts';
 
 /** The built-in administrator (sys bootstrap), under whom the demo's decisions are recorded. */
 const OPERATOR: Actor = { operatorId: 1, username: 'admin', locale: 'zh-CN' };
@@ -36,6 +37,7 @@ export interface DemoDayReport {
   payouts: number;
   otc?: OtcDayReport;
   settlements?: DemoSettlementReport;
+  reconciliation: ReconDayReport;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -109,6 +111,7 @@ export async function runDemoDay(
     detained: 0,
     reservations: await placeReservations(ctx, origin, r, 3),
     payouts: 0,
+    reconciliation: { statements: 0, lines: 0, differences: 0, resolved: 0 },
   };
 
   const inAudit = await ctx.db
@@ -169,6 +172,8 @@ export async function runDemoDay(
   report.otc = await runOtcDay(ctx, origin);
   // The payout job's work, done now (the CLI runs no jobs; on a server the job would pick them up).
   report.payouts = (await runPayouts(ctx, 500)).paying;
+  report.reconciliation = await reconcileDemoDay(ctx, origin);
+  // Last: the statements of every demo day, once nothing else moves money.
   report.settlements = await settleDemoDays(ctx, OPERATOR);
   return report;
 }
@@ -178,6 +183,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     `demo operations: ${d.approved} receipts approved, ${d.rejected} rejected, ${d.refunded} refunded; ` +
     `${d.withdrawalsApproved} withdrawals approved, ${d.withdrawalsRejected} rejected, ${d.detained} detained, ` +
     `${d.reservations} reservations, ${d.payouts} paid out; ` +
+    `${d.reconciliation.statements} statements reconciled (${d.reconciliation.differences} differences open); ` +
     `${d.settlements?.statements ?? 0} settlement statements, ${d.settlements?.settled ?? 0} settled` +
     (d.otc ? `\n${describeOtcDay(d.otc)}` : '')
   );

@@ -5,7 +5,7 @@
  * parameters and quick amounts. Secrets are sealed like any typed by an operator.
  */
 
-import { PAY_TYPE_LABELS } from '@payops/contracts';
+import { mappingColumns, PAY_TYPE_LABELS, SANDBOX_STATEMENT_MAPPING } from '@payops/contracts';
 import { passages, thirdParties } from '../modules/mch/passage.schema.ts';
 import {
   fastAmounts,
@@ -148,6 +148,8 @@ export async function seedPayConfig(tx: Tx, r: Random, secretKey: Buffer, origin
       signMethod: 'HMAC-SHA256',
       requestFormat: 'json',
       remark: '内置模拟三方，走真实HTTP',
+      // The sandbox's statement columns, shown and editable on /payManage/interfacet_list.
+      ...mappingColumns(SANDBOX_STATEMENT_MAPPING),
     },
     { code: 'http-json', name: '通用JSON接口', signMethod: 'HMAC-SHA256', requestFormat: 'json' },
     { code: 'http-form', name: '通用表单接口', signMethod: 'MD5', requestFormat: 'form' },

@@ -227,6 +227,8 @@ export function postJson(
   raw: string,
   body: string,
   timeoutMs: number,
+  /** A larger cap for an answer known to be large (an upstream statement). */
+  maxBytes = MAX_ANSWER_BYTES,
 ): Promise<OutboundAnswer> {
   const refused = urlRefusal(allowed, raw, false);
   if (refused) return Promise.reject(new OutboundRefused(refused.kind, refused.target));
@@ -249,7 +251,7 @@ export function postJson(
       let size = 0;
       res.on('data', (c: Buffer) => {
         size += c.length;
-        if (size <= MAX_ANSWER_BYTES) chunks.push(c);
+        if (size <= maxBytes) chunks.push(c);
       });
       res.on('end', () => {
         clearTimeout(timer);

@@ -34,6 +34,8 @@ export interface ApiOptions {
   silent?: boolean;
   /** False: a 17017 is thrown to the caller instead of opening the dialog (the sign-in form asks itself). */
   codeDialog?: boolean;
+  /** A multipart body (a file upload) sent as is, instead of `body` as JSON. */
+  formData?: FormData;
 }
 
 /** Registered by the resource store; kept as a hook so this file does not import the store. */
@@ -80,16 +82,16 @@ async function send<T>(path: string, options: ApiOptions): Promise<T> {
   const code = heldCode();
   if (code && !headers.googleCode) headers.googleCode = code;
   const body = options.bodyFactory ? await options.bodyFactory() : options.body;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined && !options.formData) headers['Content-Type'] = 'application/json';
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.params), {
-      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      method: options.method ?? (body === undefined && !options.formData ? 'GET' : 'POST'),
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: options.formData ?? (body === undefined ? undefined : JSON.stringify(body)),
       credentials: 'same-origin',
       signal: controller.signal,
     });

@@ -43,6 +43,7 @@ export const allResources: readonly ResourceDef[] = [
   order.recommendRecordList,
   ...order.OTC_RESOURCES,
   order.pageSettle,
+  ...[order.reconciliationPage, order.reconciliationLines],
 ];
 
 for (const def of allResources) registerResource(def);

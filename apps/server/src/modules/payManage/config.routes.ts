@@ -12,6 +12,7 @@ import { thirdParties } from '../mch/passage.schema.ts';
 import { checkInterfaceType, checkOrder, checkThirdCodes, checkThirdParty, refuseInUse } from './checks.ts';
 import { limitLabels } from './passage.routes.ts';
 import { interfaceTypes, thirdAgentPays, thirdBanks, thirdInterfaces } from './schema.ts';
+import { checkStatementMapping } from './statement-mapping.ts';
 
 const TYPE_USERS = {
   parties: ['个三方', 'third parties'],
@@ -21,6 +22,7 @@ const TYPE_USERS = {
 export async function configRoutes(fastify: FastifyInstance) {
   registerCrud(fastify, interfaceType, {
     table: interfaceTypes,
+    beforeWrite: (values, info) => checkStatementMapping(values, info.before, localeOf(info.request)),
     beforeRemove: async (rows, { tx, request }) => {
       const codes = rows.map((r) => String(r.code));
       const [parties] = await tx

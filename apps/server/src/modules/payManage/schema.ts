@@ -21,6 +21,15 @@ export const interfaceTypes = pgTable('interface_types', {
   requestFormat: text('request_format', { enum: REQUEST_FORMATS }).notNull(),
   status: text('status', { enum: ON_OFF }).notNull().default('on'),
   remark: text('remark'),
+  // How this type's upstream statements are read (contracts order/statement-mapping.ts).
+  stmtOrderNoColumn: text('stmt_order_no_column'),
+  stmtAmountColumn: text('stmt_amount_column'),
+  stmtStatusColumn: text('stmt_status_column'),
+  stmtSuccessWords: text('stmt_success_words'),
+  stmtFailedWords: text('stmt_failed_words'),
+  stmtPendingWords: text('stmt_pending_words'),
+  stmtDateColumn: text('stmt_date_column'),
+  stmtFeeColumn: text('stmt_fee_column'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -29,9 +29,20 @@ export const SANDBOX_PATHS = {
   pay: '/pay/create',
   payout: '/payout/create',
   query: { payment: '/pay/query', payout: '/payout/query' },
+  statement: '/statement',
 } as const;
 
-async function post(tp: ThirdPartyAccess, path: string, params: Params, now: Date): Promise<Params> {
+/** A statement answer: up to 64 MB (a 100k-line day is about 10 MB), given a minute. */
+const STATEMENT_LIMITS = { maxBytes: 64 << 20, timeoutMs: 60_000 };
+
+async function post(
+  tp: ThirdPartyAccess,
+  path: string,
+  params: Params,
+  now: Date,
+  limits: { maxBytes?: number; timeoutMs?: number } = {},
+): Promise<Params> {
+  const timeoutMs = Math.max(tp.timeoutMs, limits.timeoutMs ?? 0);
   if (!tp.baseUrl)
     throw new UpstreamError('network', `${tp.code}: no base URL (the server is not listening yet)`);
   let res: OutboundAnswer;
@@ -40,11 +51,12 @@ async function post(tp: ThirdPartyAccess, path: string, params: Params, now: Dat
       tp.allowedOrigins,
       `${tp.baseUrl}${path}`,
       JSON.stringify(signed(tp.secret, { mchNo: tp.mchNo, ...params }, now)),
-      tp.timeoutMs,
+      timeoutMs,
+      limits.maxBytes,
     );
   } catch (e) {
     if (e instanceof OutboundTimeout)
-      throw new UpstreamError('timeout', `${tp.code}: no answer within ${tp.timeoutMs} ms`);
+      throw new UpstreamError('timeout', `${tp.code}: no answer within ${timeoutMs} ms`);
     // A base URL the outbound guard refuses is the passage's fault, like an address that does not answer.
     throw new UpstreamError('network', `${tp.code}: ${outboundErrorText(e)}`);
   }
@@ -109,6 +121,10 @@ export const sandboxAdapter: UpstreamAdapter = {
   },
   async queryOrder(tp, orderNo, kind, now) {
     return stateOf(await post(tp, SANDBOX_PATHS.query[kind], { orderNo, kind }, now), 'answer');
+  },
+  async statement(tp, day, now) {
+    const a = await post(tp, SANDBOX_PATHS.statement, { day }, now, STATEMENT_LIMITS);
+    return { fileName: text(a, 'fileName', 'answer'), content: typeof a.csv === 'string' ? a.csv : '' };
   },
   parseCallback(tp, body) {
     const p = asParams(body);

@@ -94,6 +94,8 @@ export const sandboxOrders = pgTable(
     uniqueIndex('sandbox_orders_no_idx').on(t.upstreamOrderNo),
     uniqueIndex('sandbox_orders_mch_order_idx').on(t.mchNo, t.orderNo),
     index('sandbox_orders_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
+    // An account's statement of a day (sandbox/statement.ts).
+    index('sandbox_orders_mch_created_idx').on(t.mchNo, t.createdAt),
   ],
 );
 

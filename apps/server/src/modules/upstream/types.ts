@@ -62,6 +62,11 @@ export interface UpstreamAdapter {
   ): Promise<UpstreamOrderState>;
   /** Verifies and reads a callback body; throws CallbackRefused when it is malformed or badly signed. */
   parseCallback(tp: ThirdPartyAccess, body: unknown): UpstreamOrderState;
+  /**
+   * The provider's statement of a business day (YYYY-MM-DD) as a CSV file, in the columns of its
+   * interface type's statement mapping (order/reconciliationPage). Absent: the provider has none.
+   */
+  statement?(tp: ThirdPartyAccess, day: string, now: Date): Promise<{ fileName: string; content: string }>;
 }
 
 /**

@@ -7,6 +7,7 @@ const routing = pagesOf(() => import('./recommend-record-page.tsx'));
 const placeLog = pagesOf(() => import('./place-log-pages.tsx'));
 const otc = pagesOf(() => import('./otc-pages.tsx'));
 const settle = pagesOf(() => import('./settlement-page.tsx'));
+const recon = pagesOf(() => import('./reconciliation-page.tsx'));
 
 export const orderPages: Record<string, () => PageModule> = {
   '/order/orderDepositList': orders('DepositListPage'),
@@ -28,6 +29,7 @@ export const orderPages: Record<string, () => PageModule> = {
   '/order/orderTransferListZHOTC': otc('ZhotcWithdrawPage'),
   '/order/otcPayOrderPage': otc('OtcPayOrderPage'),
   '/order/pageSettle': settle('SettlementPage'),
+  '/order/reconciliationPage': recon('ReconciliationPage'),
   '/payManage/thirdwithdraw_list': orders('ScheduledWithdrawPage'),
   '/payManage/autoReviewList': orders('AutoReviewPage'),
 };

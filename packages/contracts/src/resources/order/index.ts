@@ -12,6 +12,8 @@ export * from './place-log-codes.ts';
 export * from './place-log-static.ts';
 export * from './recommend-record.ts';
 export * from './settlement.ts';
+export * from './reconciliation.ts';
+export * from './statement-mapping.ts';
 export * from './upstream-callback.ts';
 export * from './views.ts';
 export * from './withdraw-order.ts';

@@ -5,6 +5,7 @@
  */
 import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels } from '../mch/common.ts';
+import { STATEMENT_MAPPING_FIELDS, statementMappingLabels } from '../order/statement-mapping.ts';
 import { INTERFACE_TYPE_LABELS, INTERFACE_TYPE_OPTIONS, STATUS_FIELD, statusLabels } from './common.ts';
 
 export const SIGN_METHOD_LABELS = {
@@ -53,6 +54,8 @@ export const interfaceType = defineResource({
     },
     status: STATUS_FIELD,
     remark: { type: 'text', list: true, form: { max: 500 } },
+    // How this type's upstream statements are read (order/reconciliationPage).
+    ...STATEMENT_MAPPING_FIELDS,
     updatedAt: { type: 'datetime', list: true, sort: true },
   },
   defaultSort: { field: 'id', order: 'asc' },
@@ -68,6 +71,7 @@ export const interfaceType = defineResource({
     ...enumLabels('interfaceType', 'requestFormat', REQUEST_FORMAT_LABELS),
     ...statusLabels('interfaceType'),
     'field.interfaceType.remark': ['备注', 'Remark'],
+    ...statementMappingLabels('interfaceType'),
     'field.interfaceType.updatedAt': ['修改时间', 'Updated at'],
   }),
 });

@@ -5,6 +5,7 @@
  *
  *   create: ok | error (HTTP 503) | refuse (code 1, a business refusal) | timeout (answers after holdMs)
  *   outcome: success | fail | hold (no callback until POST /sandbox/upstream/notify)
+ *   reportAmount, reportStatus: what its statement says of the order (a statement that disagrees)
  */
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
@@ -19,6 +20,12 @@ export const instructionSchema = z.object({
   duplicates: z.number().int().min(0).max(10).default(0),
   concurrent: z.boolean().default(false),
   failReason: z.string().max(200).default('sandbox: payment declined'),
+  // How the order appears in the sandbox's statement (statement.ts): another amount or status.
+  reportAmount: z
+    .string()
+    .regex(/^\d{1,20}(\.\d{1,8})?$/)
+    .optional(),
+  reportStatus: z.enum(['pending', 'paid', 'failed']).optional(),
 });
 
 export type Instruction = z.infer<typeof instructionSchema>;

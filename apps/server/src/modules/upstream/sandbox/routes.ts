@@ -14,6 +14,7 @@
  *   POST /notify   { orderNo, outcome, times?, concurrent? } decide a held order and call back now
  *                  (times 0: decide it and never call back, a lost callback for the query poll)
  *   GET  /cashier/:upstreamOrderNo                           the pay URL: a page naming the order
+ *   POST /statement { day }  -> { fileName, csv }             the account's orders of a day (statement.ts)
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -35,10 +36,11 @@ import {
   keyOf,
   setInstruction,
 } from './instructions.ts';
+import { statementRoute } from './statement.ts';
 
 const amountRe = /^\d{1,20}(\.\d{1,8})?$/;
 const str = (max: number) => z.string().min(1).max(max);
-const base = z.object({ mchNo: str(64), timestamp: z.number().int(), nonce: str(64), sign: str(64) });
+export const base = z.object({ mchNo: str(64), timestamp: z.number().int(), nonce: str(64), sign: str(64) });
 const payBody = base.extend({
   orderNo: str(64),
   amount: z.string().regex(amountRe),
@@ -71,7 +73,7 @@ async function accountSecret(ctx: AppContext, mchNo: string): Promise<string | n
   return tp?.secretEnc ? open(ctx.keys.secretKey, tp.secretEnc) : null;
 }
 
-function answer(reply: FastifyReply, secret: string, fields: Params) {
+export function answer(reply: FastifyReply, secret: string, fields: Params) {
   const body = { code: 0, msg: 'ok', ...fields };
   return reply.send({ ...body, sign: sign(secret, body) });
 }
@@ -82,7 +84,7 @@ function refuse(reply: FastifyReply, status: number, msg: string, secret?: strin
 }
 
 /** Parses and verifies a signed call; answers the refusal itself and returns null when it fails. */
-async function verified<S extends z.ZodType<{ mchNo: string }>>(
+export async function verified<S extends z.ZodType<{ mchNo: string }>>(
   ctx: AppContext,
   body: unknown,
   schema: S,
@@ -251,6 +253,8 @@ export async function sandboxRoutes(app: FastifyInstance) {
     );
     return answer(reply, v.secret, { statuses: statuses.join(',') });
   });
+
+  statementRoute(app, route);
 
   app.get<{ Params: { no: string } }>(`${SANDBOX_ROOT}/cashier/:no`, route, async (request, reply) => {
     const [o] = await ctx.db
