@@ -41,6 +41,7 @@ export const allResources: readonly ResourceDef[] = [
   ...[order.mchNotify, order.mchNotifyAttempt, order.depositCallbacks, order.withdrawCallbacks],
   ...[order.orderPlaceLogPage, order.orderPlaceLogStatic, order.logReport, order.orderFailReason],
   order.recommendRecordList,
+  ...[order.orderDepositListUSDT, order.orderTransferListUSDT, order.addressFlowList, order.addressFlow],
 ];
 
 for (const def of allResources) registerResource(def);

@@ -12,3 +12,6 @@ export * from './recommend-record.ts';
 export * from './upstream-callback.ts';
 export * from './views.ts';
 export * from './withdraw-order.ts';
+export * from './chain-transfer.ts';
+export * from './usdt-deposit.ts';
+export * from './usdt-withdraw.ts';
