@@ -5,6 +5,7 @@ const orders = pagesOf(() => import('./order-pages.tsx'));
 const notify = pagesOf(() => import('./notify-pages.tsx'));
 const routing = pagesOf(() => import('./recommend-record-page.tsx'));
 const placeLog = pagesOf(() => import('./place-log-pages.tsx'));
+const usdt = pagesOf(() => import('./usdt-pages.tsx'));
 
 export const orderPages: Record<string, () => PageModule> = {
   '/order/orderDepositList': orders('DepositListPage'),
@@ -20,6 +21,10 @@ export const orderPages: Record<string, () => PageModule> = {
   '/order/orderPlaceLogStatic': placeLog('OrderPlaceLogStaticPage'),
   '/order/logReport': placeLog('LogReportPage'),
   '/order/orderFailReason': placeLog('OrderFailReasonPage'),
+  '/order/orderDepositListUSDT': usdt('UsdtDepositListPage'),
+  '/order/orderTransferListUSDT': usdt('UsdtWithdrawListPage'),
+  '/order/addressFlowList': usdt('AddressFlowListPage'),
+  '/order/addressFlow': usdt('AddressFlowPage'),
   '/payManage/thirdwithdraw_list': orders('ScheduledWithdrawPage'),
   '/payManage/autoReviewList': orders('AutoReviewPage'),
 };
