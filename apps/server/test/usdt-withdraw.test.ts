@@ -8,7 +8,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxAddress } from '../src/demo/usdt-addresses.ts';
+import { runUsdtDay } from '../src/demo/usdt-day.ts';
 import { chainTransfers } from '../src/modules/chain/chain.schema.ts';
+import { platformOrigin } from '../src/modules/upstream/origin.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
 import { balance, mchCall } from './openapi-client.ts';
 import {
@@ -154,5 +156,29 @@ describe('bad input', () => {
       sql`SELECT count(*)::int AS n FROM usdt_withdraw_orders WHERE usdt_amount IN (10, 100000, 1.1234567)`,
     );
     expect(rows[0]!.n).toBe(0);
+  });
+});
+
+describe('the demo day', () => {
+  it('fills every USDT page through the merchant API, the sandbox chain and the operators', async () => {
+    const report = await runUsdtDay(w.t.ctx, platformOrigin(w.t.ctx)!);
+    expect(report.deposits).toBe(8);
+    expect(report.withdrawals).toBe(4);
+    const statuses = async (api: string, field = 'status') => {
+      const res = await op<{ list: Record<string, unknown>[] }>(w, `${api}/findByPage`, {
+        page: 1,
+        pageSize: 100,
+      });
+      expect(res.envelope.code, res.body).toBe(0);
+      return new Set(res.envelope.data.list.map((r) => r[field]));
+    };
+    const deposits = await statuses('/api/pay/usdtDepositOrder');
+    for (const s of ['success', 'exception', 'refunded', 'credit_pending', 'pending_payment', 'confirming'])
+      expect(deposits).toContain(s);
+    const withdrawals = await statuses(API);
+    for (const s of ['success', 'failed', 'rejected', 'in_review']) expect(withdrawals).toContain(s);
+    const matched = await statuses('/api/pay/chainTransfer', 'matched');
+    for (const m of ['deposit', 'refund', 'withdraw']) expect(matched).toContain(m);
+    expect((await statuses('/api/pay/addressFlow', 'direction')).size).toBe(2);
   });
 });

@@ -18,6 +18,7 @@ import { type DemoOrdersReport, placeDemoOrders } from './orders.ts';
 import { merchantApiCall } from './orders-client.ts';
 import { bankCard, personName } from './people.ts';
 import { Random } from './random.ts';
+import { describeUsdtDay, runUsdtDay, type UsdtDayReport } from './usdt-day.ts';
 
 /** The built-in administrator (sys bootstrap), under whom the demo's decisions are recorded. */
 const OPERATOR: Actor = { operatorId: 1, username: 'admin', locale: 'zh-CN' };
@@ -32,6 +33,7 @@ export interface DemoDayReport {
   detained: number;
   reservations: number;
   payouts: number;
+  usdt: UsdtDayReport;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -105,6 +107,7 @@ export async function runDemoDay(
     detained: 0,
     reservations: await placeReservations(ctx, origin, r, 3),
     payouts: 0,
+    usdt: { deposits: 0, withdrawals: 0, transfers: 0 },
   };
 
   const inAudit = await ctx.db
@@ -164,6 +167,7 @@ export async function runDemoDay(
   }
   // The payout job's work, done now (the CLI runs no jobs; on a server the job would pick them up).
   report.payouts = (await runPayouts(ctx, 500)).paying;
+  report.usdt = await runUsdtDay(ctx, origin);
   return report;
 }
 
@@ -171,6 +175,6 @@ export function describeDemoDay(d: DemoDayReport): string {
   return (
     `demo operations: ${d.approved} receipts approved, ${d.rejected} rejected, ${d.refunded} refunded; ` +
     `${d.withdrawalsApproved} withdrawals approved, ${d.withdrawalsRejected} rejected, ${d.detained} detained, ` +
-    `${d.reservations} reservations, ${d.payouts} paid out`
+    `${d.reservations} reservations, ${d.payouts} paid out; ${describeUsdtDay(d.usdt)}`
   );
 }
