@@ -85,6 +85,22 @@ async function placeDeposit(amount: string) {
   return envelope.data;
 }
 
+/** Closes the detail drawer once it has slid in (a click during the slide can be lost: try twice). */
+async function closeDrawer() {
+  await expect
+    .poll(async () => (await drawer().getAttribute('class')) ?? '', { timeout: 10_000 })
+    .not.toMatch(/-appear|-enter/);
+  for (let attempt = 0; ; attempt++) {
+    await drawer().locator('.ant-drawer-close').click();
+    try {
+      await drawer().waitFor({ state: 'hidden', timeout: 5_000 });
+      return;
+    } catch (e) {
+      if (attempt > 0) throw e;
+    }
+  }
+}
+
 async function refreshUntil(orderNo: string, text: string | RegExp) {
   await expect
     .poll(
@@ -139,12 +155,13 @@ describe('USDT', () => {
     await block();
     await refreshUntil(d.orderNo, /确认中/);
     // The detail: the transfer with its confirmations as the child list.
-    await row(d.orderNo).click();
+    // The order number's cell (the address cell is a link to its flows).
+    await row(d.orderNo).getByText(d.orderNo, { exact: true }).click();
     const transfers = drawer().getByTestId('child-addressFlowList');
     await transfers.locator('tr.ant-table-row').first().waitFor({ timeout: 20_000 });
     expect(await transfers.innerText()).toContain('确认中');
     await screenshot(page, 'usdt-deposit-confirming-zh-CN');
-    await page.keyboard.press('Escape');
+    await closeDrawer();
     await block();
     await block();
     await refreshUntil(d.orderNo, /成功/);

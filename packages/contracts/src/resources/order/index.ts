@@ -1,5 +1,6 @@
 /** The /order group's resource definitions. */
 export * from './auto-review.ts';
+export * from './chain-transfer.ts';
 export * from './deposit-order.ts';
 export * from './fail-reason.ts';
 export * from './log-report.ts';
@@ -10,8 +11,7 @@ export * from './place-log-codes.ts';
 export * from './place-log-static.ts';
 export * from './recommend-record.ts';
 export * from './upstream-callback.ts';
-export * from './views.ts';
-export * from './withdraw-order.ts';
-export * from './chain-transfer.ts';
 export * from './usdt-deposit.ts';
 export * from './usdt-withdraw.ts';
+export * from './views.ts';
+export * from './withdraw-order.ts';
