@@ -61,12 +61,19 @@ async function block() {
   await watchChain(built.ctx);
 }
 
-async function balance(): Promise<number> {
-  const { rows } = await database.pool.query<{ available: string }>(
-    `SELECT available::text FROM ledger_accounts WHERE owner_type = 'merchant' AND owner_id = $1`,
-    [creds.id],
+/** What the order's ledger entry credited to the merchant, and the fee it charged (the merchant's rate). */
+async function credit(orderNo: string): Promise<{ credited: string; fee: string }> {
+  const { rows } = await database.pool.query<{ credited: string; fee: string }>(
+    `SELECT p.amount::text AS credited, o.fee::text AS fee
+       FROM ledger_postings p
+       JOIN ledger_entries e ON e.id = p.entry_id
+       JOIN ledger_accounts a ON a.id = p.account_id
+       JOIN usdt_deposit_orders o ON o.order_no = e.ref_id
+      WHERE e.ref_type = 'usdt_deposit_order' AND e.ref_id = $1 AND a.owner_type = 'merchant'
+        AND a.owner_id = $2`,
+    [orderNo, creds.id],
   );
-  return Number(rows[0]!.available);
+  return rows[0]!;
 }
 
 async function placeDeposit(amount: string) {
@@ -146,7 +153,6 @@ describe('USDT', () => {
     const d = await placeDeposit('718.00');
     // The USDT due is the CNY amount at the SELL rate fixed now (rounded up to the chain's 6 decimals).
     expect(Number(d.usdtAmount) * Number(d.rate)).toBeGreaterThanOrEqual(718);
-    const before = await balance();
     await open_(`/order/orderDepositListUSDT?orderNo=${d.orderNo}`, 'orderDepositListUSDT');
     expect(await row(d.orderNo).innerText()).toContain(d.address);
     expect(await row(d.orderNo).innerText()).toContain('待支付');
@@ -165,10 +171,9 @@ describe('USDT', () => {
     await block();
     await block();
     await refreshUntil(d.orderNo, /成功/);
-    // Credited 718.00 less the merchant's fee, at the rate on the order whatever the table says now.
-    const credited = (await balance()) - before;
-    expect(credited).toBeGreaterThan(700);
-    expect(credited).toBeLessThanOrEqual(718);
+    // Credited 718.00 less the merchant's fee (fixed at creation, with the rate): one ledger entry.
+    const { credited, fee } = await credit(d.orderNo);
+    expect(Number(credited) + Number(fee)).toBeCloseTo(718, 2);
     expect(await row(d.orderNo).innerText()).toContain('718.00');
 
     // An underpayment: an exception, refunded on the chain with a reason and a code.

@@ -116,6 +116,26 @@ describe('a USDT deposit', () => {
     await seedRates(w.t);
   });
 
+  it("is found by the merchant's USDT order query", async () => {
+    const d = await newDeposit('14.36');
+    const byNo = await mchCall<{ status: string; address: string; usdtAmount: string }>(
+      w.t,
+      w.m,
+      'usdt/order/query',
+      { orderType: 'deposit', orderNo: d.orderNo },
+    );
+    expect(byNo.envelope.data).toMatchObject({
+      status: 'pending_payment',
+      address: d.address,
+      usdtAmount: '2.000000',
+    });
+    const none = await mchCall(w.t, w.m, 'usdt/order/query', { orderType: 'withdraw', orderNo: d.orderNo });
+    expect(none.statusCode).toBe(404);
+    const neither = await mchCall(w.t, w.m, 'usdt/order/query', { orderType: 'deposit' });
+    expect(neither.statusCode).toBe(400);
+    expect(neither.envelope.msg).toContain('orderNo');
+  });
+
   it('needs the configured confirmations (a back-office setting)', async () => {
     await setSetting(w.t.ctx, 'usdtConfirmations', 1, null);
     const d = await newDeposit('71.80');
