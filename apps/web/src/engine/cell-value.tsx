@@ -1,9 +1,11 @@
 /**
  * How one value of a field shows in a table cell or a detail view. Masked values arrive masked from
  * the server and are shown as sent; amounts are truncated (never rounded) to 2 decimals on their
- * digits; times arrive in UTC and are shown in the browser's zone.
+ * digits, or to the scale of the currency the field names (USDT 100.00, 13.927577: the digits that
+ * carry); times arrive in UTC and are shown in the browser's zone.
  */
 import CopyOutlined from '@ant-design/icons/CopyOutlined';
+import { currencyRule } from '@payops/contracts/money';
 import type { FieldDef } from '@payops/contracts/resource';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
@@ -21,12 +23,18 @@ function isBlank(value: unknown): boolean {
   return value === null || value === undefined || value === '';
 }
 
+function moneyText(field: FieldDef, value: string): string {
+  const scale = typeof field.currency === 'string' ? (currencyRule(field.currency)?.scale ?? 2) : 2;
+  const text = truncateMoney(value, scale);
+  return scale > 2 ? text.replace(/(\.\d{2}\d*?)0+$/, '$1') : text;
+}
+
 /** Plain text of a value (export-free: used by cells, tooltips and the detail view). */
 export function valueText(field: FieldDef, value: unknown, t: TFunction): string {
   if (isBlank(value)) return '';
   switch (field.type) {
     case 'money':
-      return isPercent(field) ? percentText(value) : truncateMoney(value as string);
+      return isPercent(field) ? percentText(value) : moneyText(field, value as string);
     case 'datetime':
       return formatDateTime(value as string);
     case 'date':

@@ -148,7 +148,8 @@ export const orderDepositListUSDT = defineResource({
     network: { type: 'enum', list: true, filter: 'eq', options: networkOptions },
     address: { type: 'string', list: true, filter: 'eq' },
     ...orderFields('amount', 'fee'),
-    rate: { type: 'money', list: true },
+    // CNY per USDT, shown and exported at the rate table's 8 decimals (USDT's scale), never cut to 2.
+    rate: { type: 'money', list: true, currency: 'USDT' },
     usdtAmount: { ...usdt, filter: 'between' },
     paidUsdt: usdt,
     creditAmount: { type: 'money', list: true },

@@ -81,7 +81,8 @@ export const orderTransferListUSDT = defineResource({
     network: { type: 'enum', list: true, filter: 'eq', options: networkOptions },
     address: { type: 'string', list: true, filter: 'eq' },
     usdtAmount: { type: 'money', list: true, filter: 'between', currency: 'USDT' },
-    rate: { type: 'money', list: true },
+    // CNY per USDT, shown and exported at the rate table's 8 decimals (USDT's scale), never cut to 2.
+    rate: { type: 'money', list: true, currency: 'USDT' },
     ...orderFields('amount', 'fee'),
     txHash: { type: 'string', list: true, filter: 'eq' },
     ...orderFields('status', 'failReason', 'createdAt', 'finishedAt', 'reviewedByName', 'reviewedAt'),
