@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainTransfers } from '../src/modules/chain/chain.schema.ts';
 import { expireDueUsdtDeposits } from '../src/modules/chain/jobs.ts';
 import { addrPoolFlows } from '../src/modules/sys/addr-pool.schema.ts';
+import { platformOrigin } from '../src/modules/upstream/origin.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
 import { setSetting } from '../src/platform/settings.ts';
 import { balance, mchCall } from './openapi-client.ts';
@@ -55,8 +56,8 @@ async function blocks(n: number) {
   }
 }
 
-async function newDeposit(amount: string) {
-  const res = await deposit(w, amount);
+async function newDeposit(amount: string, extra: Record<string, string> = {}) {
+  const res = await deposit(w, amount, extra);
   expect(res.envelope.code, res.body).toBe(0);
   return res.envelope.data;
 }
@@ -134,6 +135,17 @@ describe('a USDT deposit', () => {
     const neither = await mchCall(w.t, w.m, 'usdt/order/query', { orderType: 'deposit' });
     expect(neither.statusCode).toBe(400);
     expect(neither.envelope.msg).toContain('orderNo');
+  });
+
+  it('calls the merchant back at its final state (family usdtDeposit)', async () => {
+    const notifyUrl = `${platformOrigin(w.t.ctx)}/api/sandbox/merchant/notify`;
+    const d = await newDeposit('7.18', { notifyUrl });
+    await pay(w.t, d.address, '1');
+    await blocks(3);
+    const { rows } = await w.t.ctx.db.execute<{ family: string; order_status: string; amount: string }>(
+      sql`SELECT family, order_status, amount::text FROM merchant_notifications WHERE order_no = ${d.orderNo}`,
+    );
+    expect(rows).toEqual([{ family: 'usdtDeposit', order_status: 'success', amount: '7.18000000' }]);
   });
 
   it('needs the configured confirmations (a back-office setting)', async () => {
