@@ -130,6 +130,8 @@ describe('bad input', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.envelope.msg).toContain('address');
     expect(bad.envelope.msg).toContain('不是有效的TRC20地址');
+    const own = await withdraw('10', { address: w.pool[0]! });
+    expect(own.envelope.msg).toContain('不能提现到平台自己的地址');
     const wrongNet = await withdraw('10', { network: 'ERC20' });
     expect(wrongNet.envelope.msg).toContain('不是有效的ERC20地址');
     const unknown = await mchCall(

@@ -33,6 +33,8 @@ import { amountText, outsideLimits } from '../openapi/orders.ts';
 import type { Endpoint } from '../openapi/place-log.ts';
 import { installPlacementLog } from '../openapi/place-log-hooks.ts';
 import { merchantVerifier } from '../openapi/verify.ts';
+import { addrPool } from '../sys/addr-pool.schema.ts';
+import { HOT_WALLETS } from './adapter.ts';
 import {
   type UsdtDepositOrder,
   type UsdtWithdrawOrder,
@@ -147,6 +149,17 @@ export async function refusedAddress(
   return false;
 }
 
+/** One of the platform's own addresses (the pool, the hot wallet): paying it would be seen as a deposit. */
+async function ownAddress(ctx: AppContext, network: UsdtNetwork, address: string): Promise<boolean> {
+  if (HOT_WALLETS[network] === address) return true;
+  const [row] = await ctx.db
+    .select({ id: addrPool.id })
+    .from(addrPool)
+    .where(eq(addrPool.address, address))
+    .limit(1);
+  return !!row;
+}
+
 const decimals = (v: string) => v.split('.')[1]?.length ?? 0;
 
 export async function usdtMerchantRoutes(parent: FastifyInstance) {
@@ -216,6 +229,8 @@ export async function usdtMerchantRoutes(parent: FastifyInstance) {
           return bad(request, reply, 'usdtAmount', CHAIN_TEXT.chainDecimals[locale]);
         if (!addressValid(n, address))
           return bad(request, reply, 'address', CHAIN_TEXT.badAddress[locale](n));
+        if (await ownAddress(ctx, n, address))
+          return bad(request, reply, 'address', CHAIN_TEXT.ownAddress[locale]);
         if (await refusedAddress(ctx, n, address))
           return bad(request, reply, 'address', CHAIN_TEXT.refusedAddress[locale]);
         const urlBad = urlProblem(url, locale);

@@ -18,6 +18,7 @@ export const CHAIN_TEXT = {
     'zh-CN': (n: string) => `不是有效的${n}地址`,
     'en-US': (n: string) => `is not a valid ${n} address`,
   },
+  ownAddress: { 'zh-CN': '不能提现到平台自己的地址', 'en-US': "is one of the platform's own addresses" },
   refusedAddress: { 'zh-CN': '该地址已被风控拒绝', 'en-US': 'this address is refused by risk control' },
   orderRef: {
     'zh-CN': '须提供平台订单号或商户订单号',
