@@ -7,12 +7,12 @@
 import { orderDepositListUSDT, orderTransferListUSDT, type UsdtNetwork } from '@payops/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { Dec, dec, decString, ensureAccount, postEntry, type Tx } from '../../platform/ledger/index.ts';
+import { Dec, dec, decString, type Tx } from '../../platform/ledger/index.ts';
 import { getSetting } from '../../platform/settings.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { merchants } from '../mch/schema.ts';
 import { currentRate, RATE_SIDE } from '../mockTrade/exchange-rates.ts';
-import { feeOf, merchantRate, newOrderNo } from '../order/create.ts';
+import { feeOf, freezeWithdrawal, merchantRate, newOrderNo } from '../order/create.ts';
 import {
   type UsdtDepositOrder,
   type UsdtWithdrawOrder,
@@ -31,6 +31,20 @@ const USDT_PAY_TYPE = 'usdt';
 async function merchantOf(tx: Tx, id: number) {
   const [m] = await tx.select().from(merchants).where(eq(merchants.id, id));
   return m!;
+}
+
+/** The order a repeated merchant order number names (the insert found it there). */
+async function existing<T extends typeof usdtDepositOrders | typeof usdtWithdrawOrders>(
+  tx: Tx,
+  table: T,
+  merchantId: number,
+  mchOrderNo: string,
+): Promise<T['$inferSelect']> {
+  const [o] = await tx
+    .select()
+    .from(table as typeof usdtDepositOrders)
+    .where(and(eq(table.merchantId, merchantId), eq(table.mchOrderNo, mchOrderNo)));
+  return o as T['$inferSelect'];
 }
 
 async function rateOf(tx: Tx, side: 'deposit' | 'withdraw'): Promise<string> {
@@ -85,15 +99,8 @@ export async function createUsdtDeposit(
       })
       .onConflictDoNothing({ target: [usdtDepositOrders.merchantId, usdtDepositOrders.mchOrderNo] })
       .returning();
-    if (!order) {
-      const [existing] = await tx
-        .select()
-        .from(usdtDepositOrders)
-        .where(
-          and(eq(usdtDepositOrders.merchantId, m.id), eq(usdtDepositOrders.mchOrderNo, input.mchOrderNo)),
-        );
-      return { order: existing!, created: false };
-    }
+    if (!order)
+      return { order: await existing(tx, usdtDepositOrders, m.id, input.mchOrderNo), created: false };
     const address = await takeAddress(tx, input.network, orderNo, now);
     // Thrown: the transaction writes nothing, the merchant is told to retry later.
     if (!address) throw new Said('network', 'noAddress');
@@ -151,31 +158,9 @@ export async function createUsdtWithdrawal(
       })
       .onConflictDoNothing({ target: [usdtWithdrawOrders.merchantId, usdtWithdrawOrders.mchOrderNo] })
       .returning();
-    if (!order) {
-      const [existing] = await tx
-        .select()
-        .from(usdtWithdrawOrders)
-        .where(
-          and(eq(usdtWithdrawOrders.merchantId, m.id), eq(usdtWithdrawOrders.mchOrderNo, input.mchOrderNo)),
-        );
-      return { order: existing!, created: false };
-    }
-    const account = await ensureAccount(tx, {
-      ownerType: 'merchant',
-      ownerId: m.id,
-      ownerCode: m.mchNo,
-      merchantId: m.id,
-    });
-    const held = decString(dec(amount).plus(dec(fee)));
-    const { entryId } = await postEntry(tx, {
-      kind: 'freeze',
-      event: 'freeze',
-      refType: 'usdt_withdraw_order',
-      refId: orderNo,
-      operatorId: null,
-      at: now,
-      legs: [{ accountId: account.id, amount: `-${held}`, frozenAmount: held }],
-    });
+    if (!order)
+      return { order: await existing(tx, usdtWithdrawOrders, m.id, input.mchOrderNo), created: false };
+    const entryId = await freezeWithdrawal(tx, m, 'usdt_withdraw_order', order, null, now);
     await tx
       .update(usdtWithdrawOrders)
       .set({ freezeEntryId: entryId })

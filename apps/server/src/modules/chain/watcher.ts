@@ -211,7 +211,7 @@ async function settleTransfer(
     if (status === 'confirmed') {
       await poolFlow(tx, { ...done, direction: done.direction }, now);
       await onConfirmed(ctx, tx, done);
-    } else await onFailed(ctx, tx, done);
+    } else await outgoingEnded(ctx, tx, done, 'failed');
     return true;
   });
 }
@@ -248,44 +248,51 @@ async function onConfirmed(ctx: AppContext, tx: Tx, t: ChainTransfer): Promise<v
         reason: exceptionKind,
       });
     }
-  } else if (t.matched === 'refund') {
-    const [o] = await tx
-      .select({ id: usdtDepositOrders.id, status: usdtDepositOrders.status })
-      .from(usdtDepositOrders)
-      .where(eq(usdtDepositOrders.orderNo, t.orderNo));
-    if (o?.status === 'refunding')
-      await runSystemTransition(ctx, orderDepositListUSDT, 'refundDone', o.id, { tx });
-  } else if (t.matched === 'withdraw') {
-    const [o] = await tx
-      .select({ id: usdtWithdrawOrders.id, status: usdtWithdrawOrders.status })
-      .from(usdtWithdrawOrders)
-      .where(eq(usdtWithdrawOrders.orderNo, t.orderNo));
-    if (o?.status === 'paying')
-      await runSystemTransition(ctx, orderTransferListUSDT, 'paySuccess', o.id, { tx });
-  }
+  } else await outgoingEnded(ctx, tx, t, 'confirmed');
 }
 
 const FAILED_ON_CHAIN = 'chain: transaction failed';
 
-async function onFailed(ctx: AppContext, tx: Tx, t: ChainTransfer): Promise<void> {
-  if (!t.orderNo) return;
-  if (t.matched === 'refund') {
-    const [o] = await tx
-      .select({ id: usdtDepositOrders.id, status: usdtDepositOrders.status })
-      .from(usdtDepositOrders)
-      .where(eq(usdtDepositOrders.orderNo, t.orderNo));
-    if (o?.status === 'refunding')
-      await runSystemTransition(ctx, orderDepositListUSDT, 'refundFail', o.id, {
+/**
+ * An outgoing transfer (a refund, a payout) confirmed or failed: its order, if still waiting for it,
+ * is moved on (refunded / back to the exception; success / failed and unfrozen).
+ */
+async function outgoingEnded(
+  ctx: AppContext,
+  tx: Tx,
+  t: ChainTransfer,
+  end: 'confirmed' | 'failed',
+): Promise<void> {
+  if (!t.orderNo || (t.matched !== 'refund' && t.matched !== 'withdraw')) return;
+  const refund = t.matched === 'refund';
+  const table = refund ? usdtDepositOrders : usdtWithdrawOrders;
+  const [o] = await tx
+    .select({ id: table.id, status: table.status })
+    .from(table as typeof usdtDepositOrders)
+    .where(eq(table.orderNo, t.orderNo));
+  if (o?.status !== (refund ? 'refunding' : 'paying')) return;
+  const failed = end === 'failed' ? { reason: FAILED_ON_CHAIN } : {};
+  if (refund)
+    await runSystemTransition(
+      ctx,
+      orderDepositListUSDT,
+      end === 'confirmed' ? 'refundDone' : 'refundFail',
+      o.id,
+      {
         tx,
-        reason: FAILED_ON_CHAIN,
-        values: { refundTxHash: null },
-      });
-  } else if (t.matched === 'withdraw') {
-    const [o] = await tx
-      .select({ id: usdtWithdrawOrders.id, status: usdtWithdrawOrders.status })
-      .from(usdtWithdrawOrders)
-      .where(eq(usdtWithdrawOrders.orderNo, t.orderNo));
-    if (o?.status === 'paying')
-      await runSystemTransition(ctx, orderTransferListUSDT, 'payFail', o.id, { tx, reason: FAILED_ON_CHAIN });
-  }
+        ...failed,
+        ...(end === 'failed' ? { values: { refundTxHash: null } } : {}),
+      },
+    );
+  else
+    await runSystemTransition(
+      ctx,
+      orderTransferListUSDT,
+      end === 'confirmed' ? 'paySuccess' : 'payFail',
+      o.id,
+      {
+        tx,
+        ...failed,
+      },
+    );
 }

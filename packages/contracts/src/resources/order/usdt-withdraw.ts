@@ -8,6 +8,7 @@ import { defineLifecycle } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
 import { networkOptions } from '../sys/addr-pool.ts';
 import { orderFieldLabels, orderFields } from './order-fields.ts';
+import { withdrawLifecycle } from './withdraw-order.ts';
 
 export const USDT_WITHDRAW_STATES = [
   'created',
@@ -22,15 +23,17 @@ export type UsdtWithdrawState = (typeof USDT_WITHDRAW_STATES)[number];
 
 export const USDT_WITHDRAW_FINAL_STATES = ['success', 'failed', 'rejected'] as const;
 
+const pickStates = <const K extends keyof typeof withdrawLifecycle.states>(...names: K[]) =>
+  Object.fromEntries(names.map((n) => [n, withdrawLifecycle.states[n]])) as Pick<
+    typeof withdrawLifecycle.states,
+    K
+  >;
+
 export const usdtWithdrawLifecycle = defineLifecycle({
+  // The normal withdrawal's states and words, but paying is on the chain.
   states: {
-    created: { color: 'default', label: ['已创建', 'Created'] },
-    in_review: { color: 'gold', label: ['待审核', 'In review'] },
-    approved: { color: 'blue', label: ['已审核', 'Approved'] },
+    ...pickStates('created', 'in_review', 'approved', 'success', 'failed', 'rejected'),
     paying: { color: 'processing', label: ['链上转出中', 'Paying on chain'] },
-    success: { color: 'green', label: ['成功', 'Success'] },
-    failed: { color: 'red', label: ['失败', 'Failed'] },
-    rejected: { color: 'default', label: ['已驳回', 'Rejected'] },
   },
   transitions: {
     review: { from: ['created'], to: 'in_review', label: ['进入审核', 'To review'], system: true },
