@@ -15,22 +15,17 @@ import { resources } from '../src/modules/sys/schema.ts';
 import { platformOrigin } from '../src/modules/upstream/origin.ts';
 import {
   bindAuthenticator,
-  call,
   createOperator,
   createTestApp,
-  type Session,
   signIn,
   signInAdmin,
   type TestApp,
-  totpCode,
 } from './harness.ts';
 import { makeMerchant, mchCall, type TestMerchant } from './openapi-client.ts';
+import { key, type OrderWorld, code as orderCode, post } from './order-support.ts';
 
-export interface UsdtWorld {
-  t: TestApp;
-  admin: Session;
-  checker: Session;
-  adminSecret: string;
+/** The orders' world (order-support.ts: operators with authenticators) with a merchant and a pool. */
+export interface UsdtWorld extends OrderWorld {
   m: TestMerchant;
   pool: string[];
 }
@@ -60,12 +55,12 @@ export async function usdtWorld(poolSize = 6, balance = '10000'): Promise<UsdtWo
   const adminSecret = await bindAuthenticator(t, admin, 1);
   const checkerId = await createOperator(t, 'checker', 'Checker12345', ['admin']);
   const checker = await signIn(t, 'checker', 'Checker12345');
-  await bindAuthenticator(t, checker, checkerId);
+  const checkerSecret = await bindAuthenticator(t, checker, checkerId);
   await seedRates(t);
   const pool = sandboxAddresses('TRC20', poolSize, 'usdt-test');
   await importAddresses(t.ctx, 'TRC20', pool.join('\n'));
   const m = await makeMerchant(t, { depositRate: '0.01', withdrawRate: '0.01' }, balance);
-  return { t, admin, checker, adminSecret, m, pool };
+  return { t, admin, checker, adminSecret, checkerSecret, m, pool };
 }
 
 /** The demo rates (USDT/CNY: SELL 7.18, BUY 7.25), set as the exchange-rate page would. */
@@ -131,30 +126,11 @@ export async function withdrawRow(t: TestApp, orderNo: string) {
   return o!;
 }
 
-export function op<T = Record<string, unknown>>(
-  w: UsdtWorld,
-  path: string,
-  body: unknown,
-  opts: { session?: Session; key?: string; code?: string; en?: boolean } = {},
-) {
-  return call<T>(w.t, 'POST', path, {
-    session: opts.session ?? w.admin,
-    body,
-    ...(opts.code ? { code: opts.code } : {}),
-    headers: {
-      ...(opts.key ? { 'idempotency-key': opts.key } : {}),
-      ...(opts.en ? { 'accept-language': 'en-US' } : {}),
-    },
-  });
-}
+/** An operator's call (order-support.ts's: the administrator unless a session is given). */
+export { key, post as op };
 
-let keys = 0;
-export const key = () => `usdt-key-${++keys}-${Date.now()}`;
-
-export async function code(w: UsdtWorld): Promise<string> {
-  w.t.ctx.clock.advance(30_000);
-  return totpCode(w.t, w.adminSecret);
-}
+/** A fresh code of the administrator's authenticator. */
+export const code = (w: UsdtWorld) => orderCode(w, w.adminSecret);
 
 export async function poolRow(t: TestApp, address: string) {
   const { rows } = await t.ctx.db.execute<{ status: string; assignee: string | null; balance: string }>(
