@@ -144,17 +144,8 @@ export const orderDepositListUSDT = defineResource({
   group: 'order',
   api: '/api/pay/usdtDepositOrder',
   fields: {
-    ...orderFields('id', 'orderNo', 'mchOrderNo', 'merchantId', 'memberAccount'),
-    network: { type: 'enum', list: true, filter: 'eq', options: networkOptions },
-    address: { type: 'string', list: true, filter: 'eq' },
-    ...orderFields('amount', 'fee'),
-    // CNY per USDT, shown and exported at the rate table's 8 decimals (USDT's scale), never cut to 2.
-    rate: { type: 'money', list: true, currency: 'USDT' },
-    usdtAmount: { ...usdt, filter: 'between' },
-    paidUsdt: usdt,
-    creditAmount: { type: 'money', list: true },
-    txHash: { type: 'string', list: true, filter: 'eq' },
-    ...orderFields('status'),
+    // The state and what went wrong first: the columns an operator works the exceptions by.
+    ...orderFields('id', 'orderNo', 'mchOrderNo', 'merchantId', 'status'),
     exceptionKind: {
       type: 'enum',
       list: true,
@@ -165,6 +156,17 @@ export const orderDepositListUSDT = defineResource({
         { value: 'late', color: 'volcano' },
       ],
     },
+    network: { type: 'enum', list: true, filter: 'eq', options: networkOptions },
+    address: { type: 'string', list: true, filter: 'eq' },
+    ...orderFields('amount'),
+    usdtAmount: { ...usdt, filter: 'between' },
+    paidUsdt: usdt,
+    // CNY per USDT, shown and exported at the rate table's 8 decimals (USDT's scale), never cut to 2.
+    rate: { type: 'money', list: true, currency: 'USDT' },
+    ...orderFields('fee'),
+    creditAmount: { type: 'money', list: true },
+    txHash: { type: 'string', list: true, filter: 'eq' },
+    ...orderFields('memberAccount'),
     ...orderFields('failReason', 'createdAt', 'finishedAt'),
     expiresAt: { type: 'datetime', list: true },
     ...orderFields('reviewedByName', 'reviewedAt', 'manualBy', 'manualReason'),

@@ -80,7 +80,7 @@ export const orderTransferListUSDT = defineResource({
   group: 'order',
   api: '/api/pay/usdtWithdrawOrder',
   fields: {
-    ...orderFields('id', 'orderNo', 'mchOrderNo', 'merchantId', 'memberAccount'),
+    ...orderFields('id', 'orderNo', 'mchOrderNo', 'merchantId', 'status'),
     network: { type: 'enum', list: true, filter: 'eq', options: networkOptions },
     address: { type: 'string', list: true, filter: 'eq' },
     usdtAmount: { type: 'money', list: true, filter: 'between', currency: 'USDT' },
@@ -88,7 +88,7 @@ export const orderTransferListUSDT = defineResource({
     rate: { type: 'money', list: true, currency: 'USDT' },
     ...orderFields('amount', 'fee'),
     txHash: { type: 'string', list: true, filter: 'eq' },
-    ...orderFields('status', 'failReason', 'createdAt', 'finishedAt', 'reviewedByName', 'reviewedAt'),
+    ...orderFields('memberAccount', 'failReason', 'createdAt', 'finishedAt', 'reviewedByName', 'reviewedAt'),
   },
   defaultSort: { field: 'createdAt', order: 'desc' },
   actions: ['list', 'export'],
