@@ -56,6 +56,13 @@ async function blocks(n: number) {
   }
 }
 
+async function poolId(address: string): Promise<number> {
+  const { rows } = await w.t.ctx.db.execute<{ id: number }>(
+    sql`SELECT id FROM addr_pool WHERE address = ${address}`,
+  );
+  return rows[0]!.id;
+}
+
 async function newDeposit(amount: string, extra: Record<string, string> = {}) {
   const res = await deposit(w, amount, extra);
   expect(res.envelope.code, res.body).toBe(0);
@@ -286,6 +293,10 @@ describe('bad input', () => {
     const ok = answers.filter((a) => a.envelope.code === 0).map((a) => a.envelope.data.address);
     expect(new Set(ok).size).toBe(ok.length);
     expect(answers.some((a) => a.statusCode === 503)).toBe(true);
+    // An operator frees a held address on the pool page: it is still not given to a second order.
+    await op(w, '/api/sys/addrPool/edit', { id: await poolId(ok[0]!), status: 'free' });
+    expect((await poolRow(w.t, ok[0]!)).status).toBe('free');
+    expect((await deposit(w, '7.18')).statusCode).toBe(503);
     const again = await mchCall<{ orderNo: string }>(w.t, w.m, 'usdt/deposit/create', {
       mchOrderNo: 'REPEAT-1',
       amount: '7.18',

@@ -13,7 +13,10 @@ import { addrPool, addrPoolFlows } from '../sys/addr-pool.schema.ts';
 export async function takeAddress(tx: Tx, network: UsdtNetwork, orderNo: string, now: Date) {
   const { rows } = await tx.execute<{ address: string }>(sql`
     UPDATE addr_pool SET status = 'assigned', assignee = ${orderNo}, updated_at = ${now}
-     WHERE id = (SELECT id FROM addr_pool WHERE network = ${network} AND status = 'free'
+     WHERE id = (SELECT id FROM addr_pool p WHERE network = ${network} AND status = 'free'
+                    -- an address an operator freed by hand while an order still holds it stays out
+                    AND NOT EXISTS (SELECT 1 FROM usdt_deposit_orders o WHERE o.address = p.address
+                                       AND o.status IN ('pending_payment', 'confirming'))
                   ORDER BY updated_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
        AND status = 'free'
     RETURNING address`);
