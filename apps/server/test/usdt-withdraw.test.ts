@@ -5,13 +5,16 @@
  * kept) and the watcher settles it after N confirmations, or unfreezes it when the chain fails it;
  * a rejection unfreezes at once; parallel approvals pay once.
  */
+import { orderTransferListUSDT } from '@payops/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxAddress } from '../src/demo/usdt-addresses.ts';
 import { runUsdtDay } from '../src/demo/usdt-day.ts';
+import { HOT_WALLETS } from '../src/modules/chain/adapter.ts';
 import { chainTransfers } from '../src/modules/chain/chain.schema.ts';
 import { platformOrigin } from '../src/modules/upstream/origin.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
+import { runSystemTransition } from '../src/platform/transitions/index.ts';
 import { balance, mchCall } from './openapi-client.ts';
 import {
   key,
@@ -106,6 +109,30 @@ describe('a USDT withdrawal', () => {
       failReason: 'chain: transaction failed',
     });
     expect(await balance(w.t, w.m)).toEqual(before);
+  });
+
+  it('a send whose answer was lost is sent again with its reference: one transaction, paid once', async () => {
+    const res = await withdraw('3');
+    const o = await withdrawRow(w.t, res.envelope.data.orderNo);
+    await op(w, `${API}/approve`, { id: o.id }, { key: key() });
+    // The process sent it and died before keeping the hash: the chain has the transaction, the order none.
+    await runSystemTransition(w.t.ctx, orderTransferListUSDT, 'pay', o.id);
+    const lost = await sandbox<{ txHash: string }>(w.t, 'send', {
+      network: 'TRC20',
+      from: HOT_WALLETS.TRC20,
+      to: payee,
+      amount: '3.000000',
+      ref: o.orderNo,
+    });
+    const [again] = await Promise.all([payouts(w.t), payouts(w.t)]);
+    expect(again.sent).toBe(1);
+    expect((await withdrawRow(w.t, o.orderNo)).txHash).toBe(lost.txHash);
+    const { rows } = await w.t.ctx.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM sandbox_chain_txs WHERE ref = ${o.orderNo}`,
+    );
+    expect(rows[0]!.n).toBe(1);
+    await blocks(3);
+    expect((await withdrawRow(w.t, o.orderNo)).status).toBe('success');
   });
 
   it('a rejection needs a reason and unfreezes', async () => {

@@ -24,12 +24,27 @@ export interface ChainAdapter {
   latestBlock(network: UsdtNetwork): Promise<number>;
   /** The USDT transfers in blocks fromBlock..toBlock (inclusive), oldest first. */
   transfers(network: UsdtNetwork, fromBlock: number, toBlock: number): Promise<ChainTx[]>;
-  /** Sends a transfer from one of the platform's addresses; answers its hash. */
-  send(network: UsdtNetwork, from: string, to: string, amount: string): Promise<string>;
+  /**
+   * Sends a transfer from one of the platform's addresses; answers its hash. `ref` is the platform's
+   * reference of this send (a node adapter keeps it as the transfer's memo or nonce): sending the same
+   * ref again answers the same transaction, so a send whose answer was lost is simply sent again.
+   */
+  send(network: UsdtNetwork, from: string, to: string, amount: string, ref: string): Promise<string>;
   transaction(network: UsdtNetwork, txHash: string): Promise<ChainTx | null>;
 }
 
-export class ChainError extends Error {}
+/**
+ * A chain call that failed. `refused`: the node said no (a bad address, too little gas), so nothing
+ * was sent; otherwise (no answer, a 5xx) whether it was sent is unknown and the caller retries.
+ */
+export class ChainError extends Error {
+  constructor(
+    message: string,
+    readonly refused = false,
+  ) {
+    super(message);
+  }
+}
 
 /** Confirmations of a transaction at a height: its own block counts as the first. */
 export function confirmationsAt(block: number | null, height: number): number {

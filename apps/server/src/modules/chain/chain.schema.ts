@@ -148,6 +148,8 @@ export const sandboxChainTxs = pgTable(
     toAddress: text('to_address').notNull(),
     amount: money('amount').notNull(),
     block: bigint('block', { mode: 'number' }).notNull(),
+    /** The sender's reference of a send: a retried send with it answers the same transaction. */
+    ref: text('ref'),
     status: text('status', { enum: ['ok', 'failed'] })
       .notNull()
       .default('ok'),
@@ -155,6 +157,7 @@ export const sandboxChainTxs = pgTable(
   },
   (t) => [
     uniqueIndex('sandbox_chain_txs_hash_idx').on(t.txHash),
+    uniqueIndex('sandbox_chain_txs_ref_idx').on(t.network, t.ref).where(sql`ref IS NOT NULL`),
     index('sandbox_chain_txs_block_idx').on(t.network, t.block),
   ],
 );

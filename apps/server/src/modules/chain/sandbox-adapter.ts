@@ -33,7 +33,12 @@ async function rpc<T>(ctx: AppContext, path: string, body: object): Promise<(T &
     throw new ChainError(`sandbox chain: HTTP ${res.status}, not JSON`);
   }
   if (res.status === 404) return null;
-  if (answer.code !== 0) throw new ChainError(`sandbox chain: ${String(answer.msg ?? res.status)}`);
+  // A 4xx is the node's refusal (nothing sent); anything else leaves the outcome unknown.
+  if (answer.code !== 0)
+    throw new ChainError(
+      `sandbox chain: ${String(answer.msg ?? res.status)}`,
+      res.status >= 400 && res.status < 500,
+    );
   return answer as T & { code: 0 };
 }
 
@@ -48,8 +53,8 @@ export function sandboxChainAdapter(ctx: AppContext): ChainAdapter {
       (await must<{ height: number }>('/head', { network })).height,
     transfers: async (network, fromBlock, toBlock) =>
       (await must<{ transfers: ChainTx[] }>('/transfers', { network, fromBlock, toBlock })).transfers,
-    send: async (network, from, to, amount) =>
-      (await must<{ txHash: string }>('/send', { network, from, to, amount })).txHash,
+    send: async (network, from, to, amount, ref) =>
+      (await must<{ txHash: string }>('/send', { network, from, to, amount, ref })).txHash,
     transaction: async (network, txHash) => {
       const a = await rpc<ChainTx>(ctx, '/tx', { network, txHash });
       if (!a) return null;

@@ -41,20 +41,39 @@ function newHash(network: UsdtNetwork): string {
   return network === 'ERC20' ? `0x${hex}` : hex;
 }
 
-/** A transfer into the next block; answers its hash. */
+/**
+ * A transfer into the next block; answers its hash. With a `ref` (the sender's), a second send of the
+ * same ref answers the first one's hash and moves nothing again.
+ */
 export async function transfer(
   ctx: AppContext,
   network: UsdtNetwork,
   from: string,
   to: string,
   amount: string,
+  ref?: string,
 ): Promise<string> {
-  const txHash = newHash(network);
   const block = (await height(ctx, network)) + 1;
-  await ctx.db
+  const [row] = await ctx.db
     .insert(sandboxChainTxs)
-    .values({ network, txHash, fromAddress: from, toAddress: to, amount, block, createdAt: ctx.clock.now() });
-  return txHash;
+    .values({
+      network,
+      txHash: newHash(network),
+      fromAddress: from,
+      toAddress: to,
+      amount,
+      block,
+      ref: ref ?? null,
+      createdAt: ctx.clock.now(),
+    })
+    .onConflictDoNothing()
+    .returning({ txHash: sandboxChainTxs.txHash });
+  if (row) return row.txHash;
+  const [sent] = await ctx.db
+    .select({ txHash: sandboxChainTxs.txHash })
+    .from(sandboxChainTxs)
+    .where(and(eq(sandboxChainTxs.network, network), eq(sandboxChainTxs.ref, ref ?? '')));
+  return sent!.txHash;
 }
 
 /** Reverts a transaction (a payout that fails on chain); false when there is none. */

@@ -7,7 +7,8 @@
  *   POST /head          { network }                         -> { height }
  *   POST /transfers     { network, fromBlock, toBlock }     -> { transfers: ChainTx[] } (mined blocks only)
  *   POST /tx            { network, txHash }                 -> ChainTx | 404
- *   POST /send          { network, from, to, amount }       -> { txHash }  (the platform's wallet)
+ *   POST /send          { network, from, to, amount, ref }  -> { txHash }  (the platform's wallet; the
+ *                       same ref again answers the same transaction)
  *   POST /pay           { network, to, amount, from? }      -> { txHash }  (an outside wallet)
  *   POST /mine          { network, blocks? }                -> { height }
  *   POST /fail          { txHash }                          -> {}          (revert it)
@@ -30,7 +31,7 @@ const bodies = {
     toBlock: z.number().int().min(0),
   }),
   tx: z.object({ network, txHash: z.string().min(1).max(80) }),
-  send: z.object({ network, from: address, to: address, amount }),
+  send: z.object({ network, from: address, to: address, amount, ref: z.string().min(1).max(100) }),
   pay: z.object({ network, to: address, amount, from: address.optional() }),
   mine: z.object({ network, blocks: z.number().int().min(1).max(1000).default(1) }),
   fail: z.object({ txHash: z.string().min(1).max(80) }),
@@ -72,11 +73,18 @@ export async function sandboxChainRoutes(app: FastifyInstance) {
     const tx = await transaction(ctx, p.network, p.txHash);
     return tx ? { code: 0, ...tx } : refuse(reply, 404, 'sandbox chain: no such transaction');
   });
-  const send = async (n: UsdtNetwork, from: string, to: string, amt: string, reply: FastifyReply) => {
+  const send = async (
+    n: UsdtNetwork,
+    from: string,
+    to: string,
+    amt: string,
+    reply: FastifyReply,
+    ref?: string,
+  ) => {
     if (!valid(n, to) || !valid(n, from)) return refuse(reply, 400, `sandbox chain: not a ${n} address`);
-    return { code: 0, txHash: await transfer(ctx, n, from, to, amt) };
+    return { code: 0, txHash: await transfer(ctx, n, from, to, amt, ref) };
   };
-  handle('send', (p, reply) => send(p.network, p.from, p.to, p.amount, reply));
+  handle('send', (p, reply) => send(p.network, p.from, p.to, p.amount, reply, p.ref));
   handle('pay', (p, reply) => send(p.network, p.from ?? OUTSIDE_WALLETS[p.network], p.to, p.amount, reply));
   handle('mine', async (p) => ({ code: 0, height: await mine(ctx, p.network, p.blocks) }));
   handle('fail', async (p, reply) =>

@@ -1,0 +1,2 @@
+ALTER TABLE "sandbox_chain_txs" ADD COLUMN "ref" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "sandbox_chain_txs_ref_idx" ON "sandbox_chain_txs" USING btree ("network","ref") WHERE ref IS NOT NULL;
