@@ -15,6 +15,7 @@ import { addrPoolFlows } from '../src/modules/sys/addr-pool.schema.ts';
 import { platformOrigin } from '../src/modules/upstream/origin.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
 import { setSetting } from '../src/platform/settings.ts';
+import { call } from './harness.ts';
 import { balance, mchCall } from './openapi-client.ts';
 import {
   code,
@@ -188,6 +189,18 @@ describe('exceptions', () => {
     expect(asked.envelope.code, asked.body).toBe(0);
     expect((await depositRow(w.t, d.orderNo)).status).toBe('credit_pending');
 
+    // The header bell: the request waits for the checker, not for its maker.
+    const bell = async (session: typeof w.admin) => {
+      const res = await call<{ groups: { kind: string; items: { text: string }[] }[] }>(
+        w.t,
+        'GET',
+        '/api/dashboard/notifications',
+        { session },
+      );
+      return res.envelope.data.groups.find((g) => g.kind === 'usdtExceptions')!.items.map((i) => i.text);
+    };
+    expect((await bell(w.checker)).some((t) => t.startsWith(`${d.orderNo} · 少付 · 60.5 USDT`))).toBe(true);
+    expect((await bell(w.admin)).some((t) => t.startsWith(d.orderNo))).toBe(false);
     const own = await op(w, `${API}/approveCredit`, { id: o.id }, { key: key() });
     expect(own.statusCode).toBe(400);
     expect(own.envelope.msg).toContain('发起人不能复核自己的申请');

@@ -1,6 +1,9 @@
-/** USDT deposit exceptions in the header bell: under/over-paid or late payments wait for an operator. */
+/**
+ * USDT deposit exceptions in the header bell: under/over-paid or late payments wait for an operator,
+ * and a requested credit of the actual amount waits for a second one (never its maker).
+ */
 import { orderDepositListUSDT } from '@payops/contracts';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, ne, or } from 'drizzle-orm';
 import { heldPermission } from '../../platform/permissions.ts';
 import { NOTIFICATION_ITEMS, type NotificationProvider } from '../dashboard/notifications.ts';
 import { usdtDepositOrders } from './chain.schema.ts';
@@ -10,13 +13,17 @@ export const usdtExceptions: NotificationProvider = {
   async collect(ctx, { operatorId, locale }) {
     if (!(await heldPermission(ctx, operatorId, orderDepositListUSDT.actions.ignore!.permission)))
       return null;
-    const waiting = eq(usdtDepositOrders.status, 'exception');
+    const waiting = or(
+      eq(usdtDepositOrders.status, 'exception'),
+      and(eq(usdtDepositOrders.status, 'credit_pending'), ne(usdtDepositOrders.manualBy, operatorId)),
+    );
     const [rows, [total]] = await Promise.all([
       ctx.db
         .select({
           id: usdtDepositOrders.id,
           orderNo: usdtDepositOrders.orderNo,
           kind: usdtDepositOrders.exceptionKind,
+          status: usdtDepositOrders.status,
           paid: usdtDepositOrders.paidUsdt,
           at: usdtDepositOrders.updatedAt,
         })
@@ -33,7 +40,11 @@ export const usdtExceptions: NotificationProvider = {
       link: `${orderDepositListUSDT.pagePath}?status=exception`,
       items: rows.map((r) => ({
         id: r.id,
-        text: `${r.orderNo} · ${labels[`enum.orderDepositListUSDT.exceptionKind.${r.kind}`] ?? r.kind} · ${Number(r.paid)} USDT`,
+        text: `${r.orderNo} · ${labels[`enum.orderDepositListUSDT.exceptionKind.${r.kind}`] ?? r.kind} · ${r.paid.replace(/\.?0+$/, '')} USDT${
+          r.status === 'credit_pending'
+            ? ` · ${labels['enum.orderDepositListUSDT.status.credit_pending'] ?? r.status}`
+            : ''
+        }`,
         at: r.at,
       })),
     };
