@@ -5,7 +5,7 @@
  */
 import { bilingual, defineResource } from '../../resource.ts';
 import { DIRECTION_LABELS, enumLabels, optionsOf } from '../mch/common.ts';
-import { USDT_FAMILY_LABELS } from './usdt-deposit.ts';
+import { USDT_FAMILY_LABELS } from './usdt-common.ts';
 
 export const orderFailReason = defineResource({
   name: 'orderFailReason',

@@ -11,6 +11,7 @@ export * from './place-log-codes.ts';
 export * from './place-log-static.ts';
 export * from './recommend-record.ts';
 export * from './upstream-callback.ts';
+export * from './usdt-common.ts';
 export * from './usdt-deposit.ts';
 export * from './usdt-withdraw.ts';
 export * from './views.ts';

@@ -8,7 +8,7 @@ import { defineLifecycle } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
 import { DIRECTION_LABELS, enumLabels } from '../mch/common.ts';
 import { DEPOSIT_FINAL_STATES, depositLifecycle } from './deposit-order.ts';
-import { USDT_FAMILY_LABELS, usdtDepositLifecycle } from './usdt-deposit.ts';
+import { USDT_FAMILY_LABELS, USDT_IGNORED_STATE } from './usdt-common.ts';
 import { WITHDRAW_FINAL_STATES, withdrawLifecycle } from './withdraw-order.ts';
 
 /** Seconds before each retry after a failed attempt: 15 s, 1 m, 5 m, 30 m, 2 h; then failed. */
@@ -24,7 +24,7 @@ export type NotifyFamily = (typeof NOTIFY_FAMILIES)[number];
 const finalStates = {
   ...Object.fromEntries(WITHDRAW_FINAL_STATES.map((v) => [v, withdrawLifecycle.states[v]])),
   ...Object.fromEntries(DEPOSIT_FINAL_STATES.map((v) => [v, depositLifecycle.states[v]])),
-  ignored: usdtDepositLifecycle.states.ignored,
+  ignored: USDT_IGNORED_STATE,
 };
 const ORDER_STATUS_OPTIONS = Object.entries(finalStates).map(([value, s]) => ({ value, color: s.color }));
 const orderStatusLabels = Object.fromEntries(

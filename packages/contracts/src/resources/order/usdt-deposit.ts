@@ -9,6 +9,7 @@ import { defineLifecycle } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
 import { networkOptions } from '../sys/addr-pool.ts';
 import { orderFieldLabels, orderFields } from './order-fields.ts';
+import { USDT_IGNORED_STATE } from './usdt-common.ts';
 
 export const USDT_DEPOSIT_STATES = [
   'created',
@@ -48,7 +49,7 @@ export const usdtDepositLifecycle = defineLifecycle({
     credit_pending: { color: 'orange', label: ['按实到入账待复核', 'Credit actual: awaiting approval'] },
     refunding: { color: 'purple', label: ['退回中', 'Refunding'] },
     refunded: { color: 'purple', label: ['已退回', 'Refunded'] },
-    ignored: { color: 'default', label: ['已忽略', 'Ignored'] },
+    ignored: USDT_IGNORED_STATE,
   },
   transitions: {
     // Creation: an address of the pool is given to the order (set with the transition).
@@ -198,9 +199,3 @@ export const orderDepositListUSDT = defineResource({
     'field.orderDepositListUSDT.expiresAt': ['过期时间', 'Expires at'],
   }),
 });
-
-/** The USDT order families of the merchant callbacks and the failure rollup (next to deposit/withdraw). */
-export const USDT_FAMILY_LABELS = {
-  usdtDeposit: ['USDT充值', 'USDT deposit'],
-  usdtWithdraw: ['USDT代付', 'USDT withdrawal'],
-} as const satisfies Record<string, readonly [string, string]>;
