@@ -31,5 +31,5 @@ export function AddressFlowListPage() {
 }
 
 export function AddressFlowPage() {
-  return <ResourcePage def={addressFlow} />;
+  return <ResourcePage def={addressFlow} overrides={flowOverrides} />;
 }

@@ -10,13 +10,9 @@ export const CHAIN_TRANSFER_STATUSES = ['confirming', 'confirmed', 'failed'] as 
 export const CHAIN_MATCHES = ['deposit', 'exception', 'refund', 'withdraw', 'unmatched'] as const;
 
 const fields = {
+  // What moved and how far it is confirmed first; hashes and addresses after.
   id: { type: 'number', list: true, sort: true },
   network: { type: 'enum', list: true, filter: 'eq', options: networkOptions },
-  txHash: { type: 'string', list: true, filter: 'eq' },
-  fromAddress: { type: 'string', list: true, filter: 'eq' },
-  toAddress: { type: 'string', list: true, filter: 'eq' },
-  // Either end: what addressFlow filters on (the watcher writes the pool side of the transfer).
-  address: { type: 'string', filter: 'eq' },
   direction: {
     type: 'enum',
     list: true,
@@ -27,8 +23,6 @@ const fields = {
     ],
   },
   amount: { type: 'money', list: true, filter: 'between', currency: 'USDT' },
-  block: { type: 'number', list: true },
-  confirmations: { type: 'number', list: true },
   status: {
     type: 'enum',
     list: true,
@@ -39,6 +33,7 @@ const fields = {
       { value: 'failed', color: 'red' },
     ],
   },
+  confirmations: { type: 'number', list: true },
   matched: {
     type: 'enum',
     list: true,
@@ -52,6 +47,12 @@ const fields = {
     ],
   },
   orderNo: { type: 'string', list: true, filter: 'eq' },
+  fromAddress: { type: 'string', list: true, filter: 'eq' },
+  toAddress: { type: 'string', list: true, filter: 'eq' },
+  txHash: { type: 'string', list: true, filter: 'eq' },
+  block: { type: 'number', list: true },
+  // The watched end (a pool address; the hot wallet of a payout): what addressFlow filters on.
+  address: { type: 'string', filter: 'eq' },
   createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
 } as const satisfies Record<string, FieldInput>;
 
@@ -105,7 +106,8 @@ export const addressFlow = defineResource({
   name: 'addressFlow',
   group: 'order',
   api: '/api/pay/addressFlow',
-  fields: { ...fields, address: { ...fields.address, list: true } },
+  // The address is the page's filter (`?address=`), not a column.
+  fields,
   defaultSort: { field: 'createdAt', order: 'desc' },
   actions: ['list', 'export'],
   labels: labelsOf('addressFlow'),
