@@ -11,6 +11,7 @@ import { and, eq, lte } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { expireDue } from '../../platform/jobs/expire-due.ts';
 import { defineJob } from '../../platform/jobs/registry.ts';
+import { platformOrigin } from '../upstream/origin.ts';
 import { usdtDepositOrders } from './chain.schema.ts';
 import { runChainPayouts } from './payout.ts';
 import { mine } from './sandbox/chain.ts';
@@ -45,6 +46,8 @@ export const chainWatchJob = defineJob({
   retry: { limit: 3, delaySeconds: 10, backoff: true },
   handler: async (ctx) => {
     if (!ctx.config.sandbox) return { skipped: 'no chain node configured' };
+    // The sandbox chain is this server over HTTP: nothing to call before it listens (or in an API test).
+    if (!platformOrigin(ctx)) return { skipped: 'not listening yet' };
     await rounds(async () => {
       await runChainPayouts(ctx);
       await watchChain(ctx);
