@@ -15,6 +15,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { chainModule } from './modules/chain/index.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
 import { mchModule } from './modules/mch/index.ts';
 import { memberModule } from './modules/member/index.ts';
@@ -146,6 +147,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(notifyModule);
   await app.register(openapiModule);
   await app.register(upstreamModule);
+  await app.register(chainModule);
   await app.register(mockTradeModule);
   if (config.mockApi) await app.register(mockModule);
 

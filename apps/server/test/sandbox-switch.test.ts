@@ -9,6 +9,7 @@ import { ErrorCode, Permission } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { chainAdapter } from '../src/modules/chain/adapter.ts';
 import { attemptDelivery } from '../src/modules/notify/deliver.ts';
 import { SANDBOX_NOTIFY_PATH } from '../src/modules/notify/sandbox.ts';
 import { merchantNotifications, merchantNotifyAttempts } from '../src/modules/notify/schema.ts';
@@ -44,8 +45,12 @@ describe('sandbox off', () => {
       await call(t, 'GET', '/sandbox/upstream/cashier/SBX1'),
       await call(t, 'POST', SANDBOX_NOTIFY_PATH, { body: { mchNo: 'M1' } }),
       await call(t, 'POST', '/api/sandbox/merchant/control', { session: admin, body: { failNext: 1 } }),
+      await call(t, 'POST', '/sandbox/chain/pay', { body: { network: 'TRC20', to: 'T1', amount: '1' } }),
+      await call(t, 'POST', '/sandbox/chain/head', { body: { network: 'TRC20' } }),
     ];
-    expect(probes.map((r) => r.statusCode)).toEqual([404, 404, 404, 404, 404]);
+    expect(probes.map((r) => r.statusCode)).toEqual([404, 404, 404, 404, 404, 404, 404]);
+    // No sandbox chain and no node adapter yet: the watcher says so rather than guessing.
+    expect(() => chainAdapter(t.ctx)).toThrow(/no chain node/);
   });
 
   it("refuses callbacks to the server's own address: the allow-list holds it only for the sandbox", async () => {

@@ -137,7 +137,7 @@ export const routeGroups: readonly RouteGroup[] = [
       child('order', 'orderTransferListOTC', BOTH),
       child('order', 'receiveList', BOTH, { placeholder: true }),
       child('order', 'mchNotify', BOTH, { placeholder: true }),
-      child('order', 'addressFlow', BOTH, { placeholder: true }),
+      child('order', 'addressFlow', BOTH),
       child('order', 'orderFailReason', BOTH),
       child('order', 'orderDepositListUSDT', BOTH),
       child('order', 'orderTransferListUSDT', BOTH),

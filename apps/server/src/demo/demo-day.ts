@@ -19,8 +19,9 @@ import { merchantApiCall } from './orders-client.ts';
 import { describeOtcDay, type OtcDayReport, runOtcDay } from './otc-day.ts';
 import { bankCard, personName } from './people.ts';
 import { Random } from './random.ts';
-import { type DemoSettlementReport, settleDemoDays } from './settle-day.ts';
 import { type ReconDayReport, reconcileDemoDay } from './recon-day.ts';
+import { type DemoSettlementReport, settleDemoDays } from './settle-day.ts';
+import { describeUsdtDay, runUsdtDay, type UsdtDayReport } from './usdt-day.ts';
 
 /** The built-in administrator (sys bootstrap), under whom the demo's decisions are recorded. */
 const OPERATOR: Actor = { operatorId: 1, username: 'admin', locale: 'zh-CN' };
@@ -38,6 +39,7 @@ export interface DemoDayReport {
   otc?: OtcDayReport;
   settlements?: DemoSettlementReport;
   reconciliation: ReconDayReport;
+  usdt: UsdtDayReport;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -112,6 +114,7 @@ export async function runDemoDay(
     reservations: await placeReservations(ctx, origin, r, 3),
     payouts: 0,
     reconciliation: { statements: 0, lines: 0, differences: 0, resolved: 0 },
+    usdt: { deposits: 0, withdrawals: 0, transfers: 0 },
   };
 
   const inAudit = await ctx.db
@@ -172,6 +175,7 @@ export async function runDemoDay(
   report.otc = await runOtcDay(ctx, origin);
   // The payout job's work, done now (the CLI runs no jobs; on a server the job would pick them up).
   report.payouts = (await runPayouts(ctx, 500)).paying;
+  report.usdt = await runUsdtDay(ctx, origin);
   report.reconciliation = await reconcileDemoDay(ctx, origin);
   // Last: the statements of every demo day, once nothing else moves money.
   report.settlements = await settleDemoDays(ctx, OPERATOR);
@@ -182,7 +186,7 @@ export function describeDemoDay(d: DemoDayReport): string {
   return (
     `demo operations: ${d.approved} receipts approved, ${d.rejected} rejected, ${d.refunded} refunded; ` +
     `${d.withdrawalsApproved} withdrawals approved, ${d.withdrawalsRejected} rejected, ${d.detained} detained, ` +
-    `${d.reservations} reservations, ${d.payouts} paid out; ` +
+    `${d.reservations} reservations, ${d.payouts} paid out; ${describeUsdtDay(d.usdt)}; ` +
     `${d.reconciliation.statements} statements reconciled (${d.reconciliation.differences} differences open); ` +
     `${d.settlements?.statements ?? 0} settlement statements, ${d.settlements?.settled ?? 0} settled` +
     (d.otc ? `\n${describeOtcDay(d.otc)}` : '')

@@ -22,6 +22,8 @@ export interface Settings {
   lowAmountWithdrawThreshold: string;
   /** Raw upstream callbacks (upstream_callbacks) are deleted after this many days (a job). */
   upstreamCallbackRetentionDays: number;
+  /** Blocks a USDT transfer needs on top of its own before the chain watcher acts on it. */
+  usdtConfirmations: number;
   /** The data-centre on/off switches (spec: getConfigSelectorByCode DATACENTER_ONOFF_CONTROLLER). */
   DATACENTER_ONOFF_CONTROLLER: Record<string, boolean>;
 }
@@ -36,6 +38,7 @@ export function defaultSettings(ctx: AppContext): Settings {
     orderTimeoutMinutes: 30,
     lowAmountWithdrawThreshold: '100',
     upstreamCallbackRetentionDays: 90,
+    usdtConfirmations: 3,
     DATACENTER_ONOFF_CONTROLLER: Object.fromEntries(Object.keys(DATACENTER_SWITCHES).map((k) => [k, true])),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * How one value of a field shows in a table cell or a detail view. Masked values arrive masked from
  * the server and are shown as sent; amounts are truncated (never rounded) to 2 decimals on their
- * digits; times arrive in UTC and are shown in the browser's zone.
+ * digits, or to the scale of the currency the field names (USDT 100.00, 13.927577: the digits that
+ * carry); times arrive in UTC and are shown in the browser's zone.
  */
 import CopyOutlined from '@ant-design/icons/CopyOutlined';
 import { currencyRule } from '@payops/contracts/money';
@@ -31,6 +32,13 @@ function moneyScale(field: FieldDef, row?: Record<string, unknown>): number {
   return (typeof c === 'string' ? currencyRule(c)?.scale : undefined) ?? 2;
 }
 
+/** An amount cut to its currency's scale; past 2 decimals without trailing zeros (13.927577 USDT). */
+function moneyText(field: FieldDef, value: string, row?: Record<string, unknown>): string {
+  const scale = moneyScale(field, row);
+  const text = truncateMoney(value, scale);
+  return scale > 2 ? text.replace(/(\.\d{2}\d*?)0+$/, '$1') : text;
+}
+
 /** Plain text of a value (export-free: used by cells, tooltips and the detail view). */
 export function valueText(
   field: FieldDef,
@@ -41,7 +49,7 @@ export function valueText(
   if (isBlank(value)) return '';
   switch (field.type) {
     case 'money':
-      return isPercent(field) ? percentText(value) : truncateMoney(value as string, moneyScale(field, row));
+      return isPercent(field) ? percentText(value) : moneyText(field, value as string, row);
     case 'datetime':
       return formatDateTime(value as string);
     case 'date':

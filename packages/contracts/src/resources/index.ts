@@ -44,6 +44,7 @@ export const allResources: readonly ResourceDef[] = [
   ...order.OTC_RESOURCES,
   order.pageSettle,
   ...[order.reconciliationPage, order.reconciliationLines],
+  ...[order.orderDepositListUSDT, order.orderTransferListUSDT, order.addressFlowList, order.addressFlow],
 ];
 
 for (const def of allResources) registerResource(def);

@@ -98,6 +98,38 @@ export async function insertDepositOrder(
   return { order: existing!, created: false };
 }
 
+/**
+ * Freezes a withdrawal's amount + fee on its merchant's account (the `freeze` event of `refType`, the
+ * USDT withdrawals' too); a LedgerError `insufficient` when the available balance is short. Answers
+ * the entry.
+ */
+export async function freezeWithdrawal(
+  tx: Tx,
+  m: Pick<Merchant, 'id' | 'mchNo'>,
+  refType: string,
+  order: { orderNo: string; amount: string; fee: string },
+  operatorId: number | null,
+  at: Date,
+): Promise<number> {
+  const account = await ensureAccount(tx, {
+    ownerType: 'merchant',
+    ownerId: m.id,
+    ownerCode: m.mchNo,
+    merchantId: m.id,
+  });
+  const held = decString(dec(order.amount).plus(dec(order.fee)));
+  const { entryId } = await postEntry(tx, {
+    kind: 'freeze',
+    event: 'freeze',
+    refType,
+    refId: order.orderNo,
+    operatorId,
+    at,
+    legs: [{ accountId: account.id, amount: `-${held}`, frozenAmount: held }],
+  });
+  return entryId;
+}
+
 export interface NewWithdrawal {
   merchantId: number;
   mchOrderNo: string;
@@ -159,22 +191,7 @@ export async function insertWithdrawOrder(
       .limit(1);
     return { order: existing!, created: false };
   }
-  const account = await ensureAccount(tx, {
-    ownerType: 'merchant',
-    ownerId: m.id,
-    ownerCode: m.mchNo,
-    merchantId: m.id,
-  });
-  const held = decString(dec(input.amount).plus(dec(fee)));
-  const { entryId } = await postEntry(tx, {
-    kind: 'freeze',
-    event: 'freeze',
-    refType: 'withdraw_order',
-    refId: order.orderNo,
-    operatorId: input.operatorId ?? null,
-    at: input.now,
-    legs: [{ accountId: account.id, amount: `-${held}`, frozenAmount: held }],
-  });
+  const entryId = await freezeWithdrawal(tx, m, 'withdraw_order', order, input.operatorId ?? null, input.now);
   const [frozen] = await tx
     .update(withdrawOrders)
     .set({ freezeEntryId: entryId })

@@ -5,11 +5,14 @@
  * writing their rows in the same transaction, so an order never ends without them.
  */
 import type { Tx } from '../../platform/ledger/index.ts';
+import type { UsdtDepositOrder, UsdtWithdrawOrder } from '../chain/chain.schema.ts';
 import type { DepositOrder, WithdrawOrder } from './schema.ts';
 
 export type OrderFinal =
   | { family: 'deposit'; order: DepositOrder; from: string; at: Date }
-  | { family: 'withdraw'; order: WithdrawOrder; from: string; at: Date };
+  | { family: 'withdraw'; order: WithdrawOrder; from: string; at: Date }
+  | { family: 'usdtDeposit'; order: UsdtDepositOrder; from: string; at: Date }
+  | { family: 'usdtWithdraw'; order: UsdtWithdrawOrder; from: string; at: Date };
 
 export type OrderFinalListener = (tx: Tx, event: OrderFinal) => Promise<void>;
 

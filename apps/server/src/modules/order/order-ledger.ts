@@ -25,7 +25,15 @@ type Order = Pick<
   'merchantId' | 'mchNo' | 'orderNo' | 'amount' | 'fee' | 'currency'
 >;
 
-const REF = { deposit: 'deposit_order', withdraw: 'withdraw_order' } as const;
+/** Each order table's reference type (the USDT orders' too: they post the same events). */
+const REF = {
+  deposit: 'deposit_order',
+  withdraw: 'withdraw_order',
+  usdtDeposit: 'usdt_deposit_order',
+  usdtWithdraw: 'usdt_withdraw_order',
+} as const;
+type DepositFamily = 'deposit' | 'usdtDeposit';
+type WithdrawFamily = 'withdraw' | 'usdtWithdraw';
 
 const text = {
   refundShort: {
@@ -59,7 +67,7 @@ async function contraLegs(
   return legs;
 }
 
-interface PostOptions {
+export interface PostOptions {
   operatorId: number | null;
   at: Date;
   locale: Locale;
@@ -99,14 +107,19 @@ async function post(
 }
 
 /** A deposit's success: the merchant gets amount - fee, the fee account the fee, settlement -amount. */
-export async function creditDeposit(tx: Tx, o: Order, opts: PostOptions): Promise<number> {
-  const ref = `${REF.deposit}:${o.orderNo}`;
+export async function creditDeposit(
+  tx: Tx,
+  o: Order,
+  opts: PostOptions,
+  family: DepositFamily = 'deposit',
+): Promise<number> {
+  const ref = `${REF[family]}:${o.orderNo}`;
   const net = decString(dec(o.amount).minus(dec(o.fee)));
   const legs = [
     { accountId: (await merchantAccount(tx, o)).id, amount: net },
     ...(await contraLegs(tx, o, ref, `-${o.amount}`, o.fee)),
   ];
-  return post(tx, 'deposit', o, 'deposit', 'deposit', legs, opts);
+  return post(tx, family, o, 'deposit', 'deposit', legs, opts);
 }
 
 /** A refund reverses the credit; refused (on `id`) when the merchant's available balance is short. */
@@ -123,18 +136,28 @@ export async function refundDeposit(tx: Tx, o: Order, opts: PostOptions): Promis
 const held = (o: Order) => decString(dec(o.amount).plus(dec(o.fee)));
 
 /** A withdrawal paid out: the frozen amount + fee leaves; settlement gets the amount, fees the fee. */
-export async function settleWithdrawal(tx: Tx, o: Order, opts: PostOptions): Promise<number> {
-  const ref = `${REF.withdraw}:${o.orderNo}`;
+export async function settleWithdrawal(
+  tx: Tx,
+  o: Order,
+  opts: PostOptions,
+  family: WithdrawFamily = 'withdraw',
+): Promise<number> {
+  const ref = `${REF[family]}:${o.orderNo}`;
   const legs = [
     { accountId: (await merchantAccount(tx, o)).id, frozenAmount: `-${held(o)}` },
     ...(await contraLegs(tx, o, ref, o.amount, o.fee)),
   ];
-  return post(tx, 'withdraw', o, 'withdraw', 'settle', legs, opts);
+  return post(tx, family, o, 'withdraw', 'settle', legs, opts);
 }
 
 /** A withdrawal rejected or failed: the frozen amount + fee returns to the available balance. */
-export async function releaseWithdrawal(tx: Tx, o: Order, opts: PostOptions): Promise<number> {
+export async function releaseWithdrawal(
+  tx: Tx,
+  o: Order,
+  opts: PostOptions,
+  family: WithdrawFamily = 'withdraw',
+): Promise<number> {
   const h = held(o);
   const legs = [{ accountId: (await merchantAccount(tx, o)).id, amount: h, frozenAmount: `-${h}` }];
-  return post(tx, 'withdraw', o, 'unfreeze', 'release', legs, opts);
+  return post(tx, family, o, 'unfreeze', 'release', legs, opts);
 }

@@ -25,7 +25,7 @@ import { quoteColumns, quoteIndexes } from './quote.schema.ts';
  * The columns every order has, deposit or withdrawal (new builders for each table): who ordered, how
  * much, where it was placed, what became of it and who decided.
  */
-function orderColumns<const S extends readonly ['created', ...string[]]>(states: S) {
+export function orderColumns<const S extends readonly ['created', ...string[]]>(states: S) {
   return {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** The platform's order number (D or W + time + random), what operators and merchants quote. */

@@ -35,6 +35,8 @@ export function settingWeakens(key: string, before: unknown, after: unknown): bo
       );
     return a.gt(b);
   }
+  // Fewer confirmations credit USDT sooner, nearer a chain reorganisation: a second admin approves.
+  if (key === 'usdtConfirmations') return Number(after) < Number(before);
   return SWITCHES_ON_GUARD.has(key) && before === true && after === false;
 }
 

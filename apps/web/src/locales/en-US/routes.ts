@@ -63,7 +63,7 @@ export default {
       orderTransferListUSDT: 'USDT Withdrawal Orders',
       orderDepositListZHOTC: 'ZHOTC Deposit Orders',
       orderTransferListZHOTC: 'ZHOTC Withdrawal Orders',
-      addressFlowList: 'Receipt Audit',
+      addressFlowList: 'On-chain Transfers',
       auditRecordList: 'Audit Records',
       orderPlaceLogPage: 'Order Placement Log',
       orderPlaceLogMatchPage: 'Matched Order Placement Log',

@@ -63,7 +63,7 @@ export default {
       orderTransferListUSDT: 'USDT代付订单',
       orderDepositListZHOTC: 'ZHOTC充值订单',
       orderTransferListZHOTC: 'ZHOTC代付订单',
-      addressFlowList: '凭证审核',
+      addressFlowList: '链上转账流水',
       auditRecordList: '审核记录',
       orderPlaceLogPage: '下单日志',
       orderPlaceLogMatchPage: '撮合下单日志',

@@ -8,6 +8,7 @@ const placeLog = pagesOf(() => import('./place-log-pages.tsx'));
 const otc = pagesOf(() => import('./otc-pages.tsx'));
 const settle = pagesOf(() => import('./settlement-page.tsx'));
 const recon = pagesOf(() => import('./reconciliation-page.tsx'));
+const usdt = pagesOf(() => import('./usdt-pages.tsx'));
 
 export const orderPages: Record<string, () => PageModule> = {
   '/order/orderDepositList': orders('DepositListPage'),
@@ -30,6 +31,10 @@ export const orderPages: Record<string, () => PageModule> = {
   '/order/otcPayOrderPage': otc('OtcPayOrderPage'),
   '/order/pageSettle': settle('SettlementPage'),
   '/order/reconciliationPage': recon('ReconciliationPage'),
+  '/order/orderDepositListUSDT': usdt('UsdtDepositListPage'),
+  '/order/orderTransferListUSDT': usdt('UsdtWithdrawListPage'),
+  '/order/addressFlowList': usdt('AddressFlowListPage'),
+  '/order/addressFlow': usdt('AddressFlowPage'),
   '/payManage/thirdwithdraw_list': orders('ScheduledWithdrawPage'),
   '/payManage/autoReviewList': orders('AutoReviewPage'),
 };

@@ -3,6 +3,7 @@ import { addrPool } from '@payops/contracts/resources/sys/addr-pool';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { PageContext, ResourceOverrides } from '../../engine/types.ts';
+import { addressFlowLink } from '../order/address-flow-link.tsx';
 import { useSysLabels } from './sys-labels.ts';
 
 // The import dialog loads when it is first opened, not with the list.
@@ -14,7 +15,10 @@ export function AddrPoolPage() {
   useSysLabels();
   const [importing, setImporting] = useState<PageContext | null>(null);
   const overrides = useMemo<ResourceOverrides>(
-    () => ({ actionHandlers: { import: (_rows, ctx) => setImporting(ctx) } }),
+    () => ({
+      actionHandlers: { import: (_rows, ctx) => setImporting(ctx) },
+      cells: { address: addressFlowLink('address') },
+    }),
     [],
   );
   return (

@@ -5,6 +5,7 @@
  */
 import { bilingual, defineResource } from '../../resource.ts';
 import { DIRECTION_LABELS, enumLabels, optionsOf } from '../mch/common.ts';
+import { USDT_FAMILY_LABELS } from './usdt-common.ts';
 
 export const orderFailReason = defineResource({
   name: 'orderFailReason',
@@ -13,7 +14,12 @@ export const orderFailReason = defineResource({
   fields: {
     id: { type: 'number' },
     day: { type: 'date', list: true, sort: true, filter: 'between' },
-    family: { type: 'enum', list: true, filter: 'eq', options: optionsOf(DIRECTION_LABELS) },
+    family: {
+      type: 'enum',
+      list: true,
+      filter: 'eq',
+      options: optionsOf({ ...DIRECTION_LABELS, ...USDT_FAMILY_LABELS }),
+    },
     mchNo: { type: 'string', list: true, filter: 'eq' },
     status: { type: 'string', list: true, filter: 'eq' },
     reason: { type: 'text', list: true, filter: 'contains' },
@@ -28,7 +34,7 @@ export const orderFailReason = defineResource({
     'field.orderFailReason.id': ['编号', 'ID'],
     'field.orderFailReason.day': ['日期', 'Day'],
     'field.orderFailReason.family': ['订单类型', 'Order type'],
-    ...enumLabels('orderFailReason', 'family', DIRECTION_LABELS),
+    ...enumLabels('orderFailReason', 'family', { ...DIRECTION_LABELS, ...USDT_FAMILY_LABELS }),
     'field.orderFailReason.mchNo': ['商户号', 'Merchant no.'],
     'field.orderFailReason.status': ['最终状态', 'Final state'],
     'field.orderFailReason.reason': ['失败原因（原始信息）', 'Failure reason (raw message)'],

@@ -8,6 +8,7 @@ import { defineLifecycle } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
 import { DIRECTION_LABELS, enumLabels } from '../mch/common.ts';
 import { DEPOSIT_FINAL_STATES, depositLifecycle } from './deposit-order.ts';
+import { USDT_FAMILY_LABELS, USDT_IGNORED_STATE } from './usdt-common.ts';
 import { WITHDRAW_FINAL_STATES, withdrawLifecycle } from './withdraw-order.ts';
 
 /** Seconds before each retry after a failed attempt: 15 s, 1 m, 5 m, 30 m, 2 h; then failed. */
@@ -16,13 +17,14 @@ export const NOTIFY_BACKOFF_SECONDS = [15, 60, 300, 1800, 7200] as const;
 /** What a merchant answers to acknowledge a callback: HTTP 200 and this body (trimmed, any case). */
 export const NOTIFY_ACK_BODY = 'success';
 
-export const NOTIFY_FAMILIES = ['deposit', 'withdraw'] as const;
+export const NOTIFY_FAMILIES = ['deposit', 'withdraw', 'usdtDeposit', 'usdtWithdraw'] as const;
 export type NotifyFamily = (typeof NOTIFY_FAMILIES)[number];
 
 /** The final states a callback tells of, with the orders' own colours and labels. */
 const finalStates = {
   ...Object.fromEntries(WITHDRAW_FINAL_STATES.map((v) => [v, withdrawLifecycle.states[v]])),
   ...Object.fromEntries(DEPOSIT_FINAL_STATES.map((v) => [v, depositLifecycle.states[v]])),
+  ignored: USDT_IGNORED_STATE,
 };
 const ORDER_STATUS_OPTIONS = Object.entries(finalStates).map(([value, s]) => ({ value, color: s.color }));
 const orderStatusLabels = Object.fromEntries(
@@ -65,6 +67,8 @@ export const mchNotify = defineResource({
       options: [
         { value: 'deposit', color: 'blue' },
         { value: 'withdraw', color: 'orange' },
+        { value: 'usdtDeposit', color: 'cyan' },
+        { value: 'usdtWithdraw', color: 'volcano' },
       ],
     },
     orderNo: { type: 'string', list: true, filter: 'eq' },
@@ -88,7 +92,7 @@ export const mchNotify = defineResource({
   labels: bilingual({
     'field.mchNotify.id': ['编号', 'ID'],
     'field.mchNotify.family': ['订单类型', 'Order type'],
-    ...enumLabels('mchNotify', 'family', DIRECTION_LABELS),
+    ...enumLabels('mchNotify', 'family', { ...DIRECTION_LABELS, ...USDT_FAMILY_LABELS }),
     'field.mchNotify.orderNo': ['平台订单号', 'Order no.'],
     'field.mchNotify.mchOrderNo': ['商户订单号', 'Merchant order no.'],
     'field.mchNotify.mchNo': ['商户号', 'Merchant no.'],

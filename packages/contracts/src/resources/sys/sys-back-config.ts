@@ -30,6 +30,7 @@ export const BACK_SETTINGS: readonly SettingDef[] = [
   { key: 'orderTimeoutMinutes', type: 'number', min: 1, max: 1440 },
   { key: 'lowAmountWithdrawThreshold', type: 'money' },
   { key: 'upstreamCallbackRetentionDays', type: 'number', min: 1, max: 3650 },
+  { key: 'usdtConfirmations', type: 'number', min: 1, max: 100 },
   {
     key: DATACENTER_SWITCHES_KEY,
     type: 'switches',
@@ -112,6 +113,7 @@ export const sysBackConfig = defineResource({
     'setting.orderTimeoutMinutes': ['订单超时(分钟)', 'Order timeout (minutes)'],
     'setting.lowAmountWithdrawThreshold': ['小额提现阈值', 'Low-amount withdrawal threshold'],
     'setting.upstreamCallbackRetentionDays': ['上游回调保留(天)', 'Keep raw upstream callbacks (days)'],
+    'setting.usdtConfirmations': ['USDT到账确认数', 'USDT confirmations before crediting'],
     'setting.DATACENTER_ONOFF_CONTROLLER': ['数据中心开关', 'Data-centre switches'],
     ...Object.fromEntries(Object.entries(DATACENTER_SWITCHES).map(([k, v]) => [`switch.${k}`, v])),
   }),
