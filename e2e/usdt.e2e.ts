@@ -16,6 +16,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { merchantApiCall } from '../apps/server/src/demo/orders-client.ts';
 import { runChainPayouts } from '../apps/server/src/modules/chain/payout.ts';
+import { nodeKeyHeaders } from '../apps/server/src/modules/chain/sandbox/node-key.ts';
 import { watchChain } from '../apps/server/src/modules/chain/watcher.ts';
 import { loadKeys } from '../apps/server/src/platform/keys.ts';
 import { open } from '../apps/server/src/platform/secret-box.ts';
@@ -49,7 +50,7 @@ async function open_(pathname: string, name: string) {
 async function chain(p: string, body: object) {
   const res = await fetch(`${inject('baseUrl')}/sandbox/chain/${p}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...nodeKeyHeaders(built.ctx.keys.secretKey) },
     body: JSON.stringify(body),
   });
   return (await res.json()) as { code: number; txHash?: string };

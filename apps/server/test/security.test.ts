@@ -283,11 +283,16 @@ describe('access and authenticator gaps', () => {
       '/sandbox/upstream/notify',
       '/sandbox/upstream/cashier/:no',
       '/sandbox/upstream/statement',
+      // The built-in sandbox chain: a node's API, each call carrying the node key (chain/sandbox/node-key.ts).
+      ...['head', 'transfers', 'tx', 'send', 'pay', 'mine', 'fail'].map((c) => `/sandbox/chain/${c}`),
       // The merchant API: no session, each call signed with the merchant's secret (modules/openapi).
       '/openapi/v1/deposit/create',
       '/openapi/v1/withdraw/create',
       '/openapi/v1/order/query',
       '/openapi/v1/balance/query',
+      '/openapi/v1/usdt/deposit/create',
+      '/openapi/v1/usdt/withdraw/create',
+      '/openapi/v1/usdt/order/query',
       // The built-in sandbox merchant: receives callbacks (signed); its control needs a permission.
       '/api/sandbox/merchant/notify',
     ]);

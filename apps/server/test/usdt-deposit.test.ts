@@ -330,3 +330,22 @@ describe('bad input', () => {
     expect(again.statusCode).toBe(503);
   });
 });
+
+describe('the sandbox chain', () => {
+  it('refuses a call without the node key, or with a wrong one (401, before anything is read)', async () => {
+    const url = `${platformOrigin(w.t.ctx)}/sandbox/chain/pay`;
+    const body = JSON.stringify({ network: 'TRC20', to: 'TXmemberWa11etSandboxPaysUsdt1234a', amount: '5' });
+    const without = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    const wrong = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-chain-node-key': 'f'.repeat(64) },
+      body,
+    });
+    expect([without.status, wrong.status]).toEqual([401, 401]);
+    expect(((await without.json()) as { msg: string }).msg).toMatch(/node key/);
+  });
+});

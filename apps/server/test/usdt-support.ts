@@ -8,6 +8,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { sandboxAddresses } from '../src/demo/usdt-addresses.ts';
 import { usdtDepositOrders, usdtWithdrawOrders } from '../src/modules/chain/chain.schema.ts';
 import { runChainPayouts } from '../src/modules/chain/payout.ts';
+import { nodeKeyHeaders } from '../src/modules/chain/sandbox/node-key.ts';
 import { watchChain } from '../src/modules/chain/watcher.ts';
 import { exchangeRates } from '../src/modules/mockTrade/schema.ts';
 import { importAddresses } from '../src/modules/sys/addr-pool.service.ts';
@@ -84,7 +85,7 @@ export const mchOrderNo = (p = 'U') => `${p}${Date.now()}${++seq}`;
 export async function sandbox<T = Record<string, unknown>>(t: TestApp, path: string, body: object) {
   const res = await fetch(`${platformOrigin(t.ctx)}/sandbox/chain/${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...nodeKeyHeaders(t.ctx.keys.secretKey) },
     body: JSON.stringify(body),
   });
   return (await res.json()) as T & { code: number; msg?: string };

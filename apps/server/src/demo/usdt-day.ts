@@ -9,6 +9,7 @@ import { orderDepositListUSDT, orderTransferListUSDT, type UsdtNetwork } from '@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { chainTransfers, usdtDepositOrders, usdtWithdrawOrders } from '../modules/chain/chain.schema.ts';
 import { runChainPayouts } from '../modules/chain/payout.ts';
+import { nodeKeyHeaders } from '../modules/chain/sandbox/node-key.ts';
 import { watchChain } from '../modules/chain/watcher.ts';
 import { merchants } from '../modules/mch/schema.ts';
 import { seedExchangeRates } from '../modules/mockTrade/exchange-rates.ts';
@@ -62,7 +63,7 @@ export async function runUsdtDay(ctx: AppContext, origin: string): Promise<UsdtD
   const chain = async (path: string, body: object) =>
     fetch(`${origin}/sandbox/chain/${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...nodeKeyHeaders(ctx.keys.secretKey) },
       body: JSON.stringify(body),
     }).then((r) => r.json() as Promise<{ txHash?: string }>);
   const blocks = async (n: number) => {

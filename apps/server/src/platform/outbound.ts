@@ -229,6 +229,8 @@ export function postJson(
   timeoutMs: number,
   /** A larger cap for an answer known to be large (an upstream statement). */
   maxBytes = MAX_ANSWER_BYTES,
+  /** Extra request headers (a node's API key). */
+  headers: Record<string, string> = {},
 ): Promise<OutboundAnswer> {
   const refused = urlRefusal(allowed, raw, false);
   if (refused) return Promise.reject(new OutboundRefused(refused.kind, refused.target));
@@ -239,7 +241,7 @@ export function postJson(
     const req = (protocol === 'https:' ? https : http).request(url, {
       method: 'POST',
       agent,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
     });
     const timer = setTimeout(() => req.destroy(new OutboundTimeout(timeoutMs)), timeoutMs);
     req.on('error', (e) => {

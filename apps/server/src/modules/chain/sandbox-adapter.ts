@@ -8,6 +8,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { allowedOrigins, outboundErrorText, postJson } from '../../platform/outbound.ts';
 import { platformOrigin } from '../upstream/origin.ts';
 import { type ChainAdapter, ChainError, type ChainTx } from './adapter.ts';
+import { nodeKeyHeaders } from './sandbox/node-key.ts';
 import { SANDBOX_CHAIN_ROOT } from './sandbox/routes.ts';
 
 const TIMEOUT_MS = 5000;
@@ -22,6 +23,8 @@ async function rpc<T>(ctx: AppContext, path: string, body: object): Promise<(T &
       `${origin}${SANDBOX_CHAIN_ROOT}${path}`,
       JSON.stringify(body),
       TIMEOUT_MS,
+      undefined,
+      nodeKeyHeaders(ctx.keys.secretKey),
     );
   } catch (e) {
     throw new ChainError(`sandbox chain: ${outboundErrorText(e)}`);

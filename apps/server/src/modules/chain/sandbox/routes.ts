@@ -3,6 +3,8 @@
  * (head, transfers in blocks, send, transaction) that the platform reaches through its ChainAdapter
  * over HTTP, and the controls a demo or a test drives (an outside wallet pays an address, mine
  * blocks, make a transaction fail). Plain JSON answers { code: 0, ...fields } or { code, msg }.
+ * Every call carries the node key (node-key.ts) in a header, as a hosted node's API key; without it
+ * the answer is a 401.
  *
  *   POST /head          { network }                         -> { height }
  *   POST /transfers     { network, fromBlock, toBlock }     -> { transfers: ChainTx[] } (mined blocks only)
@@ -17,6 +19,7 @@ import { ADDRESS_PATTERNS, USDT_NETWORKS, type UsdtNetwork } from '@payops/contr
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { fail, height, mine, transaction, transfer, transfersIn } from './chain.ts';
+import { NODE_KEY_HEADER, nodeKeyValid } from './node-key.ts';
 
 export const SANDBOX_CHAIN_ROOT = '/sandbox/chain';
 
@@ -57,6 +60,8 @@ export async function sandboxChainRoutes(app: FastifyInstance) {
     run: (p: z.infer<(typeof bodies)[K]>, reply: FastifyReply) => Promise<unknown>,
   ) =>
     app.post(`${SANDBOX_CHAIN_ROOT}/${name}`, opts, async (request, reply) => {
+      if (!nodeKeyValid(ctx.keys.secretKey, request.headers[NODE_KEY_HEADER]))
+        return refuse(reply, 401, 'sandbox chain: missing or wrong node key');
       const parsed = bodies[name].safeParse(request.body);
       if (!parsed.success)
         return refuse(reply, 400, `sandbox chain: malformed ${parsed.error.issues[0]?.path.join('.')}`);
