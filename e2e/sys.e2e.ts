@@ -229,11 +229,12 @@ describe('/sys pages as admin', () => {
     await screenshot(page, 'sys-message-inbox-zh-CN');
     await page.getByTestId('inbox-read-all').click();
     // The badge is the bell's total: the messages leave it; what else waits for this operator stays
-    // (balance adjustments other files' makers left pending). Without those, the badge goes.
+    // (balance adjustments other files' makers left pending, USDT exceptions, failed callbacks).
+    // Without those, the badge goes.
     const badge = page.locator('[data-testid="message-badge"] .ant-badge-count');
     await expect
       .poll(async () => {
-        const { approvals: waiting } = await waitingFor(ADMIN.username);
+        const { total: waiting } = await waitingFor(ADMIN.username);
         const shown = (await badge.count()) ? await badge.getAttribute('title') : null;
         return { shown, waiting: waiting ? String(waiting) : null };
       })

@@ -79,11 +79,14 @@ export async function requireBinding(on: boolean): Promise<void> {
 }
 
 /**
- * What the bell counts for `username` right now (files share one server, so other files' pending
- * adjustments and published messages count too): approvals waiting for someone else's request, and
- * unread published messages.
+ * What the bell counts for an administrator `username` right now, group by group, read from the
+ * tables (files share one server, so what other files left waiting counts too): approvals waiting
+ * for someone else's request, unread published messages, merchant callbacks that failed, USDT
+ * deposit exceptions (and actual-amount credits someone else requested). `total` is the badge.
  */
-export async function waitingFor(username: string): Promise<{ approvals: number; messages: number }> {
+export async function waitingFor(
+  username: string,
+): Promise<{ approvals: number; messages: number; others: number; total: number }> {
   const db = await database();
   try {
     const { rows } = await db.query(
@@ -92,11 +95,18 @@ export async function waitingFor(username: string): Promise<{ approvals: number;
                 WHERE status = 'pending' AND maker_id <> (SELECT id FROM me)) AS approvals,
               (SELECT count(*)::int FROM sys_messages m
                 WHERE m.status = 'published' AND NOT EXISTS (SELECT 1 FROM sys_message_reads r
-                  WHERE r.message_id = m.id AND r.operator_id = (SELECT id FROM me))) AS messages`,
+                  WHERE r.message_id = m.id AND r.operator_id = (SELECT id FROM me))) AS messages,
+              (SELECT count(*)::int FROM merchant_notifications WHERE status = 'failed')
+              + (SELECT count(*)::int FROM usdt_deposit_orders
+                  WHERE status = 'exception'
+                     OR (status = 'credit_pending' AND manual_by IS DISTINCT FROM (SELECT id FROM me)))
+                AS others`,
       [username],
     );
-    return rows[0];
+    const { approvals, messages, others } = rows[0];
+    return { approvals, messages, others, total: approvals + messages + others };
   } finally {
     await db.end();
   }
+}
 }
