@@ -24,6 +24,8 @@ export const settleLifecycle = defineLifecycle({
         'Once settled, the statement never changes and nothing more can be posted to this account up to the end of its day. Settle?',
       ],
       needsCode: true,
+      // Today's statement is provisional (its day is not over): no button; the server refuses it too.
+      when: { field: 'provisional', in: [false] },
     },
   },
 });
