@@ -216,20 +216,28 @@ describe('matched orders', () => {
     // A third match nobody pays: the expiry job, as it runs 20 minutes later, returns it to the pool.
     const third = await mch<{ pieces: { matchNo: string }[] }>(b, 'match/deposit', {
       mchOrderNo: `E2EMD${Date.now()}x`,
-      amount: '60',
+      amount: '100',
       memberAccount: b.members[1]!,
     });
     expect(third.pieces.length).toBe(1);
-    await open(`/payManage/findMatchPoolPage?withdrawOrderNo=${w2}`, 'findMatchPoolPage');
-    expect(await row(w2).innerText()).toContain('40.00');
+    const left = async () =>
+      (
+        await q<{ r: string }>(
+          'SELECT remaining::numeric(20,2)::text AS r FROM match_pool WHERE withdraw_order_no = $1',
+          [w2],
+        )
+      )[0]!.r;
+    expect(await left()).toBe('0.00');
     await expireDueMatches(app.ctx, new Date(Date.now() + 20 * 60_000));
     await open(
       `/order/findTransferMatchByPage?matchNo=${third.pieces[0]!.matchNo}`,
       'findTransferMatchByPage',
     );
     expect(await row(third.pieces[0]!.matchNo).innerText()).toContain('已超时');
+    expect(await left()).toBe('100.00');
     await open(`/payManage/findMatchPoolPage?withdrawOrderNo=${w2}`, 'findMatchPoolPage');
-    expect(await row(w2).innerText()).toContain('100.00');
+    // Its amount 200.00, its remaining 100.00 again.
+    expect(await row(w2).innerText()).toMatch(/200\.00[\s\S]*100\.00/);
     await screenshot(page, 'match-pool-after-timeout-zh-CN');
     // Confirming the timed-out match is refused, whole.
     const [late] = await q<{ id: number }>('SELECT id FROM matches WHERE match_no = $1', [
