@@ -199,6 +199,18 @@ describe('matched deposits and withdrawals', () => {
       poolId: Number(entry.id),
     });
     expect((await rowOf(w, 'matches', 'id = $1', id)).status).toBe('proposed');
+    // The header bell: waiting for the checker, not for its maker.
+    const bell = async (session: typeof w.admin) => {
+      const res = await call<{ groups: { kind: string; count: number }[] }>(
+        w.t,
+        'GET',
+        '/api/dashboard/notifications',
+        { session },
+      );
+      return res.envelope.data.groups.find((g) => g.kind === 'matchQueue')?.count;
+    };
+    expect(await bell(w.checker)).toBe(1);
+    expect(await bell(w.admin)).toBe(0);
     expect((await poolOf(w, w3.orderNo)).remaining).toBe('150.00000000');
     const own = await call(w.t, 'POST', '/api/pay/match/approveMatch', { session: w.admin, body: { id } });
     expect(own.statusCode).toBeGreaterThanOrEqual(400);
