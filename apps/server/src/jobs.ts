@@ -1,4 +1,5 @@
 /** Every background job of the console (see platform/jobs); server.ts starts them, tests pick their own. */
+import { matchRetryJob } from './modules/match/match-retry.ts';
 import { matchExpiryJob } from './modules/match/match-timeouts.ts';
 import { adjustExpiryJob } from './modules/mch/adjust-expiry.ts';
 import { merchantNotifyJob } from './modules/notify/job.ts';
@@ -25,4 +26,5 @@ export const allJobs: readonly JobDef[] = [
   callbackRetentionJob,
   settlementJob,
   matchExpiryJob,
+  matchRetryJob,
 ];
