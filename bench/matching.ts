@@ -93,6 +93,7 @@ export async function matchingThroughput(w: World, rows: Row[], seconds: number)
   let seq = 0;
   let pieces = 0;
   let unmatched = 0;
+  let failed = 0;
   const until = Date.now() + seconds * 1000;
   const t0 = Date.now();
   await Promise.all(
@@ -109,18 +110,20 @@ export async function matchingThroughput(w: World, rows: Row[], seconds: number)
             clientIp: '127.0.0.1',
           },
           'en-US',
-        );
-        if (made.pieces.length) pieces += made.pieces.length;
+        ).catch(() => null);
+        // A refusal of the order itself (e.g. two order numbers meeting in their unique index).
+        if (!made) failed++;
+        else if (made.pieces.length) pieces += made.pieces.length;
         else unmatched++;
       }
     }),
   );
   const perSecond = pieces / ((Date.now() - t0) / 1000);
   rows.push({
-    workload: `matches/s, 16 concurrent matched deposits (${unmatched} waited)`,
+    workload: `matches/s, 16 concurrent matched deposits (${unmatched} waited, ${failed} failed)`,
     figure: `${Math.round(perSecond)}/s`,
     budget: '≥ 200/s',
-    pass: perSecond >= 200,
+    pass: perSecond >= 200 && failed === 0,
   });
   const { rows: over } = await w.ctx.db
     .execute<{ n: number }>(sql`
