@@ -1,5 +1,7 @@
 /** Every background job of the console (see platform/jobs); server.ts starts them, tests pick their own. */
 import { chainWatchJob, sandboxChainMinerJob, usdtDepositExpiryJob } from './modules/chain/jobs.ts';
+import { matchRetryJob } from './modules/match/match-retry.ts';
+import { matchExpiryJob } from './modules/match/match-timeouts.ts';
 import { adjustExpiryJob } from './modules/mch/adjust-expiry.ts';
 import { merchantNotifyJob } from './modules/notify/job.ts';
 import { openapiNonceCleanUpJob } from './modules/openapi/nonce-clean-up.ts';
@@ -25,4 +27,6 @@ export const allJobs: readonly JobDef[] = [
   callbackRetentionJob,
   settlementJob,
   ...[chainWatchJob, usdtDepositExpiryJob, sandboxChainMinerJob],
+  matchExpiryJob,
+  matchRetryJob,
 ];

@@ -14,6 +14,7 @@ import { runPayouts } from '../modules/upstream/payout.ts';
 import type { AppContext } from '../platform/context.ts';
 import { open } from '../platform/secret-box.ts';
 import { type Actor, runSystemTransition } from '../platform/transitions/index.ts';
+import { describeMatchDay, type MatchDayReport, runMatchDay } from './match-day.ts';
 import { type DemoOrdersReport, placeDemoOrders } from './orders.ts';
 import { merchantApiCall } from './orders-client.ts';
 import { describeOtcDay, type OtcDayReport, runOtcDay } from './otc-day.ts';
@@ -37,6 +38,7 @@ export interface DemoDayReport {
   reservations: number;
   payouts: number;
   otc?: OtcDayReport;
+  matching?: MatchDayReport;
   settlements?: DemoSettlementReport;
   reconciliation: ReconDayReport;
   usdt: UsdtDayReport;
@@ -173,6 +175,7 @@ export async function runDemoDay(
     }
   }
   report.otc = await runOtcDay(ctx, origin);
+  report.matching = await runMatchDay(ctx, origin);
   // The payout job's work, done now (the CLI runs no jobs; on a server the job would pick them up).
   report.payouts = (await runPayouts(ctx, 500)).paying;
   report.usdt = await runUsdtDay(ctx, origin);
@@ -189,6 +192,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     `${d.reservations} reservations, ${d.payouts} paid out; ${describeUsdtDay(d.usdt)}; ` +
     `${d.reconciliation.statements} statements reconciled (${d.reconciliation.differences} differences open); ` +
     `${d.settlements?.statements ?? 0} settlement statements, ${d.settlements?.settled ?? 0} settled` +
-    (d.otc ? `\n${describeOtcDay(d.otc)}` : '')
+    (d.otc ? `\n${describeOtcDay(d.otc)}` : '') +
+    (d.matching ? `\n${describeMatchDay(d.matching)}` : '')
   );
 }

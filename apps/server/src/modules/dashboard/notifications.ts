@@ -14,6 +14,7 @@ import { localeOf, ok } from '../../platform/errors.ts';
 import { heldPermission } from '../../platform/permissions.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { usdtExceptions } from '../chain/bell.ts';
+import { matchQueue } from '../match/bell.ts';
 import { merchantAdjustments } from '../mch/schema.ts';
 import { failedCallbacks } from '../notify/bell.ts';
 import { unreadCount, unreadMessages } from '../sys/message.service.ts';
@@ -109,6 +110,7 @@ export const notificationProviders: NotificationProvider[] = [
   messages,
   failedCallbacks,
   usdtExceptions,
+  matchQueue,
 ];
 
 export async function notificationRoutes(fastify: FastifyInstance) {

@@ -1,13 +1,12 @@
 /**
  * The /member pages: members (freeze and unfreeze are their lifecycle's transitions; credit points
  * with an Idempotency-Key, audited in the same transaction), rebate orders on deposits and on
- * withdrawals, members' money and credit-point records (ledger views), and cashier payment accounts.
+ * withdrawals, members' money records (a ledger view; their matches: modules/match), and cashier payment accounts.
  */
 import {
   currencyAmountSchema,
   financialRecordPage,
   id4,
-  matchRecordPage,
   memberList,
   memberPaymentList,
   payFundOrderPage,
@@ -57,13 +56,11 @@ export async function memberRoutes(fastify: FastifyInstance) {
   registerCrud(fastify, payFundOrderPage, { table: memberRebateOrders, scope: { direction: 'deposit' } });
   registerCrud(fastify, transFundOrderPage, { table: memberRebateOrders, scope: { direction: 'withdraw' } });
 
+  // Money (CNY) and credit points (PTS): member/matchRecordPage, which showed the points, now shows
+  // the member's matches (modules/match).
   registerCrud(fastify, financialRecordPage, {
     table: ledgerPostings,
-    scope: { ownerType: 'member', currency: 'CNY' },
-  });
-  registerCrud(fastify, matchRecordPage, {
-    table: ledgerPostings,
-    scope: { ownerType: 'member', currency: POINTS_CURRENCY },
+    scope: { ownerType: 'member', currency: ['CNY', POINTS_CURRENCY] },
   });
 
   registerCrud(fastify, memberPaymentList, { table: memberPaymentAccounts });

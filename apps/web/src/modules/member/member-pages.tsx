@@ -5,7 +5,7 @@
  */
 import { memberList } from '@payops/contracts/resources/member/member-list';
 import { memberPaymentList } from '@payops/contracts/resources/member/member-payment-list';
-import { financialRecordPage, matchRecordPage } from '@payops/contracts/resources/member/member-records';
+import { financialRecordPage } from '@payops/contracts/resources/member/member-records';
 import { payFundOrderPage, transFundOrderPage } from '@payops/contracts/resources/member/rebate-orders';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ResourcePage } from '../../engine/resource-page.tsx';
@@ -50,4 +50,3 @@ export const MemberPaymentPage = () => <ResourcePage def={memberPaymentList} />;
 export const PayFundOrderPage = () => <ResourcePage def={payFundOrderPage} />;
 export const TransFundOrderPage = () => <ResourcePage def={transFundOrderPage} />;
 export const FinancialRecordPage = () => <ResourcePage def={financialRecordPage} />;
-export const MatchRecordPage = () => <ResourcePage def={matchRecordPage} />;

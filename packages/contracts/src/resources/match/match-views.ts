@@ -1,0 +1,39 @@
+/**
+ * The matched (P2P) family's pages over the orders (defineView; the server scopes each,
+ * modules/match/match.routes.ts): the matched deposits and withdrawals and the placement log of the
+ * matching calls. The pages over the matches themselves are in match-record-views.ts.
+ */
+import { defineView } from '../../resource.ts';
+import { orderDepositList } from '../order/deposit-order.ts';
+import { orderPlaceLogPage } from '../order/place-log.ts';
+import { orderTransferList } from '../order/withdraw-order.ts';
+
+const withoutFamily = <F extends string>(fields: Record<F, unknown>) =>
+  (Object.keys(fields) as F[]).filter((n) => n !== ('family' as F));
+
+export const orderDepositListMatch = defineView(orderDepositList, {
+  group: 'order',
+  page: 'orderDepositListMatch',
+  api: '/api/pay/matchDeposit',
+  columns: withoutFamily(orderDepositList.fields).filter(
+    (n) => !['payType', 'passageId', 'upstreamOrderNo'].includes(n),
+  ),
+  // Their steps are the matches' (findTransferMatchByPage): the normal receipt audit, refund and
+  // manual decisions do not apply to a matched order.
+  readOnly: true,
+});
+
+export const orderTransferListMatch = defineView(orderTransferList, {
+  group: 'order',
+  page: 'orderTransferListMatch',
+  api: '/api/pay/matchTransfer',
+  columns: withoutFamily(orderTransferList.fields).filter(
+    (n) => !['passageId', 'upstreamOrderNo'].includes(n),
+  ),
+});
+
+export const orderPlaceLogMatchPage = defineView(orderPlaceLogPage, {
+  group: 'order',
+  page: 'orderPlaceLogMatchPage',
+  api: '/api/pay/matchPlaceLog',
+});
