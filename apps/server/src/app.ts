@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
+import { emailModule } from './modules/email/index.ts';
 import { mchModule } from './modules/mch/index.ts';
 import { memberModule } from './modules/member/index.ts';
 import { mockModule } from './modules/mock/index.ts';
@@ -147,6 +148,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(openapiModule);
   await app.register(upstreamModule);
   await app.register(mockTradeModule);
+  await app.register(emailModule);
   if (config.mockApi) await app.register(mockModule);
 
   await serveWebApp(app, config.webDist);

@@ -1,4 +1,5 @@
 /** Every background job of the console (see platform/jobs); server.ts starts them, tests pick their own. */
+import { emailPollJob } from './modules/email/poller.ts';
 import { adjustExpiryJob } from './modules/mch/adjust-expiry.ts';
 import { merchantNotifyJob } from './modules/notify/job.ts';
 import { openapiNonceCleanUpJob } from './modules/openapi/nonce-clean-up.ts';
@@ -23,4 +24,5 @@ export const allJobs: readonly JobDef[] = [
   pollJob,
   callbackRetentionJob,
   settlementJob,
+  emailPollJob,
 ];

@@ -1,4 +1,5 @@
 /** Every table of every module, for the Drizzle client and drizzle-kit. */
+export * from '../modules/email/email.schema.ts';
 export * from '../modules/mch/passage.schema.ts';
 export * from '../modules/mch/schema.ts';
 export * from '../modules/member/schema.ts';

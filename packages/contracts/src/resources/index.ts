@@ -43,6 +43,7 @@ export const allResources: readonly ResourceDef[] = [
   order.recommendRecordList,
   ...order.OTC_RESOURCES,
   order.pageSettle,
+  ...[payManage.emailConfig, payManage.emailAssign, order.emailOrder],
 ];
 
 for (const def of allResources) registerResource(def);

@@ -1,6 +1,7 @@
 /** The /order group's resource definitions. */
 export * from './auto-review.ts';
 export * from './deposit-order.ts';
+export * from './email-order.ts';
 export * from './fail-reason.ts';
 export * from './log-report.ts';
 export * from './mch-notify.ts';

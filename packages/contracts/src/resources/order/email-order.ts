@@ -1,0 +1,83 @@
+/**
+ * order/emailOrderList: bank notification emails, read from the configured mailboxes (IMAP) or
+ * uploaded as .eml files by an operator, each parsed by its bank's template into an email order:
+ * amount, payee account tail, payer name, time. An order that fits exactly one waiting match
+ * confirms it (`matched`, with the match); one that fits none or several stays `unmatched` (the
+ * header badge counts these); a mailbox email no template can read is kept as `failed_parse` with
+ * the reason (an upload of one is refused instead). A message is stored once (its Message-ID).
+ */
+import { defineLifecycle } from '../../lifecycle.ts';
+import { bilingual, defineResource } from '../../resource.ts';
+import { enumLabels, optionsOf } from '../mch/common.ts';
+import { EMAIL_BANK_FIELD, EMAIL_BANK_LABELS } from '../payManage/email-config.ts';
+
+export const emailOrderLifecycle = defineLifecycle({
+  states: {
+    matched: { color: 'green', label: ['已匹配', 'Matched'] },
+    unmatched: { color: 'orange', label: ['匹配失败', 'Unmatched'] },
+    failed_parse: { color: 'red', label: ['解析失败', 'Unreadable'] },
+  },
+  transitions: {},
+});
+
+export const EMAIL_SOURCE_LABELS = {
+  imap: ['邮箱读取', 'Mailbox'],
+  upload: ['人工上传', 'Uploaded'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export const emailOrder = defineResource({
+  name: 'emailOrder',
+  group: 'order',
+  page: 'emailOrderList',
+  api: '/api/pay/emailOrder',
+  fields: {
+    id: { type: 'number', list: true, sort: true },
+    mailboxId: {
+      type: 'ref',
+      list: true,
+      filter: 'eq',
+      ref: { resource: 'emailConfig', labelField: 'name' },
+    },
+    bank: EMAIL_BANK_FIELD,
+    source: { type: 'enum', list: true, filter: 'eq', options: optionsOf(EMAIL_SOURCE_LABELS) },
+    amount: { type: 'money', list: true, currency: 'CNY' },
+    accountTail: { type: 'string', list: true, filter: 'eq' },
+    payerName: { type: 'string', list: true, mask: 'name' },
+    paidAt: { type: 'datetime', list: true },
+    status: { type: 'enum', list: true, filter: 'eq' },
+    matchId: { type: 'number', list: true, filter: 'eq' },
+    reason: { type: 'text', list: true },
+    subject: { type: 'text', list: true },
+    messageId: { type: 'string', list: true, filter: 'eq' },
+    createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
+  },
+  defaultSort: { field: 'id', order: 'desc' },
+  actions: ['list', 'export'],
+  custom: [{ name: 'upload', scope: 'toolbar' }],
+  lifecycle: emailOrderLifecycle,
+  labels: bilingual({
+    'field.emailOrder.id': ['编号', 'ID'],
+    'field.emailOrder.mailboxId': ['邮箱', 'Mailbox'],
+    'field.emailOrder.bank': ['银行', 'Bank'],
+    ...enumLabels('emailOrder', 'bank', EMAIL_BANK_LABELS),
+    'field.emailOrder.source': ['来源', 'Source'],
+    ...enumLabels('emailOrder', 'source', EMAIL_SOURCE_LABELS),
+    'field.emailOrder.amount': ['到账金额', 'Amount'],
+    'field.emailOrder.accountTail': ['收款卡尾号', 'Account tail'],
+    'field.emailOrder.payerName': ['付款人', 'Payer'],
+    'field.emailOrder.paidAt': ['到账时间', 'Paid at'],
+    'field.emailOrder.status': ['状态', 'Status'],
+    'field.emailOrder.matchId': ['匹配单号', 'Match'],
+    'field.emailOrder.reason': ['原因', 'Reason'],
+    'field.emailOrder.subject': ['邮件主题', 'Subject'],
+    'field.emailOrder.messageId': ['邮件ID', 'Message ID'],
+    'field.emailOrder.createdAt': ['接收时间', 'Received at'],
+    'action.emailOrder.upload': ['上传邮件(.eml)', 'Upload email (.eml)'],
+    'emailOrder.uploadTitle': ['上传银行通知邮件', 'Upload a bank notification email'],
+    'emailOrder.uploadFile': ['邮件文件(.eml)', 'Email file (.eml)'],
+    'emailOrder.uploadMailbox': ['所属邮箱', 'Mailbox'],
+    'emailOrder.uploadPick': ['选择文件', 'Choose a file'],
+    'emailOrder.uploadRequired': ['请选择一个 .eml 文件', 'Choose an .eml file'],
+    'emailOrder.uploaded': ['已生成邮件订单 #{{id}}：{{status}}', 'Email order #{{id}} created: {{status}}'],
+  }),
+});
