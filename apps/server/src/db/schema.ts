@@ -19,3 +19,4 @@ export * from '../platform/audit.schema.ts';
 export * from '../platform/idempotency.schema.ts';
 export * from '../platform/ledger/schema.ts';
 export * from '../platform/transitions/schema.ts';
+export * from '../modules/match/match.schema.ts';

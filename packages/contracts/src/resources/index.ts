@@ -3,12 +3,14 @@
  * table, the role editor and the guard know their actions.
  */
 import { type ResourceDef, registerResource } from '../resource.ts';
+import * as match from './match/index.ts';
 import * as mch from './mch/index.ts';
 import * as member from './member/index.ts';
 import * as order from './order/index.ts';
 import * as payManage from './payManage/index.ts';
 import * as sys from './sys/index.ts';
 
+export * from './match/index.ts';
 export * from './mch/index.ts';
 export * from './member/index.ts';
 export * from './order/index.ts';
@@ -29,7 +31,7 @@ export const allResources: readonly ResourceDef[] = [
   sys.message,
   ...[mch.mchList, mch.mchAdjust, mch.mchThirdPayConfig, mch.mchThirdAgentPayConfig, mch.fundLog],
   ...[mch.merchantTimeoutConfigPage, member.memberList, member.payFundOrderPage, member.transFundOrderPage],
-  ...[member.financialRecordPage, member.matchRecordPage, member.memberPaymentList],
+  ...[member.financialRecordPage, member.memberPaymentList],
   ...[payManage.interfaceType, payManage.thirdParty, payManage.depositThirdPay, payManage.withdrawThirdPay],
   ...[payManage.thirdAgentPay, payManage.thirdBank, payManage.thirdInterface, payManage.thirdConfig],
   ...[payManage.payOtherConfig, payManage.fastAmount],
@@ -43,6 +45,7 @@ export const allResources: readonly ResourceDef[] = [
   order.recommendRecordList,
   ...order.OTC_RESOURCES,
   order.pageSettle,
+  ...match.MATCH_RESOURCES,
   ...[payManage.emailConfig, payManage.emailAssign, order.emailOrder],
 ];
 

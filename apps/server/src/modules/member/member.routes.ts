@@ -1,13 +1,12 @@
 /**
  * The /member pages: members (freeze and unfreeze are their lifecycle's transitions; credit points
  * with an Idempotency-Key, audited in the same transaction), rebate orders on deposits and on
- * withdrawals, members' money and credit-point records (ledger views), and cashier payment accounts.
+ * withdrawals, members' money records (a ledger view; their matches: modules/match), and cashier payment accounts.
  */
 import {
   currencyAmountSchema,
   financialRecordPage,
   id4,
-  matchRecordPage,
   memberList,
   memberPaymentList,
   payFundOrderPage,
@@ -60,10 +59,6 @@ export async function memberRoutes(fastify: FastifyInstance) {
   registerCrud(fastify, financialRecordPage, {
     table: ledgerPostings,
     scope: { ownerType: 'member', currency: 'CNY' },
-  });
-  registerCrud(fastify, matchRecordPage, {
-    table: ledgerPostings,
-    scope: { ownerType: 'member', currency: POINTS_CURRENCY },
   });
 
   registerCrud(fastify, memberPaymentList, { table: memberPaymentAccounts });

@@ -56,7 +56,7 @@ export const memberList = defineResource({
   children: [
     { resource: 'memberPaymentList', foreignKey: 'memberAccount', parentField: 'account' },
     { resource: 'financialRecordPage', foreignKey: 'ownerCode', parentField: 'account' },
-    { resource: 'matchRecordPage', foreignKey: 'ownerCode', parentField: 'account' },
+    { resource: 'matchRecordPage', foreignKey: 'payerMember', parentField: 'account' },
   ],
   custom: [{ name: 'adjustPoints', scope: 'row' }],
   lifecycle: memberLifecycle,
@@ -64,7 +64,7 @@ export const memberList = defineResource({
     'field.memberList.id': ['编号', 'ID'],
     'child.memberList.memberPaymentList': ['收付款账户', 'Payment accounts'],
     'child.memberList.financialRecordPage': ['资金记录', 'Money records'],
-    'child.memberList.matchRecordPage': ['积分记录', 'Credit-point records'],
+    'child.memberList.matchRecordPage': ['撮合记录(付款)', 'Matches (as payer)'],
     'field.memberList.mchNo': ['商户号', 'Merchant no.'],
     'field.memberList.account': ['会员账号', 'Member account'],
     'field.memberList.realName': ['真实姓名', 'Real name'],

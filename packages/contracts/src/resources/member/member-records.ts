@@ -1,6 +1,6 @@
 /**
- * member/financialRecordPage and member/matchRecordPage: members' money postings (CNY) and credit-point
- * postings (PTS), both views of the ledger journal scoped to owner type member and the currency.
+ * member/financialRecordPage: members' money postings (CNY), a view of the ledger journal scoped to
+ * owner type member and the currency. (member/matchRecordPage is the member's matches: resources/match.)
  */
 import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels, LEDGER_KIND_LABELS, optionsOf } from '../mch/common.ts';
@@ -39,4 +39,3 @@ function recordPage<const N extends string>(name: N, amountLabel: readonly [stri
 }
 
 export const financialRecordPage = recordPage('financialRecordPage', ['变动金额', 'Amount']);
-export const matchRecordPage = recordPage('matchRecordPage', ['积分变动', 'Points change']);

@@ -30,6 +30,39 @@ export type DepositState = (typeof DEPOSIT_STATES)[number];
 /** States after which nothing more happens to the order but a refund: the merchant is told of them. */
 export const DEPOSIT_FINAL_STATES = ['success', 'timeout', 'cancelled', 'failed', 'refunded'] as const;
 
+/**
+ * A matched (P2P) deposit's own steps, run by the match engine only (resources/match): matched to one or
+ * more withdrawals, the payer's voucher, and the end once every piece ended. Its money moves per piece
+ * (the match's settlement), never on these transitions; normal deposits never take them.
+ */
+const MATCH_DEPOSIT_TRANSITIONS = {
+  matchFound: { from: ['created'], to: 'pending_payment', label: ['已撮合', 'Matched'], system: true },
+  matchPaid: {
+    from: ['pending_payment'],
+    to: 'paid',
+    label: ['已上传凭证', 'Voucher uploaded'],
+    system: true,
+  },
+  matchSettled: {
+    from: ['pending_payment', 'paid'],
+    to: 'success',
+    label: ['撮合完成', 'Match settled'],
+    system: true,
+  },
+  matchExpired: {
+    from: ['pending_payment', 'paid'],
+    to: 'timeout',
+    label: ['撮合超时', 'Match timed out'],
+    system: true,
+  },
+  matchCancelled: {
+    from: ['pending_payment', 'paid'],
+    to: 'cancelled',
+    label: ['撮合取消', 'Match cancelled'],
+    system: true,
+  },
+} as const;
+
 export const depositLifecycle = defineLifecycle({
   states: {
     created: { color: 'default', label: ['已创建', 'Created'] },
@@ -110,6 +143,7 @@ export const depositLifecycle = defineLifecycle({
       needsCode: true,
       money: true,
     },
+    ...MATCH_DEPOSIT_TRANSITIONS,
     // Manual decisions (the upstream is wrong or silent): one operator requests, another approves.
     ...manualDecisions<DepositState>({
       successFrom: ['pending_payment', 'paid', 'in_audit', 'timeout', 'failed'],

@@ -9,11 +9,13 @@ export const ORDER_FAMILY_LABELS = {
   normal: ['普通', 'Normal'],
   otc: ['OTC', 'OTC'],
   zhotc: ['ZHOTC', 'ZHOTC'],
+  // Matched (P2P): paid member to member through the match pool (resources/match).
+  match: ['撮合', 'Matched'],
 } as const satisfies Record<string, Bilingual>;
-export const ORDER_FAMILIES = ['normal', 'otc', 'zhotc'] as const;
+export const ORDER_FAMILIES = ['normal', 'otc', 'zhotc', 'match'] as const;
 export type OrderFamily = (typeof ORDER_FAMILIES)[number];
 
 /** The OTC desk's currency; every other quoted currency is a ZHOTC order. */
 export const OTC_CURRENCY = 'USDT';
-export const familyOfCurrency = (currency: string): Exclude<OrderFamily, 'normal'> =>
+export const familyOfCurrency = (currency: string): 'otc' | 'zhotc' =>
   currency === OTC_CURRENCY ? 'otc' : 'zhotc';

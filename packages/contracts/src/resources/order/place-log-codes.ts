@@ -67,6 +67,11 @@ export const MERCHANT_API_ENDPOINTS = {
   withdraw: ['创建提现订单', 'Create withdrawal'],
   queryOrder: ['查询订单', 'Query order'],
   queryBalance: ['查询余额', 'Query balance'],
+  // The matched (P2P) orders' calls (resources/match).
+  matchDeposit: ['创建撮合充值', 'Create matched deposit'],
+  matchWithdraw: ['创建撮合提现', 'Create matched withdrawal'],
+  matchVoucher: ['上传付款凭证', 'Upload payment voucher'],
+  matchConfirm: ['收款方确认', 'Receiver confirms'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type MerchantApiEndpoint = keyof typeof MERCHANT_API_ENDPOINTS;

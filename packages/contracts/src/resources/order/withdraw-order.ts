@@ -14,6 +14,7 @@ export const WITHDRAW_STATES = [
   'created',
   'in_review',
   'approved',
+  'matching',
   'paying',
   'success',
   'failed',
@@ -32,6 +33,7 @@ export const withdrawLifecycle = defineLifecycle({
     created: { color: 'default', label: ['已创建', 'Created'] },
     in_review: { color: 'gold', label: ['待审核', 'In review'] },
     approved: { color: 'blue', label: ['已审核', 'Approved'] },
+    matching: { color: 'geekblue', label: ['撮合中', 'Matching'] },
     paying: { color: 'processing', label: ['代付中', 'Paying out'] },
     success: { color: 'green', label: ['成功', 'Success'] },
     failed: { color: 'red', label: ['失败', 'Failed'] },
@@ -62,6 +64,21 @@ export const withdrawLifecycle = defineLifecycle({
       from: ['paying'],
       to: 'failed',
       label: ['代付失败', 'Payout failed'],
+      money: true,
+      system: true,
+    },
+    // A matched (P2P) withdrawal, approved, waits in the match pool (resources/match); each piece is
+    // settled by its match, and the order ends when nothing remains and every piece is settled.
+    enterPool: {
+      from: ['approved'],
+      to: 'matching',
+      label: ['进入撮合池', 'Enter match pool'],
+      system: true,
+    },
+    matchSettled: {
+      from: ['matching'],
+      to: 'success',
+      label: ['撮合完成', 'Match settled'],
       money: true,
       system: true,
     },
