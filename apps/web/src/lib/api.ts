@@ -80,7 +80,9 @@ async function send<T>(path: string, options: ApiOptions): Promise<T> {
   const code = heldCode();
   if (code && !headers.googleCode) headers.googleCode = code;
   const body = options.bodyFactory ? await options.bodyFactory() : options.body;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file upload (FormData) goes as multipart, its boundary set by the browser.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
@@ -89,7 +91,7 @@ async function send<T>(path: string, options: ApiOptions): Promise<T> {
     response = await fetch(buildUrl(path, options.params), {
       method: options.method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       credentials: 'same-origin',
       signal: controller.signal,
     });

@@ -7,6 +7,7 @@ const routing = pagesOf(() => import('./recommend-record-page.tsx'));
 const placeLog = pagesOf(() => import('./place-log-pages.tsx'));
 const otc = pagesOf(() => import('./otc-pages.tsx'));
 const settle = pagesOf(() => import('./settlement-page.tsx'));
+const email = pagesOf(() => import('./email-pages.tsx'));
 
 export const orderPages: Record<string, () => PageModule> = {
   '/order/orderDepositList': orders('DepositListPage'),
@@ -30,4 +31,7 @@ export const orderPages: Record<string, () => PageModule> = {
   '/order/pageSettle': settle('SettlementPage'),
   '/payManage/thirdwithdraw_list': orders('ScheduledWithdrawPage'),
   '/payManage/autoReviewList': orders('AutoReviewPage'),
+  '/order/emailOrderList': email('EmailOrderPage'),
+  '/payManage/emailConfigList': email('EmailConfigPage'),
+  '/payManage/emailAssignList': email('EmailAssignPage'),
 };

@@ -45,7 +45,12 @@ export const emailOrder = defineResource({
     payerName: { type: 'string', list: true, mask: 'name' },
     paidAt: { type: 'datetime', list: true },
     status: { type: 'enum', list: true, filter: 'eq' },
-    matchId: { type: 'number', list: true, filter: 'eq' },
+    matchId: {
+      type: 'ref',
+      list: true,
+      filter: 'eq',
+      ref: { resource: 'findTransferMatchByPage', labelField: 'matchNo' },
+    },
     reason: { type: 'text', list: true },
     subject: { type: 'text', list: true },
     messageId: { type: 'string', list: true, filter: 'eq' },
