@@ -41,7 +41,7 @@ const list = (filters: Record<string, unknown>) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp({ sandbox: true, sandboxImapPort: 0 });
+  t = await createTestApp({ sandbox: true });
   admin = await signInAdmin(t);
   mailboxId = await addSandboxMailbox(t, admin, USER, 'ICBC');
 });

@@ -14,6 +14,7 @@ import { runPayouts } from '../modules/upstream/payout.ts';
 import type { AppContext } from '../platform/context.ts';
 import { open } from '../platform/secret-box.ts';
 import { type Actor, runSystemTransition } from '../platform/transitions/index.ts';
+import { describeEmailDay, type EmailDayReport, runEmailDay } from './email-day.ts';
 import { type DemoOrdersReport, placeDemoOrders } from './orders.ts';
 import { merchantApiCall } from './orders-client.ts';
 import { describeOtcDay, type OtcDayReport, runOtcDay } from './otc-day.ts';
@@ -36,6 +37,7 @@ export interface DemoDayReport {
   payouts: number;
   otc?: OtcDayReport;
   settlements?: DemoSettlementReport;
+  email?: EmailDayReport | null;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -169,6 +171,7 @@ export async function runDemoDay(
   report.otc = await runOtcDay(ctx, origin);
   // The payout job's work, done now (the CLI runs no jobs; on a server the job would pick them up).
   report.payouts = (await runPayouts(ctx, 500)).paying;
+  report.email = await runEmailDay(ctx);
   report.settlements = await settleDemoDays(ctx, OPERATOR);
   return report;
 }
@@ -179,6 +182,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     `${d.withdrawalsApproved} withdrawals approved, ${d.withdrawalsRejected} rejected, ${d.detained} detained, ` +
     `${d.reservations} reservations, ${d.payouts} paid out; ` +
     `${d.settlements?.statements ?? 0} settlement statements, ${d.settlements?.settled ?? 0} settled` +
-    (d.otc ? `\n${describeOtcDay(d.otc)}` : '')
+    (d.otc ? `\n${describeOtcDay(d.otc)}` : '') +
+    (d.email ? `\n${describeEmailDay(d.email)}` : '')
   );
 }
