@@ -147,7 +147,9 @@ describe('the IMAP poller', () => {
     const report = await poll();
     expect(report).toMatchObject({ mailboxes: 1, read: 6, duplicates: 1, failed: 1, stored: 4 });
     expect(await orderCount()).toBe(before + 5);
-    const rows = (await list({ mailboxId })).envelope.data.list;
+    const listed = await list({ mailboxId });
+    expect(listed.envelope.code, listed.body).toBe(0);
+    const rows = listed.envelope.data.list;
     const byBank = (bank: string, tail: string) =>
       rows.find((r) => r.bank === bank && r.accountTail === tail);
     expect(byBank('ICBC', '6789')).toMatchObject({

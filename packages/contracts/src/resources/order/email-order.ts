@@ -31,7 +31,7 @@ export const emailOrder = defineResource({
   page: 'emailOrderList',
   api: '/api/pay/emailOrder',
   fields: {
-    id: { type: 'number', list: true, sort: true },
+    id: { type: 'number', list: true, sort: true, filter: 'eq' },
     mailboxId: {
       type: 'ref',
       list: true,
