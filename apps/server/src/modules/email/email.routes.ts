@@ -14,6 +14,7 @@ import { fieldError, localeOf, ok } from '../../platform/errors.ts';
 import { seal } from '../../platform/secret-box.ts';
 import { refuseInUse } from '../payManage/checks.ts';
 import { emailAssignments, emailMailboxes, emailOrders } from './email.schema.ts';
+import { bindRoutes } from './email-bind.ts';
 import { ingestEmail } from './ingest.ts';
 import { MAX_EMAIL_BYTES, type ParseProblem, parseEmail } from './parse.ts';
 
@@ -145,6 +146,7 @@ export async function emailRoutes(fastify: FastifyInstance) {
   });
   registerCrud(fastify, emailAssign, { table: emailAssignments });
   registerCrud(fastify, emailOrder, { table: emailOrders });
+  bindRoutes(fastify);
   // Multipart parsing only in the upload's own scope: every other route stays JSON-only.
   await fastify.register(uploadRoute);
 }

@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
+import type { Actor } from '../../platform/transitions/index.ts';
 import type { Notification } from './bank-templates.ts';
 
 const WINDOW_BEFORE_MS = 24 * 3_600_000;
@@ -31,4 +32,10 @@ export async function findMatchCandidates(tx: Tx, n: Notification): Promise<numb
   return rows.map((r) => Number(r.id));
 }
 
-export async function confirmMatchByEmail(_ctx: AppContext, _tx: Tx, _matchId: number, _emailOrderId: number) {}
+export async function confirmMatchByEmail(
+  _ctx: AppContext,
+  _tx: Tx,
+  _matchId: number,
+  _emailOrderId: number,
+  _actor?: Actor,
+) {}

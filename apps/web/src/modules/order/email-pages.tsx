@@ -7,17 +7,27 @@ import { emailOrder } from '@payops/contracts/resources/order/email-order';
 import { emailAssign, emailConfig } from '@payops/contracts/resources/payManage/email-config';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ResourcePage } from '../../engine/resource-page.tsx';
-import type { PageContext, ResourceOverrides } from '../../engine/types.ts';
+import type { PageContext, ResourceOverrides, Row } from '../../engine/types.ts';
 
 // The upload dialog loads when it is first opened, not with the list.
 const EmailUploadDialog = lazy(() =>
   import('./email-upload-dialog.tsx').then((m) => ({ default: m.EmailUploadDialog })),
 );
 
+const EmailBindDialog = lazy(() =>
+  import('./email-bind-dialog.tsx').then((m) => ({ default: m.EmailBindDialog })),
+);
+
 export function EmailOrderPage() {
   const [uploading, setUploading] = useState<PageContext | null>(null);
+  const [binding, setBinding] = useState<{ row: Row; ctx: PageContext } | null>(null);
   const overrides = useMemo<ResourceOverrides>(
-    () => ({ actionHandlers: { upload: (_rows, ctx) => setUploading(ctx) } }),
+    () => ({
+      actionHandlers: {
+        upload: (_rows, ctx) => setUploading(ctx),
+        bind: ([row], ctx) => row && setBinding({ row, ctx }),
+      },
+    }),
     [],
   );
   return (
@@ -26,6 +36,11 @@ export function EmailOrderPage() {
       {uploading && (
         <Suspense fallback={null}>
           <EmailUploadDialog onClose={() => setUploading(null)} onUploaded={uploading.refresh} />
+        </Suspense>
+      )}
+      {binding && (
+        <Suspense fallback={null}>
+          <EmailBindDialog row={binding.row} onClose={() => setBinding(null)} onBound={binding.ctx.refresh} />
         </Suspense>
       )}
     </>

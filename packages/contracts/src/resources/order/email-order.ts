@@ -17,7 +17,10 @@ export const emailOrderLifecycle = defineLifecycle({
     unmatched: { color: 'orange', label: ['匹配失败', 'Unmatched'] },
     failed_parse: { color: 'red', label: ['解析失败', 'Unreadable'] },
   },
-  transitions: {},
+  transitions: {
+    // The operator's `bind` row action (a match chosen by hand, reason and code): its status change.
+    bind: { from: ['unmatched'], to: 'matched', label: ['人工绑定', 'Bound by hand'], system: true },
+  },
 });
 
 export const EMAIL_SOURCE_LABELS = {
@@ -58,7 +61,11 @@ export const emailOrder = defineResource({
   },
   defaultSort: { field: 'id', order: 'desc' },
   actions: ['list', 'export'],
-  custom: [{ name: 'upload', scope: 'toolbar' }],
+  custom: [
+    { name: 'upload', scope: 'toolbar' },
+    // An unmatched email order bound by hand to the payer-paid match it pays (which it confirms).
+    { name: 'bind', scope: 'row', needsCode: true, when: { field: 'status', in: ['unmatched'] } },
+  ],
   lifecycle: emailOrderLifecycle,
   labels: bilingual({
     'field.emailOrder.id': ['编号', 'ID'],
@@ -78,6 +85,14 @@ export const emailOrder = defineResource({
     'field.emailOrder.messageId': ['邮件ID', 'Message ID'],
     'field.emailOrder.createdAt': ['接收时间', 'Received at'],
     'action.emailOrder.upload': ['上传邮件(.eml)', 'Upload email (.eml)'],
+    'action.emailOrder.bind': ['绑定撮合单', 'Bind to a match'],
+    'emailOrder.bindTitle': ['将邮件订单绑定到撮合单', 'Bind the email order to a match'],
+    'emailOrder.bindHint': [
+      '绑定后该撮合单按邮件到账确认，双方结算。只能选择付款方已付款的撮合单。',
+      'The match is then confirmed by this email and both sides are settled. Only payer-paid matches can be chosen.',
+    ],
+    'emailOrder.bindMatch': ['撮合单', 'Match'],
+    'emailOrder.bindReason': ['原因', 'Reason'],
     'emailOrder.uploadTitle': ['上传银行通知邮件', 'Upload a bank notification email'],
     'emailOrder.uploadFile': ['邮件文件(.eml)', 'Email file (.eml)'],
     'emailOrder.uploadMailbox': ['所属邮箱', 'Mailbox'],
