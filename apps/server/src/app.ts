@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
 import { emailModule } from './modules/email/index.ts';
+import { matchModule } from './modules/match/index.ts';
 import { mchModule } from './modules/mch/index.ts';
 import { memberModule } from './modules/member/index.ts';
 import { mockModule } from './modules/mock/index.ts';
@@ -144,6 +145,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(payManageModule);
   await app.register(memberModule);
   await app.register(orderModule);
+  await app.register(matchModule);
   await app.register(notifyModule);
   await app.register(openapiModule);
   await app.register(upstreamModule);

@@ -1,5 +1,6 @@
 /** Every table of every module, for the Drizzle client and drizzle-kit. */
 export * from '../modules/email/email.schema.ts';
+export * from '../modules/match/match.schema.ts';
 export * from '../modules/mch/passage.schema.ts';
 export * from '../modules/mch/schema.ts';
 export * from '../modules/member/schema.ts';
@@ -19,4 +20,3 @@ export * from '../platform/audit.schema.ts';
 export * from '../platform/idempotency.schema.ts';
 export * from '../platform/ledger/schema.ts';
 export * from '../platform/transitions/schema.ts';
-export * from '../modules/match/match.schema.ts';

@@ -52,6 +52,8 @@ const grouped = (amount: string) => {
 };
 
 const AMOUNT = '([0-9][0-9,]*(?:\\.[0-9]{1,2})?)';
+/** A payer's name up to the sentence's comma or full stop (a Latin name has spaces). */
+const NAME = '([^，,。\\s][^，,。]{0,39}?)\\s*[，,。]';
 
 export const BANK_TEMPLATES: readonly BankTemplate[] = [
   {
@@ -59,7 +61,7 @@ export const BANK_TEMPLATES: readonly BankTemplate[] = [
     senders: ['icbc.com.cn'],
     amount: new RegExp(`收到转账汇款人民币${AMOUNT}元`),
     accountTail: /尾号为?(\d{4})的账户/,
-    payerName: /对方户名[：:]\s*([^\s，,。.]{1,30})/,
+    payerName: new RegExp(`对方户名[：:]\\s*${NAME}`),
     time: /于(\d{4})年(\d{1,2})月(\d{1,2})日\s*(\d{1,2}):(\d{2})(?::(\d{2}))?/,
     render: (n) => {
       const t = cstParts(n.paidAt);
@@ -75,7 +77,7 @@ export const BANK_TEMPLATES: readonly BankTemplate[] = [
     senders: ['ccb.com'],
     amount: new RegExp(`转账存入${AMOUNT}元`),
     accountTail: /您的账户\*{0,4}(\d{4})/,
-    payerName: /付款人[：:]\s*([^\s，,。.]{1,30})/,
+    payerName: new RegExp(`付款人[：:]\\s*${NAME}`),
     time: /于(\d{4})-(\d{2})-(\d{2})\s+(\d{2}):(\d{2})(?::(\d{2}))?/,
     render: (n) => {
       const t = cstParts(n.paidAt);
@@ -91,7 +93,7 @@ export const BANK_TEMPLATES: readonly BankTemplate[] = [
     senders: ['cmbchina.com'],
     amount: new RegExp(`转入人民币${AMOUNT}`),
     accountTail: /您账户(\d{4})于/,
-    payerName: /付方[：:]?\s*([^\s，,。.]{1,30})/,
+    payerName: new RegExp(`付方[：:]?\\s*${NAME}`),
     // No year: the Date header's.
     time: /于()(\d{1,2})月(\d{1,2})日(\d{1,2}):(\d{2})(?::(\d{2}))?/,
     render: (n) => {

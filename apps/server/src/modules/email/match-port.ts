@@ -1,6 +1,8 @@
 /**
  * What the email orders need of the match engine (modules/match): the waiting matches a bank
- * notification fits, and the confirmation of one by an email order.
+ * notification fits, and the confirmation of one by an email order. The engine's own
+ * findMatchCandidates looks up a full payee account number; a bank email shows only its last four
+ * digits (and the payer's name), so the email orders ask the matches table this way.
  *
  * A notification fits a match waiting for the receiver's confirmation (`payer_paid`: the engine's
  * `confirmEmail` transition starts there) with the same amount, a payee account ending in the
@@ -9,9 +11,7 @@
  * so a concurrent confirmation waits.
  */
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
-import type { Actor } from '../../platform/transitions/index.ts';
 import type { Notification } from './bank-templates.ts';
 
 const WINDOW_BEFORE_MS = 24 * 3_600_000;
@@ -32,10 +32,8 @@ export async function findMatchCandidates(tx: Tx, n: Notification): Promise<numb
   return rows.map((r) => Number(r.id));
 }
 
-export async function confirmMatchByEmail(
-  _ctx: AppContext,
-  _tx: Tx,
-  _matchId: number,
-  _emailOrderId: number,
-  _actor?: Actor,
-) {}
+/**
+ * The match engine's confirmation by an email order, in the caller's transaction (it settles both
+ * sides there; a match no longer payer-paid throws and the whole transaction rolls back).
+ */
+export { confirmMatchByEmail } from '../match/match-service.ts';

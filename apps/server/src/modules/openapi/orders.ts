@@ -61,6 +61,8 @@ export interface WithdrawInput {
   payoutAt?: string;
   /** An OTC/ZHOTC withdrawal's quote (quote.ts): `amount` is then its CNY price. */
   quote?: OrderQuote;
+  /** 'match': a matched (P2P) withdrawal, pooled once approved (modules/match). */
+  family?: 'match';
 }
 
 /** 'insufficient' when the available balance cannot cover amount + fee (nothing is written then). */

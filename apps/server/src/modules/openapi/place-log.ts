@@ -3,11 +3,11 @@
  * rollups (per merchant and hour; errors per day) by ONE statement, so the report pages never scan the
  * log and never disagree with it. Never the signature, the secret or the payee's details.
  */
-import { merchantApiCodeName } from '@payops/contracts';
+import { type MerchantApiEndpoint, merchantApiCodeName } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 
-export type Endpoint = 'deposit' | 'withdraw' | 'queryOrder' | 'queryBalance';
+export type Endpoint = MerchantApiEndpoint;
 
 export interface Placement {
   endpoint: Endpoint;

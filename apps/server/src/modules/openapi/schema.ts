@@ -5,6 +5,7 @@
  * per day, failure reasons per day). The log and its rollups are written by one statement
  * (place-log.ts); the failure reasons in the transaction that ends an order (fail-reasons.ts).
  */
+import { MERCHANT_API_ENDPOINTS, type MerchantApiEndpoint } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -22,6 +23,8 @@ import {
 import { money, ts } from '../../platform/ledger/columns.ts';
 
 /** A nonce is kept past the 5-minute timestamp window; nonce-clean-up.ts deletes the older ones. */
+const ENDPOINTS = Object.keys(MERCHANT_API_ENDPOINTS) as [MerchantApiEndpoint, ...MerchantApiEndpoint[]];
+
 export const openapiNonces = pgTable(
   'openapi_nonces',
   {
@@ -58,7 +61,7 @@ export const orderPlaceLog = pgTable(
     merchantId: integer('merchant_id'),
     /** The merchant number as the request claimed it (cut to 32 characters). */
     mchNo: text('mch_no').notNull().default(''),
-    endpoint: text('endpoint', { enum: ['deposit', 'withdraw', 'queryOrder', 'queryBalance'] }).notNull(),
+    endpoint: text('endpoint', { enum: ENDPOINTS }).notNull(),
     mchOrderNo: text('mch_order_no').notNull().default(''),
     orderNo: text('order_no').notNull().default(''),
     amount: money('amount'),
@@ -90,7 +93,7 @@ export const orderPlaceStat = pgTable(
     id: serial('id').primaryKey(),
     hour: ts('hour').notNull(),
     mchNo: text('mch_no').notNull(),
-    endpoint: text('endpoint', { enum: ['deposit', 'withdraw', 'queryOrder', 'queryBalance'] }).notNull(),
+    endpoint: text('endpoint', { enum: ENDPOINTS }).notNull(),
     acceptedCount: integer('accepted_count').notNull().default(0),
     refusedCount: integer('refused_count').notNull().default(0),
     acceptedAmount: money('accepted_amount').notNull().default('0'),

@@ -5,6 +5,7 @@
  * money twice. What happens next is the lifecycle's (contracts resources/order).
  */
 import { randomInt } from 'node:crypto';
+import type { OrderFamily } from '@payops/contracts';
 import { and, eq } from 'drizzle-orm';
 import { ensureAccount, postEntry, type Tx } from '../../platform/ledger/index.ts';
 import { Dec, dec, decString } from '../../platform/ledger/money.ts';
@@ -53,6 +54,8 @@ export interface NewDeposit {
   remark?: string;
   /** An OTC/ZHOTC order's quote (quote.ts); `amount` is then its CNY price. */
   quote?: OrderQuote;
+  /** A matched (P2P) order is family 'match' (modules/match); a quote sets its own. */
+  family?: OrderFamily;
   now: Date;
 }
 
@@ -78,6 +81,7 @@ export async function insertDepositOrder(
       memberAccount: input.memberAccount ?? '',
       payType: input.payType,
       amount: input.amount,
+      ...(input.family ? { family: input.family } : {}),
       ...input.quote,
       fee: feeOf(input.amount, merchantRate(m, input.payType, 'deposit')),
       notifyUrl: input.notifyUrl ?? m.notifyUrl,
@@ -113,6 +117,7 @@ export interface NewWithdrawal {
   scheduledAt?: Date | null;
   operatorId?: number | null;
   quote?: OrderQuote;
+  family?: OrderFamily;
   now: Date;
 }
 
@@ -136,6 +141,7 @@ export async function insertWithdrawOrder(
       mchNo: m.mchNo,
       memberAccount: input.memberAccount ?? '',
       amount: input.amount,
+      ...(input.family ? { family: input.family } : {}),
       ...input.quote,
       fee,
       bankCode: input.bankCode,

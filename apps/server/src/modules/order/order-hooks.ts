@@ -16,6 +16,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { clientOf, NamedStatement } from '../../db/named-statement.ts';
 import type { Row } from '../../platform/crud/index.ts';
 import type { EffectOutcome, TransitionHooks, TransitionStep } from '../../platform/transitions/index.ts';
+import { checkOrderFamily } from '../match/family-guard.ts';
 import { emitOrderFinal, type OrderFinal } from './final-state.ts';
 import { type DepositOrder, orderEvents, type WithdrawOrder } from './schema.ts';
 
@@ -122,7 +123,11 @@ export function orderHooks<O extends DepositOrder | WithdrawOrder>(
     const spec = specs[name] ?? {};
     hooks[name] = {
       ...(spec.set ? { set: spec.set } : {}),
-      ...(spec.check ? { check: spec.check } : {}),
+      // Matched orders' money moves per match: each family keeps to its own steps.
+      check: async (step) => {
+        checkOrderFamily(name, step.before, step.actor.locale);
+        await spec.check?.(step);
+      },
       effect: async (step) => {
         await recordEvent(family, step);
         const outcome = await spec.effect?.(step as unknown as OrderStep<O>);

@@ -7,6 +7,8 @@
 import { orderTransferList } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
+import { insertPoolEntry, poolIfMatched } from '../match/match-engine.ts';
+import { settleMatchedFee } from '../match/match-settle.ts';
 import { passingRule } from './auto-review.ts';
 import {
   decidedBy,
@@ -14,6 +16,7 @@ import {
   finished,
   manualCleared,
   manualRequest,
+  type OrderStep,
   type OrderTransitionSpec,
   orderHooks,
   postingEffect,
@@ -25,6 +28,11 @@ const settle = postingEffect<WithdrawOrder>(withdrawOrders, settleWithdrawal);
 const release = postingEffect<WithdrawOrder>(withdrawOrders, releaseWithdrawal);
 
 function specs(ctx: AppContext): Record<string, OrderTransitionSpec<WithdrawOrder>> {
+  // A matched (P2P) withdrawal goes into the match pool as soon as it is approved.
+  const intoPool = async (s: OrderStep<WithdrawOrder>) => {
+    await poolIfMatched(ctx, s.tx, s.after);
+    return undefined;
+  };
   return {
     review: {
       // Auto-review inside the review itself: whoever creates the order runs only `review`.
@@ -38,10 +46,24 @@ function specs(ctx: AppContext): Record<string, OrderTransitionSpec<WithdrawOrde
         return { extra: { autoReviewRule: rule.id } };
       },
     },
-    autoApprove: { set: (s) => ({ ...decidedBy(s), reviewedByName: `system: ${s.body.reason ?? ''}` }) },
+    autoApprove: {
+      set: (s) => ({ ...decidedBy(s), reviewedByName: `system: ${s.body.reason ?? ''}` }),
+      effect: intoPool,
+    },
+    // Matched (P2P) withdrawals (modules/match): into the pool once approved; the fee at the end.
+    enterPool: {
+      effect: async (s) => {
+        await insertPoolEntry(s.tx, s.after, s.now);
+        return undefined;
+      },
+    },
+    matchSettled: {
+      set: finished,
+      effect: async (s) => ({ extra: { entryId: await settleMatchedFee(s.tx, s.after, s.actor, s.now) } }),
+    },
     paySuccess: { set: finished, effect: settle },
     payFail: { set: failedWith, effect: release },
-    approve: { set: decidedBy },
+    approve: { set: decidedBy, effect: intoPool },
     reject: { set: (s) => ({ ...decidedBy(s), ...failedWith(s), detainedFrom: null }), effect: release },
     detain: { set: (s) => ({ detainedFrom: s.before.status }) },
     release: { set: () => ({ detainedFrom: null }) },

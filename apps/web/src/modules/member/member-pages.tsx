@@ -3,9 +3,11 @@
  * dialog) and the definitions rendered whole (rebates, records, payment accounts whose switches show
  * by their definition's `when`).
  */
+
+import { matchRecordPage } from '@payops/contracts/resources/match/match-views';
 import { memberList } from '@payops/contracts/resources/member/member-list';
 import { memberPaymentList } from '@payops/contracts/resources/member/member-payment-list';
-import { financialRecordPage, matchRecordPage } from '@payops/contracts/resources/member/member-records';
+import { financialRecordPage } from '@payops/contracts/resources/member/member-records';
 import { payFundOrderPage, transFundOrderPage } from '@payops/contracts/resources/member/rebate-orders';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ResourcePage } from '../../engine/resource-page.tsx';

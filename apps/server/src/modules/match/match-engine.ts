@@ -1,0 +1,257 @@
+/**
+ * The matching engine: a waiting matched deposit is paid into one withdrawal's account (exact) or split
+ * across several (split), in ONE transaction per deposit. Correctness first: the candidate pool rows
+ * are locked `FOR UPDATE OF p SKIP LOCKED` (another instance's transaction matching the same group
+ * skips them rather than waits), and each piece is taken by a guarded
+ * `UPDATE match_pool SET remaining = remaining - $x WHERE id = $id AND remaining >= $x`, under a CHECK
+ * (remaining >= 0): no withdrawal amount can ever be matched twice, whatever runs at the same time.
+ *
+ * Rules (contracts match-rules.ts): the first enabled rule whose range holds the deposit; the
+ * depositing merchant's split settings (min split amount, max pieces, pool group).
+ */
+import { randomInt } from 'node:crypto';
+import { orderDepositList, orderTransferList } from '@payops/contracts';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import { Dec, dec, decString, type Executor, isZero, type Tx, ZERO } from '../../platform/ledger/index.ts';
+import { runSystemTransition } from '../../platform/transitions/index.ts';
+import { members } from '../member/schema.ts';
+import type { DepositOrder, WithdrawOrder } from '../order/schema.ts';
+import {
+  type MatchMerchantConfig,
+  type MatchRule,
+  matches,
+  matchMerchantConfig,
+  matchPool,
+  matchRules,
+} from './match.schema.ts';
+
+/** M + yyyyMMddHHmmss (UTC) + 6 random digits, like the order numbers. */
+export function newMatchNo(now: Date): string {
+  const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  return `M${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+/** A merchant's split and pool settings; without any, it matches its own orders only. */
+export async function merchantMatchConfig(tx: Executor, merchantId: number) {
+  const [c] = await tx
+    .select()
+    .from(matchMerchantConfig)
+    .where(and(eq(matchMerchantConfig.merchantId, merchantId), eq(matchMerchantConfig.enabled, true)));
+  return {
+    poolGroup: c?.poolGroup ?? `mch:${merchantId}`,
+    minSplitAmount: c?.minSplitAmount ?? '0.01',
+    maxPieces: c?.maxPieces ?? 1,
+    maxPoolAmount: c?.maxPoolAmount ?? null,
+  } satisfies Pick<MatchMerchantConfig, 'poolGroup' | 'minSplitAmount' | 'maxPieces' | 'maxPoolAmount'>;
+}
+
+/** The rule for a deposit amount: the first enabled one (lowest id) whose range holds it. */
+export async function ruleFor(tx: Executor, amount: string): Promise<MatchRule | undefined> {
+  const [r] = await tx
+    .select()
+    .from(matchRules)
+    .where(
+      and(eq(matchRules.enabled, true), lte(matchRules.minAmount, amount), gte(matchRules.maxAmount, amount)),
+    )
+    .orderBy(asc(matchRules.id))
+    .limit(1);
+  return r;
+}
+
+export async function memberOf(tx: Executor, merchantId: number, account: string) {
+  const [m] = await tx
+    .select()
+    .from(members)
+    .where(and(eq(members.merchantId, merchantId), eq(members.account, account)));
+  return m;
+}
+
+/**
+ * A matched withdrawal enters the pool with its whole amount (the withdrawal's `enterPool` effect, in
+ * its transaction). The member and the payee account come from the order.
+ */
+export async function insertPoolEntry(tx: Tx, w: WithdrawOrder, now: Date): Promise<void> {
+  const member = await memberOf(tx, w.merchantId, w.memberAccount);
+  if (!member) throw new Error(`withdrawal ${w.orderNo}: member ${w.memberAccount} not found`);
+  const config = await merchantMatchConfig(tx, w.merchantId);
+  await tx
+    .insert(matchPool)
+    .values({
+      withdrawOrderId: w.id,
+      withdrawOrderNo: w.orderNo,
+      merchantId: w.merchantId,
+      mchNo: w.mchNo,
+      poolGroup: config.poolGroup,
+      memberId: member.id,
+      memberAccount: w.memberAccount,
+      matchLevel: member.matchLevel,
+      payeeBank: w.bankName,
+      payeeName: w.accountName,
+      payeeAccountNo: w.accountNo,
+      amount: w.amount,
+      remaining: w.amount,
+      enteredAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+}
+
+type Candidate = {
+  id: number;
+  withdraw_order_id: number;
+  remaining: string;
+};
+
+export interface MatchContext {
+  deposit: DepositOrder;
+  payer: { id: number; account: string; realName: string; matchLevel: number };
+  payerName?: string;
+  now: Date;
+}
+
+/** Why a deposit found no match (it keeps waiting: a later deposit or an operator's manual match). */
+export type NoMatch = 'noRule' | 'noCandidate';
+
+/**
+ * The pieces: candidates in priority order, each taking what it can; every piece at least the min split
+ * amount (unless it is the whole deposit) and never leaving less than that to cover; at most
+ * `maxPieces`. Null when the candidates cannot cover the deposit.
+ */
+export function allocate(
+  amount: string,
+  candidates: readonly Candidate[],
+  minSplit: string,
+  maxPieces: number,
+): { candidate: Candidate; take: string }[] | null {
+  const min = dec(minSplit);
+  let left = dec(amount);
+  const pieces: { candidate: Candidate; take: string }[] = [];
+  for (const c of candidates) {
+    if (pieces.length === maxPieces || isZero(left)) break;
+    const remaining = dec(c.remaining);
+    let take = left.lt(remaining) ? left : remaining;
+    const rest = left.minus(take);
+    if (rest.gt(ZERO) && rest.lt(min)) take = left.minus(min);
+    if (take.lte(ZERO) || (take.lt(left) && take.lt(min))) continue;
+    pieces.push({ candidate: c, take: decString(take) });
+    left = left.minus(take);
+  }
+  return isZero(left) ? pieces : null;
+}
+
+/** Each piece's share of the deposit's fee, cut to 2 decimals; the last takes the rest, so they add up. */
+export function feeShares(fee: string, amount: string, takes: readonly string[]): string[] {
+  let given = dec('0');
+  return takes.map((take, i) => {
+    const share =
+      i === takes.length - 1
+        ? dec(fee).minus(given)
+        : dec(fee).times(dec(take)).div(dec(amount)).round(2, Dec.roundDown);
+    given = given.plus(share);
+    return decString(share);
+  });
+}
+
+/**
+ * Matches one waiting deposit (state `created`) inside `tx`: answers the new match ids, or why not.
+ * On `noCandidate` nothing was written (the caller's transaction may still commit its own work).
+ */
+export async function matchDeposit(
+  ctx: AppContext,
+  tx: Tx,
+  m: MatchContext,
+): Promise<{ matchIds: number[] } | { none: NoMatch }> {
+  const d = m.deposit;
+  const rule = await ruleFor(tx, d.amount);
+  if (!rule) return { none: 'noRule' };
+  const config = await merchantMatchConfig(tx, d.merchantId);
+  const maxPieces = rule.mode === 'exact' ? 1 : config.maxPieces;
+  const oldest = new Date(m.now.getTime() - rule.maxWaitMinutes * 60_000);
+  const order = rule.priority === 'amount' ? sql`p.remaining DESC` : sql`p.entered_at ASC`;
+  // Exact: one entry must hold the whole deposit. Members: both at least the rule's level, within
+  // its gap, not frozen, never the payer themself.
+  const { rows } = await tx.execute<Candidate>(sql`
+    SELECT p.id, p.withdraw_order_id, p.remaining::text AS remaining
+      FROM ${matchPool} p JOIN ${members} mb ON mb.id = p.member_id
+     WHERE p.pool_group = ${config.poolGroup} AND p.remaining > 0
+       AND p.entered_at >= ${oldest}
+       AND mb.status = 'normal' AND mb.id <> ${m.payer.id}
+       AND mb.match_level >= ${rule.minMatchLevel} AND ${m.payer.matchLevel} >= ${rule.minMatchLevel}
+       AND abs(mb.match_level - ${m.payer.matchLevel}) <= ${rule.maxLevelGap}
+       ${rule.mode === 'exact' ? sql`AND p.remaining >= ${d.amount}` : sql``}
+     ORDER BY p.priority DESC, ${order}, p.id
+     LIMIT ${maxPieces + 2}
+       FOR UPDATE OF p SKIP LOCKED`);
+  const pieces = allocate(d.amount, rows, config.minSplitAmount, maxPieces);
+  if (!pieces) return { none: 'noCandidate' };
+  const fees = feeShares(
+    d.fee,
+    d.amount,
+    pieces.map((p) => p.take),
+  );
+  const deadline = new Date(m.now.getTime() + rule.payMinutes * 60_000);
+  const matchIds: number[] = [];
+  for (const [i, p] of pieces.entries())
+    matchIds.push(await takePiece(tx, m, { poolId: p.candidate.id, take: p.take, fee: fees[i]!, deadline }));
+  // The deposit now waits for the payer; its own expiry no longer applies (each match has a deadline).
+  await runSystemTransition(ctx, orderDepositList, 'matchFound', d.id, { tx, values: { expiresAt: null } });
+  return { matchIds };
+}
+
+export interface Piece {
+  poolId: number;
+  take: string;
+  fee: string;
+  deadline: Date | null;
+  /** A manual match waits for its checker: `proposed`, by its maker. */
+  proposedBy?: number | null;
+}
+
+/**
+ * Takes one piece out of a pool entry (the guarded UPDATE) and writes its match; answers its id.
+ * The caller holds the entry's row lock (the engine's SKIP LOCKED scan, a manual match's FOR UPDATE).
+ */
+export async function takePiece(tx: Tx, m: MatchContext, p: Piece): Promise<number> {
+  const d = m.deposit;
+  const [entry] = await tx
+    .update(matchPool)
+    .set({ remaining: sql`${matchPool.remaining} - ${p.take}`, updatedAt: m.now })
+    .where(and(eq(matchPool.id, p.poolId), gte(matchPool.remaining, p.take)))
+    .returning();
+  // Impossible under the row lock; if it ever happens, the whole match rolls back.
+  if (!entry) throw new Error(`pool entry ${p.poolId} no longer holds ${p.take}`);
+  const [row] = await tx
+    .insert(matches)
+    .values({
+      matchNo: newMatchNo(m.now),
+      poolId: entry.id,
+      depositOrderId: d.id,
+      depositOrderNo: d.orderNo,
+      depositMerchantId: d.merchantId,
+      depositMchNo: d.mchNo,
+      payerMember: m.payer.account,
+      payerName: m.payerName ?? m.payer.realName,
+      withdrawOrderId: entry.withdrawOrderId,
+      withdrawOrderNo: entry.withdrawOrderNo,
+      withdrawMerchantId: entry.merchantId,
+      withdrawMchNo: entry.mchNo,
+      payeeMember: entry.memberAccount,
+      payeeBank: entry.payeeBank,
+      payeeName: entry.payeeName,
+      payeeAccountNo: entry.payeeAccountNo,
+      amount: p.take,
+      depositFee: p.fee,
+      deadline: p.deadline,
+      ...(p.proposedBy !== undefined ? { status: 'proposed' as const, manualBy: p.proposedBy } : {}),
+      createdAt: m.now,
+      updatedAt: m.now,
+    })
+    .returning({ id: matches.id });
+  return row!.id;
+}
+
+/** The withdrawal's `approve`/`autoApprove` effect: a matched one goes straight into the pool. */
+export async function poolIfMatched(ctx: AppContext, tx: Tx, w: { id: number; family: string }) {
+  if (w.family === 'match') await runSystemTransition(ctx, orderTransferList, 'enterPool', w.id, { tx });
+}

@@ -1,0 +1,179 @@
+/**
+ * What a match's end does, in the transition's transaction:
+ * - confirmed: ONE ledger entry settles both sides of the piece (ref `match:<matchNo>`, event
+ *   `settle`): the withdrawing merchant's frozen amount -piece, the depositing merchant +(piece - its
+ *   fee share), the platform's fee income +fee share. The payer paid the payee outside the platform,
+ *   so nothing touches the settlement account.
+ * - timeout / cancelled / unmatched: the piece returns to its pool entry (guarded: never above the
+ *   withdrawal's amount).
+ * Then both orders are closed when nothing of them is open any more: the deposit (success when any
+ * piece was confirmed) and the withdrawal (success when its pool entry is empty and every piece
+ * settled; its own fee is then debited from the frozen amount).
+ * Locks: match row (the transition), then the pool row, the deposit row, the withdrawal row, always
+ * in this order, as the engine does (pool rows, then the deposit): no deadlock between them.
+ */
+import { OPEN_MATCH_STATES, orderDepositList, orderTransferList } from '@payops/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import {
+  dec,
+  decString,
+  ensureAccount,
+  isZero,
+  LedgerError,
+  type LegInput,
+  ledgerAppError,
+  platformAccount,
+  postEntry,
+  type Tx,
+} from '../../platform/ledger/index.ts';
+import type { Actor } from '../../platform/transitions/index.ts';
+import { runSystemTransition } from '../../platform/transitions/index.ts';
+import { depositOrders, type WithdrawOrder, withdrawOrders } from '../order/schema.ts';
+import { type Match, matches, matchPool } from './match.schema.ts';
+
+const merchantAccount = (tx: Tx, merchantId: number, mchNo: string) =>
+  ensureAccount(tx, { ownerType: 'merchant', ownerId: merchantId, ownerCode: mchNo, merchantId });
+
+/** Legs on one account add up (the same merchant on both sides): one leg per account. */
+function merged(legs: LegInput[]): LegInput[] {
+  const by = new Map<number, { amount: ReturnType<typeof dec>; frozen: ReturnType<typeof dec> }>();
+  for (const l of legs) {
+    const b = by.get(l.accountId) ?? { amount: dec('0'), frozen: dec('0') };
+    by.set(l.accountId, {
+      amount: b.amount.plus(dec(l.amount ?? '0')),
+      frozen: b.frozen.plus(dec(l.frozenAmount ?? '0')),
+    });
+  }
+  return [...by].map(([accountId, b]) => ({
+    accountId,
+    ...(isZero(b.amount) ? {} : { amount: decString(b.amount) }),
+    ...(isZero(b.frozen) ? {} : { frozenAmount: decString(b.frozen) }),
+  }));
+}
+
+async function post(tx: Tx, entry: Parameters<typeof postEntry>[1], actor: Actor): Promise<number> {
+  try {
+    return (await postEntry(tx, entry)).entryId;
+  } catch (e) {
+    if (e instanceof LedgerError) throw ledgerAppError(e, actor.locale, 'id');
+    throw e;
+  }
+}
+
+/** The piece's settlement entry (see the top); answers its id. */
+export async function settlePiece(tx: Tx, m: Match, actor: Actor, at: Date): Promise<number> {
+  const ref = `match:${m.matchNo}`;
+  const net = decString(dec(m.amount).minus(dec(m.depositFee)));
+  const legs: LegInput[] = [
+    {
+      accountId: (await merchantAccount(tx, m.withdrawMerchantId, m.withdrawMchNo)).id,
+      frozenAmount: `-${m.amount}`,
+    },
+    { accountId: (await merchantAccount(tx, m.depositMerchantId, m.depositMchNo)).id, amount: net },
+  ];
+  if (!isZero(dec(m.depositFee)))
+    legs.push({ accountId: (await platformAccount(tx, 'fees', 'CNY', ref)).id, amount: m.depositFee });
+  const entryId = await post(
+    tx,
+    {
+      kind: 'match',
+      event: 'settle',
+      refType: 'match',
+      refId: m.matchNo,
+      operatorId: actor.operatorId,
+      at,
+      legs: merged(legs),
+    },
+    actor,
+  );
+  await tx.update(matches).set({ entryId }).where(eq(matches.id, m.id));
+  return entryId;
+}
+
+/** The piece goes back to its pool entry (the withdrawal waits for another payer). */
+export async function returnToPool(tx: Tx, m: Match, at: Date): Promise<void> {
+  const [back] = await tx
+    .update(matchPool)
+    .set({ remaining: sql`${matchPool.remaining} + ${m.amount}`, updatedAt: at })
+    .where(and(eq(matchPool.id, m.poolId), sql`${matchPool.remaining} + ${m.amount} <= ${matchPool.amount}`))
+    .returning({ id: matchPool.id });
+  if (!back) throw new Error(`match ${m.matchNo}: pool entry ${m.poolId} cannot take ${m.amount} back`);
+}
+
+/** A matched withdrawal's end: its own fee leaves the frozen balance for the fee income. */
+export async function settleMatchedFee(
+  tx: Tx,
+  w: WithdrawOrder,
+  actor: Actor,
+  at: Date,
+): Promise<number | null> {
+  if (isZero(dec(w.fee))) return null;
+  const ref = `withdraw_order:${w.orderNo}`;
+  return post(
+    tx,
+    {
+      kind: 'withdraw',
+      event: 'settle',
+      refType: 'withdraw_order',
+      refId: w.orderNo,
+      operatorId: actor.operatorId,
+      at,
+      legs: [
+        { accountId: (await merchantAccount(tx, w.merchantId, w.mchNo)).id, frozenAmount: `-${w.fee}` },
+        { accountId: (await platformAccount(tx, 'fees', 'CNY', ref)).id, amount: w.fee },
+      ],
+    },
+    actor,
+  );
+}
+
+const OPEN: readonly string[] = OPEN_MATCH_STATES;
+
+/** Closes the deposit and the withdrawal of a match that just ended, when nothing of theirs is open. */
+export async function closeOrders(ctx: AppContext, tx: Tx, m: Match): Promise<void> {
+  // The deposit's row lock serialises its pieces' ends: the last one sees all the others committed.
+  const [d] = await tx
+    .execute<{ status: string }>(
+      sql`SELECT status FROM ${depositOrders} WHERE id = ${m.depositOrderId} FOR UPDATE`,
+    )
+    .then((r) => r.rows);
+  const pieces = await tx
+    .select({ status: matches.status })
+    .from(matches)
+    .where(eq(matches.depositOrderId, m.depositOrderId));
+  if (d && ['pending_payment', 'paid'].includes(d.status) && pieces.every((p) => !OPEN.includes(p.status))) {
+    const end = pieces.some((p) => p.status === 'confirmed')
+      ? 'matchSettled'
+      : pieces.some((p) => p.status === 'timeout')
+        ? 'matchExpired'
+        : 'matchCancelled';
+    await runSystemTransition(ctx, orderDepositList, end, m.depositOrderId, {
+      tx,
+      values: { finishedAt: m.updatedAt },
+    });
+  }
+  const [w] = await tx
+    .execute<{ status: string }>(
+      sql`SELECT status FROM ${withdrawOrders} WHERE id = ${m.withdrawOrderId} FOR UPDATE`,
+    )
+    .then((r) => r.rows);
+  if (w?.status !== 'matching') return;
+  const [entry] = await tx
+    .select({ remaining: matchPool.remaining })
+    .from(matchPool)
+    .where(eq(matchPool.id, m.poolId));
+  if (!entry || !isZero(dec(entry.remaining))) return;
+  const open = await tx
+    .select({ id: matches.id })
+    .from(matches)
+    .where(
+      and(eq(matches.withdrawOrderId, m.withdrawOrderId), inArray(matches.status, [...OPEN_MATCH_STATES])),
+    )
+    .limit(1);
+  if (open.length === 0)
+    await runSystemTransition(ctx, orderTransferList, 'matchSettled', m.withdrawOrderId, {
+      tx,
+      values: { finishedAt: m.updatedAt },
+    });
+}

@@ -1,0 +1,244 @@
+/**
+ * Matched (P2P) orders end to end through the merchant API and the console: a deposit split across two
+ * pooled withdrawals (one partly matched, its rest kept in the pool), vouchers, the receiver's and the
+ * operator's confirmations settling both sides once, a timeout returning its amount to the pool, and
+ * the refusals (frozen member, bad vouchers, confirming a timed-out match) that leave nothing behind.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireDueMatches } from '../src/modules/match/match-timeouts.ts';
+import { voucherDir } from '../src/modules/match/voucher.ts';
+import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
+import { call } from './harness.ts';
+import {
+  addMembers,
+  type MatchWorld,
+  matchByNo,
+  matchedDeposit,
+  matchWorld,
+  merchantBalance,
+  ok,
+  PNG,
+  pooledWithdrawal,
+  poolOf,
+  receiverConfirms,
+  rowOf,
+  signInAgain,
+  voucher,
+} from './match-support.ts';
+
+let w: MatchWorld;
+
+beforeAll(async () => {
+  w = await matchWorld();
+  await addMembers(w, w.a, ['wa1', 'wa2', 'wa3']);
+  await addMembers(w, w.b, ['pb1', 'pb2', 'pb3']);
+});
+afterAll(() => w.t.close());
+
+describe('matched deposits and withdrawals', () => {
+  let w1: { orderNo: string; id: number };
+  let w2: { orderNo: string; id: number };
+  let pieces: { matchNo: string; amount: string; withdrawOrderNo: string }[];
+
+  it('splits a deposit across two pooled withdrawals; the partly matched one keeps its rest in the pool', async () => {
+    const before = await merchantBalance(w, w.a);
+    w1 = await pooledWithdrawal(w, 'wa1', '300');
+    w2 = await pooledWithdrawal(w, 'wa2', '200');
+    // amount + fee frozen at creation (0.5%)
+    const held = await merchantBalance(w, w.a);
+    expect(Number(held.frozen) - Number(before.frozen)).toBeCloseTo(502.5, 2);
+    expect((await rowOf(w, 'withdraw_orders', 'id = $1', w1.id)).status).toBe('matching');
+    expect((await poolOf(w, w1.orderNo)).remaining).toBe('300.00000000');
+
+    const res = await matchedDeposit(w, 'pb1', '400');
+    expect(res.envelope.code, res.body).toBe(0);
+    expect(res.envelope.data.status).toBe('pending_payment');
+    pieces = res.envelope.data.pieces;
+    expect(pieces.map((p) => [p.withdrawOrderNo, p.amount])).toEqual([
+      [w1.orderNo, '300.00'],
+      [w2.orderNo, '100.00'],
+    ]);
+    expect((await poolOf(w, w1.orderNo)).remaining).toBe('0.00000000');
+    expect((await poolOf(w, w2.orderNo)).remaining).toBe('100.00000000');
+    // The fee shares add up to the deposit's fee (1% of 400).
+    const shares = await Promise.all(pieces.map((p) => matchByNo(w, p.matchNo)));
+    expect(shares.map((s) => s.deposit_fee)).toEqual(['3.00000000', '1.00000000']);
+  });
+
+  it('refuses a voucher of the wrong type or too large, storing nothing', async () => {
+    const dir = voucherDir(w.t.ctx.config.dataDir);
+    const files = () => (fs.existsSync(dir) ? fs.readdirSync(dir).length : 0);
+    const bad = await voucher(w, pieces[0]!.matchNo, Buffer.from('<html>not an image</html>'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('voucher');
+    const big = await voucher(w, pieces[0]!.matchNo, Buffer.concat([PNG, Buffer.alloc(1024 * 1024 + 1)]));
+    expect(big.statusCode).toBe(400);
+    expect(big.body).toContain('voucher');
+    expect(files()).toBe(0);
+    expect((await matchByNo(w, pieces[0]!.matchNo)).status).toBe('matched');
+  });
+
+  it('takes the payer vouchers: content-addressed files, the deposit paid', async () => {
+    for (const p of pieces) {
+      const res = await voucher(w, p.matchNo);
+      expect(res.envelope.code, res.body).toBe(0);
+      expect(res.envelope.data.status).toBe('payer_paid');
+    }
+    const m = await matchByNo(w, pieces[0]!.matchNo);
+    expect(m.voucher_type).toBe('image/png');
+    expect(m.voucher_size).toBe(PNG.length);
+    expect(fs.existsSync(path.join(voucherDir(w.t.ctx.config.dataDir), String(m.voucher_hash)))).toBe(true);
+    expect(
+      (
+        await rowOf(
+          w,
+          'deposit_orders',
+          'order_no = $1',
+          (
+            await matchByNo(w, pieces[0]!.matchNo)
+          ).deposit_order_no,
+        )
+      ).status,
+    ).toBe('paid');
+    // The operator sees the voucher behind the matches' list permission.
+    const img = await w.t.app.inject({
+      method: 'GET',
+      url: `/api/pay/match/voucher?id=${m.id}`,
+      headers: { access_token: w.admin.token, cookie: `payops_session=${w.admin.cookie}` },
+    });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(Buffer.from(img.rawPayload).equals(PNG)).toBe(true);
+    const anonymous = await w.t.app.inject({ method: 'GET', url: `/api/pay/match/voucher?id=${m.id}` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('settles each piece once for both sides: the receiver confirms one, an operator the other', async () => {
+    const a0 = await merchantBalance(w, w.a);
+    const b0 = await merchantBalance(w, w.b);
+    const first = await receiverConfirms(w, pieces[0]!.matchNo);
+    expect(first.envelope.code, first.body).toBe(0);
+    expect(first.envelope.data.status).toBe('confirmed');
+    const again = await receiverConfirms(w, pieces[0]!.matchNo);
+    expect(again.statusCode).toBe(409);
+    const second = await matchByNo(w, pieces[1]!.matchNo);
+    await ok(w, '/api/pay/match/auditConfirm', { id: Number(second.id) });
+
+    const a1 = await merchantBalance(w, w.a);
+    const b1 = await merchantBalance(w, w.b);
+    // A: frozen -400 for the pieces and -1.50 for W1's own fee (W1 is done); B: +400 - 4 fee.
+    expect(Number(a0.frozen) - Number(a1.frozen)).toBeCloseTo(401.5, 2);
+    expect(Number(b1.available) - Number(b0.available)).toBeCloseTo(396, 2);
+    expect((await matchByNo(w, pieces[0]!.matchNo)).confirmed_by).toBe('receiver');
+    expect((await matchByNo(w, pieces[1]!.matchNo)).confirmed_by).toBe('operator');
+    const d = await rowOf(w, 'deposit_orders', 'order_no = $1', second.deposit_order_no);
+    expect(d.status).toBe('success');
+    expect((await rowOf(w, 'withdraw_orders', 'id = $1', w1.id)).status).toBe('success');
+    expect((await rowOf(w, 'withdraw_orders', 'id = $1', w2.id)).status).toBe('matching');
+    const { rows } = await w.t.ctx.pool.query(
+      "SELECT count(*)::int AS n FROM ledger_entries WHERE ref_type = 'match'",
+    );
+    expect(rows[0].n).toBe(2);
+  });
+
+  it('times out a match nobody paid: its amount returns to the pool; confirming it then is refused', async () => {
+    const res = await matchedDeposit(w, 'pb2', '100');
+    const p = res.envelope.data.pieces[0]!;
+    expect(p.withdrawOrderNo).toBe(w2.orderNo);
+    expect((await poolOf(w, w2.orderNo)).remaining).toBe('0.00000000');
+    w.t.ctx.clock.advance(16 * 60_000);
+    await signInAgain(w);
+    const expired = await expireDueMatches(w.t.ctx, w.t.ctx.clock.now());
+    expect(expired.length).toBe(1);
+    const m = await matchByNo(w, p.matchNo);
+    expect(m.status).toBe('timeout');
+    expect((await poolOf(w, w2.orderNo)).remaining).toBe('100.00000000');
+    expect((await rowOf(w, 'deposit_orders', 'order_no = $1', res.envelope.data.orderNo)).status).toBe(
+      'timeout',
+    );
+    const before = await merchantBalance(w, w.b);
+    const confirm = await call(w.t, 'POST', '/api/pay/match/auditConfirm', {
+      session: w.admin,
+      body: { id: Number(m.id) },
+      headers: { 'idempotency-key': 'late-confirm-1', 'accept-language': 'en-US' },
+    });
+    expect(confirm.statusCode, confirm.body).toBe(409);
+    expect(confirm.body).toContain('is no longer');
+    const late = await voucher(w, p.matchNo);
+    expect(late.statusCode).toBe(409);
+    expect(await merchantBalance(w, w.b)).toEqual(before);
+  });
+
+  it('refuses to match a frozen member, creating nothing', async () => {
+    await w.t.ctx.pool.query("UPDATE members SET status = 'frozen' WHERE account = 'pb3'");
+    const res = await matchedDeposit(w, 'pb3', '50');
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('memberAccount');
+    const { rows } = await w.t.ctx.pool.query(
+      "SELECT count(*)::int AS n FROM deposit_orders WHERE member_account = 'pb3'",
+    );
+    expect(rows[0].n).toBe(0);
+    // A frozen withdrawing member's entry is skipped by the engine: wa2's 100 stays.
+    await w.t.ctx.pool.query("UPDATE members SET status = 'frozen' WHERE account = 'wa2'");
+    const skipped = await matchedDeposit(w, 'pb1', '100');
+    expect(skipped.envelope.data.status).toBe('created');
+    expect(skipped.envelope.data.pieces).toEqual([]);
+    await w.t.ctx.pool.query("UPDATE members SET status = 'normal' WHERE account = 'wa2'");
+  });
+
+  it('manual match and force-confirm need a second operator (maker-checker)', async () => {
+    // 150: more than the pool holds (wa2's 100), so the deposit waits; a new withdrawal can take it.
+    const waiting = await matchedDeposit(w, 'pb2', '150');
+    expect(waiting.envelope.data.status).toBe('created');
+    const w3 = await pooledWithdrawal(w, 'wa3', '300');
+    const entry = await poolOf(w, w3.orderNo);
+    const { id } = await ok<{ id: number }>(w, '/api/pay/match/manualMatch', {
+      depositOrderNo: waiting.envelope.data.orderNo,
+      poolId: Number(entry.id),
+    });
+    expect((await rowOf(w, 'matches', 'id = $1', id)).status).toBe('proposed');
+    expect((await poolOf(w, w3.orderNo)).remaining).toBe('150.00000000');
+    const own = await call(w.t, 'POST', '/api/pay/match/approveMatch', { session: w.admin, body: { id } });
+    expect(own.statusCode).toBeGreaterThanOrEqual(400);
+    await ok(w, '/api/pay/match/approveMatch', { id }, w.checker);
+    expect((await rowOf(w, 'matches', 'id = $1', id)).status).toBe('matched');
+    await ok(w, '/api/pay/match/manualSuccess', { id, reason: 'receipt checked by phone' });
+    const self = await call(w.t, 'POST', '/api/pay/match/approveManualSuccess', {
+      session: w.admin,
+      body: { id },
+      headers: { 'idempotency-key': 'self-approve-1' },
+    });
+    expect(self.statusCode).toBeGreaterThanOrEqual(400);
+    await ok(w, '/api/pay/match/approveManualSuccess', { id }, w.checker);
+    const m = await rowOf(w, 'matches', 'id = $1', id);
+    expect(m.status).toBe('confirmed');
+    expect(m.entry_id).not.toBeNull();
+  });
+
+  it('keeps the ledger sound and shows the matches on their pages', async () => {
+    expect(ledgerIsSound(await verifyLedger(w.t.ctx.db))).toBe(true);
+    for (const api of [
+      'match',
+      'matchPool',
+      'matchDeposit',
+      'matchTransfer',
+      'matchPlaceLog',
+      'matchBuy',
+      'matchRule',
+      'matchSplit',
+    ]) {
+      const list = await ok<{ list: unknown[] }>(w, `/api/pay/${api}/findByPage`, { page: 1, pageSize: 10 });
+      expect(list.list.length, api).toBeGreaterThan(0);
+    }
+    const member = await ok<{ list: Row[] }>(w, '/api/member/matchRecordPage/findByPage', {
+      page: 1,
+      pageSize: 10,
+      filters: { payerMember: 'pb1' },
+    });
+    expect(member.list.length).toBe(2);
+  });
+});
+
+type Row = Record<string, unknown>;
