@@ -171,7 +171,7 @@ export async function runDemoDay(
   report.otc = await runOtcDay(ctx, origin);
   // The payout job's work, done now (the CLI runs no jobs; on a server the job would pick them up).
   report.payouts = (await runPayouts(ctx, 500)).paying;
-  report.email = await runEmailDay(ctx);
+  report.email = await runEmailDay(ctx, origin);
   report.settlements = await settleDemoDays(ctx, OPERATOR);
   return report;
 }

@@ -1,13 +1,14 @@
 /**
  * The demo's email-order step (after the match day): one sandbox bank mailbox per bank template,
- * each assigned to the administrator and a merchant; the sandbox bank then notifies the transfers
- * of the payer-paid matches (each to the mailbox of the payee's bank, or of the next bank), two
- * transfers no match waits for, and sends one email from a bank no template knows; finally the
+ * each assigned to the administrator and a merchant; a matched deposit split into payer-paid pieces
+ * (email-matches.ts); the sandbox bank then notifies the transfer of its first piece (to the mailbox
+ * of the payee's bank, or of the next bank), two transfers no match waits for, and sends one email
+ * from a bank no template knows; finally the
  * poller reads the mailboxes over IMAP, so the email orders come out matched (the match confirmed),
  * unmatched (the header badge) and unreadable, through their own code paths.
  */
 import { EMAIL_BANKS, type EmailBank } from '@payops/contracts';
-import { asc, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { emailAssignments, emailMailboxes } from '../modules/email/email.schema.ts';
 import { pollMailboxes } from '../modules/email/poller.ts';
 import {
@@ -17,9 +18,11 @@ import {
   sandboxMailboxPassword,
   sendBankNotification,
 } from '../modules/email/sandbox/bank.ts';
+import { matches } from '../modules/match/match.schema.ts';
 import { merchants } from '../modules/mch/schema.ts';
 import type { AppContext } from '../platform/context.ts';
 import { seal } from '../platform/secret-box.ts';
+import { placePaidSplit } from './email-matches.ts';
 import { personName } from './people.ts';
 import { Random } from './random.ts';
 
@@ -33,19 +36,26 @@ export interface EmailDayReport {
 
 const BANK_WORDS: Record<EmailBank, RegExp> = { ICBC: /工商|ICBC/, CCB: /建设|CCB/, CMB: /招商|CMB/ };
 
-/** Payer-paid matches waiting for the receiver (at most a few: the demo stays fast). */
-async function payerPaidMatches(ctx: AppContext) {
-  const { rows } = await ctx.db.execute<{
-    amount: string;
-    payee_account_no: string;
-    payee_bank: string;
-    payer_name: string;
-  }>(sql`SELECT amount, payee_account_no, payee_bank, payer_name FROM matches
-          WHERE status = 'payer_paid' ORDER BY id LIMIT 6`);
-  return rows;
+/** The payer-paid matches of these numbers, as their bank email shows them. */
+async function paidMatches(ctx: AppContext, matchNos: string[]) {
+  if (matchNos.length === 0) return [];
+  return ctx.db
+    .select({
+      amount: matches.amount,
+      payeeAccountNo: matches.payeeAccountNo,
+      payeeBank: matches.payeeBank,
+      payerName: matches.payerName,
+    })
+    .from(matches)
+    .where(and(eq(matches.status, 'payer_paid'), inArray(matches.matchNo, matchNos)))
+    .orderBy(asc(matches.id));
 }
 
-export async function runEmailDay(ctx: AppContext, seed = 20261125): Promise<EmailDayReport | null> {
+export async function runEmailDay(
+  ctx: AppContext,
+  origin: string,
+  seed = 20261125,
+): Promise<EmailDayReport | null> {
   if (!ctx.config.sandbox) return null;
   const r = new Random(seed);
   const { host, port } = await sandboxImap(ctx);
@@ -78,13 +88,16 @@ export async function runEmailDay(ctx: AppContext, seed = 20261125): Promise<Ema
   }
   let emails = 0;
   const now = ctx.clock.now();
-  for (const [i, m] of (await payerPaidMatches(ctx)).entries()) {
+  // A deposit split into pieces, each payer-paid: the bank's email confirms the first piece; the
+  // others wait for their receiver (or an operator's upload of their email).
+  const pieces = await placePaidSplit(ctx, origin, r);
+  for (const [i, m] of (await paidMatches(ctx, pieces.slice(0, 1))).entries()) {
     const bank =
-      EMAIL_BANKS.find((b) => BANK_WORDS[b].test(m.payee_bank)) ?? EMAIL_BANKS[i % EMAIL_BANKS.length]!;
+      EMAIL_BANKS.find((b) => BANK_WORDS[b].test(m.payeeBank)) ?? EMAIL_BANKS[i % EMAIL_BANKS.length]!;
     await sendBankNotification(ctx, userOf(bank), bank, {
       amount: m.amount,
-      accountTail: m.payee_account_no.slice(-4),
-      payerName: m.payer_name || personName(r),
+      accountTail: m.payeeAccountNo.slice(-4),
+      payerName: m.payerName || personName(r),
       paidAt: now,
     });
     emails++;
