@@ -92,6 +92,7 @@ CREATE UNIQUE INDEX "match_merchant_config_merchant_idx" ON "match_merchant_conf
 CREATE UNIQUE INDEX "match_pool_withdraw_idx" ON "match_pool" USING btree ("withdraw_order_id");--> statement-breakpoint
 CREATE INDEX "match_pool_live_idx" ON "match_pool" USING btree ("pool_group","priority","entered_at") WHERE remaining > 0;--> statement-breakpoint
 CREATE INDEX "match_pool_order_no_idx" ON "match_pool" USING btree ("withdraw_order_no");--> statement-breakpoint
+CREATE INDEX "match_pool_order_no_trgm_idx" ON "match_pool" USING gin ("withdraw_order_no" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "match_pool_merchant_idx" ON "match_pool" USING btree ("merchant_id","entered_at");--> statement-breakpoint
 CREATE INDEX "match_pool_group_idx" ON "match_pool" USING btree ("pool_group","entered_at");--> statement-breakpoint
 CREATE INDEX "match_pool_member_idx" ON "match_pool" USING btree ("member_account");--> statement-breakpoint
@@ -100,6 +101,7 @@ CREATE INDEX "match_pool_remaining_idx" ON "match_pool" USING btree ("remaining"
 CREATE INDEX "match_pool_priority_idx" ON "match_pool" USING btree ("priority");--> statement-breakpoint
 CREATE INDEX "match_pool_entered_idx" ON "match_pool" USING btree ("entered_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "matches_match_no_idx" ON "matches" USING btree ("match_no");--> statement-breakpoint
+CREATE INDEX "matches_match_no_trgm_idx" ON "matches" USING gin ("match_no" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "matches_deposit_idx" ON "matches" USING btree ("deposit_order_id");--> statement-breakpoint
 CREATE INDEX "matches_withdraw_idx" ON "matches" USING btree ("withdraw_order_id");--> statement-breakpoint
 CREATE INDEX "matches_pool_idx" ON "matches" USING btree ("pool_id");--> statement-breakpoint

@@ -148,7 +148,7 @@ describe('members', () => {
       headers: { 'idempotency-key': 'points-take-0001' },
     });
     expect(takeAll.envelope.code).toBe(ErrorCode.badRequest);
-    const records = await page('matchRecordPage', { filters: { ownerCode: m!.account, kind: 'points' } });
+    const records = await page('financialRecordPage', { filters: { ownerCode: m!.account, kind: 'points' } });
     expect(records.envelope.data.list.some((r) => r.note === '活动奖励')).toBe(true);
   });
 

@@ -15,6 +15,7 @@ import type { AppContext } from '../platform/context.ts';
 import { open } from '../platform/secret-box.ts';
 import { type Actor, runSystemTransition } from '../platform/transitions/index.ts';
 import { describeEmailDay, type EmailDayReport, runEmailDay } from './email-day.ts';
+import { describeMatchDay, type MatchDayReport, runMatchDay } from './match-day.ts';
 import { type DemoOrdersReport, placeDemoOrders } from './orders.ts';
 import { merchantApiCall } from './orders-client.ts';
 import { describeOtcDay, type OtcDayReport, runOtcDay } from './otc-day.ts';
@@ -36,6 +37,7 @@ export interface DemoDayReport {
   reservations: number;
   payouts: number;
   otc?: OtcDayReport;
+  matching?: MatchDayReport;
   settlements?: DemoSettlementReport;
   email?: EmailDayReport | null;
 }
@@ -169,6 +171,7 @@ export async function runDemoDay(
     }
   }
   report.otc = await runOtcDay(ctx, origin);
+  report.matching = await runMatchDay(ctx, origin);
   // The payout job's work, done now (the CLI runs no jobs; on a server the job would pick them up).
   report.payouts = (await runPayouts(ctx, 500)).paying;
   report.email = await runEmailDay(ctx, origin);
@@ -183,6 +186,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     `${d.reservations} reservations, ${d.payouts} paid out; ` +
     `${d.settlements?.statements ?? 0} settlement statements, ${d.settlements?.settled ?? 0} settled` +
     (d.otc ? `\n${describeOtcDay(d.otc)}` : '') +
+    (d.matching ? `\n${describeMatchDay(d.matching)}` : '') +
     (d.email ? `\n${describeEmailDay(d.email)}` : '')
   );
 }

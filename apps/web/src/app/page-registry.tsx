@@ -4,6 +4,7 @@
  * and the resource engine add their pages to `pageLoaders`.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { matchPages } from '../modules/match/index.ts';
 import { mchPages } from '../modules/mch/index.ts';
 import { memberPages } from '../modules/member/index.ts';
 import { orderPages } from '../modules/order/index.ts';
@@ -24,6 +25,7 @@ export const pageLoaders: Record<string, () => PageModule> = {
   ...memberPages,
   ...orderPages,
   ...payManagePages,
+  ...matchPages,
 };
 
 const loadPlaceholder = (): PageModule =>

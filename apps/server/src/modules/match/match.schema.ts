@@ -52,6 +52,8 @@ export const matchPool = pgTable(
     // The engine's candidate scan: the live entries of a group, by priority then age.
     index('match_pool_live_idx').on(t.poolGroup, t.priority, t.enteredAt).where(sql`remaining > 0`),
     index('match_pool_order_no_idx').on(t.withdrawOrderNo),
+    // Records are named by their numbers, searched with ILIKE '%q%' by the options endpoint.
+    index('match_pool_order_no_trgm_idx').using('gin', sql`${t.withdrawOrderNo} gin_trgm_ops`),
     index('match_pool_merchant_idx').on(t.merchantId, t.enteredAt),
     index('match_pool_group_idx').on(t.poolGroup, t.enteredAt),
     index('match_pool_member_idx').on(t.memberAccount),
@@ -107,6 +109,7 @@ export const matches = pgTable(
   },
   (t) => [
     uniqueIndex('matches_match_no_idx').on(t.matchNo),
+    index('matches_match_no_trgm_idx').using('gin', sql`${t.matchNo} gin_trgm_ops`),
     index('matches_deposit_idx').on(t.depositOrderId),
     index('matches_withdraw_idx').on(t.withdrawOrderId),
     index('matches_pool_idx').on(t.poolId),

@@ -56,9 +56,11 @@ export async function memberRoutes(fastify: FastifyInstance) {
   registerCrud(fastify, payFundOrderPage, { table: memberRebateOrders, scope: { direction: 'deposit' } });
   registerCrud(fastify, transFundOrderPage, { table: memberRebateOrders, scope: { direction: 'withdraw' } });
 
+  // Money (CNY) and credit points (PTS): member/matchRecordPage, which showed the points, now shows
+  // the member's matches (modules/match).
   registerCrud(fastify, financialRecordPage, {
     table: ledgerPostings,
-    scope: { ownerType: 'member', currency: 'CNY' },
+    scope: { ownerType: 'member', currency: ['CNY', POINTS_CURRENCY] },
   });
 
   registerCrud(fastify, memberPaymentList, { table: memberPaymentAccounts });

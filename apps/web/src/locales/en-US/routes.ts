@@ -43,7 +43,7 @@ export default {
       payFundOrderPage: 'Deposit Rebates',
       transFundOrderPage: 'Withdrawal Rebates',
       financialRecordPage: 'Credit Point Records',
-      matchRecordPage: 'Matching Credit Records',
+      matchRecordPage: 'Member Match Records',
       memberPaymentList: 'Cashier Payments',
     },
     order: {

@@ -43,7 +43,7 @@ export default {
       payFundOrderPage: '充值返利查询',
       transFundOrderPage: '提现返利查询',
       financialRecordPage: '积分记录',
-      matchRecordPage: '撮合积分记录',
+      matchRecordPage: '会员撮合记录',
       memberPaymentList: '收银付款记录',
     },
     order: {

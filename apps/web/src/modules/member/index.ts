@@ -8,6 +8,5 @@ export const memberPages: Record<string, () => PageModule> = {
   '/member/payFundOrderPage': page('PayFundOrderPage'),
   '/member/transFundOrderPage': page('TransFundOrderPage'),
   '/member/financialRecordPage': page('FinancialRecordPage'),
-  '/member/matchRecordPage': page('MatchRecordPage'),
   '/member/memberPaymentList': page('MemberPaymentPage'),
 };

@@ -52,4 +52,3 @@ export const MemberPaymentPage = () => <ResourcePage def={memberPaymentList} />;
 export const PayFundOrderPage = () => <ResourcePage def={payFundOrderPage} />;
 export const TransFundOrderPage = () => <ResourcePage def={transFundOrderPage} />;
 export const FinancialRecordPage = () => <ResourcePage def={financialRecordPage} />;
-export const MatchRecordPage = () => <ResourcePage def={matchRecordPage} />;

@@ -100,5 +100,21 @@ export const findTransferMatchByPage = defineResource({
   labels: bilingual({
     ...matchLabels('findTransferMatchByPage'),
     'action.findTransferMatchByPage.manualMatch': ['人工撮合', 'Manual match'],
+    // The detail drawer's voucher and the manual match dialog (apps/web modules/match).
+    'voucher.findTransferMatchByPage.title': ['付款凭证', 'Payment voucher'],
+    'voucher.findTransferMatchByPage.none': [
+      '付款方尚未上传凭证',
+      'The payer has not uploaded a voucher yet',
+    ],
+    'voucher.findTransferMatchByPage.failed': ['凭证加载失败', 'The voucher could not be loaded'],
+    'voucher.findTransferMatchByPage.pdf': ['下载PDF凭证', 'Download the PDF voucher'],
+    'manual.findTransferMatchByPage.hint': [
+      '将一笔待撮合的充值整单匹配到撮合池中的一笔提现，需另一位操作员复核后生效。',
+      'Matches a waiting deposit, whole, into one withdrawal of the pool; a second operator must approve it.',
+    ],
+    'manual.findTransferMatchByPage.depositOrderNo': ['充值订单号', 'Deposit order no.'],
+    'manual.findTransferMatchByPage.poolId': ['撮合池编号', 'Pool entry ID'],
+    'manual.findTransferMatchByPage.required': ['必填', 'Required'],
+    'manual.findTransferMatchByPage.done': ['已提交，待复核', 'Proposed: awaiting approval'],
   }),
 });

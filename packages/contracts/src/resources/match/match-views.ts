@@ -20,6 +20,9 @@ export const orderDepositListMatch = defineView(orderDepositList, {
   columns: withoutFamily(orderDepositList.fields).filter(
     (n) => !['payType', 'passageId', 'upstreamOrderNo'].includes(n),
   ),
+  // Their steps are the matches' (findTransferMatchByPage): the normal receipt audit, refund and
+  // manual decisions do not apply to a matched order.
+  readOnly: true,
 });
 
 export const orderTransferListMatch = defineView(orderTransferList, {

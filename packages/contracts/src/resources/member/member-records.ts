@@ -1,6 +1,6 @@
 /**
- * member/financialRecordPage: members' money postings (CNY), a view of the ledger journal scoped to
- * owner type member and the currency. (member/matchRecordPage is the member's matches: resources/match.)
+ * member/financialRecordPage: members' money (CNY) and credit-point (PTS) postings, a view of the ledger
+ * journal scoped to owner type member. (member/matchRecordPage is the member's matches: resources/match.)
  */
 import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels, LEDGER_KIND_LABELS, optionsOf } from '../mch/common.ts';

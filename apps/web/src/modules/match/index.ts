@@ -1,0 +1,16 @@
+/** The matched (P2P) pages for the shell's page registry: route path -> lazy page. */
+import { type PageModule, pagesOf } from '../../app/lazy-pages.ts';
+
+const page = pagesOf(() => import('./match-pages.tsx'));
+
+export const matchPages: Record<string, () => PageModule> = {
+  '/order/orderDepositListMatch': page('MatchDepositPage'),
+  '/order/orderTransferListMatch': page('MatchWithdrawPage'),
+  '/order/findTransferMatchByPage': page('MatchListPage'),
+  '/order/orderPlaceLogMatchPage': page('MatchPlaceLogPage'),
+  '/order/tradeMatchBuyOrderList': page('MatchBuyOrderPage'),
+  '/payManage/match_rule_list': page('MatchRulePage'),
+  '/payManage/match_ordersplit_mch_List': page('MatchSplitPage'),
+  '/payManage/findMatchPoolPage': page('MatchPoolPage'),
+  '/member/matchRecordPage': page('MemberMatchPage'),
+};
