@@ -178,19 +178,38 @@ describe('the IMAP poller', () => {
     expect(mb!.lastUid).toBeGreaterThan(0);
   });
 
-  it('keeps a refused login as the mailbox error, and the other mailboxes are still read', async () => {
+  it('keeps a refused login or an internal host as the mailbox error; the other mailboxes are still read', async () => {
     const res = await call<{ id: number }>(t, 'POST', '/api/merchant/emailConfig/edit', {
       session: admin,
       body: { id: mailboxId, password: 'wrong-password' },
     });
     expect(res.envelope.code, res.body).toBe(0);
     const second = await addSandboxMailbox(t, admin, 'ops-ccb', 'CCB');
+    // A typed host on an internal address is never connected to (the outbound guard).
+    const internal = await call<{ id: number }>(t, 'POST', '/api/merchant/emailConfig/add', {
+      session: admin,
+      body: {
+        name: 'internal',
+        bank: 'CMB',
+        host: 'localhost',
+        port: 993,
+        tls: true,
+        username: 'x',
+        password: 'y',
+        folder: 'INBOX',
+        status: 'on',
+      },
+    });
+    expect(internal.envelope.code, internal.body).toBe(0);
     await sendBankNotification(t.ctx, 'ops-ccb', 'CCB', notice({ amount: '77.00', accountTail: '4242' }));
     const report = await poll();
-    expect(report).toMatchObject({ mailboxes: 2, read: 1, stored: 1 });
+    expect(report).toMatchObject({ mailboxes: 3, read: 1, stored: 1 });
     const rows = await t.ctx.db.select().from(emailMailboxes);
     expect(rows.find((r) => r.id === mailboxId)!.lastError).toMatch(/credentials|auth/i);
     expect(rows.find((r) => r.id === second)!.lastError).toBeNull();
+    expect(rows.find((r) => r.id === internal.envelope.data.id)!.lastError).toMatch(
+      /refused: localhost is a loopback/,
+    );
   });
 });
 

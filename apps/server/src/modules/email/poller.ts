@@ -6,15 +6,17 @@
  * Message-ID. A mailbox that cannot be read keeps its error on its row (emailConfigList) and never
  * stops the others.
  */
+import dns from 'node:dns/promises';
 import { eq } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import type { AppContext } from '../../platform/context.ts';
 import { defineJob } from '../../platform/jobs/registry.ts';
+import { blockedAddress } from '../../platform/outbound.ts';
 import { open } from '../../platform/secret-box.ts';
 import { type EmailMailbox, emailMailboxes } from './email.schema.ts';
 import { ingestEmail } from './ingest.ts';
 import { MAX_EMAIL_BYTES, parseEmail } from './parse.ts';
-import { isSandboxHost, sandboxImap } from './sandbox/bank.ts';
+import { sandboxServes } from './sandbox/bank.ts';
 
 /** Messages read per mailbox per run: the rest wait for the next run (a backlog never blocks a run). */
 const BATCH = 200;
@@ -28,10 +30,23 @@ export interface PollReport {
   failed: number;
 }
 
+/**
+ * The address to connect to: the sandbox's, or the host's public address (the outbound guard: a
+ * typed host never reaches loopback, private or metadata addresses). The socket goes to the address
+ * checked, not to a second lookup; TLS still verifies the host name.
+ */
+async function addressOf(ctx: AppContext, mb: EmailMailbox): Promise<string> {
+  if (await sandboxServes(ctx, mb.host, mb.port)) return mb.host;
+  const { address } = await dns.lookup(mb.host);
+  const blocked = blockedAddress(address);
+  if (blocked) throw new Error(`refused: ${mb.host} is a ${blocked} address`);
+  return address;
+}
+
 async function readNew(ctx: AppContext, mb: EmailMailbox) {
-  if (isSandboxHost(ctx, mb.host, mb.port)) await sandboxImap(ctx);
   const client = new ImapFlow({
-    host: mb.host,
+    host: await addressOf(ctx, mb),
+    servername: mb.host,
     port: mb.port,
     secure: mb.tls,
     auth: { user: mb.username, pass: open(ctx.keys.secretKey, mb.passwordEnc) },

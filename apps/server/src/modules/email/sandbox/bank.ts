@@ -47,9 +47,17 @@ export async function sandboxImap(ctx: AppContext): Promise<{ host: string; port
   return { host: '127.0.0.1', port: (await s.server).port };
 }
 
-/** Whether a mailbox is the sandbox's (so the poller starts the sandbox server before connecting). */
-export function isSandboxHost(ctx: AppContext, host: string, port: number): boolean {
-  return ctx.config.sandbox && host === '127.0.0.1' && port === ctx.config.sandboxImapPort;
+/**
+ * Whether a mailbox is the sandbox bank's (127.0.0.1 on the sandbox IMAP port, while the sandbox is
+ * on): then its server is started if it is not yet, and the outbound guard lets it through.
+ */
+export async function sandboxServes(ctx: AppContext, host: string, port: number): Promise<boolean> {
+  if (!ctx.config.sandbox || host !== '127.0.0.1') return false;
+  const running = byApp.get(ctx)?.server;
+  if (running) return (await running).port === port;
+  if (port !== ctx.config.sandboxImapPort) return false;
+  await sandboxImap(ctx);
+  return true;
 }
 
 export async function stopSandboxImap(ctx: AppContext): Promise<void> {
