@@ -1,8 +1,8 @@
 /**
  * An unmatched email order bound by hand (emailOrderList's `bind`, reason and code): the operator
  * names the match the money paid; it must be waiting for its receiver (payer_paid) and be of the
- * email's amount. One transaction: the email order's `bind` transition (unmatched -> matched, the
- * match kept), the match confirmed through the match engine, the operation-log row. A match that
+ * email's amount. One transaction: the email order's `bound` transition (unmatched -> matched, the
+ * match kept, the operator's reason in its status history), the match confirmed through the match engine, the operation-log row. A match that
  * moved on meanwhile, another amount, or an order no longer unmatched: a 400/409 and nothing changes.
  */
 import { ErrorCode, emailOrder, id4, type Locale } from '@payops/contracts';
@@ -53,11 +53,11 @@ export function bindRoutes(fastify: FastifyInstance) {
       if (!order.amount || !new Big(match.amount).eq(order.amount))
         throw fieldError('matchId', text.amount[locale]);
       // The email order's own transition first: "is no longer unmatched" when it moved on meanwhile.
-      await runSystemTransition(ctx, emailOrder, 'bind', b.id, {
+      await runSystemTransition(ctx, emailOrder, 'bound', b.id, {
         tx,
         actor,
         reason: b.reason,
-        values: { matchId: b.matchId, reason: b.reason },
+        values: { matchId: b.matchId, reason: null },
       });
       await confirmMatchByEmail(ctx, tx, b.matchId, b.id, actor);
       return {

@@ -10,7 +10,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
 import { type EmailOrder, emailOrders } from './email.schema.ts';
 import { confirmMatchByEmail, findMatchCandidates } from './match-port.ts';
-import type { ParsedEmail, ParseProblem } from './parse.ts';
+import type { ParsedEmail } from './parse.ts';
 
 export interface IngestInput {
   parsed: ParsedEmail;
@@ -21,19 +21,6 @@ export interface IngestInput {
 }
 
 export type IngestResult = { order: EmailOrder; duplicate: false } | { order: null; duplicate: true };
-
-/** The stored reason of an unreadable email (English: it is data, shown as written, like a log). */
-export const PROBLEM_REASONS: Record<ParseProblem, string> = {
-  malformed: 'malformed email: no sender or no text',
-  unknownBank: 'unknown bank: no notification template for the sender',
-  amount: 'no amount found by the bank template',
-  accountTail: 'no account tail found by the bank template',
-  payerName: 'no payer name found by the bank template',
-  paidAt: 'no valid time found by the bank template',
-};
-
-const NO_MATCH = 'no waiting match fits (account tail, amount, payer, time)';
-const SEVERAL = (n: number) => `${n} waiting matches fit: bind it by hand`;
 
 async function insertOnce(tx: Tx, values: typeof emailOrders.$inferInsert): Promise<EmailOrder | null> {
   const [row] = await tx.insert(emailOrders).values(values).onConflictDoNothing().returning();
@@ -63,7 +50,7 @@ export async function ingestEmail(ctx: AppContext, input: IngestInput): Promise<
       return insertOnce(tx, {
         ...base,
         status: 'failed_parse',
-        reason: PROBLEM_REASONS[parsed.problem ?? 'malformed'],
+        reason: parsed.problem ?? 'malformed',
       });
     }
     const fields = { amount: n.amount, accountTail: n.accountTail, payerName: n.payerName, paidAt: n.paidAt };
@@ -72,7 +59,7 @@ export async function ingestEmail(ctx: AppContext, input: IngestInput): Promise<
     const candidates = await findMatchCandidates(tx, n);
     const [only] = candidates;
     if (candidates.length !== 1 || only === undefined) {
-      const reason = candidates.length === 0 ? NO_MATCH : SEVERAL(candidates.length);
+      const reason = candidates.length === 0 ? 'noMatch' : 'several';
       return insertOnce(tx, { ...base, ...fields, status: 'unmatched', reason });
     }
     const stored = await insertOnce(tx, { ...base, ...fields, status: 'matched', matchId: only });

@@ -19,7 +19,7 @@ export const emailOrderLifecycle = defineLifecycle({
   },
   transitions: {
     // The operator's `bind` row action (a match chosen by hand, reason and code): its status change.
-    bind: { from: ['unmatched'], to: 'matched', label: ['人工绑定', 'Bound by hand'], system: true },
+    bound: { from: ['unmatched'], to: 'matched', label: ['人工绑定', 'Bound by hand'], system: true },
   },
 });
 
@@ -27,6 +27,25 @@ export const EMAIL_SOURCE_LABELS = {
   imap: ['邮箱读取', 'Mailbox'],
   upload: ['人工上传', 'Uploaded'],
 } as const satisfies Record<string, readonly [string, string]>;
+
+/** Why an email order is unmatched or unreadable (stored as the code, shown in the operator's language). */
+export const EMAIL_REASON_LABELS = {
+  noMatch: [
+    '没有符合的待确认撮合单（卡尾号、金额、付款人、时间）',
+    'No waiting match fits (account tail, amount, payer, time)',
+  ],
+  several: ['有多个符合的撮合单，请人工绑定', 'Several waiting matches fit: bind it by hand'],
+  malformed: ['不是有效的邮件（缺少发件人或正文）', 'Not a valid email (no sender or no text)'],
+  unknownBank: [
+    '未知银行：发件人没有对应的通知模板',
+    'Unknown bank: no notification template for the sender',
+  ],
+  amount: ['银行模板未读到金额', 'The bank template found no amount'],
+  accountTail: ['银行模板未读到收款卡尾号', 'The bank template found no account tail'],
+  payerName: ['银行模板未读到付款人', 'The bank template found no payer name'],
+  paidAt: ['银行模板未读到有效的到账时间', 'The bank template found no valid time'],
+} as const satisfies Record<string, readonly [string, string]>;
+export type EmailReason = keyof typeof EMAIL_REASON_LABELS;
 
 export const emailOrder = defineResource({
   name: 'emailOrder',
@@ -54,7 +73,7 @@ export const emailOrder = defineResource({
       filter: 'eq',
       ref: { resource: 'findTransferMatchByPage', labelField: 'matchNo' },
     },
-    reason: { type: 'text', list: true },
+    reason: { type: 'enum', list: true, options: optionsOf(EMAIL_REASON_LABELS) },
     subject: { type: 'text', list: true },
     messageId: { type: 'string', list: true, filter: 'eq' },
     createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
@@ -81,6 +100,7 @@ export const emailOrder = defineResource({
     'field.emailOrder.status': ['状态', 'Status'],
     'field.emailOrder.matchId': ['匹配单号', 'Match'],
     'field.emailOrder.reason': ['原因', 'Reason'],
+    ...enumLabels('emailOrder', 'reason', EMAIL_REASON_LABELS),
     'field.emailOrder.subject': ['邮件主题', 'Subject'],
     'field.emailOrder.messageId': ['邮件ID', 'Message ID'],
     'field.emailOrder.createdAt': ['接收时间', 'Received at'],
