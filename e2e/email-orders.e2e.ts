@@ -103,14 +103,21 @@ describe('email orders', () => {
     // Antd shows the count beside the button, its number in the title.
     const count = page.locator('.ant-badge', { has: badge }).locator('.ant-badge-count');
     await expect.poll(() => count.getAttribute('title'), { timeout: 20_000 }).toBe(String(unmatched!.n));
+    page.on('request', (r) => {
+      if (r.url().includes('emailOrderList/findByPage')) console.log('DEBUG', r.postData());
+    });
     await badge.click();
     await page.waitForURL((url) => url.pathname === '/order/emailOrderList', { timeout: 20_000 });
-    await id('resource-page-emailOrder').waitFor({ timeout: 20_000 });
+    await id('resource-page-emailOrderList').waitFor({ timeout: 20_000 });
     await idle();
-    await expect.poll(() => rows().count()).toBeGreaterThan(0);
-    for (const text of await rows().allInnerTexts()) expect(text).toContain('匹配失败');
+    expect(new URL(page.url()).searchParams.get('status')).toBe('unmatched');
+    // Only the unmatched ones, as many as the badge said.
+    await expect
+      .poll(async () => (await rows().allInnerTexts()).filter((text) => text.includes('匹配失败')).length)
+      .toBe(unmatched!.n);
+    expect(await rows().count()).toBe(unmatched!.n);
 
-    await open('/order/emailOrderList', 'emailOrder');
+    await open('/order/emailOrderList', 'emailOrderList');
     await screenshot(page, 'email-orders-zh-CN');
 
     // The bank's email for one piece of a split deposit, as the operator saved it from the mailbox.
@@ -152,7 +159,7 @@ describe('email orders', () => {
     await page.keyboard.press('Escape');
 
     // The list shows the new order, matched, with its match.
-    await open(`/order/emailOrderList?id=${after!.emailOrderId}`, 'emailOrder');
+    await open(`/order/emailOrderList?id=${after!.emailOrderId}`, 'emailOrderList');
     await expect.poll(() => rows().first().innerText()).toContain(piece.matchNo);
     expect(await rows().first().innerText()).toContain('已匹配');
 
@@ -166,29 +173,29 @@ describe('email orders', () => {
     expect(afterBad!.n).toBe(before!.n);
     await page.keyboard.press('Escape');
 
-    await open('/payManage/emailConfigList', 'emailConfig');
+    await open('/payManage/emailConfigList', 'emailConfigList');
     await expect.poll(() => rows().count()).toBeGreaterThanOrEqual(3);
     expect(await page.locator('.ant-table-tbody:visible').first().innerText()).toContain('建设银行');
     await screenshot(page, 'email-config-zh-CN');
-    await open('/payManage/emailAssignList', 'emailAssign');
+    await open('/payManage/emailAssignList', 'emailAssignList');
     await expect.poll(() => rows().count()).toBeGreaterThanOrEqual(3);
     await screenshot(page, 'email-assign-zh-CN');
   });
 
   test('the three pages in en-US', async () => {
-    await open('/order/emailOrderList', 'emailOrder');
+    await open('/order/emailOrderList', 'emailOrderList');
     await pick(page, 'language-switch', 'language-option-en-US');
-    await open('/order/emailOrderList', 'emailOrder');
+    await open('/order/emailOrderList', 'emailOrderList');
     await expect.poll(() => page.locator('.ant-table-thead').first().textContent()).toContain('Account tail');
     expect(await page.locator('.ant-table-tbody:visible').first().innerText()).toMatch(/Matched|Unmatched/);
     await screenshot(page, 'email-orders-en-US');
-    await open('/payManage/emailConfigList', 'emailConfig');
+    await open('/payManage/emailConfigList', 'emailConfigList');
     await expect.poll(() => page.locator('.ant-table-thead').first().textContent()).toContain('IMAP host');
     await screenshot(page, 'email-config-en-US');
-    await open('/payManage/emailAssignList', 'emailAssign');
+    await open('/payManage/emailAssignList', 'emailAssignList');
     await expect.poll(() => page.locator('.ant-table-thead').first().textContent()).toContain('Operator');
     await screenshot(page, 'email-assign-en-US');
-    await open('/order/emailOrderList', 'emailOrder');
+    await open('/order/emailOrderList', 'emailOrderList');
     await pick(page, 'language-switch', 'language-option-zh-CN');
   });
 });

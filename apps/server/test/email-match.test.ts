@@ -125,7 +125,7 @@ describe('an email order confirms the match it fits', () => {
     const twice = await bind({ matchId: Number(second.id) });
     expect(twice.statusCode).toBeGreaterThanOrEqual(400);
     const { rows: history } = await w.t.ctx.pool.query(
-      `SELECT to_status, operator_name, reason FROM status_history WHERE resource = 'emailOrder' AND record_id = $1`,
+      `SELECT to_status, operator_name, reason FROM status_history WHERE resource = 'emailOrderList' AND record_id = $1`,
       [String(order.id)],
     );
     expect(history).toEqual([

@@ -37,15 +37,20 @@ export function EmailBindDialog({
     onClose();
   };
   return (
-    <ActionDialog title={t('emailOrder.bindTitle')} onClose={onClose} onSubmit={submit} testId="bind-submit">
-      <Alert type="info" title={t('emailOrder.bindHint')} style={{ marginBottom: 16 }} />
+    <ActionDialog
+      title={t('emailOrderList.bindTitle')}
+      onClose={onClose}
+      onSubmit={submit}
+      testId="bind-submit"
+    >
+      <Alert type="info" title={t('emailOrderList.bindHint')} style={{ marginBottom: 16 }} />
       <Form form={form} layout="vertical">
-        <Form.Item name="matchId" label={t('emailOrder.bindMatch')} rules={[{ required: true }]}>
+        <Form.Item name="matchId" label={t('emailOrderList.bindMatch')} rules={[{ required: true }]}>
           <RefSelect field={waitingMatch} data-testid="bind-match" />
         </Form.Item>
         <Form.Item
           name="reason"
-          label={t('emailOrder.bindReason')}
+          label={t('emailOrderList.bindReason')}
           rules={[{ required: true, min: 2, max: 200 }]}
         >
           <Input.TextArea rows={3} data-testid="bind-reason" />

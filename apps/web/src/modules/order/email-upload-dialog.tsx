@@ -43,9 +43,14 @@ export function EmailUploadDialog({ onClose, onUploaded }: { onClose: () => void
   };
 
   return (
-    <ActionDialog title={t('emailOrder.uploadTitle')} onClose={onClose} onSubmit={submit} testId="eml-submit">
+    <ActionDialog
+      title={t('emailOrderList.uploadTitle')}
+      onClose={onClose}
+      onSubmit={submit}
+      testId="eml-submit"
+    >
       <Form layout="vertical">
-        <Form.Item label={t('emailOrder.uploadMailbox')}>
+        <Form.Item label={t('emailOrderList.uploadMailbox')}>
           <RefSelect
             field={emailOrder.fields.mailboxId}
             value={mailboxId as never}
@@ -54,10 +59,10 @@ export function EmailUploadDialog({ onClose, onUploaded }: { onClose: () => void
           />
         </Form.Item>
         <Form.Item
-          label={t('emailOrder.uploadFile')}
+          label={t('emailOrderList.uploadFile')}
           required
           validateStatus={missing ? 'error' : undefined}
-          help={missing ? t('emailOrder.uploadRequired') : undefined}
+          help={missing ? t('emailOrderList.uploadRequired') : undefined}
         >
           <Upload
             accept=".eml,message/rfc822"
@@ -71,7 +76,7 @@ export function EmailUploadDialog({ onClose, onUploaded }: { onClose: () => void
             }}
             onRemove={() => setFile(null)}
           >
-            <Button data-testid="eml-pick">{t('emailOrder.uploadPick')}</Button>
+            <Button data-testid="eml-pick">{t('emailOrderList.uploadPick')}</Button>
           </Upload>
         </Form.Item>
       </Form>
@@ -79,9 +84,9 @@ export function EmailUploadDialog({ onClose, onUploaded }: { onClose: () => void
         <Alert
           data-testid="eml-result"
           type={result.status === 'matched' ? 'success' : 'warning'}
-          title={t('emailOrder.uploaded', {
+          title={t('emailOrderList.uploaded', {
             id: result.id,
-            status: t(`enum.emailOrder.status.${result.status}`),
+            status: t(`enum.emailOrderList.status.${result.status}`),
           })}
         />
       )}
