@@ -27,9 +27,38 @@ async function insertOnce(tx: Tx, values: typeof emailOrders.$inferInsert): Prom
   return row ?? null;
 }
 
+type Base = Pick<
+  typeof emailOrders.$inferInsert,
+  'mailboxId' | 'source' | 'messageId' | 'bank' | 'subject' | 'createdAt'
+>;
+
+/** The order of one email, in the caller's transaction (null: its message was stored before). */
+async function storeOrder(
+  ctx: AppContext,
+  tx: Tx,
+  parsed: ParsedEmail,
+  base: Base,
+): Promise<EmailOrder | null> {
+  const n = parsed.notification;
+  if (!n || parsed.problem)
+    return insertOnce(tx, { ...base, status: 'failed_parse', reason: parsed.problem ?? 'malformed' });
+  const fields = { amount: n.amount, accountTail: n.accountTail, payerName: n.payerName, paidAt: n.paidAt };
+  // Serialises orders of the same payee tail and amount: two emails never confirm one match.
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`email:${n.accountTail}:${n.amount}`}))`);
+  const candidates = await findMatchCandidates(tx, n);
+  const [only] = candidates;
+  if (candidates.length !== 1 || only === undefined) {
+    const reason = candidates.length === 0 ? 'noMatch' : 'several';
+    return insertOnce(tx, { ...base, ...fields, status: 'unmatched', reason });
+  }
+  const stored = await insertOnce(tx, { ...base, ...fields, status: 'matched', matchId: only });
+  if (stored) await confirmMatchByEmail(ctx, tx, only, stored.id);
+  return stored;
+}
+
 export async function ingestEmail(ctx: AppContext, input: IngestInput): Promise<IngestResult> {
   const { parsed, source, mailboxId } = input;
-  const base = {
+  const base: Base = {
     mailboxId,
     source,
     messageId: parsed.messageId,
@@ -38,32 +67,9 @@ export async function ingestEmail(ctx: AppContext, input: IngestInput): Promise<
     createdAt: ctx.clock.now(),
   };
   const order = await ctx.db.transaction(async (tx) => {
-    const stored = await store(tx);
+    const stored = await storeOrder(ctx, tx, parsed, base);
     if (stored) await input.onStored?.(tx, stored);
     return stored;
   });
   return order ? { order, duplicate: false } : { order: null, duplicate: true };
-
-  async function store(tx: Tx): Promise<EmailOrder | null> {
-    const n = parsed.notification;
-    if (!n || parsed.problem) {
-      return insertOnce(tx, {
-        ...base,
-        status: 'failed_parse',
-        reason: parsed.problem ?? 'malformed',
-      });
-    }
-    const fields = { amount: n.amount, accountTail: n.accountTail, payerName: n.payerName, paidAt: n.paidAt };
-    // Serialises orders of the same payee tail and amount: two emails never confirm one match.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`email:${n.accountTail}:${n.amount}`}))`);
-    const candidates = await findMatchCandidates(tx, n);
-    const [only] = candidates;
-    if (candidates.length !== 1 || only === undefined) {
-      const reason = candidates.length === 0 ? 'noMatch' : 'several';
-      return insertOnce(tx, { ...base, ...fields, status: 'unmatched', reason });
-    }
-    const stored = await insertOnce(tx, { ...base, ...fields, status: 'matched', matchId: only });
-    if (stored) await confirmMatchByEmail(ctx, tx, only, stored.id);
-    return stored;
-  }
 }
