@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ledgerContra } from './ledger.ts';
+import { matchingThroughput } from './matching.ts';
 import { orderRows } from './order-rows.ts';
 import { auditedStateChanges, keysetDepth, list, listLoad, overhead } from './scale.ts';
 import { makeWorld, type World } from './setup.ts';
@@ -206,6 +207,7 @@ try {
   await auditedStateChanges(world, rows, arg('seconds', 10));
   await throughput(world, rows);
   await orderRows(world, rows, { orders: ORDERS, runs: Math.min(RUNS, 100), seconds: arg('seconds', 10) });
+  await matchingThroughput(world, rows, arg('seconds', 10));
 } finally {
   await world.close();
 }

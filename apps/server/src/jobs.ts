@@ -1,5 +1,6 @@
 /** Every background job of the console (see platform/jobs); server.ts starts them, tests pick their own. */
 import { emailPollJob } from './modules/email/poller.ts';
+import { matchRetryJob } from './modules/match/match-retry.ts';
 import { matchExpiryJob } from './modules/match/match-timeouts.ts';
 import { adjustExpiryJob } from './modules/mch/adjust-expiry.ts';
 import { merchantNotifyJob } from './modules/notify/job.ts';
@@ -27,4 +28,5 @@ export const allJobs: readonly JobDef[] = [
   settlementJob,
   emailPollJob,
   matchExpiryJob,
+  matchRetryJob,
 ];

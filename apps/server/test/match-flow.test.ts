@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchWaitingDeposits } from '../src/modules/match/match-retry.ts';
 import { expireDueMatches } from '../src/modules/match/match-timeouts.ts';
 import { voucherDir } from '../src/modules/match/voucher.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
@@ -199,6 +200,18 @@ describe('matched deposits and withdrawals', () => {
       poolId: Number(entry.id),
     });
     expect((await rowOf(w, 'matches', 'id = $1', id)).status).toBe('proposed');
+    // The header bell: waiting for the checker, not for its maker.
+    const bell = async (session: typeof w.admin) => {
+      const res = await call<{ groups: { kind: string; count: number }[] }>(
+        w.t,
+        'GET',
+        '/api/dashboard/notifications',
+        { session },
+      );
+      return res.envelope.data.groups.find((g) => g.kind === 'matchQueue')?.count;
+    };
+    expect(await bell(w.checker)).toBe(1);
+    expect(await bell(w.admin)).toBe(0);
     expect((await poolOf(w, w3.orderNo)).remaining).toBe('150.00000000');
     const own = await call(w.t, 'POST', '/api/pay/match/approveMatch', { session: w.admin, body: { id } });
     expect(own.statusCode).toBeGreaterThanOrEqual(400);
@@ -215,6 +228,32 @@ describe('matched deposits and withdrawals', () => {
     const m = await rowOf(w, 'matches', 'id = $1', id);
     expect(m.status).toBe('confirmed');
     expect(m.entry_id).not.toBeNull();
+  });
+
+  it('refuses a rule whose max amount is below its min, naming the field', async () => {
+    const res = await call(w.t, 'POST', '/api/pay/matchRule/add', {
+      session: w.admin,
+      body: {
+        name: 'upside down',
+        minAmount: '500',
+        maxAmount: '100',
+        mode: 'exact',
+        minMatchLevel: 1,
+        maxLevelGap: 0,
+        maxWaitMinutes: 60,
+        priority: 'age',
+        payMinutes: 10,
+        confirmMinutes: 10,
+        enabled: true,
+      },
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('maxAmount');
+    const { rows } = await w.t.ctx.pool.query(
+      "SELECT count(*)::int AS n FROM match_rules WHERE name = 'upside down'",
+    );
+    expect(rows[0].n).toBe(0);
   });
 
   it('keeps the ledger sound and shows the matches on their pages', async () => {
@@ -238,6 +277,17 @@ describe('matched deposits and withdrawals', () => {
       filters: { payerMember: 'pb1' },
     });
     expect(member.list.length).toBe(2);
+  });
+
+  it('matches a waiting deposit once the pool can cover it (the retry job)', async () => {
+    // pb1's 100 waited while wa2 was frozen; wa2 is normal again.
+    const { rows } = await w.t.ctx.pool.query(
+      "SELECT id FROM deposit_orders WHERE family = 'match' AND status = 'created' AND member_account = 'pb1'",
+    );
+    expect(rows.length).toBe(1);
+    expect(await matchWaitingDeposits(w.t.ctx)).toBe(1);
+    expect((await rowOf(w, 'deposit_orders', 'id = $1', rows[0].id)).status).toBe('pending_payment');
+    expect(await matchWaitingDeposits(w.t.ctx)).toBe(0);
   });
 });
 

@@ -41,6 +41,7 @@ export const shellLabels = bilingual({
   'notify.kind.approvals': ['待复核的余额调整（{{count}}）', 'Balance adjustments to approve ({{count}})'],
   'notify.kind.messages': ['未读消息（{{count}}）', 'Unread messages ({{count}})'],
   'notify.kind.failedCallbacks': ['商户通知失败（{{count}}）', 'Failed callbacks to merchants ({{count}})'],
+  'notify.kind.matchQueue': ['撮合待处理（{{count}}）', 'Matches waiting for an operator ({{count}})'],
   'header.orderCounts': ['订单数量角标', 'Order count badges'],
   'sandbox.control': ['控制沙箱商户（令其回调失败）', 'Control the sandbox merchant (make callbacks fail)'],
 });

@@ -13,6 +13,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { localeOf, ok } from '../../platform/errors.ts';
 import { heldPermission } from '../../platform/permissions.ts';
 import { envelope } from '../../platform/route-schemas.ts';
+import { matchQueue } from '../match/bell.ts';
 import { merchantAdjustments } from '../mch/schema.ts';
 import { failedCallbacks } from '../notify/bell.ts';
 import { unreadCount, unreadMessages } from '../sys/message.service.ts';
@@ -103,7 +104,12 @@ const messages: NotificationProvider = {
   },
 };
 
-export const notificationProviders: NotificationProvider[] = [approvals, messages, failedCallbacks];
+export const notificationProviders: NotificationProvider[] = [
+  approvals,
+  messages,
+  failedCallbacks,
+  matchQueue,
+];
 
 export async function notificationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -34,6 +34,8 @@ export const LEDGER_KIND_LABELS = {
   unfreeze: ['解冻', 'Unfreeze'],
   points: ['积分调整', 'Points adjustment'],
   reversal: ['冲正', 'Reversal'],
+  // A matched (P2P) piece settled for both sides (modules/match).
+  match: ['撮合结算', 'Match settlement'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 const colors: Record<string, string> = {
