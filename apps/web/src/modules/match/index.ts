@@ -2,12 +2,13 @@
 import { type PageModule, pagesOf } from '../../app/lazy-pages.ts';
 
 const page = pagesOf(() => import('./match-pages.tsx'));
+const views = pagesOf(() => import('./views.tsx'));
 
 export const matchPages: Record<string, () => PageModule> = {
-  '/order/orderDepositListMatch': page('MatchDepositPage'),
-  '/order/orderTransferListMatch': page('MatchWithdrawPage'),
+  '/order/orderDepositListMatch': views('MatchDepositPage'),
+  '/order/orderTransferListMatch': views('MatchWithdrawPage'),
   '/order/findTransferMatchByPage': page('MatchListPage'),
-  '/order/orderPlaceLogMatchPage': page('MatchPlaceLogPage'),
+  '/order/orderPlaceLogMatchPage': views('MatchPlaceLogPage'),
   '/order/tradeMatchBuyOrderList': page('MatchBuyOrderPage'),
   '/payManage/match_rule_list': page('MatchRulePage'),
   '/payManage/match_ordersplit_mch_List': page('MatchSplitPage'),

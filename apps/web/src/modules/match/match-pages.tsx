@@ -1,22 +1,25 @@
 /**
- * The matched (P2P) pages (contracts resources/match): each is its definition; the matches page adds
- * the voucher to its detail drawer and the manual match dialog.
+ * The pages over the matches, the pool and the matching settings (contracts resources/match): each is
+ * its definition; the matches page adds the voucher to its detail drawer and the manual match dialog.
  */
 import { findTransferMatchByPage } from '@payops/contracts/resources/match/match-list';
 import { findMatchPoolPage } from '@payops/contracts/resources/match/match-pool';
-import { match_ordersplit_mch_List, match_rule_list } from '@payops/contracts/resources/match/match-rules';
 import {
   matchRecordPage,
-  orderDepositListMatch,
-  orderPlaceLogMatchPage,
-  orderTransferListMatch,
   tradeMatchBuyOrderList,
-} from '@payops/contracts/resources/match/match-views';
-import { useState } from 'react';
+} from '@payops/contracts/resources/match/match-record-views';
+import { match_ordersplit_mch_List, match_rule_list } from '@payops/contracts/resources/match/match-rules';
+import { lazy, Suspense, useState } from 'react';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { PageContext } from '../../engine/types.ts';
-import { ManualMatchDialog } from './manual-match-dialog.tsx';
-import { VoucherSection } from './voucher-section.tsx';
+
+// Loaded when first used (a dialog, a drawer section): not part of the page's own download.
+const ManualMatchDialog = lazy(() =>
+  import('./manual-match-dialog.tsx').then((m) => ({ default: m.ManualMatchDialog })),
+);
+const VoucherSection = lazy(() =>
+  import('./voucher-section.tsx').then((m) => ({ default: m.VoucherSection })),
+);
 
 export function MatchListPage() {
   const [manual, setManual] = useState<PageContext | null>(null);
@@ -25,28 +28,31 @@ export function MatchListPage() {
       <ResourcePage
         def={findTransferMatchByPage}
         overrides={{
-          detail: (row) => <VoucherSection row={row} />,
+          detail: (row) => (
+            <Suspense fallback={null}>
+              <VoucherSection row={row} />
+            </Suspense>
+          ),
           actionHandlers: { manualMatch: (_rows, ctx) => setManual(ctx) },
         }}
       />
       {manual && (
-        <ManualMatchDialog
-          onClose={() => setManual(null)}
-          onDone={() => {
-            manual.refresh();
-            setManual(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <ManualMatchDialog
+            onClose={() => setManual(null)}
+            onDone={() => {
+              manual.refresh();
+              setManual(null);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );
 }
 
-export const MatchDepositPage = () => <ResourcePage def={orderDepositListMatch} />;
-export const MatchWithdrawPage = () => <ResourcePage def={orderTransferListMatch} />;
-export const MatchPlaceLogPage = () => <ResourcePage def={orderPlaceLogMatchPage} />;
 export const MatchBuyOrderPage = () => <ResourcePage def={tradeMatchBuyOrderList} />;
+export const MemberMatchPage = () => <ResourcePage def={matchRecordPage} />;
 export const MatchPoolPage = () => <ResourcePage def={findMatchPoolPage} />;
 export const MatchRulePage = () => <ResourcePage def={match_rule_list} />;
 export const MatchSplitPage = () => <ResourcePage def={match_ordersplit_mch_List} />;
-export const MemberMatchPage = () => <ResourcePage def={matchRecordPage} />;

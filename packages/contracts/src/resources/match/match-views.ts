@@ -1,14 +1,12 @@
 /**
- * The matched (P2P) family's pages over other definitions' records (defineView; the server scopes
- * each, modules/match/match.routes.ts): the matched deposits and withdrawals, the placement log of the
- * matching calls, the matched buy orders (each deposit piece from the buyer's side) and a member's
- * matches (member/matchRecordPage, the member's detail shows the ones the member paid).
+ * The matched (P2P) family's pages over the orders (defineView; the server scopes each,
+ * modules/match/match.routes.ts): the matched deposits and withdrawals and the placement log of the
+ * matching calls. The pages over the matches themselves are in match-record-views.ts.
  */
-import { bilingual, defineView } from '../../resource.ts';
+import { defineView } from '../../resource.ts';
 import { orderDepositList } from '../order/deposit-order.ts';
 import { orderPlaceLogPage } from '../order/place-log.ts';
 import { orderTransferList } from '../order/withdraw-order.ts';
-import { findTransferMatchByPage, matchLabels } from './match-list.ts';
 
 const withoutFamily = <F extends string>(fields: Record<F, unknown>) =>
   (Object.keys(fields) as F[]).filter((n) => n !== ('family' as F));
@@ -38,51 +36,4 @@ export const orderPlaceLogMatchPage = defineView(orderPlaceLogPage, {
   group: 'order',
   page: 'orderPlaceLogMatchPage',
   api: '/api/pay/matchPlaceLog',
-});
-
-export const tradeMatchBuyOrderList = defineView(findTransferMatchByPage, {
-  group: 'order',
-  page: 'tradeMatchBuyOrderList',
-  api: '/api/pay/matchBuy',
-  columns: [
-    'id',
-    'matchNo',
-    'depositOrderNo',
-    'depositMerchantId',
-    'payerMember',
-    'payerName',
-    'amount',
-    'depositFee',
-    'payeeBank',
-    'payeeName',
-    'payeeAccountNo',
-    'status',
-    'confirmedBy',
-    'createdAt',
-    'paidAt',
-    'confirmedAt',
-  ],
-  labels: bilingual(matchLabels('tradeMatchBuyOrderList')),
-  readOnly: true,
-});
-
-export const matchRecordPage = defineView(findTransferMatchByPage, {
-  group: 'member',
-  page: 'matchRecordPage',
-  api: '/api/member/matchRecordPage',
-  columns: [
-    'id',
-    'matchNo',
-    'payerMember',
-    'payeeMember',
-    'depositOrderNo',
-    'withdrawOrderNo',
-    'amount',
-    'status',
-    'confirmedBy',
-    'createdAt',
-    'confirmedAt',
-  ],
-  labels: bilingual(matchLabels('matchRecordPage')),
-  readOnly: true,
 });
