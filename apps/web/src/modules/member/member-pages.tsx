@@ -3,8 +3,6 @@
  * dialog) and the definitions rendered whole (rebates, records, payment accounts whose switches show
  * by their definition's `when`).
  */
-
-import { matchRecordPage } from '@payops/contracts/resources/match/match-views';
 import { memberList } from '@payops/contracts/resources/member/member-list';
 import { memberPaymentList } from '@payops/contracts/resources/member/member-payment-list';
 import { financialRecordPage } from '@payops/contracts/resources/member/member-records';
