@@ -63,7 +63,8 @@ function split(): Piece {
 
 async function upload(file: string): Promise<void> {
   await id('toolbar-upload').click();
-  await page.locator('.ant-modal input[type="file"]').setInputFiles(file);
+  await id('eml-file').setInputFiles(file);
+  await id('eml-name').waitFor({ timeout: 10_000 });
   await id('eml-submit').click();
 }
 

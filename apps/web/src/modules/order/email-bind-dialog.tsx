@@ -9,7 +9,8 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog } from '../../engine/action-dialog.tsx';
-import { RefSelect } from '../../engine/lazy-ref-select.tsx';
+// The dialog is loaded on use: the ref select comes with it (not through the engine's lazy wrapper).
+import RefSelect from '../../engine/ref-select.tsx';
 import type { Row } from '../../engine/types.ts';
 import { api } from '../../lib/api.ts';
 

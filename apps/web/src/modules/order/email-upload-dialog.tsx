@@ -8,11 +8,11 @@ import { emailOrder } from '@payops/contracts/resources/order/email-order';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import Upload from 'antd/es/upload';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog } from '../../engine/action-dialog.tsx';
-import { RefSelect } from '../../engine/lazy-ref-select.tsx';
+// The dialog is loaded on use: the ref select comes with it (not through the engine's lazy wrapper).
+import RefSelect from '../../engine/ref-select.tsx';
 import { api } from '../../lib/api.ts';
 
 interface Uploaded {
@@ -27,6 +27,8 @@ export function EmailUploadDialog({ onClose, onUploaded }: { onClose: () => void
   const [mailboxId, setMailboxId] = useState<unknown>(undefined);
   const [missing, setMissing] = useState(false);
   const [result, setResult] = useState<Uploaded | null>(null);
+  // A plain file input behind the button: the file is read by FormData, never uploaded on its own.
+  const input = useRef<HTMLInputElement>(null);
 
   const submit = async () => {
     if (!file) {
@@ -64,20 +66,27 @@ export function EmailUploadDialog({ onClose, onUploaded }: { onClose: () => void
           validateStatus={missing ? 'error' : undefined}
           help={missing ? t('emailOrderList.uploadRequired') : undefined}
         >
-          <Upload
+          <input
+            ref={input}
+            type="file"
             accept=".eml,message/rfc822"
-            maxCount={1}
-            fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
-            beforeUpload={(f) => {
-              setFile(f);
+            hidden
+            data-testid="eml-file"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
               setMissing(false);
               setResult(null);
-              return false;
+              e.target.value = '';
             }}
-            onRemove={() => setFile(null)}
-          >
-            <Button data-testid="eml-pick">{t('emailOrderList.uploadPick')}</Button>
-          </Upload>
+          />
+          <Button onClick={() => input.current?.click()} data-testid="eml-pick">
+            {t('emailOrderList.uploadPick')}
+          </Button>
+          {file && (
+            <span style={{ marginLeft: 8 }} data-testid="eml-name">
+              {file.name}
+            </span>
+          )}
         </Form.Item>
       </Form>
       {result && (
