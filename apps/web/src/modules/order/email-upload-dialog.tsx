@@ -70,7 +70,7 @@ export function EmailUploadDialog({ onClose, onUploaded }: { onClose: () => void
             ref={input}
             type="file"
             accept=".eml,message/rfc822"
-            hidden
+            style={{ display: 'none' }}
             data-testid="eml-file"
             onChange={(e) => {
               setFile(e.target.files?.[0] ?? null);
