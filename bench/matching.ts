@@ -65,28 +65,35 @@ export async function matchingThroughput(w: World, rows: Row[], seconds: number)
     .values({ name: 'bench', minAmount: '1', maxAmount: '100000', mode: 'split' });
   const a = await merchant(w, 'bwa', '100000000');
   const b = await merchant(w, 'bdb', '0');
-  // The pool: withdrawals through the merchant API's own function, approved into the pool.
-  for (let i = 0; i < WITHDRAWALS; i++) {
-    const made = await createWithdrawal(
-      w.ctx,
-      a,
-      {
-        mchOrderNo: `BW${i}`,
-        amount: String(500 + (i % 10) * 100),
-        memberAccount: `bwa${i % 200}`,
-        bankName: 'Bench Bank',
-        accountName: 'Bench',
-        accountNo: `6222${String(i).padStart(12, '0')}`,
-        family: 'match',
-      },
-      '127.0.0.1',
-    );
-    if (made !== 'insufficient' && made.order.status === 'in_review')
-      await runSystemTransition(w.ctx, orderTransferList, 'approve', made.order.id);
-  }
+  // The pool: withdrawals through the merchant API's own function, approved into the pool (8 at once).
+  let made = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (made < WITHDRAWALS) {
+        const i = made++;
+        const w1 = await createWithdrawal(
+          w.ctx,
+          a,
+          {
+            mchOrderNo: `BW${i}`,
+            amount: String(500 + (i % 10) * 100),
+            memberAccount: `bwa${i % 200}`,
+            bankName: 'Bench Bank',
+            accountName: 'Bench',
+            accountNo: `6222${String(i).padStart(12, '0')}`,
+            family: 'match',
+          },
+          '127.0.0.1',
+        );
+        if (w1 !== 'insufficient' && w1.order.status === 'in_review')
+          await runSystemTransition(w.ctx, orderTransferList, 'approve', w1.order.id);
+      }
+    }),
+  );
   let seq = 0;
   let pieces = 0;
   let unmatched = 0;
+  let failed = 0;
   const until = Date.now() + seconds * 1000;
   const t0 = Date.now();
   await Promise.all(
@@ -103,18 +110,20 @@ export async function matchingThroughput(w: World, rows: Row[], seconds: number)
             clientIp: '127.0.0.1',
           },
           'en-US',
-        );
-        if (made.pieces.length) pieces += made.pieces.length;
+        ).catch(() => null);
+        // A refusal of the order itself (e.g. two order numbers meeting in their unique index).
+        if (!made) failed++;
+        else if (made.pieces.length) pieces += made.pieces.length;
         else unmatched++;
       }
     }),
   );
   const perSecond = pieces / ((Date.now() - t0) / 1000);
   rows.push({
-    workload: `matches/s, 16 concurrent matched deposits (${unmatched} waited)`,
+    workload: `matches/s, 16 concurrent matched deposits (${unmatched} waited, ${failed} failed)`,
     figure: `${Math.round(perSecond)}/s`,
     budget: '≥ 200/s',
-    pass: perSecond >= 200,
+    pass: perSecond >= 200 && failed === 0,
   });
   const { rows: over } = await w.ctx.db
     .execute<{ n: number }>(sql`

@@ -289,6 +289,26 @@ describe('matched deposits and withdrawals', () => {
     expect((await rowOf(w, 'deposit_orders', 'id = $1', rows[0].id)).status).toBe('pending_payment');
     expect(await matchWaitingDeposits(w.t.ctx)).toBe(0);
   });
+
+  it('takes a waiting withdrawal out of the pool, releasing what is left and its fee; not while a match is open', async () => {
+    const busy = await call(w.t, 'POST', '/api/pay/transferOrder/leavePool', {
+      session: w.admin,
+      body: { id: w2.id, reason: 'member cancelled' },
+      headers: { 'idempotency-key': 'leave-busy-1', 'accept-language': 'en-US' },
+    });
+    expect(busy.statusCode).toBe(400);
+    expect(busy.body).toContain('in progress');
+    const w3 = await rowOf(w, 'withdraw_orders', "member_account = 'wa3' AND family = 'match'");
+    const before = await merchantBalance(w, w.a);
+    await ok(w, '/api/pay/transferOrder/leavePool', { id: Number(w3.id), reason: 'member cancelled' });
+    const after = await merchantBalance(w, w.a);
+    // 300 - 150 confirmed = 150 left, + 1.50 fee.
+    expect(Number(after.available) - Number(before.available)).toBeCloseTo(151.5, 2);
+    expect(Number(before.frozen) - Number(after.frozen)).toBeCloseTo(151.5, 2);
+    expect((await rowOf(w, 'withdraw_orders', 'id = $1', w3.id)).status).toBe('rejected');
+    expect((await rowOf(w, 'match_pool', 'withdraw_order_id = $1', w3.id)).remaining).toBe('0.00000000');
+    expect(ledgerIsSound(await verifyLedger(w.t.ctx.db))).toBe(true);
+  });
 });
 
 type Row = Record<string, unknown>;

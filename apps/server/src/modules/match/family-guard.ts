@@ -16,6 +16,7 @@ const MATCH_STEPS = new Set([
   'matchExpired',
   'matchCancelled',
   'enterPool',
+  'leavePool',
 ]);
 const BEFORE_MATCHING = ['created', 'in_review', 'detained'];
 

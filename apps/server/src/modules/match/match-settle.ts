@@ -15,6 +15,7 @@
 import { OPEN_MATCH_STATES, orderDepositList, orderTransferList } from '@payops/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
+import { fieldError } from '../../platform/errors.ts';
 import {
   dec,
   decString,
@@ -176,4 +177,49 @@ export async function closeOrders(ctx: AppContext, tx: Tx, m: Match): Promise<vo
       tx,
       values: { finishedAt: m.updatedAt },
     });
+}
+
+const leaveText = {
+  open: {
+    'zh-CN': '仍有进行中的撮合，待其结束后再撤出',
+    'en-US': 'has matches in progress: take it out of the pool once they end',
+  },
+} as const;
+
+/**
+ * A matched withdrawal leaves the pool (its `leavePool` effect): refused while any of its matches is
+ * open (checked before the pool row is locked, and again under it: the engine may have matched it
+ * meanwhile); then its remaining is emptied and what is still frozen for it, remaining + fee, returns
+ * to the merchant's balance. Answers the entry that released it.
+ */
+export async function leavePool(tx: Tx, w: WithdrawOrder, actor: Actor, at: Date): Promise<number> {
+  const openMatch = async () =>
+    (
+      await tx
+        .select({ id: matches.id })
+        .from(matches)
+        .where(and(eq(matches.withdrawOrderId, w.id), inArray(matches.status, [...OPEN_MATCH_STATES])))
+        .limit(1)
+    ).length > 0;
+  if (await openMatch()) throw fieldError('id', leaveText.open[actor.locale]);
+  const [entry] = await tx.select().from(matchPool).where(eq(matchPool.withdrawOrderId, w.id)).for('update');
+  if (await openMatch()) throw fieldError('id', leaveText.open[actor.locale]);
+  const remaining = entry?.remaining ?? w.amount;
+  if (entry)
+    await tx.update(matchPool).set({ remaining: '0', updatedAt: at }).where(eq(matchPool.id, entry.id));
+  const held = decString(dec(remaining).plus(dec(w.fee)));
+  const account = await merchantAccount(tx, w.merchantId, w.mchNo);
+  return post(
+    tx,
+    {
+      kind: 'unfreeze',
+      event: 'release',
+      refType: 'withdraw_order',
+      refId: w.orderNo,
+      operatorId: actor.operatorId,
+      at,
+      legs: [{ accountId: account.id, amount: held, frozenAmount: `-${held}` }],
+    },
+    actor,
+  );
 }

@@ -8,7 +8,7 @@ import { orderTransferList } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { insertPoolEntry, poolIfMatched } from '../match/match-engine.ts';
-import { settleMatchedFee } from '../match/match-settle.ts';
+import { leavePool, settleMatchedFee } from '../match/match-settle.ts';
 import { passingRule } from './auto-review.ts';
 import {
   decidedBy,
@@ -56,6 +56,10 @@ function specs(ctx: AppContext): Record<string, OrderTransitionSpec<WithdrawOrde
         await insertPoolEntry(s.tx, s.after, s.now);
         return undefined;
       },
+    },
+    leavePool: {
+      set: failedWith,
+      effect: async (s) => ({ extra: { entryId: await leavePool(s.tx, s.after, s.actor, s.now) } }),
     },
     matchSettled: {
       set: finished,

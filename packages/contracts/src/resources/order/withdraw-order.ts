@@ -75,6 +75,20 @@ export const withdrawLifecycle = defineLifecycle({
       label: ['进入撮合池', 'Enter match pool'],
       system: true,
     },
+    // An operator takes a waiting matched withdrawal out of the pool (none of its matches open): what
+    // is left of it and its fee return to the merchant's balance.
+    leavePool: {
+      from: ['matching'],
+      to: 'rejected',
+      label: ['撤出撮合池', 'Leave the pool'],
+      hint: [
+        '撤出后剩余未撮合金额及手续费退回商户可用余额；已确认的撮合不受影响。',
+        "What is left unmatched and the fee return to the merchant's balance; confirmed matches stay.",
+      ],
+      input: { reason: { required: true, min: 2, max: 200 } },
+      needsCode: true,
+      money: true,
+    },
     matchSettled: {
       from: ['matching'],
       to: 'success',
