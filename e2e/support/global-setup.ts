@@ -56,6 +56,7 @@ async function setup(project: TestProject) {
       EMBEDDED_PG_PORT: String(pgPort),
       LOG_LEVEL: 'warn',
       CASHIER_STAFF: 'admin',
+      SANDBOX_IMAP_PORT: String(19000 + (process.pid % 1000)),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

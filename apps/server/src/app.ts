@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { chainModule } from './modules/chain/index.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
+import { emailModule } from './modules/email/index.ts';
 import { matchModule } from './modules/match/index.ts';
 import { mchModule } from './modules/mch/index.ts';
 import { memberModule } from './modules/member/index.ts';
@@ -151,6 +152,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(upstreamModule);
   await app.register(chainModule);
   await app.register(mockTradeModule);
+  await app.register(emailModule);
   if (config.mockApi) await app.register(mockModule);
 
   await serveWebApp(app, config.webDist);

@@ -70,6 +70,8 @@ const schema = z.object({
    * loopback address. The server's own origin is added while the sandbox is on.
    */
   OUTBOUND_ALLOWED_ORIGINS: csv,
+  /** Port of the sandbox bank's IMAP server on 127.0.0.1 (modules/email/sandbox), while SANDBOX is on. */
+  SANDBOX_IMAP_PORT: z.coerce.number().int().min(0).max(65535).default(10143),
 });
 
 export interface Config {
@@ -103,6 +105,8 @@ export interface Config {
   sandbox: boolean;
   /** Origins outbound calls may reach whatever their address (outbound.ts); normalised, no slash. */
   outboundAllowedOrigins: string[];
+  /** The sandbox bank's IMAP port (0: any free port, for tests). */
+  sandboxImapPort: number;
 }
 
 /** `scheme://host:port` of a URL as outbound.ts compares it; an unreadable one stops the start. */
@@ -148,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     sandbox: e.SANDBOX ? e.SANDBOX === '1' : !e.DATABASE_URL,
     outboundAllowedOrigins: e.OUTBOUND_ALLOWED_ORIGINS.map(originOf),
+    sandboxImapPort: e.SANDBOX_IMAP_PORT,
     ...overrides,
   };
 }

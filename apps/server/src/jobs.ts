@@ -1,5 +1,6 @@
 /** Every background job of the console (see platform/jobs); server.ts starts them, tests pick their own. */
 import { chainWatchJob, sandboxChainMinerJob, usdtDepositExpiryJob } from './modules/chain/jobs.ts';
+import { emailPollJob } from './modules/email/poller.ts';
 import { matchRetryJob } from './modules/match/match-retry.ts';
 import { matchExpiryJob } from './modules/match/match-timeouts.ts';
 import { adjustExpiryJob } from './modules/mch/adjust-expiry.ts';
@@ -27,6 +28,7 @@ export const allJobs: readonly JobDef[] = [
   callbackRetentionJob,
   settlementJob,
   ...[chainWatchJob, usdtDepositExpiryJob, sandboxChainMinerJob],
+  emailPollJob,
   matchExpiryJob,
   matchRetryJob,
 ];

@@ -45,7 +45,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payops-app-'));
   const config = loadConfig(
     { LOG_LEVEL: 'silent', DATA_DIR: dataDir },
-    { databaseUrl: dbUrl, webDist: path.join(dataDir, 'no-web'), ...overrides },
+    // The sandbox bank's IMAP server (if a test starts it) on a free port: test files run in parallel.
+    { databaseUrl: dbUrl, webDist: path.join(dataDir, 'no-web'), sandboxImapPort: 0, ...overrides },
   );
   const built = await buildApp({ config, database, keys: loadKeys(inject('keysDir')) });
   const first = await bootstrap(built.ctx);

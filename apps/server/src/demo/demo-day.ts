@@ -14,6 +14,7 @@ import { runPayouts } from '../modules/upstream/payout.ts';
 import type { AppContext } from '../platform/context.ts';
 import { open } from '../platform/secret-box.ts';
 import { type Actor, runSystemTransition } from '../platform/transitions/index.ts';
+import { describeEmailDay, type EmailDayReport, runEmailDay } from './email-day.ts';
 import { describeMatchDay, type MatchDayReport, runMatchDay } from './match-day.ts';
 import { type DemoOrdersReport, placeDemoOrders } from './orders.ts';
 import { merchantApiCall } from './orders-client.ts';
@@ -42,6 +43,7 @@ export interface DemoDayReport {
   settlements?: DemoSettlementReport;
   reconciliation: ReconDayReport;
   usdt: UsdtDayReport;
+  email?: EmailDayReport | null;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -178,6 +180,7 @@ export async function runDemoDay(
   report.matching = await runMatchDay(ctx, origin);
   // The payout job's work, done now (the CLI runs no jobs; on a server the job would pick them up).
   report.payouts = (await runPayouts(ctx, 500)).paying;
+  report.email = await runEmailDay(ctx, origin);
   report.usdt = await runUsdtDay(ctx, origin);
   report.reconciliation = await reconcileDemoDay(ctx, origin);
   // Last: the statements of every demo day, once nothing else moves money.
@@ -193,6 +196,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     `${d.reconciliation.statements} statements reconciled (${d.reconciliation.differences} differences open); ` +
     `${d.settlements?.statements ?? 0} settlement statements, ${d.settlements?.settled ?? 0} settled` +
     (d.otc ? `\n${describeOtcDay(d.otc)}` : '') +
-    (d.matching ? `\n${describeMatchDay(d.matching)}` : '')
+    (d.matching ? `\n${describeMatchDay(d.matching)}` : '') +
+    (d.email ? `\n${describeEmailDay(d.email)}` : '')
   );
 }

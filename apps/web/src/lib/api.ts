@@ -34,8 +34,6 @@ export interface ApiOptions {
   silent?: boolean;
   /** False: a 17017 is thrown to the caller instead of opening the dialog (the sign-in form asks itself). */
   codeDialog?: boolean;
-  /** A multipart body (a file upload) sent as is, instead of `body` as JSON. */
-  formData?: FormData;
 }
 
 /** Registered by the resource store; kept as a hook so this file does not import the store. */
@@ -82,16 +80,18 @@ async function send<T>(path: string, options: ApiOptions): Promise<T> {
   const code = heldCode();
   if (code && !headers.googleCode) headers.googleCode = code;
   const body = options.bodyFactory ? await options.bodyFactory() : options.body;
-  if (body !== undefined && !options.formData) headers['Content-Type'] = 'application/json';
+  // A file upload (FormData) goes as multipart, its boundary set by the browser.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.params), {
-      method: options.method ?? (body === undefined && !options.formData ? 'GET' : 'POST'),
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
-      body: options.formData ?? (body === undefined ? undefined : JSON.stringify(body)),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       credentials: 'same-origin',
       signal: controller.signal,
     });

@@ -48,6 +48,7 @@ export const allResources: readonly ResourceDef[] = [
   ...[order.reconciliationPage, order.reconciliationLines],
   ...[order.orderDepositListUSDT, order.orderTransferListUSDT, order.addressFlowList, order.addressFlow],
   ...match.MATCH_RESOURCES,
+  ...[payManage.emailConfig, payManage.emailAssign, order.emailOrder],
 ];
 
 for (const def of allResources) registerResource(def);

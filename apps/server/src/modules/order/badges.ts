@@ -1,8 +1,8 @@
 /**
  * The header's four order counts (POST /api/pay/transferOrder/countTransferOrder) over a window, in
  * ONE statement of index-only counts (performance.md "header badges", <= 20 ms on 1M orders):
- * - failed-match email orders: 0 — the email-order table arrives with the matched (P2P) orders of a
- *   later issue; this count joins the statement then;
+ * - failed-match email orders: bank notification emails that fit no match (email_orders unmatched,
+ *   counted on its partial index email_orders_unmatched_idx);
  * - timed-out withdrawals: open (in review, approved, paying, detained) longer than the merchant's
  *   withdrawal timeout (or the platform's `orderTimeoutMinutes`);
  * - low-amount withdrawals: waiting (in review or approved) below `lowAmountWithdrawThreshold`;
@@ -28,8 +28,10 @@ export async function orderBadgeCounts(ctx: AppContext, start: Date, end: Date):
   const now = ctx.clock.now();
   // The states are constants in the SQL (not parameters): the planner then proves that the
   // withdrawals' partial index of open orders (withdraw_orders_open_idx) holds every row counted.
-  const { rows } = await ctx.db.execute<{ timeout: string; low: string; audit: string }>(sql`
+  const { rows } = await ctx.db.execute<{ timeout: string; low: string; audit: string; email: string }>(sql`
     SELECT
+      (SELECT count(*) FROM email_orders
+        WHERE status = 'unmatched' AND created_at BETWEEN ${start} AND ${end}) AS email,
       (SELECT count(*) FROM withdraw_orders w JOIN merchants m ON m.id = w.merchant_id
         WHERE w.${statusIn(OPEN_WITHDRAW_STATES)} AND w.created_at BETWEEN ${start} AND ${end}
           AND w.created_at < ${now}::timestamptz
@@ -41,7 +43,7 @@ export async function orderBadgeCounts(ctx: AppContext, start: Date, end: Date):
         WHERE status = 'in_audit' AND created_at BETWEEN ${start} AND ${end}) AS audit`);
   const r = rows[0]!;
   return {
-    failedMatchEmailOrderCount: 0,
+    failedMatchEmailOrderCount: Number(r.email),
     inAuditOrderCount: Number(r.audit),
     lowAmountOrderCount: Number(r.low),
     timeOutOrderCount: Number(r.timeout),

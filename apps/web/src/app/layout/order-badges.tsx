@@ -17,13 +17,13 @@ import type { OrderCounts } from '../../lib/server-types.ts';
  * Each badge opens the list it counts, over the same 6 days. Timed-out withdrawals open the open
  * withdrawals (the per-merchant timeout is not a list filter); low-amount ones the waiting withdrawals
  * (the threshold is the server's setting) until the matched-withdrawal page of a later issue exists;
- * failed-match email orders open the email-order page of that later issue.
+ * failed-match email orders open the unmatched email orders.
  */
 const badges: { field: keyof OrderCounts; label: string; to: (days: string) => string }[] = [
   {
     field: 'failedMatchEmailOrderCount',
     label: 'header.failedMatchEmail',
-    to: () => '/order/emailOrderList',
+    to: (days) => `/order/emailOrderList?status=unmatched&createdAt=${days}`,
   },
   {
     field: 'timeOutOrderCount',

@@ -9,6 +9,7 @@ const otc = pagesOf(() => import('./otc-pages.tsx'));
 const settle = pagesOf(() => import('./settlement-page.tsx'));
 const recon = pagesOf(() => import('./reconciliation-page.tsx'));
 const usdt = pagesOf(() => import('./usdt-pages.tsx'));
+const email = pagesOf(() => import('./email-pages.tsx'));
 
 export const orderPages: Record<string, () => PageModule> = {
   '/order/orderDepositList': orders('DepositListPage'),
@@ -37,4 +38,7 @@ export const orderPages: Record<string, () => PageModule> = {
   '/order/addressFlow': usdt('AddressFlowPage'),
   '/payManage/thirdwithdraw_list': orders('ScheduledWithdrawPage'),
   '/payManage/autoReviewList': orders('AutoReviewPage'),
+  '/order/emailOrderList': email('EmailOrderPage'),
+  '/payManage/emailConfigList': email('EmailConfigPage'),
+  '/payManage/emailAssignList': email('EmailAssignPage'),
 };

@@ -49,7 +49,7 @@ export function ReconUploadDialog({
       data.set('thirdPartyId', String(values.thirdPartyId));
       data.set('day', values.day);
       data.set('file', file);
-      answer = await api(action.path, { method: 'POST', formData: data });
+      answer = await api(action.path, { method: 'POST', body: data });
     } else {
       answer = await api(action.path, { method: 'POST', body: values });
     }

@@ -2,6 +2,7 @@
 export * from './auto-review.ts';
 export * from './chain-transfer.ts';
 export * from './deposit-order.ts';
+export * from './email-order.ts';
 export * from './fail-reason.ts';
 export * from './log-report.ts';
 export * from './mch-notify.ts';

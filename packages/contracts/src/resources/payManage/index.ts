@@ -1,6 +1,7 @@
 /** The /payManage group's resource definitions. */
 export * from './bank.ts';
 export * from './common.ts';
+export * from './email-config.ts';
 export * from './interface-type.ts';
 export * from './passage.ts';
 export * from './pay-other-config.ts';

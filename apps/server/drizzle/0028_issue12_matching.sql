@@ -1,0 +1,177 @@
+CREATE TABLE "email_assignments" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "email_assignments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"mailbox_id" integer NOT NULL,
+	"operator_id" integer NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"remark" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "email_mailboxes" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "email_mailboxes_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"bank" text NOT NULL,
+	"host" text NOT NULL,
+	"port" integer NOT NULL,
+	"tls" boolean DEFAULT true NOT NULL,
+	"username" text NOT NULL,
+	"password_enc" text NOT NULL,
+	"folder" text DEFAULT 'INBOX' NOT NULL,
+	"status" text DEFAULT 'on' NOT NULL,
+	"uid_validity" text,
+	"last_uid" bigint DEFAULT 0 NOT NULL,
+	"last_polled_at" timestamp with time zone,
+	"last_error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "email_orders" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"mailbox_id" integer,
+	"bank" text,
+	"source" text NOT NULL,
+	"message_id" text NOT NULL,
+	"amount" numeric(28, 8),
+	"account_tail" text,
+	"payer_name" text,
+	"paid_at" timestamp with time zone,
+	"subject" text,
+	"status" text NOT NULL,
+	"match_id" bigint,
+	"reason" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "match_merchant_config" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"pool_group" text NOT NULL,
+	"min_split_amount" numeric(28, 8) NOT NULL,
+	"max_pieces" integer DEFAULT 3 NOT NULL,
+	"max_pool_amount" numeric(28, 8),
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "match_pool" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"withdraw_order_id" bigint NOT NULL,
+	"withdraw_order_no" text NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"mch_no" text NOT NULL,
+	"pool_group" text NOT NULL,
+	"member_id" bigint NOT NULL,
+	"member_account" text NOT NULL,
+	"match_level" integer NOT NULL,
+	"payee_bank" text NOT NULL,
+	"payee_name" text NOT NULL,
+	"payee_account_no" text NOT NULL,
+	"amount" numeric(28, 8) NOT NULL,
+	"remaining" numeric(28, 8) NOT NULL,
+	"priority" integer DEFAULT 0 NOT NULL,
+	"entered_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "match_pool_remaining_check" CHECK ("match_pool"."remaining" >= 0 AND "match_pool"."remaining" <= "match_pool"."amount")
+);
+--> statement-breakpoint
+CREATE TABLE "match_rules" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"min_amount" numeric(28, 8) NOT NULL,
+	"max_amount" numeric(28, 8) NOT NULL,
+	"mode" text DEFAULT 'split' NOT NULL,
+	"min_match_level" integer DEFAULT 1 NOT NULL,
+	"max_level_gap" integer DEFAULT 10 NOT NULL,
+	"max_wait_minutes" integer DEFAULT 1440 NOT NULL,
+	"priority" text DEFAULT 'age' NOT NULL,
+	"pay_minutes" integer DEFAULT 15 NOT NULL,
+	"confirm_minutes" integer DEFAULT 30 NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "matches" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"match_no" text NOT NULL,
+	"pool_id" bigint NOT NULL,
+	"deposit_order_id" bigint NOT NULL,
+	"deposit_order_no" text NOT NULL,
+	"deposit_merchant_id" integer NOT NULL,
+	"deposit_mch_no" text NOT NULL,
+	"payer_member" text NOT NULL,
+	"payer_name" text DEFAULT '' NOT NULL,
+	"withdraw_order_id" bigint NOT NULL,
+	"withdraw_order_no" text NOT NULL,
+	"withdraw_merchant_id" integer NOT NULL,
+	"withdraw_mch_no" text NOT NULL,
+	"payee_member" text NOT NULL,
+	"payee_bank" text NOT NULL,
+	"payee_name" text NOT NULL,
+	"payee_account_no" text NOT NULL,
+	"amount" numeric(28, 8) NOT NULL,
+	"deposit_fee" numeric(28, 8) NOT NULL,
+	"status" text DEFAULT 'matched' NOT NULL,
+	"voucher_hash" text,
+	"voucher_type" text,
+	"voucher_size" integer,
+	"confirmed_by" text,
+	"email_order_id" bigint,
+	"deadline" timestamp with time zone,
+	"reason" text,
+	"manual_by" integer,
+	"manual_from" text,
+	"manual_reason" text,
+	"entry_id" bigint,
+	"created_at" timestamp with time zone NOT NULL,
+	"paid_at" timestamp with time zone,
+	"confirmed_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "email_assignments" ADD CONSTRAINT "email_assignments_mailbox_id_email_mailboxes_id_fk" FOREIGN KEY ("mailbox_id") REFERENCES "public"."email_mailboxes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "email_assignments" ADD CONSTRAINT "email_assignments_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "email_assignments" ADD CONSTRAINT "email_assignments_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "email_orders" ADD CONSTRAINT "email_orders_mailbox_id_email_mailboxes_id_fk" FOREIGN KEY ("mailbox_id") REFERENCES "public"."email_mailboxes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "match_merchant_config" ADD CONSTRAINT "match_merchant_config_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "match_pool" ADD CONSTRAINT "match_pool_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "email_orders_message_id_key" ON "email_orders" USING btree ("message_id");--> statement-breakpoint
+CREATE INDEX "email_orders_created_idx" ON "email_orders" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "email_orders_id_idx" ON "email_orders" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "email_orders_mailbox_idx" ON "email_orders" USING btree ("mailbox_id","id");--> statement-breakpoint
+CREATE INDEX "email_orders_bank_idx" ON "email_orders" USING btree ("bank","id");--> statement-breakpoint
+CREATE INDEX "email_orders_source_idx" ON "email_orders" USING btree ("source","id");--> statement-breakpoint
+CREATE INDEX "email_orders_status_idx" ON "email_orders" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "email_orders_account_tail_idx" ON "email_orders" USING btree ("account_tail","id");--> statement-breakpoint
+CREATE INDEX "email_orders_match_idx" ON "email_orders" USING btree ("match_id");--> statement-breakpoint
+CREATE INDEX "email_orders_unmatched_idx" ON "email_orders" USING btree ("created_at") WHERE status = 'unmatched';--> statement-breakpoint
+CREATE UNIQUE INDEX "match_merchant_config_merchant_idx" ON "match_merchant_config" USING btree ("merchant_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "match_pool_withdraw_idx" ON "match_pool" USING btree ("withdraw_order_id");--> statement-breakpoint
+CREATE INDEX "match_pool_live_idx" ON "match_pool" USING btree ("pool_group","priority","entered_at") WHERE remaining > 0;--> statement-breakpoint
+CREATE INDEX "match_pool_order_no_idx" ON "match_pool" USING btree ("withdraw_order_no");--> statement-breakpoint
+CREATE INDEX "match_pool_order_no_trgm_idx" ON "match_pool" USING gin ("withdraw_order_no" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "match_pool_merchant_idx" ON "match_pool" USING btree ("merchant_id","entered_at");--> statement-breakpoint
+CREATE INDEX "match_pool_group_idx" ON "match_pool" USING btree ("pool_group","entered_at");--> statement-breakpoint
+CREATE INDEX "match_pool_member_idx" ON "match_pool" USING btree ("member_account");--> statement-breakpoint
+CREATE INDEX "match_pool_amount_idx" ON "match_pool" USING btree ("amount");--> statement-breakpoint
+CREATE INDEX "match_pool_remaining_idx" ON "match_pool" USING btree ("remaining");--> statement-breakpoint
+CREATE INDEX "match_pool_priority_idx" ON "match_pool" USING btree ("priority");--> statement-breakpoint
+CREATE INDEX "match_pool_entered_idx" ON "match_pool" USING btree ("entered_at","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "matches_match_no_idx" ON "matches" USING btree ("match_no");--> statement-breakpoint
+CREATE INDEX "matches_match_no_trgm_idx" ON "matches" USING gin ("match_no" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "matches_deposit_idx" ON "matches" USING btree ("deposit_order_id");--> statement-breakpoint
+CREATE INDEX "matches_withdraw_idx" ON "matches" USING btree ("withdraw_order_id");--> statement-breakpoint
+CREATE INDEX "matches_pool_idx" ON "matches" USING btree ("pool_id");--> statement-breakpoint
+CREATE INDEX "matches_deposit_no_idx" ON "matches" USING btree ("deposit_order_no");--> statement-breakpoint
+CREATE INDEX "matches_withdraw_no_idx" ON "matches" USING btree ("withdraw_order_no");--> statement-breakpoint
+CREATE INDEX "matches_deposit_mch_idx" ON "matches" USING btree ("deposit_merchant_id","created_at");--> statement-breakpoint
+CREATE INDEX "matches_withdraw_mch_idx" ON "matches" USING btree ("withdraw_merchant_id","created_at");--> statement-breakpoint
+CREATE INDEX "matches_payer_idx" ON "matches" USING btree ("payer_member");--> statement-breakpoint
+CREATE INDEX "matches_payee_idx" ON "matches" USING btree ("payee_member");--> statement-breakpoint
+CREATE INDEX "matches_amount_idx" ON "matches" USING btree ("amount");--> statement-breakpoint
+CREATE INDEX "matches_status_idx" ON "matches" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "matches_confirmed_by_idx" ON "matches" USING btree ("confirmed_by","created_at");--> statement-breakpoint
+CREATE INDEX "matches_created_idx" ON "matches" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "matches_deadline_idx" ON "matches" USING btree ("deadline") WHERE status IN ('matched', 'payer_paid');--> statement-breakpoint
+CREATE INDEX "matches_payee_account_idx" ON "matches" USING btree ("payee_account_no","amount") WHERE status IN ('matched', 'payer_paid');

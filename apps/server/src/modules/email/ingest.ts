@@ -1,0 +1,75 @@
+/**
+ * One parsed email -> one email order, in one transaction: a message already stored (same
+ * Message-ID) writes nothing; a readable notification that fits exactly one waiting match confirms
+ * it through the match engine (same transaction, so the order and the confirmation commit together
+ * or not at all) and is stored `matched`; one that fits none or several is `unmatched` (the header
+ * badge); an unreadable one is `failed_parse` with its reason.
+ */
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import type { Tx } from '../../platform/ledger/index.ts';
+import { type EmailOrder, emailOrders } from './email.schema.ts';
+import { confirmMatchByEmail, findMatchCandidates } from './match-port.ts';
+import type { ParsedEmail } from './parse.ts';
+
+export interface IngestInput {
+  parsed: ParsedEmail;
+  source: 'imap' | 'upload';
+  mailboxId: number | null;
+  /** Runs in the same transaction after a new order is stored (an upload's operation-log row). */
+  onStored?: (tx: Tx, order: EmailOrder) => Promise<void>;
+}
+
+export type IngestResult = { order: EmailOrder; duplicate: false } | { order: null; duplicate: true };
+
+async function insertOnce(tx: Tx, values: typeof emailOrders.$inferInsert): Promise<EmailOrder | null> {
+  const [row] = await tx.insert(emailOrders).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+type Base = Pick<
+  typeof emailOrders.$inferInsert,
+  'mailboxId' | 'source' | 'messageId' | 'bank' | 'subject' | 'createdAt'
+>;
+
+/** The order of one email, in the caller's transaction (null: its message was stored before). */
+async function storeOrder(
+  ctx: AppContext,
+  tx: Tx,
+  parsed: ParsedEmail,
+  base: Base,
+): Promise<EmailOrder | null> {
+  const n = parsed.notification;
+  if (!n || parsed.problem)
+    return insertOnce(tx, { ...base, status: 'failed_parse', reason: parsed.problem ?? 'malformed' });
+  const fields = { amount: n.amount, accountTail: n.accountTail, payerName: n.payerName, paidAt: n.paidAt };
+  // Serialises orders of the same payee tail and amount: two emails never confirm one match.
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`email:${n.accountTail}:${n.amount}`}))`);
+  const candidates = await findMatchCandidates(tx, n);
+  const [only] = candidates;
+  if (candidates.length !== 1 || only === undefined) {
+    const reason = candidates.length === 0 ? 'noMatch' : 'several';
+    return insertOnce(tx, { ...base, ...fields, status: 'unmatched', reason });
+  }
+  const stored = await insertOnce(tx, { ...base, ...fields, status: 'matched', matchId: only });
+  if (stored) await confirmMatchByEmail(ctx, tx, only, stored.id);
+  return stored;
+}
+
+export async function ingestEmail(ctx: AppContext, input: IngestInput): Promise<IngestResult> {
+  const { parsed, source, mailboxId } = input;
+  const base: Base = {
+    mailboxId,
+    source,
+    messageId: parsed.messageId,
+    bank: parsed.bank,
+    subject: parsed.subject,
+    createdAt: ctx.clock.now(),
+  };
+  const order = await ctx.db.transaction(async (tx) => {
+    const stored = await storeOrder(ctx, tx, parsed, base);
+    if (stored) await input.onStored?.(tx, stored);
+    return stored;
+  });
+  return order ? { order, duplicate: false } : { order: null, duplicate: true };
+}

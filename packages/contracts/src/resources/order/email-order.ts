@@ -1,0 +1,126 @@
+/**
+ * order/emailOrderList: bank notification emails, read from the configured mailboxes (IMAP) or
+ * uploaded as .eml files by an operator, each parsed by its bank's template into an email order:
+ * amount, payee account tail, payer name, time. An order that fits exactly one waiting match
+ * confirms it (`matched`, with the match); one that fits none or several stays `unmatched` (the
+ * header badge counts these); a mailbox email no template can read is kept as `failed_parse` with
+ * the reason (an upload of one is refused instead). A message is stored once (its Message-ID).
+ */
+import { defineLifecycle } from '../../lifecycle.ts';
+import { bilingual, defineResource } from '../../resource.ts';
+import { enumLabels, optionsOf } from '../mch/common.ts';
+import { EMAIL_BANK_FIELD, EMAIL_BANK_LABELS } from '../payManage/email-config.ts';
+
+export const emailOrderLifecycle = defineLifecycle({
+  states: {
+    matched: { color: 'green', label: ['已匹配', 'Matched'] },
+    unmatched: { color: 'orange', label: ['匹配失败', 'Unmatched'] },
+    failed_parse: { color: 'red', label: ['解析失败', 'Unreadable'] },
+  },
+  transitions: {
+    // The operator's `bind` row action (a match chosen by hand, reason and code): its status change.
+    bound: { from: ['unmatched'], to: 'matched', label: ['人工绑定', 'Bound by hand'], system: true },
+  },
+});
+
+export const EMAIL_SOURCE_LABELS = {
+  imap: ['邮箱读取', 'Mailbox'],
+  upload: ['人工上传', 'Uploaded'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+/** Why an email order is unmatched or unreadable (stored as the code, shown in the operator's language). */
+export const EMAIL_REASON_LABELS = {
+  noMatch: [
+    '没有符合的待确认撮合单（卡尾号、金额、付款人、时间）',
+    'No waiting match fits (account tail, amount, payer, time)',
+  ],
+  several: ['有多个符合的撮合单，请人工绑定', 'Several waiting matches fit: bind it by hand'],
+  malformed: ['不是有效的邮件（缺少发件人或正文）', 'Not a valid email (no sender or no text)'],
+  unknownBank: [
+    '未知银行：发件人没有对应的通知模板',
+    'Unknown bank: no notification template for the sender',
+  ],
+  amount: ['银行模板未读到金额', 'The bank template found no amount'],
+  accountTail: ['银行模板未读到收款卡尾号', 'The bank template found no account tail'],
+  payerName: ['银行模板未读到付款人', 'The bank template found no payer name'],
+  paidAt: ['银行模板未读到有效的到账时间', 'The bank template found no valid time'],
+} as const satisfies Record<string, readonly [string, string]>;
+export type EmailReason = keyof typeof EMAIL_REASON_LABELS;
+
+export const emailOrder = defineResource({
+  name: 'emailOrderList',
+  group: 'order',
+  page: 'emailOrderList',
+  api: '/api/pay/emailOrder',
+  fields: {
+    id: { type: 'number', list: true, sort: true, filter: 'eq' },
+    mailboxId: {
+      type: 'ref',
+      list: true,
+      filter: 'eq',
+      ref: { resource: 'emailConfigList', labelField: 'name' },
+    },
+    bank: EMAIL_BANK_FIELD,
+    source: { type: 'enum', list: true, filter: 'eq', options: optionsOf(EMAIL_SOURCE_LABELS) },
+    amount: { type: 'money', list: true, currency: 'CNY' },
+    accountTail: { type: 'string', list: true, filter: 'eq' },
+    payerName: { type: 'string', list: true, mask: 'name' },
+    paidAt: { type: 'datetime', list: true },
+    status: { type: 'enum', list: true, filter: 'eq' },
+    matchId: {
+      type: 'ref',
+      list: true,
+      filter: 'eq',
+      ref: { resource: 'findTransferMatchByPage', labelField: 'matchNo' },
+    },
+    reason: { type: 'enum', list: true, options: optionsOf(EMAIL_REASON_LABELS) },
+    subject: { type: 'text', list: true },
+    messageId: { type: 'string', list: true, filter: 'eq' },
+    createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
+  },
+  defaultSort: { field: 'id', order: 'desc' },
+  actions: ['list', 'export'],
+  custom: [
+    { name: 'upload', scope: 'toolbar' },
+    // An unmatched email order bound by hand to the payer-paid match it pays (which it confirms).
+    { name: 'bind', scope: 'row', needsCode: true, when: { field: 'status', in: ['unmatched'] } },
+  ],
+  lifecycle: emailOrderLifecycle,
+  labels: bilingual({
+    'field.emailOrderList.id': ['编号', 'ID'],
+    'field.emailOrderList.mailboxId': ['邮箱', 'Mailbox'],
+    'field.emailOrderList.bank': ['银行', 'Bank'],
+    ...enumLabels('emailOrderList', 'bank', EMAIL_BANK_LABELS),
+    'field.emailOrderList.source': ['来源', 'Source'],
+    ...enumLabels('emailOrderList', 'source', EMAIL_SOURCE_LABELS),
+    'field.emailOrderList.amount': ['到账金额', 'Amount'],
+    'field.emailOrderList.accountTail': ['收款卡尾号', 'Account tail'],
+    'field.emailOrderList.payerName': ['付款人', 'Payer'],
+    'field.emailOrderList.paidAt': ['到账时间', 'Paid at'],
+    'field.emailOrderList.status': ['状态', 'Status'],
+    'field.emailOrderList.matchId': ['匹配单号', 'Match'],
+    'field.emailOrderList.reason': ['原因', 'Reason'],
+    ...enumLabels('emailOrderList', 'reason', EMAIL_REASON_LABELS),
+    'field.emailOrderList.subject': ['邮件主题', 'Subject'],
+    'field.emailOrderList.messageId': ['邮件ID', 'Message ID'],
+    'field.emailOrderList.createdAt': ['接收时间', 'Received at'],
+    'action.emailOrderList.upload': ['上传邮件(.eml)', 'Upload email (.eml)'],
+    'action.emailOrderList.bind': ['绑定撮合单', 'Bind to a match'],
+    'emailOrderList.bindTitle': ['将邮件订单绑定到撮合单', 'Bind the email order to a match'],
+    'emailOrderList.bindHint': [
+      '绑定后该撮合单按邮件到账确认，双方结算。只能选择付款方已付款的撮合单。',
+      'The match is then confirmed by this email and both sides are settled. Only payer-paid matches can be chosen.',
+    ],
+    'emailOrderList.bindMatch': ['撮合单', 'Match'],
+    'emailOrderList.bindReason': ['原因', 'Reason'],
+    'emailOrderList.uploadTitle': ['上传银行通知邮件', 'Upload a bank notification email'],
+    'emailOrderList.uploadFile': ['邮件文件(.eml)', 'Email file (.eml)'],
+    'emailOrderList.uploadMailbox': ['所属邮箱', 'Mailbox'],
+    'emailOrderList.uploadPick': ['选择文件', 'Choose a file'],
+    'emailOrderList.uploadRequired': ['请选择一个 .eml 文件', 'Choose an .eml file'],
+    'emailOrderList.uploaded': [
+      '已生成邮件订单 #{{id}}：{{status}}',
+      'Email order #{{id}} created: {{status}}',
+    ],
+  }),
+});
