@@ -30,7 +30,7 @@ export const riskEntryLifecycle = defineLifecycle({
 /** The bulk import's body: one value per line, `value[,reason]` (CSV without a header works too). */
 export const RISK_IMPORT_MAX_LINES = 5000;
 
-function riskListResource<const N extends string>(name: N, list: RiskList, zh: string, en: string) {
+function riskListResource<const N extends string>(name: N, list: RiskList) {
   const kinds = LIST_KINDS[list];
   const isCard = list === 'card' || list === 'withdraw_black' || list === 'withdraw_white';
   return defineResource({
@@ -91,37 +91,12 @@ function riskListResource<const N extends string>(name: N, list: RiskList, zh: s
   });
 }
 
-export const depositBlack = riskListResource(
-  'depositBlack',
-  'deposit_black',
-  '充值黑名单',
-  'Deposit black list',
-);
-export const depositWhite = riskListResource(
-  'depositWhite',
-  'deposit_white',
-  '充值白名单',
-  'Deposit white list',
-);
-export const withdrawBlack = riskListResource(
-  'withdrawBlack',
-  'withdraw_black',
-  '提现黑名单',
-  'Withdrawal black list',
-);
-export const withdrawWhite = riskListResource(
-  'withdrawWhite',
-  'withdraw_white',
-  '提现白名单',
-  'Withdrawal white list',
-);
-export const blackVcAddresList = riskListResource(
-  'blackVcAddresList',
-  'vc_address',
-  '虚拟币地址黑名单',
-  'Crypto address black list',
-);
-export const blackCard = riskListResource('blackCard', 'card', '银行卡黑名单', 'Bank card black list');
+export const depositBlack = riskListResource('depositBlack', 'deposit_black');
+export const depositWhite = riskListResource('depositWhite', 'deposit_white');
+export const withdrawBlack = riskListResource('withdrawBlack', 'withdraw_black');
+export const withdrawWhite = riskListResource('withdrawWhite', 'withdraw_white');
+export const blackVcAddresList = riskListResource('blackVcAddresList', 'vc_address');
+export const blackCard = riskListResource('blackCard', 'card');
 
 /** Each page's list (the server's scope). */
 export const RISK_LIST_PAGES = [
