@@ -208,7 +208,7 @@ export async function checkOrder(ctx: AppContext, tx: Tx, s: RiskSubject): Promi
      WHERE status = 'active' AND (expires_at IS NULL OR expires_at > ${now})
        AND list = ANY(${sql.raw(`ARRAY[${lists.map((l) => `'${l}'`).join(',')}]`)}::text[])
        AND (merchant_id IS NULL OR merchant_id = ${s.merchantId})
-       AND (lookup_key = ANY(${keys}::text[]) ${ip ? sql`OR (net >>= ${ip}::inet)` : sql``})
+       AND (lookup_key = ANY(${sql.param(keys)}::text[]) ${ip ? sql`OR (net >>= ${ip}::inet)` : sql``})
     UNION ALL
     SELECT 'freeze', id, NULL, NULL, NULL, member_account, reason FROM risk_freezes
      WHERE status = 'active' AND expires_at > ${now} AND merchant_id = ${s.merchantId}
