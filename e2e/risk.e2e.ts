@@ -17,7 +17,7 @@ const OPERATOR = {
   totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLV',
 };
 // A Luhn-valid card that no demo order uses.
-const CARD = '6228480099887766558';
+const CARD = '6228480099887766550';
 
 let browser: Browser;
 let page: Page;
