@@ -12,6 +12,7 @@ import path from 'node:path';
 import { ledgerContra } from './ledger.ts';
 import { matchingThroughput } from './matching.ts';
 import { orderRows } from './order-rows.ts';
+import { riskCheck } from './risk.ts';
 import { auditedStateChanges, keysetDepth, list, listLoad, overhead } from './scale.ts';
 import { makeWorld, type World } from './setup.ts';
 import { percentile, printTable, type Row, timed } from './stats.ts';
@@ -199,6 +200,7 @@ async function start(rows: Row[]) {
 const rows: Row[] = [];
 const world = await makeWorld(MEMBERS);
 try {
+  await riskCheck(world, rows, { entries: arg('risk-entries', 100_000), runs: RUNS });
   await listWorkloads(world, rows);
   await keysetDepth(world, rows, MEMBERS, RUNS);
   await overhead(world, rows, RUNS);

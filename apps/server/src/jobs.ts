@@ -9,6 +9,7 @@ import { openapiNonceCleanUpJob } from './modules/openapi/nonce-clean-up.ts';
 import { upstreamErrorReportJob } from './modules/openapi/upstream-errors.ts';
 import { settlementJob } from './modules/order/settlement-job.ts';
 import { depositExpiryJob } from './modules/order/timeouts.ts';
+import { riskExpiryJob } from './modules/risk/jobs.ts';
 import { callbackRetentionJob } from './modules/upstream/callback-retention.ts';
 import { payoutJob } from './modules/upstream/payout.ts';
 import { pollJob } from './modules/upstream/poll.ts';
@@ -31,4 +32,5 @@ export const allJobs: readonly JobDef[] = [
   emailPollJob,
   matchExpiryJob,
   matchRetryJob,
+  riskExpiryJob,
 ];

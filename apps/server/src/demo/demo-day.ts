@@ -22,6 +22,7 @@ import { describeOtcDay, type OtcDayReport, runOtcDay } from './otc-day.ts';
 import { bankCard, personName } from './people.ts';
 import { Random } from './random.ts';
 import { type ReconDayReport, reconcileDemoDay } from './recon-day.ts';
+import { describeRiskDay, type RiskDayReport, runRiskDay } from './risk-day.ts';
 import { type DemoSettlementReport, settleDemoDays } from './settle-day.ts';
 import { describeUsdtDay, runUsdtDay, type UsdtDayReport } from './usdt-day.ts';
 
@@ -44,6 +45,7 @@ export interface DemoDayReport {
   reconciliation: ReconDayReport;
   usdt: UsdtDayReport;
   email?: EmailDayReport | null;
+  risk?: RiskDayReport;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -183,6 +185,7 @@ export async function runDemoDay(
   report.email = await runEmailDay(ctx, origin);
   report.usdt = await runUsdtDay(ctx, origin);
   report.reconciliation = await reconcileDemoDay(ctx, origin);
+  report.risk = await runRiskDay(ctx, origin);
   // Last: the statements of every demo day, once nothing else moves money.
   report.settlements = await settleDemoDays(ctx, OPERATOR);
   return report;
@@ -197,6 +200,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     `${d.settlements?.statements ?? 0} settlement statements, ${d.settlements?.settled ?? 0} settled` +
     (d.otc ? `\n${describeOtcDay(d.otc)}` : '') +
     (d.matching ? `\n${describeMatchDay(d.matching)}` : '') +
-    (d.email ? `\n${describeEmailDay(d.email)}` : '')
+    (d.email ? `\n${describeEmailDay(d.email)}` : '') +
+    (d.risk ? `\n${describeRiskDay(d.risk)}` : '')
   );
 }

@@ -4,6 +4,7 @@
  * and the resource engine add their pages to `pageLoaders`.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { financeRiskPages } from '../modules/financeRisk/index.ts';
 import { matchPages } from '../modules/match/index.ts';
 import { mchPages } from '../modules/mch/index.ts';
 import { memberPages } from '../modules/member/index.ts';
@@ -26,6 +27,7 @@ export const pageLoaders: Record<string, () => PageModule> = {
   ...orderPages,
   ...payManagePages,
   ...matchPages,
+  ...financeRiskPages,
 };
 
 const loadPlaceholder = (): PageModule =>

@@ -3,6 +3,7 @@
  * table, the role editor and the guard know their actions.
  */
 import { type ResourceDef, registerResource } from '../resource.ts';
+import * as financeRisk from './financeRisk/index.ts';
 import * as match from './match/index.ts';
 import * as mch from './mch/index.ts';
 import * as member from './member/index.ts';
@@ -10,6 +11,7 @@ import * as order from './order/index.ts';
 import * as payManage from './payManage/index.ts';
 import * as sys from './sys/index.ts';
 
+export * from './financeRisk/index.ts';
 export * from './match/index.ts';
 export * from './mch/index.ts';
 export * from './member/index.ts';
@@ -46,6 +48,7 @@ export const allResources: readonly ResourceDef[] = [
   ...order.OTC_RESOURCES,
   order.pageSettle,
   ...[order.reconciliationPage, order.reconciliationLines],
+  ...financeRisk.FINANCE_RISK_LIST_RESOURCES,
   ...[order.orderDepositListUSDT, order.orderTransferListUSDT, order.addressFlowList, order.addressFlow],
   ...match.MATCH_RESOURCES,
   ...[payManage.emailConfig, payManage.emailAssign, order.emailOrder],

@@ -8,6 +8,7 @@
  *   covers the file: a multipart part would sit outside it), PNG/JPEG/PDF by its bytes, 1 MB at most;
  * - confirm: the receiving member says the money arrived (settles both sides).
  */
+
 import { amountIssue, checkAmount, findTransferMatchByPage, ORDER_FAMILIES } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,6 +26,8 @@ import type { Endpoint } from '../openapi/place-log.ts';
 import { installPlacementLog } from '../openapi/place-log-hooks.ts';
 import { OPENAPI_PREFIX } from '../openapi/routes.ts';
 import { merchantVerifier } from '../openapi/verify.ts';
+import { blockFields, checkMatch } from '../risk/hooks.ts';
+import { RiskBlocked } from '../risk/service.ts';
 import type { Match } from './match.schema.ts';
 import { merchantMatchConfig } from './match-engine.ts';
 import { activeMember, createMatchedDeposit, matchOfMerchant, uploadVoucher } from './match-service.ts';
@@ -143,6 +146,22 @@ export async function matchOpenapiRoutes(parent: FastifyInstance) {
         const { mchNo: _m, timestamp: _t, nonce: _n, sign: _s, ...body } = request.body;
         const m = request.merchant!;
         if (outsideLimits(m, body.amount)) return refuse(request, reply, 'amountOutOfLimits');
+        // Risk lists and freezes (issue 13) before anything is matched; the block is logged.
+        const blocked = await checkMatch(
+          ctx,
+          [
+            {
+              direction: 'match',
+              family: 'match',
+              merchantId: m.id,
+              memberAccount: body.memberAccount,
+              realName: body.payerName ?? null,
+              ip: clientIp(request),
+            },
+          ],
+          { mchOrderNo: body.mchOrderNo },
+        );
+        if (blocked) return refuse(request, reply, 'riskBlocked', blockFields(blocked, localeOf(request)));
         const made = await createMatchedDeposit(
           ctx,
           { ...body, merchantId: m.id, clientIp: clientIp(request) },
@@ -172,6 +191,8 @@ export async function matchOpenapiRoutes(parent: FastifyInstance) {
           return refuse(request, reply, 'badRequest', [{ field: 'amount', message: text.overPool[locale] }]);
         const made = await createWithdrawal(ctx, m, { ...body, family: 'match' }, clientIp(request));
         if (made === 'insufficient') return refuse(request, reply, 'insufficientBalance');
+        if (made instanceof RiskBlocked)
+          return refuse(request, reply, 'riskBlocked', blockFields(made.decision, locale));
         request.placement!.orderNo = made.order.orderNo;
         return accept(request, answerOf('withdraw', made.order));
       },
