@@ -82,7 +82,8 @@ export async function requireBinding(on: boolean): Promise<void> {
  * What the bell counts for an administrator `username` right now, group by group, read from the
  * tables (files share one server, so what other files left waiting counts too): approvals waiting
  * for someone else's request, unread published messages, merchant callbacks that failed, USDT
- * deposit exceptions (and actual-amount credits someone else requested). `total` is the badge.
+ * deposit exceptions (and actual-amount credits someone else requested), matches waiting for an
+ * operator (disputes, someone else's manual requests). `total` is the badge.
  */
 export async function waitingFor(
   username: string,
@@ -100,6 +101,9 @@ export async function waitingFor(
               + (SELECT count(*)::int FROM usdt_deposit_orders
                   WHERE status = 'exception'
                      OR (status = 'credit_pending' AND manual_by IS DISTINCT FROM (SELECT id FROM me)))
+              + (SELECT count(*)::int FROM matches
+                  WHERE status IN ('disputed', 'proposed', 'manual_success_pending', 'manual_fail_pending')
+                    AND manual_by IS DISTINCT FROM (SELECT id FROM me))
                 AS others`,
       [username],
     );
