@@ -5,7 +5,7 @@
  * - each page: the JS a page of the registry needs beyond the first load (its chunk and the chunks
  *   it imports statically, transitively, minus those the entry already loaded) at or under 160 KB
  *   gzip. What a page loads only on use (a dialog, a drawer) is not counted.
- * The pages are the implemented ones: app/page-registry.tsx and the module maps it spreads in; each
+ * The pages are the implemented ones: app/page-loaders.ts and the module maps it spreads in; each
  * page's module is found there and looked up in dist/.vite/manifest.json (build.manifest).
  * Prints one table and exits 1 when the entry or any page is over its budget.
  */
@@ -20,7 +20,7 @@ export const PAGE_BUDGET_BYTES = 160 * 1024;
 
 const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webRoot, 'dist');
-const registryFile = join(webRoot, 'src/app/page-registry.tsx');
+const registryFile = join(webRoot, 'src/app/page-loaders.ts');
 
 export interface ManifestChunk {
   file: string;

@@ -49,9 +49,7 @@ function signedInRoutes() {
               <Route
                 key={child.name}
                 path={child.name}
-                element={
-                  <PageHost path={child.path} titleKey={child.titleKey} placeholder={child.placeholder} />
-                }
+                element={<PageHost path={child.path} titleKey={child.titleKey} />}
               />
             ))}
           </Route>

@@ -3,16 +3,9 @@ import { Suspense } from 'react';
 import { PageFallback } from './page-fallback.tsx';
 import { pageComponent } from './page-registry.tsx';
 
-export function PageHost({
-  path,
-  titleKey,
-  placeholder,
-}: {
-  path: string;
-  titleKey: string;
-  placeholder?: boolean;
-}) {
-  const Page = pageComponent(path, placeholder);
+export function PageHost({ path, titleKey }: { path: string; titleKey: string }) {
+  // A page without an implementation yet (the route table's placeholders) shows the placeholder.
+  const Page = pageComponent(path);
   return (
     <Suspense fallback={<PageFallback />}>
       <Page path={path} titleKey={titleKey} />
