@@ -3,12 +3,14 @@
  * table, the role editor and the guard know their actions.
  */
 import { type ResourceDef, registerResource } from '../resource.ts';
+import * as financeRisk from './financeRisk/index.ts';
 import * as mch from './mch/index.ts';
 import * as member from './member/index.ts';
 import * as order from './order/index.ts';
 import * as payManage from './payManage/index.ts';
 import * as sys from './sys/index.ts';
 
+export * from './financeRisk/index.ts';
 export * from './mch/index.ts';
 export * from './member/index.ts';
 export * from './order/index.ts';
@@ -45,6 +47,7 @@ export const allResources: readonly ResourceDef[] = [
   order.pageSettle,
   ...[order.reconciliationPage, order.reconciliationLines],
   ...[order.orderDepositListUSDT, order.orderTransferListUSDT, order.addressFlowList, order.addressFlow],
+  ...financeRisk.RISK_LEVELS_RESOURCES,
 ];
 
 for (const def of allResources) registerResource(def);

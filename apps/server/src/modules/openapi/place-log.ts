@@ -7,7 +7,7 @@ import { merchantApiCodeName } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 
-export type Endpoint = 'deposit' | 'withdraw' | 'queryOrder' | 'queryBalance';
+export type Endpoint = 'deposit' | 'withdraw' | 'queryOrder' | 'queryBalance' | 'giftClaim';
 
 export interface Placement {
   endpoint: Endpoint;

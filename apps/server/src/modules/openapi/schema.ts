@@ -58,7 +58,7 @@ export const orderPlaceLog = pgTable(
     merchantId: integer('merchant_id'),
     /** The merchant number as the request claimed it (cut to 32 characters). */
     mchNo: text('mch_no').notNull().default(''),
-    endpoint: text('endpoint', { enum: ['deposit', 'withdraw', 'queryOrder', 'queryBalance'] }).notNull(),
+    endpoint: text('endpoint', { enum: ['deposit', 'withdraw', 'queryOrder', 'queryBalance', 'giftClaim'] }).notNull(),
     mchOrderNo: text('mch_order_no').notNull().default(''),
     orderNo: text('order_no').notNull().default(''),
     amount: money('amount'),
@@ -90,7 +90,7 @@ export const orderPlaceStat = pgTable(
     id: serial('id').primaryKey(),
     hour: ts('hour').notNull(),
     mchNo: text('mch_no').notNull(),
-    endpoint: text('endpoint', { enum: ['deposit', 'withdraw', 'queryOrder', 'queryBalance'] }).notNull(),
+    endpoint: text('endpoint', { enum: ['deposit', 'withdraw', 'queryOrder', 'queryBalance', 'giftClaim'] }).notNull(),
     acceptedCount: integer('accepted_count').notNull().default(0),
     refusedCount: integer('refused_count').notNull().default(0),
     acceptedAmount: money('accepted_amount').notNull().default('0'),

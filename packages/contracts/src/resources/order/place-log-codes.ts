@@ -67,6 +67,7 @@ export const MERCHANT_API_ENDPOINTS = {
   withdraw: ['创建提现订单', 'Create withdrawal'],
   queryOrder: ['查询订单', 'Query order'],
   queryBalance: ['查询余额', 'Query balance'],
+  giftClaim: ['赠送风控检查', 'Gift claim check'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type MerchantApiEndpoint = keyof typeof MERCHANT_API_ENDPOINTS;
