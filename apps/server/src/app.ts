@@ -25,6 +25,7 @@ import { notifyModule } from './modules/notify/index.ts';
 import { openapiModule } from './modules/openapi/index.ts';
 import { orderModule } from './modules/order/index.ts';
 import { payManageModule } from './modules/payManage/index.ts';
+import { riskModule } from './modules/risk/index.ts';
 import { riskLevelsModule } from './modules/risk/risk-levels.module.ts';
 import { installFirstPasswordGate } from './modules/sys/first-password.ts';
 import { sysModule } from './modules/sys/index.ts';
@@ -149,6 +150,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(openapiModule);
   await app.register(upstreamModule);
   await app.register(chainModule);
+  await app.register(riskModule);
   await app.register(mockTradeModule);
   await app.register(riskLevelsModule);
   if (config.mockApi) await app.register(mockModule);

@@ -6,6 +6,7 @@ import { openapiNonceCleanUpJob } from './modules/openapi/nonce-clean-up.ts';
 import { upstreamErrorReportJob } from './modules/openapi/upstream-errors.ts';
 import { settlementJob } from './modules/order/settlement-job.ts';
 import { depositExpiryJob } from './modules/order/timeouts.ts';
+import { riskExpiryJob } from './modules/risk/jobs.ts';
 import { RISK_LEVELS_JOBS } from './modules/risk/risk-levels.jobs.ts';
 import { callbackRetentionJob } from './modules/upstream/callback-retention.ts';
 import { payoutJob } from './modules/upstream/payout.ts';
@@ -27,4 +28,5 @@ export const allJobs: readonly JobDef[] = [
   settlementJob,
   ...[chainWatchJob, usdtDepositExpiryJob, sandboxChainMinerJob],
   ...RISK_LEVELS_JOBS,
+  riskExpiryJob,
 ];

@@ -46,6 +46,7 @@ export const allResources: readonly ResourceDef[] = [
   ...order.OTC_RESOURCES,
   order.pageSettle,
   ...[order.reconciliationPage, order.reconciliationLines],
+  ...financeRisk.FINANCE_RISK_LIST_RESOURCES,
   ...[order.orderDepositListUSDT, order.orderTransferListUSDT, order.addressFlowList, order.addressFlow],
   ...financeRisk.RISK_LEVELS_RESOURCES,
 ];

@@ -33,6 +33,7 @@ import { amountText, outsideLimits } from '../openapi/orders.ts';
 import type { Endpoint } from '../openapi/place-log.ts';
 import { installPlacementLog } from '../openapi/place-log-hooks.ts';
 import { merchantVerifier } from '../openapi/verify.ts';
+import { addressBlocked } from '../risk/hooks.ts';
 import { addrPool } from '../sys/addr-pool.schema.ts';
 import { HOT_WALLETS } from './adapter.ts';
 import {
@@ -138,15 +139,21 @@ export function addressValid(n: UsdtNetwork, address: string): boolean {
 }
 
 /**
- * The risk lists' word on a payee address (issue 13 fills it: the address black list). Until then
- * nothing is refused; the withdrawal route already answers a refusal as a 400 on `address`.
+ * The risk lists' word on a payee address (issue 13: the address black list, the member's lists and
+ * freezes through the risk service, which logs the block); answered as a 400 on `address`.
  */
-export async function refusedAddress(
-  _ctx: AppContext,
-  _network: UsdtNetwork,
-  _address: string,
+export function refusedAddress(
+  ctx: AppContext,
+  s: {
+    merchantId: number;
+    mchNo: string;
+    mchOrderNo: string;
+    address: string;
+    memberAccount?: string;
+    ip: string;
+  },
 ): Promise<boolean> {
-  return false;
+  return addressBlocked(ctx, s);
 }
 
 /** One of the platform's own addresses (the pool, the hot wallet): paying it would be seen as a deposit. */
@@ -231,7 +238,9 @@ export async function usdtMerchantRoutes(parent: FastifyInstance) {
           return bad(request, reply, 'address', CHAIN_TEXT.badAddress[locale](n));
         if (await ownAddress(ctx, n, address))
           return bad(request, reply, 'address', CHAIN_TEXT.ownAddress[locale]);
-        if (await refusedAddress(ctx, n, address))
+        const m = request.merchant!;
+        const who = { merchantId: m.id, mchNo: m.mchNo, mchOrderNo, memberAccount, ip: clientIp(request) };
+        if (await refusedAddress(ctx, { ...who, address }))
           return bad(request, reply, 'address', CHAIN_TEXT.refusedAddress[locale]);
         const urlBad = urlProblem(url, locale);
         if (urlBad) return bad(request, reply, 'notifyUrl', urlBad);

@@ -15,6 +15,7 @@ const STATUS: Partial<Record<MerchantApiCodeName, number>> = {
   merchantUnknown: 401,
   merchantNotEnabled: 403,
   ipNotAllowed: 403,
+  riskBlocked: 403,
   orderNotFound: 404,
   rateLimited: 429,
   upstreamFailed: 502,

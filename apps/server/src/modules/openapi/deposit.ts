@@ -9,6 +9,8 @@ import { AppError } from '../../platform/errors.ts';
 import type { PAY_TYPES } from '../mch/passage.schema.ts';
 import type { OrderQuote } from '../order/quote.ts';
 import type { DepositOrder } from '../order/schema.ts';
+import { blockFields } from '../risk/hooks.ts';
+import { logBlock, RiskBlocked } from '../risk/service.ts';
 import { placeDeposit } from '../upstream/placement.ts';
 import type { ApiMerchant } from './verify.ts';
 
@@ -41,6 +43,11 @@ export async function createDeposit(
       return { refusal: 'upstreamFailed', orderNo: placed.order.orderNo, order: placed.order };
     return placed;
   } catch (e) {
+    if (e instanceof RiskBlocked) {
+      const where = { source: 'openapi', direction: 'deposit', merchantId: m.id } as const;
+      await logBlock(ctx, e.decision, { ...where, mchNo: m.mchNo, mchOrderNo: input.mchOrderNo });
+      return { refusal: 'riskBlocked', fields: blockFields(e.decision, locale) };
+    }
     if (!(e instanceof AppError) || e.code !== ErrorCode.badRequest) throw e;
     const data = (e.data ?? {}) as { fields?: FieldError[]; orderNo?: string };
     const field = data.fields?.[0]?.field;

@@ -11,6 +11,7 @@ import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { insertWithdrawOrder } from '../order/create.ts';
 import { type OrderQuote, quoteOf } from '../order/quote.ts';
 import { type DepositOrder, depositOrders, type WithdrawOrder, withdrawOrders } from '../order/schema.ts';
+import { enforce, logBlock, RiskBlocked } from '../risk/service.ts';
 import type { ApiMerchant } from './verify.ts';
 
 /** A stored amount (numeric(28, 8)) in its currency's scale: what the merchant sent, 100.00 not 100.00000000. */
@@ -69,11 +70,21 @@ export async function createWithdrawal(
   m: ApiMerchant,
   input: WithdrawInput,
   clientIp: string,
-): Promise<{ order: WithdrawOrder; created: boolean } | 'insufficient'> {
+): Promise<{ order: WithdrawOrder; created: boolean } | 'insufficient' | RiskBlocked> {
   try {
     return await ctx.db.transaction(async (tx) => {
       const now = ctx.clock.now();
       const { payoutAt, ...fields } = input;
+      // Risk lists and freezes (issue 13) before anything is written or frozen.
+      await enforce(ctx, tx, {
+        direction: 'withdraw',
+        family: input.quote ? 'otc' : 'normal',
+        merchantId: m.id,
+        memberAccount: input.memberAccount,
+        realName: input.accountName,
+        cardNo: input.accountNo,
+        ip: clientIp,
+      });
       const at = payoutAt ? new Date(Number(payoutAt)) : null;
       const { order, created } = await insertWithdrawOrder(tx, {
         ...fields,
@@ -91,6 +102,11 @@ export async function createWithdrawal(
     });
   } catch (e) {
     if (e instanceof LedgerError && e.reason === 'insufficient') return 'insufficient';
+    if (e instanceof RiskBlocked) {
+      const where = { source: 'openapi', direction: 'withdraw', merchantId: m.id } as const;
+      await logBlock(ctx, e.decision, { ...where, mchNo: m.mchNo, mchOrderNo: input.mchOrderNo });
+      return e;
+    }
     throw e;
   }
 }

@@ -13,6 +13,8 @@ import { outboundUrlProblem } from '../../platform/outbound.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { checkGiftClaim, giftClaimAnswer, giftClaimBody } from '../risk/gift.ts';
+import { blockFields } from '../risk/hooks.ts';
+import { RiskBlocked } from '../risk/service.ts';
 import { accept, refuse } from './answer.ts';
 import {
   balanceAnswer,
@@ -114,6 +116,8 @@ export async function openapiRoutes(parent: FastifyInstance) {
         if (outsideLimits(m, input.amount)) return refuse(request, reply, 'amountOutOfLimits');
         const made = await createWithdrawal(ctx, m, input, clientIp(request));
         if (made === 'insufficient') return refuse(request, reply, 'insufficientBalance');
+        if (made instanceof RiskBlocked)
+          return refuse(request, reply, 'riskBlocked', blockFields(made.decision, localeOf(request)));
         request.placement!.orderNo = made.order.orderNo;
         return accept(request, answerOf('withdraw', made.order));
       },

@@ -8,6 +8,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Row, registerCrud } from '../../platform/crud/index.ts';
 import { fieldError, localeOf } from '../../platform/errors.ts';
+import { registerTransitions } from '../../platform/transitions/index.ts';
 import { say } from './levels.rules.ts';
 import { riskRuleHits, riskRules } from './risk-levels.schema.ts';
 
@@ -69,5 +70,11 @@ export async function autoBlacklistRoutes(fastify: FastifyInstance) {
       }
     },
   });
-  registerCrud(fastify, riskRuleHitsDef, { table: riskRuleHits });
+  registerCrud(fastify, riskRuleHitsDef, {
+    table: riskRuleHits,
+    computed: {
+      entryStatus: sql<string>`(SELECT e.status FROM risk_list_entries e WHERE e.id = risk_rule_hits.list_entry_id)`,
+    },
+  });
+  registerTransitions(fastify, riskRuleHitsDef, { table: riskRuleHits });
 }

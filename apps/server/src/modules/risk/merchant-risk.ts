@@ -1,7 +1,8 @@
 /**
  * depositDayReportSum: per merchant and day (the console's time zone) the deposits, successes,
  * amounts and success rate, against the merchant's 7 days before: a day is flagged `spike` when its
- * amount is above SPIKE_FACTOR times the 7-day daily average, `drop` when its success rate is more than
+ * amount is above SPIKE_FACTOR times its average day in the 7 before (days with deposits, so a young
+ * merchant's first week is not all spikes), `drop` when its success rate is more than
  * DROP_POINTS below the 7-day rate (with at least MIN_ORDERS orders, so one failed order on a quiet day
  * is no alarm), `both` when both. One set-based upsert over the recent days; a re-run rewrites them.
  */
@@ -32,7 +33,7 @@ export async function rollUpMerchantRisk(ctx: AppContext, days = RECENT_DAYS): P
       GROUP BY 1, 2
     ), scored AS (
       SELECT p.*, (p.successes::numeric / p.orders) AS rate,
-             coalesce((SELECT sum(q.amount) / 7 FROM per_day q
+             coalesce((SELECT avg(q.amount) FROM per_day q
                        WHERE q.merchant_id = p.merchant_id AND q.day >= p.day - 7 AND q.day < p.day), 0) AS avg7,
              (SELECT sum(q.successes)::numeric / nullif(sum(q.orders), 0) FROM per_day q
                WHERE q.merchant_id = p.merchant_id AND q.day >= p.day - 7 AND q.day < p.day) AS rate7

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../platform/crud/index.ts';
 import { onOrderFinal } from '../order/final-state.ts';
+import { useAutoBlacklistContext } from './auto-blacklist.port.ts';
 import { autoBlacklistRoutes } from './auto-blacklist.routes.ts';
 import { recordCancellation } from './cancel-records.ts';
 import { levelRoutes } from './levels.routes.ts';
@@ -31,5 +32,6 @@ export async function riskLevelsModule(app: FastifyInstance) {
   registerCrud(app, giftRiskLogPage, { table: giftClaims });
   registerCrud(app, depositDayReportSum, { table: merchantDepositDays });
   // A listener is module-wide (onOrderFinal keeps one list per process; tests build many apps).
+  useAutoBlacklistContext(app.ctx);
   onOrderFinal(recordCancellation);
 }

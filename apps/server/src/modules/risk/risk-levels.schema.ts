@@ -102,12 +102,16 @@ export const riskRuleHits = pgTable(
     count: integer('count').notNull(),
     evidence: text('evidence').notNull(),
     listEntryId: bigint('list_entry_id', { mode: 'number' }),
+    status: text('status', { enum: ['pending', 'confirmed'] })
+      .notNull()
+      .default('pending'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('risk_rule_hits_rule_idx').on(t.ruleId, t.id),
     index('risk_rule_hits_subject_idx').on(t.subject, t.ruleId, t.createdAt),
     index('risk_rule_hits_mch_idx').on(t.mchNo, t.id),
+    index('risk_rule_hits_status_idx').on(t.status, t.id),
     index('risk_rule_hits_created_idx').on(t.createdAt),
   ],
 );

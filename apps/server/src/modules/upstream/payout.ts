@@ -14,6 +14,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { defineJob } from '../../platform/jobs/registry.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { type WithdrawOrder, withdrawOrders } from '../order/schema.ts';
+import { payoutBlocked } from '../risk/hooks.ts';
 import { callbackUrl } from './adapter.ts';
 import { decisionOf, failUnplaced, isConflict, logDecision, tryPassages } from './attempts.ts';
 import { routePassages } from './routing.ts';
@@ -21,6 +22,8 @@ import { routePassages } from './routing.ts';
 export type PayoutResult = 'paying' | 'failed' | 'skipped';
 
 export async function payOut(ctx: AppContext, order: WithdrawOrder): Promise<PayoutResult> {
+  // The risk lists' last look (issue 13): listed since approval -> detained, never paid.
+  if (await payoutBlocked(ctx, order)) return 'skipped';
   const now = ctx.clock.now();
   const routing = await routePassages(ctx, {
     direction: 'withdraw',

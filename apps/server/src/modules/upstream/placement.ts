@@ -31,6 +31,7 @@ import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { merchants } from '../mch/schema.ts';
 import { insertDepositOrder, type NewDeposit } from '../order/create.ts';
 import { type DepositOrder, depositOrders } from '../order/schema.ts';
+import { enforce } from '../risk/service.ts';
 import { callbackUrl } from './adapter.ts';
 import { decisionOf, failUnplaced, isConflict, logDecision, tryPassages } from './attempts.ts';
 import { routePassages } from './routing.ts';
@@ -87,7 +88,17 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
   }
 
   const { locale: _l, now: _n, ...fields } = input;
-  const { order, created } = await ctx.db.transaction((tx) => insertDepositOrder(tx, { ...fields, now }));
+  const { order, created } = await ctx.db.transaction(async (tx) => {
+    // Risk lists and freezes (issue 13): a block throws RiskBlocked and nothing is written.
+    await enforce(ctx, tx, {
+      direction: 'deposit',
+      family: input.quote ? 'otc' : 'normal',
+      merchantId: input.merchantId,
+      memberAccount: input.memberAccount,
+      ip: input.clientIp,
+    });
+    return insertDepositOrder(tx, { ...fields, now });
+  });
   if (!created) return { order, created };
 
   const routing = await routePassages(ctx, {

@@ -47,7 +47,7 @@ export const depositDayReportSum = defineResource({
     'field.depositDayReportSum.amount': ['充值金额', 'Amount'],
     'field.depositDayReportSum.successAmount': ['成功金额', 'Succeeded amount'],
     'field.depositDayReportSum.successRate': ['成功率', 'Success rate'],
-    'field.depositDayReportSum.avgAmount7d': ['前7日日均金额', '7-day average amount'],
+    'field.depositDayReportSum.avgAmount7d': ['前7日日均金额', 'Average day (7 before)'],
     'field.depositDayReportSum.avgRate7d': ['前7日成功率', '7-day success rate'],
     'field.depositDayReportSum.flag': ['风险标记', 'Flag'],
     'field.depositDayReportSum.updatedAt': ['更新时间', 'Updated at'],

@@ -4,6 +4,7 @@
  * automatically (an `auto` list entry carrying the rule and the evidence), which an operator confirms
  * or lifts on the black-list pages. Each firing is kept as a hit (the rule, the subject, the evidence).
  */
+import { defineLifecycle } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
 
 export const RISK_RULE_KINDS = ['cancellations', 'repeatAmount', 'distinctAccounts'] as const;
@@ -55,6 +56,25 @@ export const riskConditions = defineResource({
   }),
 });
 
+/**
+ * A firing waits for an operator: confirmed keeps the black-list entry (and says someone looked);
+ * lifting is the black-list page's own `lift` transition on the entry (`entryStatus` follows it).
+ */
+export const riskRuleHitLifecycle = defineLifecycle({
+  states: {
+    pending: { color: 'orange', label: ['待确认', 'To confirm'] },
+    confirmed: { color: 'red', label: ['已确认', 'Confirmed'] },
+  },
+  transitions: {
+    confirm: {
+      from: ['pending'],
+      to: 'confirmed',
+      label: ['确认', 'Confirm'],
+      confirm: ['确认该会员/IP 保持在黑名单中吗？', 'Keep this subject on the black list?'],
+    },
+  },
+});
+
 /** The firings of the rules (a child list of a rule; also exported on its own). */
 export const riskRuleHits = defineResource({
   name: 'riskRuleHits',
@@ -70,11 +90,28 @@ export const riskRuleHits = defineResource({
     count: { type: 'number', list: true },
     evidence: { type: 'string', list: true },
     listEntryId: { type: 'number', list: true },
+    entryStatus: {
+      type: 'enum',
+      list: true,
+      virtual: true,
+      options: [
+        { value: 'active', color: 'red' },
+        { value: 'lifted', color: 'default' },
+        { value: 'expired', color: 'default' },
+      ],
+    },
+    status: { type: 'enum', list: true, filter: 'eq' },
     createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
   },
   defaultSort: { field: 'id', order: 'desc' },
   actions: ['list', 'export'],
+  lifecycle: riskRuleHitLifecycle,
   labels: bilingual({
+    'field.riskRuleHits.entryStatus': ['名单状态', 'On the list'],
+    'enum.riskRuleHits.entryStatus.active': ['生效中', 'Active'],
+    'enum.riskRuleHits.entryStatus.lifted': ['已解除', 'Lifted'],
+    'enum.riskRuleHits.entryStatus.expired': ['已过期', 'Expired'],
+    'field.riskRuleHits.status': ['确认状态', 'Review'],
     'field.riskRuleHits.id': ['编号', 'ID'],
     'field.riskRuleHits.ruleId': ['规则', 'Rule'],
     'field.riskRuleHits.kind': ['条件类型', 'Condition'],

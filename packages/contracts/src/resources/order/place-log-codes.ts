@@ -22,6 +22,7 @@ export const MERCHANT_API_CODES = {
   noPassage: 2008,
   amountOutOfLimits: 2009,
   upstreamFailed: 2010,
+  riskBlocked: 2011,
 } as const;
 
 export type MerchantApiCodeName = keyof typeof MERCHANT_API_CODES;
@@ -50,6 +51,10 @@ export const MERCHANT_API_CODE_LABELS: Record<MerchantApiCodeName, readonly [str
   noPassage: ['无可用支付通道', 'No payment passage is available for this pay type and amount'],
   amountOutOfLimits: ['金额超出商户单笔限额', "The amount is outside the merchant's single-order limits"],
   upstreamFailed: ['上游下单失败', 'The upstream provider refused the order'],
+  riskBlocked: [
+    '订单被风控拦截（黑名单或临时冻结）',
+    'The order is refused by risk control (a black list or a freeze)',
+  ],
 };
 
 const nameByCode = new Map<number, MerchantApiCodeName>(

@@ -110,6 +110,7 @@ CREATE TABLE "risk_rule_hits" (
 	"count" integer NOT NULL,
 	"evidence" text NOT NULL,
 	"list_entry_id" bigint,
+	"status" text DEFAULT 'pending' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -154,4 +155,5 @@ CREATE INDEX "order_cancel_records_at_idx" ON "order_cancel_records" USING btree
 CREATE INDEX "risk_rule_hits_rule_idx" ON "risk_rule_hits" USING btree ("rule_id","id");--> statement-breakpoint
 CREATE INDEX "risk_rule_hits_subject_idx" ON "risk_rule_hits" USING btree ("subject","rule_id","created_at");--> statement-breakpoint
 CREATE INDEX "risk_rule_hits_mch_idx" ON "risk_rule_hits" USING btree ("mch_no","id");--> statement-breakpoint
+CREATE INDEX "risk_rule_hits_status_idx" ON "risk_rule_hits" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "risk_rule_hits_created_idx" ON "risk_rule_hits" USING btree ("created_at");

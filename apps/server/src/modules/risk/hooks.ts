@@ -1,0 +1,123 @@
+/**
+ * Where the money flows call the risk service (one place per flow, so the checks are not scattered):
+ * the merchant API's deposit and withdrawal creation, the USDT withdrawal's address, and the payout
+ * job. Hook points for the branches merged later (the lead wires them): P2P matching calls
+ * `checkMatch` before it pairs two orders, bank email orders call `checkEmailOrder` before creating
+ * one; both log their own block.
+ */
+import type { FieldError, Locale, RiskKind } from '@payops/contracts';
+import { orderTransferList } from '@payops/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { runSystemTransition } from '../../platform/transitions/index.ts';
+import type { WithdrawOrder } from '../order/schema.ts';
+import { type BlockContext, checkOrder, logBlock, type RiskDecision, type RiskSubject } from './service.ts';
+
+type Blocked = Extract<RiskDecision, { allow: false }>;
+
+/** The merchant API body field a matched kind came from (the refusal names it). */
+const FIELD_OF: Partial<Record<RiskKind, string>> = {
+  card: 'accountNo',
+  realName: 'accountName',
+  member: 'memberAccount',
+  mchMember: 'memberAccount',
+  address: 'address',
+};
+
+const text = {
+  field: { 'zh-CN': '已被风控拦截', 'en-US': 'is refused by risk control' },
+  frozen: { 'zh-CN': '商户或会员已被临时冻结', 'en-US': 'the merchant or member is temporarily frozen' },
+} as const;
+
+/** The merchant API's refusal detail: the field that matched, or what froze it. */
+export function blockFields(d: Blocked, locale: Locale): FieldError[] {
+  if (d.rule === 'mchFrozenList')
+    return [{ field: d.kind ? 'memberAccount' : 'mchNo', message: text.frozen[locale] }];
+  const field = d.kind ? FIELD_OF[d.kind] : undefined;
+  return field ? [{ field, message: text.field[locale] }] : [];
+}
+
+/** Checks outside an order transaction (no order to roll back) and logs a block. */
+export async function checkAndLog(
+  ctx: AppContext,
+  subject: RiskSubject,
+  where: Omit<BlockContext, 'direction' | 'merchantId'>,
+): Promise<Blocked | null> {
+  const d = await ctx.db.transaction((tx) => checkOrder(ctx, tx, subject));
+  if (d.allow) return null;
+  await logBlock(ctx, d, { ...where, direction: subject.direction, merchantId: subject.merchantId });
+  return d;
+}
+
+/** A USDT withdrawal's payee address (chain/openapi.ts `refusedAddress`). */
+export async function addressBlocked(
+  ctx: AppContext,
+  s: {
+    merchantId: number;
+    mchNo: string;
+    mchOrderNo: string;
+    address: string;
+    memberAccount?: string;
+    ip: string;
+  },
+): Promise<boolean> {
+  const d = await checkAndLog(
+    ctx,
+    {
+      direction: 'withdraw',
+      family: 'usdt',
+      merchantId: s.merchantId,
+      address: s.address,
+      memberAccount: s.memberAccount,
+      ip: s.ip,
+    },
+    { source: 'chain', mchNo: s.mchNo, mchOrderNo: s.mchOrderNo },
+  );
+  return d !== null;
+}
+
+/**
+ * The payout job's last look before money leaves: a withdrawal approved before its card (or member)
+ * was listed is detained (an operator releases or rejects it; rejecting returns the frozen amount),
+ * never paid. true: it was stopped.
+ */
+export async function payoutBlocked(ctx: AppContext, order: WithdrawOrder): Promise<boolean> {
+  const d = await checkAndLog(
+    ctx,
+    {
+      direction: 'withdraw',
+      family: order.family,
+      merchantId: order.merchantId,
+      memberAccount: order.memberAccount,
+      realName: order.accountName,
+      cardNo: order.accountNo,
+    },
+    { source: 'payout', mchOrderNo: order.mchOrderNo, orderNo: order.orderNo },
+  );
+  if (!d) return false;
+  await runSystemTransition(ctx, orderTransferList, 'detain', order.id, {
+    reason: `risk: ${d.rule} #${d.entryId}`,
+  });
+  return true;
+}
+
+/** Hook for P2P matching (branch h/match): both sides' subjects; the first block stops the match. */
+export async function checkMatch(
+  ctx: AppContext,
+  sides: readonly RiskSubject[],
+  where: { mchOrderNo?: string; orderNo?: string },
+): Promise<Blocked | null> {
+  for (const s of sides) {
+    const d = await checkAndLog(ctx, { ...s, direction: 'match' }, { source: 'match', ...where });
+    if (d) return d;
+  }
+  return null;
+}
+
+/** Hook for bank email orders (branch h/email): a deposit/withdrawal subject from the mail. */
+export function checkEmailOrder(
+  ctx: AppContext,
+  subject: RiskSubject,
+  where: { mchOrderNo?: string; orderNo?: string },
+): Promise<Blocked | null> {
+  return checkAndLog(ctx, subject, { source: 'email', ...where });
+}

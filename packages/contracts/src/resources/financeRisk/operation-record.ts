@@ -1,0 +1,59 @@
+/**
+ * financeRisk/operationRecordList: every risk operation (an entry added, imported, lifted or expired; a
+ * freeze set, lifted or expired), who did it (an operator, or a rule/job named in `actor`), on what,
+ * and why. Append-only, written in the same transaction as the change (server risk/records.ts).
+ */
+import { bilingual, defineResource } from '../../resource.ts';
+import { enumLabels, optionsOf } from '../mch/common.ts';
+
+export const RISK_OPERATIONS = {
+  add: ['添加', 'Added'],
+  import: ['批量导入', 'Imported'],
+  lift: ['解除', 'Lifted'],
+  expire: ['到期失效', 'Expired'],
+  freeze: ['冻结', 'Frozen'],
+  unfreeze: ['解冻', 'Unfrozen'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+/** The resource an operation touched (the list pages and the freeze page). */
+export const RISK_TARGETS = {
+  depositBlack: ['充值黑名单', 'Deposit black list'],
+  depositWhite: ['充值白名单', 'Deposit white list'],
+  withdrawBlack: ['提现黑名单', 'Withdrawal black list'],
+  withdrawWhite: ['提现白名单', 'Withdrawal white list'],
+  blackVcAddresList: ['虚拟币地址黑名单', 'Crypto address black list'],
+  blackCard: ['银行卡黑名单', 'Bank card black list'],
+  mchFrozenList: ['临时冻结', 'Temporary freezes'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export const operationRecordList = defineResource({
+  name: 'operationRecordList',
+  group: 'financeRisk',
+  api: '/api/financeRisk/operationRecord',
+  fields: {
+    id: { type: 'number', list: true, sort: true },
+    at: { type: 'datetime', list: true, sort: true, filter: 'between' },
+    operation: { type: 'enum', list: true, filter: 'eq', options: optionsOf(RISK_OPERATIONS) },
+    target: { type: 'enum', list: true, filter: 'eq', options: optionsOf(RISK_TARGETS) },
+    targetId: { type: 'number', list: true, filter: 'eq' },
+    summary: { type: 'string', list: true },
+    reason: { type: 'string', list: true },
+    operatorId: { type: 'ref', list: true, filter: 'eq', ref: { resource: 'user', labelField: 'username' } },
+    actor: { type: 'string', list: true },
+  },
+  defaultSort: { field: 'id', order: 'desc' },
+  actions: ['list', 'export'],
+  labels: bilingual({
+    'field.operationRecordList.id': ['编号', 'ID'],
+    'field.operationRecordList.at': ['时间', 'Time'],
+    'field.operationRecordList.operation': ['操作', 'Operation'],
+    ...enumLabels('operationRecordList', 'operation', RISK_OPERATIONS),
+    'field.operationRecordList.target': ['名单', 'List'],
+    ...enumLabels('operationRecordList', 'target', RISK_TARGETS),
+    'field.operationRecordList.targetId': ['记录编号', 'Record ID'],
+    'field.operationRecordList.summary': ['内容', 'What'],
+    'field.operationRecordList.reason': ['原因', 'Reason'],
+    'field.operationRecordList.operatorId': ['操作人', 'Operator'],
+    'field.operationRecordList.actor': ['执行者', 'Done by'],
+  }),
+});
