@@ -4,6 +4,7 @@
  * and the resource engine add their pages to `pageLoaders`.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { financeRiskPages } from '../modules/financeRisk/index.ts';
 import { mchPages } from '../modules/mch/index.ts';
 import { memberPages } from '../modules/member/index.ts';
 import { orderPages } from '../modules/order/index.ts';
@@ -24,6 +25,7 @@ export const pageLoaders: Record<string, () => PageModule> = {
   ...memberPages,
   ...orderPages,
   ...payManagePages,
+  ...financeRiskPages,
 };
 
 const loadPlaceholder = (): PageModule =>

@@ -34,6 +34,48 @@ async function checkCreditLevelExists(tx: Tx, level: unknown, locale: Locale) {
     );
 }
 
+/**
+ * Checks a fixed level (the member exists, its levels are defined, the expiry is ahead, one per
+ * member) and gives the member those levels now, in the caller's transaction (the route's, with its
+ * audit row; the demo's). Completes `values` with the member id and the operator.
+ */
+export async function prepareFixedLevel(
+  tx: Tx,
+  values: Row,
+  o: { before?: Row; mode: 'add' | 'edit'; locale: Locale; operatorName: string; now: Date },
+): Promise<void> {
+  const { locale } = o;
+  const row = { ...o.before, ...values } as Row;
+  const [member] = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.mchNo, String(row.mchNo)), eq(members.account, String(row.memberAccount))));
+  if (!member)
+    throw fieldError('memberAccount', say(locale, '该商户下没有这个会员', 'No such member at this merchant'));
+  await checkCreditLevelExists(tx, row.level, locale);
+  await checkMatchLevelExists(tx, 'matchLevel', row.matchLevel, locale);
+  if (row.expiresAt && new Date(String(row.expiresAt)) <= o.now)
+    throw fieldError('expiresAt', say(locale, '到期时间必须晚于现在', 'The expiry must be in the future'));
+  if (o.mode === 'add') {
+    const [fixed] = await tx
+      .select({ id: memberLevelFixes.id })
+      .from(memberLevelFixes)
+      .where(eq(memberLevelFixes.memberId, member.id));
+    if (fixed)
+      throw fieldError(
+        'memberAccount',
+        say(locale, '该会员已有固定等级，请编辑它', 'This member already has a fixed level: edit it'),
+      );
+    values.memberId = member.id;
+  }
+  values.operatorName = o.operatorName;
+  // The member takes the fixed levels now, in this transaction; the job will not change them.
+  await tx
+    .update(members)
+    .set({ level: Number(row.level), matchLevel: Number(row.matchLevel), updatedAt: o.now })
+    .where(eq(members.id, member.id));
+}
+
 export async function levelRoutes(fastify: FastifyInstance) {
   const now = () => fastify.ctx.clock.now();
 
@@ -78,43 +120,13 @@ export async function levelRoutes(fastify: FastifyInstance) {
 
   registerCrud(fastify, levelFixed, {
     table: memberLevelFixes,
-    beforeWrite: async (values, info) => {
-      const locale = localeOf(info.request);
-      const row = { ...info.before, ...values } as Row;
-      const [member] = await info.tx
-        .select({ id: members.id })
-        .from(members)
-        .where(and(eq(members.mchNo, String(row.mchNo)), eq(members.account, String(row.memberAccount))));
-      if (!member)
-        throw fieldError(
-          'memberAccount',
-          say(locale, '该商户下没有这个会员', 'No such member at this merchant'),
-        );
-      await checkCreditLevelExists(info.tx, row.level, locale);
-      await checkMatchLevelExists(info.tx, 'matchLevel', row.matchLevel, locale);
-      if (row.expiresAt && new Date(String(row.expiresAt)) <= now())
-        throw fieldError(
-          'expiresAt',
-          say(locale, '到期时间必须晚于现在', 'The expiry must be in the future'),
-        );
-      if (info.mode === 'add') {
-        const [fixed] = await info.tx
-          .select({ id: memberLevelFixes.id })
-          .from(memberLevelFixes)
-          .where(eq(memberLevelFixes.memberId, member.id));
-        if (fixed)
-          throw fieldError(
-            'memberAccount',
-            say(locale, '该会员已有固定等级，请编辑它', 'This member already has a fixed level: edit it'),
-          );
-        values.memberId = member.id;
-      }
-      values.operatorName = info.request.auth?.username ?? '';
-      // The member takes the fixed levels now, in this transaction; the job will not change them.
-      await info.tx
-        .update(members)
-        .set({ level: Number(row.level), matchLevel: Number(row.matchLevel), updatedAt: now() })
-        .where(eq(members.id, member.id));
-    },
+    beforeWrite: (values, info) =>
+      prepareFixedLevel(info.tx, values, {
+        before: info.before,
+        mode: info.mode,
+        locale: localeOf(info.request),
+        operatorName: info.request.auth?.username ?? '',
+        now: now(),
+      }),
   });
 }

@@ -69,5 +69,8 @@ export const financeTabList = defineResource({
     ],
     'action.financeTabList.assign': ['打标签', 'Tag a member'],
     'action.financeTabList.unassign': ['去标签', 'Untag a member'],
+    'dialog.financeTabList.mchNo': ['商户号', 'Merchant no.'],
+    'dialog.financeTabList.memberAccount': ['会员账号', 'Member account'],
+    'dialog.financeTabList.done': ['会员标签：{{tags}}', "The member's tags: {{tags}}"],
   }),
 });
