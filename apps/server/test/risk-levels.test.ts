@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../src/modules/member/schema.ts';
 import { runLevelJob } from '../src/modules/risk/levels.job.ts';
-import { levelsMayPair, type PairingRules } from '../src/modules/risk/levels.rules.ts';
+import { levelsMayPair, loadPairingRules, type PairingRules } from '../src/modules/risk/levels.pairing.ts';
 import { fundMerchant, newMerchant, type OrderWorld, orderWorld, post, type Row } from './order-support.ts';
 
 let w: OrderWorld;
@@ -187,5 +187,12 @@ describe('levelsMayPair (the matching engine asks this for every candidate pair)
     expect(levelsMayPair(rules, { level: 1, matchLevel: 2 }, { level: 2, matchLevel: 2 })).toBe(false);
     // An undefined level allows nothing.
     expect(levelsMayPair(rules, { level: 2, matchLevel: 9 }, { level: 2, matchLevel: 2 })).toBe(false);
+  });
+
+  it('reads the rules the operators defined (credit 1-3 may match; match 1 pairs 1,2; 2 pairs 1-3; 3 pairs 2,3)', async () => {
+    const saved = await loadPairingRules(w.t.ctx.db);
+    expect(levelsMayPair(saved, { level: 2, matchLevel: 1 }, { level: 3, matchLevel: 2 })).toBe(true);
+    expect(levelsMayPair(saved, { level: 2, matchLevel: 1 }, { level: 3, matchLevel: 3 })).toBe(false);
+    expect(levelsMayPair(saved, { level: 3, matchLevel: 3 }, { level: 2, matchLevel: 2 })).toBe(true);
   });
 });
