@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ledgerContra } from './ledger.ts';
 import { orderRows } from './order-rows.ts';
+import { riskCheck } from './risk.ts';
 import { auditedStateChanges, keysetDepth, list, listLoad, overhead } from './scale.ts';
 import { makeWorld, type World } from './setup.ts';
 import { percentile, printTable, type Row, timed } from './stats.ts';
@@ -198,6 +199,7 @@ async function start(rows: Row[]) {
 const rows: Row[] = [];
 const world = await makeWorld(MEMBERS);
 try {
+  await riskCheck(world, rows, { entries: arg('risk-entries', 100_000), runs: RUNS });
   await listWorkloads(world, rows);
   await keysetDepth(world, rows, MEMBERS, RUNS);
   await overhead(world, rows, RUNS);

@@ -44,6 +44,12 @@ export interface OrderDriver {
   holdPayout(orderNo: string): Promise<void>;
   /** The provider that took the payout declines it and calls the console back, signed. */
   failPayout(orderNo: string): Promise<void>;
+  /** A signed merchant API call of the merchant (`path` under /openapi/v1), answered as the merchant sees it. */
+  merchantCall<T = unknown>(
+    merchantId: number,
+    path: string,
+    params: Record<string, string>,
+  ): Promise<{ status: number; envelope: { code: number; msg: string; data: T } }>;
   /** Queues a job on the server now (the server's worker runs it within its poll interval). */
   runJob(name: string): Promise<void>;
   close(): Promise<void>;
@@ -124,6 +130,9 @@ export async function orderDriver(): Promise<OrderDriver> {
         return order;
       });
       return { id: order.id, orderNo: order.orderNo };
+    },
+    async merchantCall(merchantId, path, params) {
+      return merchantApiCall(origin, await credentials(merchantId), path, params);
     },
     async withdrawalByApi(merchantId, amount) {
       const { envelope } = await merchantApiCall<{ orderNo: string }>(

@@ -20,6 +20,7 @@ import { describeOtcDay, type OtcDayReport, runOtcDay } from './otc-day.ts';
 import { bankCard, personName } from './people.ts';
 import { Random } from './random.ts';
 import { type ReconDayReport, reconcileDemoDay } from './recon-day.ts';
+import { describeRiskDay, type RiskDayReport, runRiskDay } from './risk-day.ts';
 import { describeRiskLevelsDay, type RiskLevelsDayReport, runRiskLevelsDay } from './risk-levels-day.ts';
 import { type DemoSettlementReport, settleDemoDays } from './settle-day.ts';
 import { describeUsdtDay, runUsdtDay, type UsdtDayReport } from './usdt-day.ts';
@@ -41,6 +42,7 @@ export interface DemoDayReport {
   settlements?: DemoSettlementReport;
   reconciliation: ReconDayReport;
   usdt: UsdtDayReport;
+  risk?: RiskDayReport;
   riskLevels?: RiskLevelsDayReport;
 }
 
@@ -179,6 +181,7 @@ export async function runDemoDay(
   report.payouts = (await runPayouts(ctx, 500)).paying;
   report.usdt = await runUsdtDay(ctx, origin);
   report.reconciliation = await reconcileDemoDay(ctx, origin);
+  report.risk = await runRiskDay(ctx, origin);
   report.riskLevels = await runRiskLevelsDay(ctx, origin);
   // Last: the statements of every demo day, once nothing else moves money.
   report.settlements = await settleDemoDays(ctx, OPERATOR);
@@ -193,6 +196,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     `${d.reconciliation.statements} statements reconciled (${d.reconciliation.differences} differences open); ` +
     `${d.settlements?.statements ?? 0} settlement statements, ${d.settlements?.settled ?? 0} settled` +
     (d.otc ? `\n${describeOtcDay(d.otc)}` : '') +
+    (d.risk ? `\n${describeRiskDay(d.risk)}` : '') +
     (d.riskLevels ? `\n${describeRiskLevelsDay(d.riskLevels)}` : '')
   );
 }

@@ -73,11 +73,11 @@ export async function prepareValue(
     return { ...base, value: n.value, lookupKey: n.value, network: addressNetwork(n.value) };
   if (kind === 'ip') {
     // PostgreSQL's own parser (also refuses host bits set, 10.0.0.1/8) without aborting the transaction.
-    const r = await tx.execute<{ net: string | null }>(
-      sql`SELECT CASE WHEN pg_input_is_valid(${n.value}, 'cidr') THEN ${n.value}::cidr::text END AS net`,
-    );
-    const net = r.rows[0]?.net;
-    if (!net) throw fieldError('value', text.badIp[locale]);
+    // Two statements: a CASE around the cast would still be folded (and fail) at plan time.
+    const valid = await tx.execute<{ ok: boolean }>(sql`SELECT pg_input_is_valid(${n.value}, 'cidr') AS ok`);
+    if (!valid.rows[0]?.ok) throw fieldError('value', text.badIp[locale]);
+    const r = await tx.execute<{ net: string }>(sql`SELECT ${n.value}::cidr::text AS net`);
+    const net = r.rows[0]!.net;
     return { ...base, value: net, lookupKey: net, net };
   }
   return { ...base, value: n.value, lookupKey: n.value };

@@ -1,0 +1,61 @@
+/**
+ * The freezes and the two risk logs. The block log links each stopped attempt to its placement-log
+ * row (merchant API), its order (payout), and the entry that fired (the rule's page, detail open).
+ */
+import { blackBlockLog } from '@payops/contracts/resources/financeRisk/block-log';
+import { mchFrozenList } from '@payops/contracts/resources/financeRisk/frozen-list';
+import { operationRecordList } from '@payops/contracts/resources/financeRisk/operation-record';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { ResourcePage } from '../../engine/resource-page.tsx';
+import type { ResourceOverrides, Row } from '../../engine/types.ts';
+import { useRiskLabels } from './risk-labels.ts';
+
+export const FrozenListPage = () => <ResourcePage def={mchFrozenList} />;
+
+/** The page of a rule (a list page's name, or the freezes). */
+const rulePage = (rule: unknown) => (rule === 'mchFrozenList' ? 'mch_frozen_list' : String(rule));
+
+export function OperationRecordPage() {
+  const overrides = useMemo<ResourceOverrides>(
+    () => ({
+      cells: {
+        targetId: (v, row) =>
+          v ? <Link to={`/financeRisk/${rulePage(row.target)}?detail=${String(v)}`}>{String(v)}</Link> : '-',
+      },
+    }),
+    [],
+  );
+  return <ResourcePage def={operationRecordList} overrides={overrides} />;
+}
+
+function attemptLink(value: unknown, row: Row) {
+  if (!value) return '-';
+  const q = new URLSearchParams({ mchNo: String(row.mchNo ?? ''), mchOrderNo: String(value) });
+  return (
+    <Link to={`/order/orderPlaceLogPage?${q}`} data-testid="block-attempt-link">
+      {String(value)}
+    </Link>
+  );
+}
+
+export function BlackBlockLogPage() {
+  useRiskLabels();
+  const overrides = useMemo<ResourceOverrides>(
+    () => ({
+      cells: {
+        mchOrderNo: attemptLink,
+        orderNo: (v) =>
+          v ? (
+            <Link to={`/order/orderTransferList?orderNo=${encodeURIComponent(String(v))}`}>{String(v)}</Link>
+          ) : (
+            '-'
+          ),
+        entryId: (v, row) =>
+          v ? <Link to={`/financeRisk/${rulePage(row.rule)}?detail=${String(v)}`}>#{String(v)}</Link> : '-',
+      },
+    }),
+    [],
+  );
+  return <ResourcePage def={blackBlockLog} overrides={overrides} />;
+}
