@@ -10,6 +10,21 @@ import { bilingual, defineResource } from '../../resource.ts';
 export const RISK_RULE_KINDS = ['cancellations', 'repeatAmount', 'distinctAccounts'] as const;
 export type RiskRuleKind = (typeof RISK_RULE_KINDS)[number];
 
+const KIND_OPTIONS = [
+  { value: 'cancellations', color: 'orange' },
+  { value: 'repeatAmount', color: 'purple' },
+  { value: 'distinctAccounts', color: 'red' },
+];
+const KIND_LABELS = {
+  cancellations: ['取消订单次数', 'Cancelled orders'],
+  repeatAmount: ['相同金额充值次数', 'Repeated identical deposits'],
+  distinctAccounts: ['同IP不同会员数', 'Members on one IP'],
+} as const;
+const kindLabels = (resource: string) =>
+  Object.fromEntries(
+    Object.entries(KIND_LABELS).map(([k, v]) => [`enum.${resource}.kind.${k}`, v]),
+  ) as Record<string, readonly [string, string]>;
+
 export const riskConditions = defineResource({
   name: 'findByPage',
   group: 'financeRisk',
@@ -18,17 +33,7 @@ export const riskConditions = defineResource({
   fields: {
     id: { type: 'number', list: true },
     name: { type: 'string', list: true, filter: 'contains', form: { required: true, max: 60 } },
-    kind: {
-      type: 'enum',
-      list: true,
-      filter: 'eq',
-      form: { required: true },
-      options: [
-        { value: 'cancellations', color: 'orange' },
-        { value: 'repeatAmount', color: 'purple' },
-        { value: 'distinctAccounts', color: 'red' },
-      ],
-    },
+    kind: { type: 'enum', list: true, filter: 'eq', form: { required: true }, options: KIND_OPTIONS },
     threshold: { type: 'number', list: true, form: { required: true, min: 2, max: 10_000 } },
     windowHours: { type: 'number', list: true, form: { required: true, min: 1, max: 720 } },
     enabled: { type: 'boolean', list: true, filter: 'eq', form: { widget: 'switch' } },
@@ -49,9 +54,7 @@ export const riskConditions = defineResource({
     'field.findByPage.hits': ['触发次数', 'Times fired'],
     'field.findByPage.remark': ['备注', 'Remark'],
     'field.findByPage.updatedAt': ['更新时间', 'Updated at'],
-    'enum.findByPage.kind.cancellations': ['取消订单次数', 'Cancelled orders'],
-    'enum.findByPage.kind.repeatAmount': ['相同金额充值次数', 'Repeated identical deposits'],
-    'enum.findByPage.kind.distinctAccounts': ['同IP不同会员数', 'Members on one IP'],
+    ...kindLabels('findByPage'),
     'child.findByPage.riskRuleHits': ['触发记录', 'Firings'],
   }),
 });
@@ -84,7 +87,7 @@ export const riskRuleHits = defineResource({
   fields: {
     id: { type: 'number', list: true, sort: true },
     ruleId: { type: 'ref', list: true, filter: 'eq', ref: { resource: 'findByPage', labelField: 'name' } },
-    kind: { type: 'string', list: true },
+    kind: { type: 'enum', list: true, options: KIND_OPTIONS },
     mchNo: { type: 'string', list: true, filter: 'eq' },
     subject: { type: 'string', list: true, filter: 'eq' },
     count: { type: 'number', list: true },
@@ -107,6 +110,7 @@ export const riskRuleHits = defineResource({
   actions: ['list', 'export'],
   lifecycle: riskRuleHitLifecycle,
   labels: bilingual({
+    ...kindLabels('riskRuleHits'),
     'field.riskRuleHits.entryStatus': ['名单状态', 'On the list'],
     'enum.riskRuleHits.entryStatus.active': ['生效中', 'Active'],
     'enum.riskRuleHits.entryStatus.lifted': ['已解除', 'Lifted'],
