@@ -81,7 +81,7 @@ describe('auto-blacklist on cancellations', () => {
       orders.push(o.orderNo);
       const res = await post(w, '/api/pay/depositOrder/cancel', { id: o.id, reason: `member gave up ${i}` });
       expect(res.envelope.code, res.body).toBe(0);
-      const entries = await list('depositBlack', { value: 'member01' }).catch(() => []);
+      const entries = await list('depositBlack', { value: 'member01' });
       expect(entries.filter((e) => e.status === 'active')).toHaveLength(i === 2 ? 1 : 0);
     }
     const cancels = await list('orderCancelRecordList', { mchNo: m.mchNo });
