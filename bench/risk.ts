@@ -23,12 +23,12 @@ export async function riskCheck(w: World, rows: Row[], o: { entries: number; run
     const cards = Array.from({ length: Math.floor(n / 10) }, (_, i) => cardKey(ctx.keys.secretKey, card(i)));
     await client.query(
       `INSERT INTO risk_list_entries (list, kind, value, lookup_key, last4, reason, source)
-       SELECT 'card', 'card', '**** ' || right(k, 4), k, right(k, 4), 'bench', 'bench' FROM unnest($1::text[]) k`,
+       SELECT 'card', 'card', '**** ' || right(k, 4), k, right(k, 4), 'bench', 'import' FROM unnest($1::text[]) k`,
       [cards],
     );
     await client.query(
       `INSERT INTO risk_list_entries (list, kind, value, lookup_key, net, reason, source)
-       SELECT 'withdraw_black', 'ip', c::text, c::text, c, 'bench', 'bench'
+       SELECT 'withdraw_black', 'ip', c::text, c::text, c, 'bench', 'import'
          FROM (SELECT ('10.' || (i / 256) || '.' || (i % 256) || '.0/24')::cidr AS c FROM generate_series(0, 4999) i) s`,
     );
     const rest = n - cards.length - 5000;
@@ -36,7 +36,7 @@ export async function riskCheck(w: World, rows: Row[], o: { entries: number; run
       `INSERT INTO risk_list_entries (list, kind, value, lookup_key, reason, source)
        SELECT (ARRAY['deposit_black','deposit_white','withdraw_black','withdraw_white'])[1 + i % 4],
               (ARRAY['member','realName','phone','idNumber','deviceId'])[1 + (i / 4) % 5],
-              'v' || i, 'v' || i, 'bench', 'bench'
+              'v' || i, 'v' || i, 'bench', 'import'
          FROM generate_series(1, $1::int) i`,
       [rest],
     );

@@ -23,6 +23,7 @@ let browser: Browser;
 let page: Page;
 let orders: OrderDriver;
 let merchantId: number;
+let amount: string;
 
 const id = (testId: string) => page.getByTestId(testId);
 const idle = () =>
@@ -41,8 +42,13 @@ beforeAll(async () => {
   orders = await orderDriver();
   const db = await database();
   try {
-    const { rows } = await db.query(`SELECT id FROM merchants WHERE status = 'enabled' ORDER BY id LIMIT 1`);
+    const { rows } = await db.query(
+      `SELECT id, greatest(single_min, 100)::numeric(20, 2)::text AS amount FROM merchants
+        WHERE status = 'enabled' ORDER BY id LIMIT 1`,
+    );
     merchantId = Number(rows[0].id);
+    // Within the merchant's single-order limits: the refusal must be the risk rule's.
+    amount = rows[0].amount;
   } finally {
     await db.end();
   }
@@ -82,7 +88,7 @@ describe('risk lists', () => {
     const mchOrderNo = `E2ERISK${Date.now()}`;
     const params = {
       mchOrderNo,
-      amount: '88.00',
+      amount,
       bankName: '建设银行',
       accountName: '赵六',
       accountNo: CARD,

@@ -32,8 +32,10 @@ export const riskListEntries = pgTable(
     reason: text('reason').notNull(),
     expiresAt: ts('expires_at'),
     status: text('status', { enum: STATES }).notNull().default('active'),
-    /** Who put it there: 'operator', 'import', or a rule's name (the levels' auto-blacklist). */
-    source: text('source').notNull().default('operator'),
+    /** Who put it there: 'operator', 'import', or 'rule' (the levels' auto-blacklist; its name is the actor). */
+    source: text('source', { enum: ['operator', 'import', 'rule'] })
+      .notNull()
+      .default('operator'),
     createdBy: integer('created_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
     liftedAt: ts('lifted_at'),

@@ -39,8 +39,8 @@ export interface ListEntryInput {
   reason: string;
   merchantId?: number | null;
   expiresAt?: Date | null;
-  /** 'operator' (default), 'import', or the rule that added it (e.g. 'rule:autoBlack'). */
-  source?: string;
+  /** 'operator' (default), 'import', or 'rule' (the rule's name is the actor's username). */
+  source?: 'operator' | 'import' | 'rule';
 }
 
 const text = {

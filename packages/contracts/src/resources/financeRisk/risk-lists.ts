@@ -6,7 +6,7 @@
  */
 import { defineLifecycle } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
-import { enumLabels } from '../mch/common.ts';
+import { enumLabels, optionsOf } from '../mch/common.ts';
 import { networkOptions } from '../sys/addr-pool.ts';
 import { LIST_KINDS, RISK_KINDS, type RiskList } from './risk-values.ts';
 
@@ -26,6 +26,13 @@ export const riskEntryLifecycle = defineLifecycle({
     expire: { from: ['active'], to: 'expired', label: ['到期失效', 'Expire'], system: true },
   },
 });
+
+/** Who put an entry there: an operator's form, a bulk import, or a rule (the levels' auto-blacklist). */
+export const ENTRY_SOURCES = {
+  operator: ['人工添加', 'Operator'],
+  import: ['批量导入', 'Bulk import'],
+  rule: ['规则自动', 'Rule'],
+} as const satisfies Record<string, readonly [string, string]>;
 
 /** The bulk import's body: one value per line, `value[,reason]` (CSV without a header works too). */
 export const RISK_IMPORT_MAX_LINES = 5000;
@@ -60,7 +67,7 @@ function riskListResource<const N extends string>(name: N, list: RiskList) {
       reason: { type: 'string', list: true, form: { required: true, min: 2, max: 200 } },
       expiresAt: { type: 'datetime', list: true, sort: true, form: true },
       status: { type: 'enum', list: true, filter: 'eq' },
-      source: { type: 'string', list: true },
+      source: { type: 'enum', list: true, options: optionsOf(ENTRY_SOURCES) },
       createdBy: { type: 'ref', list: true, ref: { resource: 'user', labelField: 'username' } },
       createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
       liftedAt: { type: 'datetime', list: true },
@@ -83,6 +90,7 @@ function riskListResource<const N extends string>(name: N, list: RiskList) {
       [`field.${name}.expiresAt`]: ['到期时间', 'Expires at'],
       [`field.${name}.status`]: ['状态', 'Status'],
       [`field.${name}.source`]: ['来源', 'Source'],
+      ...enumLabels(name, 'source', ENTRY_SOURCES),
       [`field.${name}.createdBy`]: ['操作人', 'Added by'],
       [`field.${name}.createdAt`]: ['添加时间', 'Added at'],
       [`field.${name}.liftedAt`]: ['解除时间', 'Lifted at'],
