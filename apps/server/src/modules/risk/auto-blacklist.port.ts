@@ -1,6 +1,7 @@
 /**
  * Where a fired rule's subject is black-listed: the lists' `addListEntry` (service.ts), as an active
- * deposit black-list entry whose source is the rule and whose reason carries the evidence. The
+ * deposit black-list entry of source `rule` (the rule's name is the actor, `rule:<name>`, and starts the
+ * reason, which carries the evidence). The
  * operator lifts it on the black-list page (its `lift` transition) or confirms the firing on the rule's
  * firings (riskRuleHits). Answers the entry's id, or null when the subject is already listed (an
  * operator's entry or another rule's): that refusal stays inside a savepoint, so the cancellation that
@@ -42,7 +43,7 @@ export async function blacklistSubject(tx: Tx, entry: AutoBlacklist): Promise<nu
           value: entry.value,
           merchantId: entry.merchantId,
           reason: entry.reason.length > 200 ? `${entry.reason.slice(0, 199)}…` : entry.reason,
-          source: `rule:${entry.source}`,
+          source: 'rule',
         },
         { operatorId: null, username: `rule:${entry.source}`, locale: 'zh-CN' },
       );
