@@ -2,9 +2,10 @@
 import { type PageModule, pagesOf } from '../../app/lazy-pages.ts';
 
 const page = pagesOf(() => import('./risk-levels-pages.tsx'));
+const tags = pagesOf(() => import('./tag-page.tsx'));
 
 export const riskLevelsPages: Record<string, () => PageModule> = {
-  '/financeRisk/financeTabList': page('FinanceTagPage'),
+  '/financeRisk/financeTabList': tags('FinanceTagPage'),
   '/financeRisk/findLevelFixedPage': page('LevelFixedPage'),
   '/financeRisk/credit_level': page('CreditLevelPage'),
   '/financeRisk/macth_level': page('MatchLevelPage'),

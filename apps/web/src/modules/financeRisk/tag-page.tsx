@@ -1,55 +1,11 @@
-/** financeTabList: the tag definitions, and the dialog that puts a tag on a member or takes it off. */
+/** financeTabList: the tag definitions; the dialog that tags a member loads when first opened. */
 import { financeTabList } from '@payops/contracts/resources/financeRisk/tags';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
-import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ActionDialog } from '../../engine/action-dialog.tsx';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { PageContext, ResourceOverrides, Row } from '../../engine/types.ts';
-import { api } from '../../lib/api.ts';
-import { toast } from '../../lib/toast.ts';
+import type { Action } from './tag-dialog.tsx';
 
-type Action = 'assign' | 'unassign';
-
-function TagMemberDialog({ row, action, onClose }: { row: Row; action: Action; onClose: () => void }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ mchNo: string; memberAccount: string }>();
-  const submit = async () => {
-    const v = await form.validateFields();
-    const answer = await api<{ financeTags: string }>(financeTabList.actions[action]!.path, {
-      method: 'POST',
-      body: { id: row.id, mchNo: v.mchNo.trim(), memberAccount: v.memberAccount.trim() },
-    });
-    toast.success(t('dialog.financeTabList.done', { tags: answer.financeTags || '-' }));
-    onClose();
-  };
-  return (
-    <ActionDialog
-      title={`${t(`action.financeTabList.${action}`)}: ${String(row.name)}`}
-      onClose={onClose}
-      onSubmit={submit}
-      testId="tag-submit"
-    >
-      <Form form={form} layout="vertical">
-        <Form.Item
-          name="mchNo"
-          label={t('dialog.financeTabList.mchNo')}
-          rules={[{ required: true, max: 40 }]}
-        >
-          <Input data-testid="tag-mch" />
-        </Form.Item>
-        <Form.Item
-          name="memberAccount"
-          label={t('dialog.financeTabList.memberAccount')}
-          rules={[{ required: true, max: 64 }]}
-        >
-          <Input data-testid="tag-member" />
-        </Form.Item>
-      </Form>
-    </ActionDialog>
-  );
-}
+const TagMemberDialog = lazy(() => import('./tag-dialog.tsx').then((m) => ({ default: m.TagMemberDialog })));
 
 export function FinanceTagPage() {
   const [open, setOpen] = useState<{ row: Row; action: Action; ctx: PageContext } | null>(null);
@@ -66,14 +22,16 @@ export function FinanceTagPage() {
     <>
       <ResourcePage def={financeTabList} overrides={overrides} />
       {open && (
-        <TagMemberDialog
-          row={open.row}
-          action={open.action}
-          onClose={() => {
-            open.ctx.refresh();
-            setOpen(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <TagMemberDialog
+            row={open.row}
+            action={open.action}
+            onClose={() => {
+              open.ctx.refresh();
+              setOpen(null);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );
