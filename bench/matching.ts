@@ -13,6 +13,7 @@ import { createMatchedDeposit } from '../apps/server/src/modules/match/match-ser
 import { createMerchant } from '../apps/server/src/modules/mch/merchant.service.ts';
 import { members } from '../apps/server/src/modules/member/schema.ts';
 import { createWithdrawal } from '../apps/server/src/modules/openapi/orders.ts';
+import { RiskBlocked } from '../apps/server/src/modules/risk/service.ts';
 import { ensureAccount, platformAccount, postEntry } from '../apps/server/src/platform/ledger/index.ts';
 import { runSystemTransition } from '../apps/server/src/platform/transitions/index.ts';
 import type { World } from './setup.ts';
@@ -85,7 +86,7 @@ export async function matchingThroughput(w: World, rows: Row[], seconds: number)
           },
           '127.0.0.1',
         );
-        if (w1 !== 'insufficient' && w1.order.status === 'in_review')
+        if (w1 !== 'insufficient' && !(w1 instanceof RiskBlocked) && w1.order.status === 'in_review')
           await runSystemTransition(w.ctx, orderTransferList, 'approve', w1.order.id);
       }
     }),

@@ -28,6 +28,7 @@ import { openapiModule } from './modules/openapi/index.ts';
 import { orderModule } from './modules/order/index.ts';
 import { payManageModule } from './modules/payManage/index.ts';
 import { riskModule } from './modules/risk/index.ts';
+import { riskLevelsModule } from './modules/risk/risk-levels.module.ts';
 import { installFirstPasswordGate } from './modules/sys/first-password.ts';
 import { sysModule } from './modules/sys/index.ts';
 import { upstreamModule } from './modules/upstream/index.ts';
@@ -155,6 +156,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(riskModule);
   await app.register(mockTradeModule);
   await app.register(emailModule);
+  await app.register(riskLevelsModule);
   if (config.mockApi) await app.register(mockModule);
 
   await serveWebApp(app, config.webDist);

@@ -10,6 +10,7 @@ import { upstreamErrorReportJob } from './modules/openapi/upstream-errors.ts';
 import { settlementJob } from './modules/order/settlement-job.ts';
 import { depositExpiryJob } from './modules/order/timeouts.ts';
 import { riskExpiryJob } from './modules/risk/jobs.ts';
+import { RISK_LEVELS_JOBS } from './modules/risk/risk-levels.jobs.ts';
 import { callbackRetentionJob } from './modules/upstream/callback-retention.ts';
 import { payoutJob } from './modules/upstream/payout.ts';
 import { pollJob } from './modules/upstream/poll.ts';
@@ -32,5 +33,6 @@ export const allJobs: readonly JobDef[] = [
   emailPollJob,
   matchExpiryJob,
   matchRetryJob,
+  ...RISK_LEVELS_JOBS,
   riskExpiryJob,
 ];

@@ -293,6 +293,8 @@ describe('access and authenticator gaps', () => {
       '/openapi/v1/usdt/deposit/create',
       '/openapi/v1/usdt/withdraw/create',
       '/openapi/v1/usdt/order/query',
+      ...['deposit', 'withdraw', 'voucher', 'confirm'].map((c) => `/openapi/v1/match/${c}`),
+      '/openapi/v1/gift/claim',
       // The built-in sandbox merchant: receives callbacks (signed); its control needs a permission.
       '/api/sandbox/merchant/notify',
     ]);

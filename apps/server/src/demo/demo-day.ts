@@ -23,6 +23,7 @@ import { bankCard, personName } from './people.ts';
 import { Random } from './random.ts';
 import { type ReconDayReport, reconcileDemoDay } from './recon-day.ts';
 import { describeRiskDay, type RiskDayReport, runRiskDay } from './risk-day.ts';
+import { describeRiskLevelsDay, type RiskLevelsDayReport, runRiskLevelsDay } from './risk-levels-day.ts';
 import { type DemoSettlementReport, settleDemoDays } from './settle-day.ts';
 import { describeUsdtDay, runUsdtDay, type UsdtDayReport } from './usdt-day.ts';
 
@@ -46,6 +47,7 @@ export interface DemoDayReport {
   usdt: UsdtDayReport;
   email?: EmailDayReport | null;
   risk?: RiskDayReport;
+  riskLevels?: RiskLevelsDayReport;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -186,6 +188,7 @@ export async function runDemoDay(
   report.usdt = await runUsdtDay(ctx, origin);
   report.reconciliation = await reconcileDemoDay(ctx, origin);
   report.risk = await runRiskDay(ctx, origin);
+  report.riskLevels = await runRiskLevelsDay(ctx, origin);
   // Last: the statements of every demo day, once nothing else moves money.
   report.settlements = await settleDemoDays(ctx, OPERATOR);
   return report;
@@ -201,6 +204,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     (d.otc ? `\n${describeOtcDay(d.otc)}` : '') +
     (d.matching ? `\n${describeMatchDay(d.matching)}` : '') +
     (d.email ? `\n${describeEmailDay(d.email)}` : '') +
-    (d.risk ? `\n${describeRiskDay(d.risk)}` : '')
+    (d.risk ? `\n${describeRiskDay(d.risk)}` : '') +
+    (d.riskLevels ? `\n${describeRiskLevelsDay(d.riskLevels)}` : '')
   );
 }

@@ -52,6 +52,7 @@ export const allResources: readonly ResourceDef[] = [
   ...[order.orderDepositListUSDT, order.orderTransferListUSDT, order.addressFlowList, order.addressFlow],
   ...match.MATCH_RESOURCES,
   ...[payManage.emailConfig, payManage.emailAssign, order.emailOrder],
+  ...financeRisk.RISK_LEVELS_RESOURCES,
 ];
 
 for (const def of allResources) registerResource(def);

@@ -12,6 +12,7 @@ import { localeOf } from '../../platform/errors.ts';
 import { outboundUrlProblem } from '../../platform/outbound.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { envelope } from '../../platform/route-schemas.ts';
+import { checkGiftClaim, giftClaimAnswer, giftClaimBody } from '../risk/gift.ts';
 import { blockFields } from '../risk/hooks.ts';
 import { RiskBlocked } from '../risk/service.ts';
 import { accept, refuse } from './answer.ts';
@@ -142,6 +143,25 @@ export async function openapiRoutes(parent: FastifyInstance) {
       `${OPENAPI_PREFIX}/balance/query`,
       route('queryBalance', "Query the merchant's balance", queryBalanceBody, balanceAnswer),
       async (request) => accept(request, await balanceOf(ctx, request.merchant!)),
+    );
+
+    // Gift risk (financeRisk): asked before granting promotional credit; every decision is logged.
+    app.post(
+      `${OPENAPI_PREFIX}/gift/claim`,
+      route(
+        'giftClaim',
+        'Check a promotional gift claim against the gift risk rules',
+        giftClaimBody,
+        giftClaimAnswer,
+      ),
+      async (request) => {
+        const { mchNo: _m, timestamp: _t, nonce: _n, sign: _s, ...b } = request.body;
+        const m = request.merchant!;
+        return accept(
+          request,
+          await checkGiftClaim(ctx, { ...b, merchantId: m.id, mchNo: m.mchNo }, localeOf(request)),
+        );
+      },
     );
   });
 }

@@ -1,5 +1,6 @@
 /** The /financeRisk pages for the shell's page registry: route path -> lazy page (a chunk per file). */
 import { type PageModule, pagesOf } from '../../app/lazy-pages.ts';
+import { riskLevelsPages } from './risk-levels-index.ts';
 
 const lists = pagesOf(() => import('./risk-list-pages.tsx'));
 const logs = pagesOf(() => import('./risk-log-pages.tsx'));
@@ -14,4 +15,5 @@ export const financeRiskPages: Record<string, () => PageModule> = {
   '/financeRisk/mch_frozen_list': logs('FrozenListPage'),
   '/financeRisk/operationRecordList': logs('OperationRecordPage'),
   '/financeRisk/blackBlockLog': logs('BlackBlockLogPage'),
+  ...riskLevelsPages,
 };

@@ -1,9 +1,16 @@
-/** The /financeRisk group's resource definitions (lists, freezes and their logs; levels join later). */
+/** The /financeRisk group's resource definitions (lists and freezes; levels, tags and rules). */
 export * from './block-log.ts';
+export * from './cancel-records.ts';
 export * from './frozen-list.ts';
+export * from './gift.ts';
+export * from './levels.ts';
+export * from './merchant-risk.ts';
 export * from './operation-record.ts';
+export * from './risk-levels-resources.ts';
 export * from './risk-lists.ts';
+export * from './risk-rules.ts';
 export * from './risk-values.ts';
+export * from './tags.ts';
 
 import { blackBlockLog } from './block-log.ts';
 import { mchFrozenList } from './frozen-list.ts';

@@ -77,6 +77,7 @@ export const MERCHANT_API_ENDPOINTS = {
   matchWithdraw: ['创建撮合提现', 'Create matched withdrawal'],
   matchVoucher: ['上传付款凭证', 'Upload payment voucher'],
   matchConfirm: ['收款方确认', 'Receiver confirms'],
+  giftClaim: ['赠送风控检查', 'Gift claim check'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type MerchantApiEndpoint = keyof typeof MERCHANT_API_ENDPOINTS;

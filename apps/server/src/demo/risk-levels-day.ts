@@ -1,0 +1,221 @@
+/**
+ * The demo day's levels and risk rules (financeRisk): level definitions, finance tags, a cancellation
+ * rule and a gift rule set up as an operator would (checked by the same rules as their pages), then
+ * everything else produced by the running system: three deposits a member places through the merchant
+ * API and the administrator cancels (the cancellation records, the rule firing, the black-list entry),
+ * gift claims through the merchant API (one refused), the level job (with one fixed level it leaves
+ * alone) and the merchant-risk rollup.
+ */
+
+import { orderDepositList } from '@payops/contracts';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { merchants } from '../modules/mch/schema.ts';
+import { members } from '../modules/member/schema.ts';
+import { depositOrders } from '../modules/order/schema.ts';
+import { runLevelJob } from '../modules/risk/levels.job.ts';
+import { prepareFixedLevel } from '../modules/risk/levels.routes.ts';
+import { checkNoOverlap } from '../modules/risk/levels.rules.ts';
+import { rollUpMerchantRisk } from '../modules/risk/merchant-risk.ts';
+import {
+  creditLevels,
+  financeTags,
+  giftRiskConfig,
+  matchLevels,
+  memberLevelFixes,
+  riskRules,
+} from '../modules/risk/risk-levels.schema.ts';
+import { tagMember } from '../modules/risk/tags.routes.ts';
+import type { AppContext } from '../platform/context.ts';
+import { open } from '../platform/secret-box.ts';
+import { type Actor, runSystemTransition } from '../platform/transitions/index.ts';
+import { merchantApiCall } from './orders-client.ts';
+
+const OPERATOR: Actor = { operatorId: 1, username: 'admin', locale: 'zh-CN' };
+
+export interface RiskLevelsDayReport {
+  cancelled: number;
+  fired: number;
+  giftAllowed: number;
+  giftDenied: number;
+  promoted: number;
+  demoted: number;
+  merchantDays: number;
+}
+
+const CREDIT = [
+  {
+    level: 1,
+    name: '新会员',
+    minDepositCount: 0,
+    minDepositAmount: '0',
+    singleLimit: '2000',
+    dailyLimit: '5000',
+    matchAllowed: false,
+    matchLevel: 1,
+  },
+  {
+    level: 2,
+    name: '普通会员',
+    minDepositCount: 1,
+    minDepositAmount: '100',
+    singleLimit: '10000',
+    dailyLimit: '30000',
+    matchAllowed: true,
+    matchLevel: 2,
+  },
+  {
+    level: 3,
+    name: '优质会员',
+    minDepositCount: 3,
+    minDepositAmount: '3000',
+    singleLimit: '50000',
+    dailyLimit: '200000',
+    matchAllowed: true,
+    matchLevel: 3,
+  },
+];
+const MATCH = [
+  { level: 1, name: '不匹配', pairsWith: '1' },
+  { level: 2, name: '标准', pairsWith: '2,3' },
+  { level: 3, name: '优先', pairsWith: '2,3' },
+];
+const TAGS = [
+  { code: 'watch', name: '重点观察', meaning: '近期多次取消订单，人工复核充值', color: 'orange' },
+  { code: 'vip', name: 'VIP', meaning: '大额稳定客户，优先处理', color: 'gold' },
+  { code: 'fraud_suspect', name: '疑似欺诈', meaning: '疑似盗卡或套利，提现前人工审核', color: 'red' },
+];
+
+/** Definitions as an operator saves them, refused by the same overlap rule as the page. */
+async function defineLevels(ctx: AppContext) {
+  await ctx.db.transaction(async (tx) => {
+    if ((await tx.select({ id: creditLevels.id }).from(creditLevels).limit(1)).length) return;
+    await tx.insert(matchLevels).values(MATCH);
+    for (const [i, c] of CREDIT.entries()) {
+      checkNoOverlap(c, CREDIT.slice(0, i), 'zh-CN');
+      await tx.insert(creditLevels).values(c);
+    }
+    await tx.insert(financeTags).values(TAGS);
+    await tx.insert(riskRules).values([
+      {
+        name: '24小时取消3单',
+        kind: 'cancellations',
+        threshold: 3,
+        windowHours: 24,
+        remark: '取消即拉黑，人工确认',
+      },
+      { name: '同IP多会员', kind: 'distinctAccounts', threshold: 20, windowHours: 1, enabled: false },
+    ]);
+    await tx.insert(giftRiskConfig).values([
+      { dimension: 'ip', maxAccounts: 2, windowHours: 24 },
+      { dimension: 'device', maxAccounts: 3, windowHours: 24 },
+    ]);
+  });
+}
+
+export async function runRiskLevelsDay(ctx: AppContext, origin: string): Promise<RiskLevelsDayReport> {
+  const report: RiskLevelsDayReport = {
+    cancelled: 0,
+    fired: 0,
+    giftAllowed: 0,
+    giftDenied: 0,
+    promoted: 0,
+    demoted: 0,
+    merchantDays: 0,
+  };
+  await defineLevels(ctx);
+  // A merchant and pay type the day's deposits went through (a working passage).
+  const [recent] = await ctx.db
+    .select({ merchantId: depositOrders.merchantId, payType: depositOrders.payType })
+    .from(depositOrders)
+    .orderBy(desc(depositOrders.id))
+    .limit(1);
+  if (!recent) return report;
+  const [m] = await ctx.db.select().from(merchants).where(eq(merchants.id, recent.merchantId));
+  const [member] = await ctx.db
+    .select()
+    .from(members)
+    .where(eq(members.merchantId, recent.merchantId))
+    .orderBy(asc(members.id))
+    .limit(2);
+  if (!m || !member) return report;
+  const creds = { mchNo: m.mchNo, secret: open(ctx.keys.secretKey, m.secretEnc) };
+
+  // Three deposits the member abandons; the administrator cancels them (the third fires the rule).
+  for (let i = 0; i < 3; i++) {
+    const res = await merchantApiCall<{ orderNo: string }>(origin, creds, 'deposit/create', {
+      mchOrderNo: `RLC${Date.now().toString(36).toUpperCase()}${i}`,
+      amount: `${300 + i * 100}`,
+      payType: recent.payType,
+      memberAccount: member.account,
+    });
+    if (res.envelope.code !== 0) continue;
+    const [o] = await ctx.db
+      .select({ id: depositOrders.id })
+      .from(depositOrders)
+      .where(eq(depositOrders.orderNo, res.envelope.data.orderNo));
+    await runSystemTransition(ctx, orderDepositList, 'cancel', o!.id, {
+      ...OPERATOR,
+      reason: '会员称不再充值',
+    });
+    report.cancelled++;
+  }
+  const hits = await ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM risk_rule_hits`);
+  report.fired = hits.rows[0]?.n ?? 0;
+  const [watch] = await ctx.db
+    .select({ id: financeTags.id })
+    .from(financeTags)
+    .where(eq(financeTags.code, 'watch'));
+  if (watch)
+    await ctx.db.transaction((tx) =>
+      tagMember(tx, { id: watch.id, mchNo: m.mchNo, memberAccount: member.account }, 'zh-CN'),
+    );
+
+  // Gift claims: three members on one IP (the third refused), one elsewhere.
+  for (const [i, ip] of ['203.0.113.7', '203.0.113.7', '203.0.113.7', '198.51.100.23'].entries()) {
+    const res = await merchantApiCall<{ decision: string }>(origin, creds, 'gift/claim', {
+      memberAccount: `gift${i + 1}`,
+      amount: '18.88',
+      ip,
+      device: `DEV-${i}`,
+    });
+    if (res.envelope.data?.decision === 'allow') report.giftAllowed++;
+    else if (res.envelope.data?.decision === 'deny') report.giftDenied++;
+  }
+
+  // One VIP level fixed by hand, then the level job (which leaves it alone).
+  const [other] = await ctx.db
+    .select()
+    .from(members)
+    .where(and(eq(members.merchantId, recent.merchantId), sql`${members.id} > ${member.id}`))
+    .orderBy(asc(members.id))
+    .limit(1);
+  if (other)
+    await ctx.db.transaction(async (tx) => {
+      const values = {
+        mchNo: other.mchNo,
+        memberAccount: other.account,
+        level: 3,
+        matchLevel: 3,
+        reason: '商户大客户，合同约定',
+      };
+      await prepareFixedLevel(tx, values, {
+        mode: 'add',
+        locale: 'zh-CN',
+        operatorName: 'admin',
+        now: ctx.clock.now(),
+      });
+      await tx
+        .insert(memberLevelFixes)
+        .values(values as typeof memberLevelFixes.$inferInsert)
+        .onConflictDoNothing();
+    });
+  const levels = await runLevelJob(ctx);
+  report.promoted = levels.promoted;
+  report.demoted = levels.demoted;
+  report.merchantDays = await rollUpMerchantRisk(ctx, 8);
+  return report;
+}
+
+export const describeRiskLevelsDay = (r: RiskLevelsDayReport) =>
+  `risk levels: ${r.cancelled} deposits cancelled, ${r.fired} rule firings, gift claims ${r.giftAllowed} allowed / ` +
+  `${r.giftDenied} refused, levels ${r.promoted} promoted / ${r.demoted} demoted, ${r.merchantDays} merchant days`;

@@ -1,0 +1,112 @@
+/**
+ * The levels and risk-rule pages in the browser, on what the demo day produced at first start (its
+ * risk-levels step): each page lists its records; the rules page shows the cancellation rule and its
+ * firing on the member the demo's cancellations black-listed; a finance tag is put on a member through
+ * its dialog. Screenshots in zh-CN and en-US.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { database, launch, screenshot } from './support/browser.ts';
+import { signedInPage } from './support/operators.ts';
+import { pick } from './support/shell.ts';
+
+const OPERATOR = { username: 'e2e_levels', password: 'Levels2024xy' };
+const SECRET = 'MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43V';
+const PAGES = [
+  'financeTabList',
+  'findLevelFixedPage',
+  'credit_level',
+  'macth_level',
+  'findByPage',
+  'depositDayReportSum',
+  'giftRiskLogPage',
+  'giftRiskConfigPage',
+  'orderCancelRecordList',
+] as const;
+
+let browser: Browser;
+let page: Page;
+let member: { mchNo: string; account: string };
+
+const rows = () => page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row');
+const idle = () =>
+  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
+
+async function open(name: string): Promise<void> {
+  await page.goto(`/financeRisk/${name}`);
+  await page.getByTestId(`resource-page-${name}`).first().waitFor({ timeout: 20_000 });
+  await idle();
+  await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
+}
+
+beforeAll(async () => {
+  // The demo day runs in the background after the server starts: the merchant-risk rollup is this step's last.
+  const db = await database();
+  try {
+    for (let i = 0; i < 400; i++) {
+      const { rows: done } = await db.query('SELECT count(*)::int AS n FROM merchant_deposit_days');
+      if (done[0].n > 0) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const { rows: found } = await db.query(
+      `SELECT mch_no AS "mchNo", subject AS account FROM risk_rule_hits ORDER BY id LIMIT 1`,
+    );
+    member = found[0];
+  } finally {
+    await db.end();
+  }
+  expect(member, 'the demo fired the cancellation rule').toBeDefined();
+  browser = await launch();
+  page = await signedInPage(browser, { ...OPERATOR, totpSecret: SECRET });
+}, 300_000);
+afterAll(() => browser?.close());
+
+describe('levels and risk rules', () => {
+  test('every page shows the demo records; the firing black-listed the member; tagging a member (zh-CN)', async () => {
+    for (const name of PAGES) {
+      await open(name);
+      await screenshot(page, `risk-levels-${name}-zh-CN`);
+    }
+    // The rules page: the rule, and below it the firing with its evidence and the live entry.
+    await open('findByPage');
+    const text = await page.locator('body').innerText();
+    expect(text).toContain('24小时取消3单');
+    expect(text).toContain(member.account);
+    expect(text).toContain('生效中');
+
+    await open('orderCancelRecordList');
+    expect(await rows().first().innerText()).toContain('会员称不再充值');
+
+    // Tag the black-listed member VIP through the dialog (the demo tagged it `watch`); the member list shows both.
+    await open('financeTabList');
+    const vip = rows().filter({ hasText: 'VIP' }).first();
+    const direct = vip.getByTestId('row-assign');
+    if (await direct.isVisible()) await direct.click();
+    else {
+      await vip.getByTestId('row-more').click();
+      await page.getByTestId('row-assign').last().click();
+    }
+    await page.getByTestId('tag-mch').fill(member.mchNo);
+    await page.getByTestId('tag-member').fill(member.account);
+    await screenshot(page, 'risk-levels-tag-dialog-zh-CN');
+    await page.getByTestId('tag-submit').click();
+    await expect.poll(() => page.locator('.ant-message, .ant-notification').innerText()).toContain('vip');
+    await page.goto(`/member/memberList?account=${member.account}&mchNo=${member.mchNo}`);
+    await idle();
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(1);
+    expect(await rows().first().innerText()).toMatch(/watch,vip|vip/);
+  }, 180_000);
+
+  test('the pages in en-US', async () => {
+    await open('credit_level');
+    await pick(page, 'language-switch', 'language-option-en-US');
+    await idle();
+    for (const name of PAGES) {
+      await open(name);
+      await screenshot(page, `risk-levels-${name}-en-US`);
+    }
+    await open('depositDayReportSum');
+    expect(await page.locator('thead').first().innerText()).toContain('Flag');
+    await pick(page, 'language-switch', 'language-option-zh-CN');
+  }, 180_000);
+});
