@@ -32,10 +32,11 @@ const ADMIN = 'admin';
 const NEW_PASSWORD = 'Shell2e2eTest9';
 
 /** The five pages opened as tabs: pages of the shell's placeholder, whose modules are not built yet. */
+// Pages still showing the placeholder (their issues are open), so the shell is tested on its own.
 const PAGES = [
-  { group: '/order', path: '/order/orderTransferListMatch' },
-  { group: '/order', path: '/order/orderDepositListMatch' },
-  { group: '/payManage', path: '/payManage/match_rule_list' },
+  { group: '/tradeManage', path: '/tradeManage/trade_buy_order_page' },
+  { group: '/tradeManage', path: '/tradeManage/trade_pool_config_page' },
+  { group: '/financeReport', path: '/financeReport/passage_report_day_page' },
   { group: '/financeReport', path: '/financeReport/day_report_mertchant_page' },
   { group: '/wallet', path: '/wallet/disputeOrderPage' },
 ] as const;
@@ -392,7 +393,7 @@ describe('console shell', () => {
     await switchLanguage('en-US');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
     await hasText(placeholderTitle(PAGES[0].path), t(titleKey(PAGES[0].path)));
-    await hasText(id('breadcrumb'), `${t(groupKey('/order'))}/${t(titleKey(PAGES[0].path))}`);
+    await hasText(id('breadcrumb'), `${t(groupKey(PAGES[0].group))}/${t(titleKey(PAGES[0].path))}`);
     await poll(() => page.title()).toBe(`${t(titleKey(PAGES[0].path))} - ${t('common.appName')}`);
     await hasText(id(`tab-${PAGES[0].path}`), t(titleKey(PAGES[0].path)));
     await hasText(id('tab-/dashboard'), t('fixedRoute.dashboard'));
