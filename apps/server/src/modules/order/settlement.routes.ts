@@ -8,7 +8,7 @@
  * posting dated before it: a settled day cannot change, and the statements before it neither.
  */
 import { ErrorCode, type Locale, pageSettle } from '@payops/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -81,9 +81,23 @@ function settleHooks(ctx: AppContext): Record<string, TransitionHooks> {
   };
 }
 
+/** A timestamptz as ISO 8601 in UTC (what the web sends back as a filter bound). */
+const isoInstant = (at: SQL) =>
+  sql<string>`to_char((${at}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 export async function settlementRoutes(fastify: FastifyInstance) {
   const { ctx } = fastify;
-  registerCrud(fastify, pageSettle, { table: merchantSettlements });
+  // The day in the platform's zone, as instants: the operator's browser may be in another zone.
+  const tz = ctx.config.timeZone;
+  registerCrud(fastify, pageSettle, {
+    table: merchantSettlements,
+    computed: {
+      dayFrom: isoInstant(sql`merchant_settlements.day::timestamp AT TIME ZONE ${tz}`),
+      dayTo: isoInstant(
+        sql`(merchant_settlements.day::timestamp + interval '1 day') AT TIME ZONE ${tz} - interval '1 millisecond'`,
+      ),
+    },
+  });
   registerTransitions(fastify, pageSettle, { table: merchantSettlements, hooks: settleHooks(ctx) });
   rowAction(fastify, pageSettle, {
     name: 'recompute',

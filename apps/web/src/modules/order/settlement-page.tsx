@@ -13,8 +13,9 @@ import type { ResourceOverrides, Row } from '../../engine/types.ts';
 
 /** The fund log filtered to the statement's merchant and day (CONTRIBUTING, "Links to a filtered list"). */
 export function fundLogPath(row: Row): string {
-  const day = String(row.day ?? '');
-  return `/mch/fund_log?ownerCode=${encodeURIComponent(String(row.mchNo ?? ''))}&createdAt=${day},${day}`;
+  // The business day's instants in the platform's zone (the server's), not the browser's day.
+  const window = `${String(row.dayFrom ?? '')},${String(row.dayTo ?? '')}`;
+  return `/mch/fund_log?ownerCode=${encodeURIComponent(String(row.mchNo ?? ''))}&createdAt=${encodeURIComponent(window)}`;
 }
 
 function StatementNotes({ row }: { row: Row }) {

@@ -95,6 +95,9 @@ export const pageSettle = defineResource({
     status: { type: 'enum', list: true, filter: 'eq' },
     mismatch: { type: 'boolean', list: true, filter: 'eq' },
     provisional: { type: 'boolean', list: true },
+    // The business day's first and last instant in the platform's zone (the fund-log link's window).
+    dayFrom: { type: 'datetime', virtual: true },
+    dayTo: { type: 'datetime', virtual: true },
     ...figureFields,
     postings: { type: 'number', list: true },
     accountId: { type: 'number' },
@@ -123,6 +126,8 @@ export const pageSettle = defineResource({
     'field.pageSettle.status': ['状态', 'Status'],
     'field.pageSettle.mismatch': ['与账本不符', 'Ledger mismatch'],
     'field.pageSettle.provisional': ['日内暂估', 'Provisional'],
+    'field.pageSettle.dayFrom': ['业务日开始', 'Business day from'],
+    'field.pageSettle.dayTo': ['业务日结束', 'Business day to'],
     ...figureLabels,
     'field.pageSettle.postings': ['流水笔数', 'Postings'],
     'field.pageSettle.accountId': ['账户编号', 'Account'],
