@@ -8,6 +8,7 @@
  *   order/query     { orderType, orderNo? | mchOrderNo? }
  * Bad input is a 400 naming the field in the caller's language; nothing is half-written.
  */
+
 import {
   ADDRESS_PATTERNS,
   currencyAmountSchema,
@@ -18,21 +19,17 @@ import {
 } from '@payops/contracts';
 import { and, eq, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { localeOf } from '../../platform/errors.ts';
 import { dec, LedgerError } from '../../platform/ledger/index.ts';
 import { outboundUrlProblem } from '../../platform/outbound.ts';
 import { clientIp } from '../../platform/request-info.ts';
-import { envelope } from '../../platform/route-schemas.ts';
 import { accept, refuse } from '../openapi/answer.ts';
 import { signedFields } from '../openapi/bodies.ts';
-import { SIGNING_DESCRIPTION } from '../openapi/doc-example.ts';
+import { merchantApiScope } from '../openapi/merchant-scope.ts';
 import { amountText, outsideLimits } from '../openapi/orders.ts';
 import type { Endpoint } from '../openapi/place-log.ts';
-import { installPlacementLog } from '../openapi/place-log-hooks.ts';
-import { merchantVerifier } from '../openapi/verify.ts';
 import { addressBlocked } from '../risk/hooks.ts';
 import { addrPool } from '../sys/addr-pool.schema.ts';
 import { HOT_WALLETS } from './adapter.ts';
@@ -171,21 +168,9 @@ const decimals = (v: string) => v.split('.')[1]?.length ?? 0;
 
 export async function usdtMerchantRoutes(parent: FastifyInstance) {
   const ctx = parent.ctx;
-  await parent.register(async (scope) => {
-    installPlacementLog(scope, ctx);
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    const verify = merchantVerifier(ctx);
-    const route = <B extends z.ZodType>(endpoint: Endpoint, summary: string, body: B) => ({
-      config: { access: 'public' as const, ownIpCheck: true, merchantApi: endpoint },
-      preHandler: verify,
-      schema: {
-        tags: ['merchant API'],
-        summary,
-        description: SIGNING_DESCRIPTION,
-        body,
-        response: { 200: envelope(usdtAnswer) },
-      },
-    });
+  await merchantApiScope(parent, (app, signed) => {
+    const route = <B extends z.ZodType>(endpoint: Endpoint, summary: string, body: B) =>
+      signed(endpoint, summary, body, usdtAnswer);
     const bad = (request: FastifyRequest, reply: FastifyReply, field: string, message: string) =>
       refuse(request, reply, 'badRequest', [{ field, message }]);
     const saidOr = (request: FastifyRequest, reply: FastifyReply, e: unknown) => {

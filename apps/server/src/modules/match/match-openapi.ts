@@ -11,21 +11,16 @@
 
 import { amountIssue, checkAmount, findTransferMatchByPage, ORDER_FAMILIES } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { localeOf } from '../../platform/errors.ts';
 import { dec } from '../../platform/ledger/index.ts';
 import { clientIp } from '../../platform/request-info.ts';
-import { envelope } from '../../platform/route-schemas.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { accept, refuse } from '../openapi/answer.ts';
 import { orderAnswer, signedFields } from '../openapi/bodies.ts';
-import { SIGNING_DESCRIPTION } from '../openapi/doc-example.ts';
+import { merchantApiScope } from '../openapi/merchant-scope.ts';
 import { answerOf, createWithdrawal, outsideLimits } from '../openapi/orders.ts';
-import type { Endpoint } from '../openapi/place-log.ts';
-import { installPlacementLog } from '../openapi/place-log-hooks.ts';
 import { OPENAPI_PREFIX } from '../openapi/routes.ts';
-import { merchantVerifier } from '../openapi/verify.ts';
 import { blockFields, checkMatch } from '../risk/hooks.ts';
 import { RiskBlocked } from '../risk/service.ts';
 import type { Match } from './match.schema.ts';
@@ -118,27 +113,7 @@ const text = {
 
 export async function matchOpenapiRoutes(parent: FastifyInstance) {
   const ctx = parent.ctx;
-  await parent.register(async (scope) => {
-    installPlacementLog(scope, ctx);
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    const verify = merchantVerifier(ctx);
-    const route = <B extends z.ZodType, A extends z.ZodType>(
-      endpoint: Endpoint,
-      summary: string,
-      body: B,
-      answer: A,
-    ) => ({
-      config: { access: 'public' as const, ownIpCheck: true, merchantApi: endpoint },
-      preHandler: verify,
-      schema: {
-        tags: ['merchant API'],
-        summary,
-        description: SIGNING_DESCRIPTION,
-        body,
-        response: { 200: envelope(answer) },
-      },
-    });
-
+  await merchantApiScope(parent, (app, route) => {
     app.post(
       `${OPENAPI_PREFIX}/match/deposit`,
       route('matchDeposit', 'Create a matched (P2P) deposit', depositBody, depositAnswer),

@@ -4,14 +4,12 @@
  * place-log-hooks.ts. Answers are the console's envelope; refusals carry the codes of contracts
  * place-log-codes.ts with the reason in the caller's language (Accept-Language, zh-CN by default).
  */
+
 import type { Locale } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { localeOf } from '../../platform/errors.ts';
 import { outboundUrlProblem } from '../../platform/outbound.ts';
 import { clientIp } from '../../platform/request-info.ts';
-import { envelope } from '../../platform/route-schemas.ts';
 import { checkGiftClaim, giftClaimAnswer, giftClaimBody } from '../risk/gift.ts';
 import { blockFields } from '../risk/hooks.ts';
 import { RiskBlocked } from '../risk/service.ts';
@@ -25,12 +23,9 @@ import {
   withdrawBody,
 } from './bodies.ts';
 import { createDeposit } from './deposit.ts';
-import { SIGNING_DESCRIPTION } from './doc-example.ts';
+import { merchantApiScope } from './merchant-scope.ts';
 import { answerOf, balanceOf, createWithdrawal, findOrder, outsideLimits } from './orders.ts';
-import type { Endpoint } from './place-log.ts';
-import { installPlacementLog } from './place-log-hooks.ts';
 import { priceInput } from './quote.ts';
-import { merchantVerifier } from './verify.ts';
 
 export const OPENAPI_PREFIX = '/openapi/v1';
 
@@ -49,27 +44,7 @@ export async function openapiRoutes(parent: FastifyInstance) {
     return message ? [{ field: 'notifyUrl', message }] : null;
   };
 
-  await parent.register(async (scope) => {
-    installPlacementLog(scope, ctx);
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    const verify = merchantVerifier(ctx);
-    const route = <B extends z.ZodType, A extends z.ZodType>(
-      endpoint: Endpoint,
-      summary: string,
-      body: B,
-      answer: A,
-    ) => ({
-      config: { access: 'public' as const, ownIpCheck: true, merchantApi: endpoint },
-      preHandler: verify,
-      schema: {
-        tags: ['merchant API'],
-        summary,
-        description: SIGNING_DESCRIPTION,
-        body,
-        response: { 200: envelope(answer) },
-      },
-    });
-
+  await merchantApiScope(parent, (app, route) => {
     app.post(
       `${OPENAPI_PREFIX}/deposit/create`,
       route('deposit', 'Create a deposit (pay-in) order', depositBody, orderAnswer),
