@@ -26,7 +26,7 @@ import { dec, LedgerError } from '../../platform/ledger/index.ts';
 import { outboundUrlProblem } from '../../platform/outbound.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { accept, refuse } from '../openapi/answer.ts';
-import { signedFields } from '../openapi/bodies.ts';
+import { id, notifyUrl, signedFields } from '../openapi/bodies.ts';
 import { merchantApiScope } from '../openapi/merchant-scope.ts';
 import { amountText, outsideLimits } from '../openapi/orders.ts';
 import type { Endpoint } from '../openapi/place-log.ts';
@@ -42,26 +42,17 @@ import {
 import { CHAIN_DECIMALS, createUsdtDeposit, createUsdtWithdrawal } from './create.ts';
 import { CHAIN_TEXT, Said } from './text.ts';
 
-const id = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/);
+const orderId = id(64);
 // A string, not an enum: an unknown network is answered with its own clear message (naming `network`).
 const network = z
   .string()
   .min(1)
   .max(16)
   .describe(`One of ${USDT_NETWORKS.join(', ')}`);
-const notifyUrl = z
-  .string()
-  .max(500)
-  .regex(/^https?:\/\/\S+$/)
-  .optional();
 
 const depositBody = z.strictObject({
   ...signedFields,
-  mchOrderNo: id,
+  mchOrderNo: orderId,
   amount: currencyAmountSchema(DEPOSIT_CURRENCY).describe('CNY, at most 2 decimals'),
   network,
   memberAccount: z.string().max(64).optional(),
@@ -69,7 +60,7 @@ const depositBody = z.strictObject({
 });
 const withdrawBody = z.strictObject({
   ...signedFields,
-  mchOrderNo: id,
+  mchOrderNo: orderId,
   usdtAmount: currencyAmountSchema('USDT').describe(`USDT, at most ${CHAIN_DECIMALS} decimals`),
   network,
   address: z.string().min(1).max(128),
@@ -79,8 +70,8 @@ const withdrawBody = z.strictObject({
 const queryBody = z.strictObject({
   ...signedFields,
   orderType: z.enum(['deposit', 'withdraw']),
-  orderNo: id.optional(),
-  mchOrderNo: id.optional(),
+  orderNo: orderId.optional(),
+  mchOrderNo: orderId.optional(),
 });
 
 const usdtAnswer = z.object({

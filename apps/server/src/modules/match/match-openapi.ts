@@ -17,7 +17,7 @@ import { dec } from '../../platform/ledger/index.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { accept, refuse } from '../openapi/answer.ts';
-import { orderAnswer, signedFields } from '../openapi/bodies.ts';
+import { id, notifyUrl, orderAnswer, signedFields } from '../openapi/bodies.ts';
 import { merchantApiScope } from '../openapi/merchant-scope.ts';
 import { answerOf, createWithdrawal, outsideLimits } from '../openapi/orders.ts';
 import { OPENAPI_PREFIX } from '../openapi/routes.ts';
@@ -28,11 +28,7 @@ import { merchantMatchConfig } from './match-engine.ts';
 import { activeMember, createMatchedDeposit, matchOfMerchant, uploadVoucher } from './match-service.ts';
 import { VOUCHER_MAX_BYTES } from './voucher.ts';
 
-const orderId = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/);
+const orderId = id(64);
 const cny = z
   .string()
   .trim()
@@ -41,11 +37,6 @@ const cny = z
     const problem = checkAmount(v, 'CNY');
     if (problem) c.addIssue({ code: 'custom', message: amountIssue(problem), input: v });
   });
-const notifyUrl = z
-  .string()
-  .max(500)
-  .regex(/^https?:\/\/\S+$/)
-  .optional();
 
 const depositBody = z.strictObject({
   ...signedFields,

@@ -8,7 +8,8 @@ import { amountIssue, CURRENCIES, type Currency, checkAmount, ORDER_FAMILIES } f
 import { z } from 'zod';
 import { PAY_TYPES } from '../mch/passage.schema.ts';
 
-const id = (max: number) =>
+/** An identifier the merchant chooses (order numbers, nonces). */
+export const id = (max: number) =>
   z
     .string()
     .min(1)
@@ -49,7 +50,7 @@ function amountInCurrency(body: { amount: string; currency?: string }, ctx: z.Re
   if (problem)
     ctx.addIssue({ code: 'custom', path: ['amount'], message: amountIssue(problem), input: body.amount });
 }
-const notifyUrl = z
+export const notifyUrl = z
   .string()
   .max(500)
   .regex(/^https?:\/\/\S+$/)
