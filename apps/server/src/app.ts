@@ -15,6 +15,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { cashierModule } from './modules/cashier/index.ts';
 import { chainModule } from './modules/chain/index.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
 import { emailModule } from './modules/email/index.ts';
@@ -157,6 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(mockTradeModule);
   await app.register(emailModule);
   await app.register(riskLevelsModule);
+  await app.register(cashierModule);
   if (config.mockApi) await app.register(mockModule);
 
   await serveWebApp(app, config.webDist);

@@ -125,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration: ${fields}`);
   }
   const e = parsed.data;
+  const sandbox = e.SANDBOX ? e.SANDBOX === '1' : !e.DATABASE_URL;
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   return {
     port: e.PORT,
@@ -141,7 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     passwordMaxLength: Math.max(e.PASSWORD_MAX_LENGTH, e.PASSWORD_MIN_LENGTH),
     secretKey: e.SECRET_KEY,
     rsaPrivateKey: e.RSA_PRIVATE_KEY,
-    cashierStaff: e.CASHIER_STAFF,
+    // The demo platform (sandbox on) shows the cashier pages to its administrator unless told otherwise.
+    cashierStaff: env.CASHIER_STAFF === undefined && sandbox ? ['admin'] : e.CASHIER_STAFF,
     mockApi: e.MOCK_API === '1',
     cookieSecure: e.COOKIE_SECURE === '1',
     logLevel: e.LOG_LEVEL,
@@ -150,7 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     merchantApiRatePerMinute: e.MERCHANT_API_RATE_PER_MINUTE,
     publicOrigin: (e.PUBLIC_ORIGIN ?? '').replace(/\/+$/, ''),
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
-    sandbox: e.SANDBOX ? e.SANDBOX === '1' : !e.DATABASE_URL,
+    sandbox,
     outboundAllowedOrigins: e.OUTBOUND_ALLOWED_ORIGINS.map(originOf),
     sandboxImapPort: e.SANDBOX_IMAP_PORT,
     ...overrides,

@@ -1,4 +1,5 @@
 /** Every background job of the console (see platform/jobs); server.ts starts them, tests pick their own. */
+import { counterPaymentExpiryJob } from './modules/cashier/expiry.ts';
 import { chainWatchJob, sandboxChainMinerJob, usdtDepositExpiryJob } from './modules/chain/jobs.ts';
 import { emailPollJob } from './modules/email/poller.ts';
 import { matchRetryJob } from './modules/match/match-retry.ts';
@@ -35,4 +36,5 @@ export const allJobs: readonly JobDef[] = [
   matchRetryJob,
   ...RISK_LEVELS_JOBS,
   riskExpiryJob,
+  counterPaymentExpiryJob,
 ];

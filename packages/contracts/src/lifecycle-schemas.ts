@@ -14,13 +14,17 @@ export function transitionBodySchema(def: ResourceDef, t: TransitionDef) {
   const shape: Record<string, z.ZodType> = {
     [def.key]: keyField?.type === 'string' ? safeString().min(1).max(255) : id4(),
   };
-  const { reason, amount } = t.input;
+  const { reason, amount, code } = t.input;
   if (reason) {
     const text = safeString().trim().min(reason.min).max(reason.max);
     shape.reason = reason.required ? text : text.optional();
   }
   if (amount) shape.amount = currencyAmountSchema(amount.currency, 'positive');
+  if (code) {
+    const digits = new RegExp(`^\\d{${code.digits}}$`);
+    shape.code = z.string().refine((v) => digits.test(v), `digits:${code.digits}`);
+  }
   return z.strictObject(shape);
 }
 
-export type TransitionBody = { reason?: string; amount?: string } & Record<string, unknown>;
+export type TransitionBody = { reason?: string; amount?: string; code?: string } & Record<string, unknown>;

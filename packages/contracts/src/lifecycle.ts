@@ -23,6 +23,11 @@ export interface TransitionInputSpec {
   reason?: { required: boolean; min: number; max: number };
   /** An amount above zero in `currency`, under that currency's amount rule (money.ts). */
   amount?: { currency: string };
+  /**
+   * A one-time code the customer was sent (an SMS code), `digits` long: checked by the module (the
+   * registrar's `gate` hook), never kept in the status history or the audit row.
+   */
+  code?: { digits: number };
 }
 
 export interface TransitionInput<S extends string> {
@@ -146,7 +151,7 @@ export function normaliseLifecycle(
 
 /** Whether the transition takes input (and so opens a dialog rather than a confirmation). */
 export function hasInput(t: TransitionDef): boolean {
-  return !!(t.input.reason || t.input.amount);
+  return !!(t.input.reason || t.input.amount || t.input.code);
 }
 
 /**

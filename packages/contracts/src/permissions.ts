@@ -7,7 +7,7 @@
  * Whether an action needs a code is a default here and can be changed per resource by an
  * administrator; the server decides from its resource table, never from the client.
  */
-import { allPages, pagePermission } from './routes.ts';
+import { allPages, findPage, pagePermission } from './routes.ts';
 
 export interface PermissionDef {
   id: string;
@@ -63,6 +63,16 @@ export function permissionCatalogue(): readonly PermissionDef[] {
 
 export function isKnownPermission(id: string): boolean {
   return registry.has(id);
+}
+
+/**
+ * Whether a permission belongs to a page only named staff may open (the wallet cashier pages,
+ * `staffOnly` in the route table): the menu hides those pages from everyone else and the guard
+ * refuses their routes, whatever the operator's roles hold.
+ */
+export function isStaffOnly(permission: string): boolean {
+  const def = registry.get(permission);
+  return !!def && !!findPage(def.page)?.staffOnly;
 }
 
 /** A resource string as `/api/resource` hands it out. */

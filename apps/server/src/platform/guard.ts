@@ -4,7 +4,7 @@
  * an authenticator code. After each state-changing call (and each refusal) an operation-log row,
  * unless the handler already wrote it inside its own transaction.
  */
-import { ErrorCode } from '@payops/contracts';
+import { ErrorCode, isStaffOnly } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
 import { appendOperationLog } from './audit.ts';
 import { operationRowOf } from './audit-request.ts';
@@ -14,6 +14,7 @@ import { IpFilter } from './ip-filter.ts';
 import { clientIp, describeAccess } from './request-info.ts';
 import { refuseUnbound } from './require-binding.ts';
 import { authenticate } from './sessions.ts';
+import { isCashierStaff } from './staff-only.ts';
 import { consumeCode } from './totp.ts';
 
 /** Path prefixes served by the API; everything else is the single-page app's static files. */
@@ -47,7 +48,8 @@ export function installGuard(
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access (deny by default)`);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      routes.push({ method: String(method), url: route.url, access: describeAccess(access) });
+      const staff = typeof access === 'object' && isStaffOnly(access.permission) ? ' (cashier staff only)' : '';
+      routes.push({ method: String(method), url: route.url, access: `${describeAccess(access)}${staff}` });
     }
   });
 
@@ -68,6 +70,10 @@ export function installGuard(
       await refuseUnbound(ctx, request);
       if (!permission) return;
       if (!held) throw new AppError(ErrorCode.forbidden);
+      // A staff-only page's routes: named staff only, whatever the roles hold (staff-only.ts).
+      if (isStaffOnly(permission) && !(await isCashierStaff(ctx, auth.username))) {
+        throw new AppError(ErrorCode.forbidden);
+      }
       request.codeNeeded = held.needsCode;
     } catch (e) {
       if (!(e instanceof AppError)) throw e;

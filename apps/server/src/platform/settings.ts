@@ -24,6 +24,8 @@ export interface Settings {
   upstreamCallbackRetentionDays: number;
   /** Blocks a USDT transfer needs on top of its own before the chain watcher acts on it. */
   usdtConfirmations: number;
+  /** Counter-payment SMS codes a wallet member may be sent per hour. */
+  counterSmsPerHour: number;
   /** The data-centre on/off switches (spec: getConfigSelectorByCode DATACENTER_ONOFF_CONTROLLER). */
   DATACENTER_ONOFF_CONTROLLER: Record<string, boolean>;
 }
@@ -39,12 +41,18 @@ export function defaultSettings(ctx: AppContext): Settings {
     lowAmountWithdrawThreshold: '100',
     upstreamCallbackRetentionDays: 90,
     usdtConfirmations: 3,
+    counterSmsPerHour: 5,
     DATACENTER_ONOFF_CONTROLLER: Object.fromEntries(Object.keys(DATACENTER_SWITCHES).map((k) => [k, true])),
   };
 }
 
-export async function getSetting<K extends keyof Settings>(ctx: AppContext, key: K): Promise<Settings[K]> {
-  const [row] = await ctx.db.select({ value: sysConfig.value }).from(sysConfig).where(eq(sysConfig.key, key));
+/** A setting's value; `db` a transaction when read inside one (a hook's check). */
+export async function getSetting<K extends keyof Settings>(
+  ctx: AppContext,
+  key: K,
+  db: Pick<AppContext['db'], 'select'> = ctx.db,
+): Promise<Settings[K]> {
+  const [row] = await db.select({ value: sysConfig.value }).from(sysConfig).where(eq(sysConfig.key, key));
   return row ? (row.value as Settings[K]) : defaultSettings(ctx)[key];
 }
 

@@ -39,6 +39,7 @@ const text = {
       tooLong: (n: string) => `长度不能超过${n}`,
       maskedFilter: () => '按敏感字段筛选需先解除脱敏',
       outOfRange: () => '数值超出允许范围',
+      digits: (n: string) => `须为${n}位数字`,
     } as Record<string, (arg: string) => string>,
   },
   'en-US': {
@@ -63,6 +64,7 @@ const text = {
       tooLong: (n: string) => `must be at most ${n} characters`,
       maskedFilter: () => 'can be filtered on only after unmasking personal data',
       outOfRange: () => 'is out of range',
+      digits: (n: string) => `must be ${n} digits`,
     } as Record<string, (arg: string) => string>,
   },
 } as const;

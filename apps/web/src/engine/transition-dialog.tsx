@@ -1,6 +1,7 @@
 /**
  * The input dialog of a lifecycle transition, built from its definition: what it does (the hint), a
- * reason with the definition's length rules, an amount with its scale. The server asks for a code
+ * reason with the definition's length rules, an amount with its scale, a one-time code the customer
+ * was sent. The server asks for a code
  * when the grant needs one (api() opens the code prompt and resends with the same body and key); a
  * money-moving transition carries an Idempotency-Key (runAction), so a resend moves the money once.
  */
@@ -24,6 +25,8 @@ const labels = bilingual({
     'Give a reason of {{min}} to {{max}} characters',
   ],
   'transition.amount': ['金额', 'Amount'],
+  'transition.code': ['短信验证码', 'SMS code'],
+  'transition.codeRule': ['请输入{{digits}}位数字验证码', 'Enter the {{digits}}-digit code'],
   'transition.current': ['当前状态：{{state}}', 'Current state: {{state}}'],
 });
 
@@ -56,10 +59,10 @@ export function TransitionDialog({
 }) {
   useState(() => addLabels('@transitions', labels));
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ reason?: string; amount?: string }>();
+  const [form] = Form.useForm<{ reason?: string; amount?: string; code?: string }>();
   const lifecycle = def.lifecycle!;
   const transition = lifecycle.transitions[action.transition!]!;
-  const { reason, amount } = transition.input;
+  const { reason, amount, code } = transition.input;
   const state = String(row[lifecycle.field]);
   // The status field's own option label (a view's definition shares its base's labels).
   const stateLabel = def.fields[lifecycle.field]?.options.find((o) => String(o.value) === state)?.label;
@@ -69,6 +72,7 @@ export function TransitionDialog({
     const input: Row = {};
     if (reason && values.reason?.trim()) input.reason = values.reason.trim();
     if (amount && values.amount) input.amount = values.amount.trim();
+    if (code && values.code) input.code = values.code.trim();
     await runAction(def, action, [row], input);
     toast.success(t('engine.done'));
     onDone();
@@ -93,6 +97,26 @@ export function TransitionDialog({
             rules={[amountRule(amount.currency, t('transition.amount'))]}
           >
             <Input inputMode="decimal" data-testid="transition-amount" />
+          </Form.Item>
+        )}
+        {code && (
+          <Form.Item
+            name="code"
+            label={t('transition.code')}
+            rules={[
+              {
+                required: true,
+                pattern: new RegExp(`^\\d{${code.digits}}$`),
+                message: t('transition.codeRule', { digits: code.digits }),
+              },
+            ]}
+          >
+            <Input
+              inputMode="numeric"
+              maxLength={code.digits}
+              autoComplete="one-time-code"
+              data-testid="transition-code"
+            />
           </Form.Item>
         )}
         {reason && (

@@ -3,6 +3,7 @@
  * table, the role editor and the guard know their actions.
  */
 import { type ResourceDef, registerResource } from '../resource.ts';
+import * as cashier from './cashier/index.ts';
 import * as financeRisk from './financeRisk/index.ts';
 import * as match from './match/index.ts';
 import * as mch from './mch/index.ts';
@@ -11,6 +12,7 @@ import * as order from './order/index.ts';
 import * as payManage from './payManage/index.ts';
 import * as sys from './sys/index.ts';
 
+export * from './cashier/index.ts';
 export * from './financeRisk/index.ts';
 export * from './match/index.ts';
 export * from './mch/index.ts';
@@ -53,6 +55,7 @@ export const allResources: readonly ResourceDef[] = [
   ...match.MATCH_RESOURCES,
   ...[payManage.emailConfig, payManage.emailAssign, order.emailOrder],
   ...financeRisk.RISK_LEVELS_RESOURCES,
+  ...cashier.CASHIER_RESOURCES,
 ];
 
 for (const def of allResources) registerResource(def);

@@ -2,7 +2,7 @@
 import { pagePermission, routeGroups } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { operatorResources } from '../../platform/permissions.ts';
-import { getSetting } from '../../platform/settings.ts';
+import { isCashierStaff } from '../../platform/staff-only.ts';
 
 export interface MenuGroup {
   name: string;
@@ -15,12 +15,12 @@ export interface MenuGroup {
 
 export async function buildMenu(ctx: AppContext, operatorId: number, username: string): Promise<MenuGroup[]> {
   const held = new Set((await operatorResources(ctx, operatorId)).map((r) => r.permission));
-  const staff = new Set(await getSetting(ctx, 'cashierStaff'));
+  const staff = await isCashierStaff(ctx, username);
   const menu: MenuGroup[] = [];
   for (const group of routeGroups) {
     const children = group.children
       .filter((c) => held.has(pagePermission(group.name, c.name)))
-      .filter((c) => !c.staffOnly || staff.has(username))
+      .filter((c) => !c.staffOnly || staff)
       .map((c) => ({
         name: c.name,
         path: c.path,

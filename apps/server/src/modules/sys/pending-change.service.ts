@@ -37,6 +37,8 @@ export function settingWeakens(key: string, before: unknown, after: unknown): bo
   }
   // Fewer confirmations credit USDT sooner, nearer a chain reorganisation: a second admin approves.
   if (key === 'usdtConfirmations') return Number(after) < Number(before);
+  // More SMS codes an hour are more guesses at a counter payment's code.
+  if (key === 'counterSmsPerHour') return Number(after) > Number(before);
   return SWITCHES_ON_GUARD.has(key) && before === true && after === false;
 }
 

@@ -33,6 +33,8 @@ export const PLATFORM = {
   points: 3,
   /** Fees the platform charged merchants on their orders (its income). */
   fees: 4,
+  /** Cash received at the wallet counter (cashier payments credit wallet members against it). */
+  counterCash: 21,
 } as const;
 
 export const POINTS_CURRENCY = 'PTS';

@@ -10,6 +10,7 @@ export {
 export {
   type Actor,
   type EffectOutcome,
+  type GateStep,
   runTransition,
   stateLabel,
   type TransitionHooks,

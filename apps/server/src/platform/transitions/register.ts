@@ -8,6 +8,7 @@
  * Transitions marked `system` get no route; jobs run them with `runSystemTransition`.
  */
 import {
+  type ErrorCodeValue,
   type Locale,
   pickLocale,
   type ResourceDef,
@@ -23,7 +24,7 @@ import { appendOperationLog } from '../audit.ts';
 import { auditInTx } from '../audit-request.ts';
 import type { AppContext, AuditNote } from '../context.ts';
 import { type BoundResource, bindResource, type Row } from '../crud/index.ts';
-import { fieldError, localeOf, ok } from '../errors.ts';
+import { AppError, fieldError, localeOf, ok } from '../errors.ts';
 import { IDEMPOTENCY_HEADER, withIdempotency } from '../idempotency.ts';
 import type { Tx } from '../ledger/accounts.ts';
 import { envelope } from '../route-schemas.ts';
@@ -117,8 +118,12 @@ export function registerTransitions(fastify: FastifyInstance, def: ResourceDef, 
         const body = request.body as TransitionBody;
         const id = body[def.key];
         request.auditNote = { objectType: def.name, objectId: String(id), extra: { transition: t.name } };
+        const actor = actorOf(request);
         const answer = await withIdempotency(ctx.db, request, async (tx) => {
-          const o = await runTransition(tx, binding.r, t, id, body, actorOf(request), ctx.clock.now(), hooks);
+          const now = ctx.clock.now();
+          const refused = await hooks.gate?.({ tx, id, body, actor, now });
+          if (refused) return { refused: { code: refused.code, data: refused.data } };
+          const o = await runTransition(tx, binding.r, t, id, body, actor, now, hooks);
           await auditInTx(tx, request, auditNote(def, t, o, body));
           return {
             id: o.after[def.key],
@@ -128,6 +133,9 @@ export function registerTransitions(fastify: FastifyInstance, def: ResourceDef, 
           };
         });
         if (answer.replayed) request.auditNote = { ...request.auditNote, extra: { replayed: true } };
+        // The gate's refusal committed its trace; the guard's onSend writes the refusal's audit row.
+        const data = answer.data as { refused?: { code: ErrorCodeValue; data: unknown } };
+        if (data.refused) throw new AppError(data.refused.code, data.refused.data);
         return ok(answer.data as never);
       },
     );

@@ -55,7 +55,23 @@ export interface EffectOutcome<R> {
   extra?: Record<string, unknown>;
 }
 
+/** What a gate hook sees: the call before anything is locked or changed. */
+export interface GateStep {
+  tx: Tx;
+  id: unknown;
+  body: TransitionBody;
+  actor: Actor;
+  now: Date;
+}
+
 export interface TransitionHooks<R = unknown> {
+  /**
+   * A check whose refusal must leave a trace (a wrong one-time code uses up one of its tries): it runs
+   * first, in the call's transaction, and refuses by returning an AppError instead of throwing; its
+   * writes then commit (with the Idempotency-Key's answer, so a retry is answered the same) and the
+   * route answers that error. Operators' routes only: system transitions do not run it.
+   */
+  gate?: (step: GateStep) => Promise<AppError | null>;
   /** More columns the guarded UPDATE sets (the checker, the decision time). */
   set?: (step: Omit<TransitionStep, 'after' | 'tx'>) => Row;
   /** Refusals a lifecycle cannot say (e.g. an operator disabling themself); throw to refuse. */

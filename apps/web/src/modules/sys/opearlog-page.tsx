@@ -2,6 +2,7 @@
  * sys/opearlog: the read-only operation log; each row's details open a drawer with the change diff.
  * The action column reads as the action's name in the operator's language; the id shows on hover.
  */
+import type { ResourceDef } from '@payops/contracts/resource';
 import { opearlog } from '@payops/contracts/resources/sys/opearlog';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -32,6 +33,11 @@ function useActionNamer(): Namer | null {
 }
 
 export function OpearlogPage() {
+  return <OperationLogPage def={opearlog} />;
+}
+
+/** The operation log, or a view of part of it (the wallet's cashier log) with the same cells and drawer. */
+export function OperationLogPage({ def }: { def: ResourceDef }) {
   useSysLabels();
   const { t } = useTranslation();
   const namer = useActionNamer();
@@ -55,5 +61,5 @@ export function OpearlogPage() {
     }),
     [t, namer],
   );
-  return <ResourcePage def={opearlog} overrides={overrides} />;
+  return <ResourcePage def={def} overrides={overrides} />;
 }

@@ -31,6 +31,7 @@ export const BACK_SETTINGS: readonly SettingDef[] = [
   { key: 'lowAmountWithdrawThreshold', type: 'money' },
   { key: 'upstreamCallbackRetentionDays', type: 'number', min: 1, max: 3650 },
   { key: 'usdtConfirmations', type: 'number', min: 1, max: 100 },
+  { key: 'counterSmsPerHour', type: 'number', min: 1, max: 60 },
   {
     key: DATACENTER_SWITCHES_KEY,
     type: 'switches',
@@ -114,6 +115,7 @@ export const sysBackConfig = defineResource({
     'setting.lowAmountWithdrawThreshold': ['小额提现阈值', 'Low-amount withdrawal threshold'],
     'setting.upstreamCallbackRetentionDays': ['上游回调保留(天)', 'Keep raw upstream callbacks (days)'],
     'setting.usdtConfirmations': ['USDT到账确认数', 'USDT confirmations before crediting'],
+    'setting.counterSmsPerHour': ['收银验证码每会员每小时发送上限', 'Cashier SMS codes per member per hour'],
     'setting.DATACENTER_ONOFF_CONTROLLER': ['数据中心开关', 'Data-centre switches'],
     ...Object.fromEntries(Object.entries(DATACENTER_SWITCHES).map(([k, v]) => [`switch.${k}`, v])),
   }),

@@ -1,0 +1,17 @@
+/**
+ * /wallet/counterPaymenLogtPage (the spec's spelling): every cashier action, as a view of the
+ * hash-chained operation log scoped (on the server) to the counter payments and their codes. The
+ * log already holds each create, code sent, confirmation, cancellation and refused try (a wrong code
+ * is a failure row), written in the same transaction as the change, and audit:verify checks it: a
+ * table of its own would be a second, unchained copy of the same rows.
+ */
+import { defineView } from '../../resource.ts';
+import { opearlog } from '../sys/opearlog.ts';
+
+export const counterPaymenLogtPage = defineView(opearlog, {
+  group: 'wallet',
+  page: 'counterPaymenLogtPage',
+  api: '/api/wallet/counterPaymenLogtPage',
+  columns: ['id', 'at', 'operatorName', 'action', 'objectType', 'objectId', 'result', 'code', 'ip', 'detail'],
+  readOnly: true,
+});
