@@ -32,6 +32,7 @@ import { riskLevelsModule } from './modules/risk/risk-levels.module.ts';
 import { installFirstPasswordGate } from './modules/sys/first-password.ts';
 import { sysModule } from './modules/sys/index.ts';
 import { upstreamModule } from './modules/upstream/index.ts';
+import { walletModule } from './modules/wallet/index.ts';
 import { Clock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import { installErrorHandler, ok, sendError } from './platform/errors.ts';
@@ -157,6 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(mockTradeModule);
   await app.register(emailModule);
   await app.register(riskLevelsModule);
+  await app.register(walletModule);
   if (config.mockApi) await app.register(mockModule);
 
   await serveWebApp(app, config.webDist);
