@@ -33,6 +33,7 @@ import { riskLevelsModule } from './modules/risk/risk-levels.module.ts';
 import { installFirstPasswordGate } from './modules/sys/first-password.ts';
 import { sysModule } from './modules/sys/index.ts';
 import { upstreamModule } from './modules/upstream/index.ts';
+import { walletModule } from './modules/wallet/index.ts';
 import { Clock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import { installErrorHandler, ok, sendError } from './platform/errors.ts';
@@ -158,6 +159,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(mockTradeModule);
   await app.register(emailModule);
   await app.register(riskLevelsModule);
+  await app.register(walletModule);
   await app.register(cashierModule);
   if (config.mockApi) await app.register(mockModule);
 

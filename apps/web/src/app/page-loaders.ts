@@ -11,6 +11,7 @@ import { memberPages } from '../modules/member/index.ts';
 import { orderPages } from '../modules/order/index.ts';
 import { payManagePages } from '../modules/payManage/index.ts';
 import { sysPages } from '../modules/sys/index.ts';
+import { walletPages } from '../modules/wallet/index.ts';
 import type { PageModule } from './lazy-pages.ts';
 
 export const pageLoaders: Record<string, () => PageModule> = {
@@ -23,5 +24,6 @@ export const pageLoaders: Record<string, () => PageModule> = {
   ...payManagePages,
   ...matchPages,
   ...financeRiskPages,
+  ...walletPages,
   ...cashierPages,
 };

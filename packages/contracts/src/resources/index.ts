@@ -11,6 +11,7 @@ import * as member from './member/index.ts';
 import * as order from './order/index.ts';
 import * as payManage from './payManage/index.ts';
 import * as sys from './sys/index.ts';
+import * as wallet from './wallet/index.ts';
 
 export * from './cashier/index.ts';
 export * from './financeRisk/index.ts';
@@ -20,6 +21,7 @@ export * from './member/index.ts';
 export * from './order/index.ts';
 export * from './payManage/index.ts';
 export * from './sys/index.ts';
+export * from './wallet/index.ts';
 
 export const allResources: readonly ResourceDef[] = [
   sys.addrPoolFlowList,
@@ -55,6 +57,7 @@ export const allResources: readonly ResourceDef[] = [
   ...match.MATCH_RESOURCES,
   ...[payManage.emailConfig, payManage.emailAssign, order.emailOrder],
   ...financeRisk.RISK_LEVELS_RESOURCES,
+  ...wallet.WALLET_RESOURCES,
   ...cashier.CASHIER_RESOURCES,
 ];
 

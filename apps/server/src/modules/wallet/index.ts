@@ -1,0 +1,9 @@
+/** The /wallet group (issue 16): wallet members, their configuration, fund log, trades and disputes. */
+import type { FastifyInstance } from 'fastify';
+import { walletFundLogRoutes } from './fund-log.routes.ts';
+import { walletMemberRoutes } from './members.routes.ts';
+
+export async function walletModule(app: FastifyInstance) {
+  await walletMemberRoutes(app);
+  await walletFundLogRoutes(app);
+}

@@ -1,0 +1,10 @@
+/** The /wallet pages for the shell's page registry: route path -> lazy page. */
+import { type PageModule, pagesOf } from '../../app/lazy-pages.ts';
+
+const page = pagesOf(() => import('./wallet-pages.tsx'));
+
+export const walletPages: Record<string, () => PageModule> = {
+  '/wallet/walletFindByPage': page('WalletMembersPage'),
+  '/wallet/walletPayTypeInfoPage': page('WalletPayTypeInfoPage'),
+  '/wallet/walletPageFundLog': page('WalletFundLogPage'),
+};
