@@ -1,6 +1,7 @@
 /** Every table of every module, for the Drizzle client and drizzle-kit. */
-export * from '../modules/chain/chain.schema.ts';
+
 export * from '../modules/cashier/cashier.schema.ts';
+export * from '../modules/chain/chain.schema.ts';
 
 export * from '../modules/email/email.schema.ts';
 export * from '../modules/match/match.schema.ts';

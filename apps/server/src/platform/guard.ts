@@ -48,7 +48,8 @@ export function installGuard(
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access (deny by default)`);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      const staff = typeof access === 'object' && isStaffOnly(access.permission) ? ' (cashier staff only)' : '';
+      const staff =
+        typeof access === 'object' && isStaffOnly(access.permission) ? ' (cashier staff only)' : '';
       routes.push({ method: String(method), url: route.url, access: `${describeAccess(access)}${staff}` });
     }
   });

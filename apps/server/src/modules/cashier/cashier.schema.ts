@@ -6,7 +6,13 @@
 import { bigint, bigserial, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money, ts } from '../../platform/ledger/columns.ts';
 
-export const COUNTER_PAYMENT_STATUSES = ['created', 'code_sent', 'confirmed', 'expired', 'cancelled'] as const;
+export const COUNTER_PAYMENT_STATUSES = [
+  'created',
+  'code_sent',
+  'confirmed',
+  'expired',
+  'cancelled',
+] as const;
 
 export const counterPayments = pgTable(
   'counter_payments',

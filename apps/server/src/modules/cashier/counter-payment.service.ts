@@ -57,7 +57,10 @@ export async function beforeCreate(ctx: AppContext, values: Row, { tx, request }
   if (!member.phone) throw fieldError('walletMemberId', cashierText[locale].noPhone!());
   const now = ctx.clock.now();
   Object.assign(values, {
-    paymentNo: `CP${now.toISOString().slice(0, 10).replaceAll('-', '')}${randomToken().replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toUpperCase()}`,
+    paymentNo: `CP${now.toISOString().slice(0, 10).replaceAll('-', '')}${randomToken()
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 8)
+      .toUpperCase()}`,
     status: 'created',
     cashierId: request.auth?.operatorId ?? null,
     cashierName: request.auth?.username ?? '',
@@ -134,7 +137,7 @@ async function gateCode(ctx: AppContext, { tx, id, body, actor, now }: GateStep)
     .from(counterPayments)
     .where(eq(counterPayments.id, Number(id)))
     .for('update');
-  if (payment?.status !== 'code_sent') return null;
+  if (!payment) return null;
   const [code] = await tx
     .select()
     .from(counterSmsCodes)
@@ -142,9 +145,10 @@ async function gateCode(ctx: AppContext, { tx, id, body, actor, now }: GateStep)
     .orderBy(desc(counterSmsCodes.id))
     .limit(1)
     .for('update');
-  if (!code) return null;
   const refuse = (message: string) => fieldError('code', message);
-  if (code.state === 'used') return refuse(text.used!());
+  // A replayed code says so, whatever became of the payment since.
+  if (code?.state === 'used') return refuse(text.used!());
+  if (!code || payment.status !== 'code_sent') return null;
   if (code.state === 'locked' || code.tries >= SMS_CODE_MAX_TRIES) return refuse(text.locked!());
   if (code.state === 'expired' || code.expiresAt <= now) {
     await tx.update(counterSmsCodes).set({ state: 'expired' }).where(eq(counterSmsCodes.id, code.id));
@@ -167,7 +171,7 @@ async function gateCode(ctx: AppContext, { tx, id, body, actor, now }: GateStep)
 }
 
 /** Credits the member's wallet with the cash the counter took in: one entry, posted once. */
-async function credit(ctx: AppContext, { tx, after, actor, now }: TransitionStep) {
+async function credit({ tx, after, actor, now }: TransitionStep) {
   const p = after as unknown as Payment;
   const member = await memberOf(tx, p.walletMemberId, actor.locale);
   const ref = `counter_payment:${p.paymentNo}`;
@@ -214,7 +218,7 @@ export function counterPaymentHooks(ctx: AppContext): Record<string, TransitionH
     confirm: {
       gate: (step) => gateCode(ctx, step),
       set: ({ now }) => ({ confirmedAt: now }),
-      effect: (step) => credit(ctx, step),
+      effect: credit,
     },
     cancel: { set: ({ body }) => ({ closeReason: body.reason ?? '' }), effect: close },
     expire: { set: ({ body }) => ({ closeReason: body.reason ?? '' }), effect: close },

@@ -4,7 +4,7 @@
  * codes past their five minutes show as expired on the SMS page (the gate refuses them anyway).
  */
 import { counterPaymentPage } from '@payops/contracts';
-import { and, inArray, lt, lte, eq } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { expireDue } from '../../platform/jobs/expire-due.ts';
 import { defineJob } from '../../platform/jobs/registry.ts';

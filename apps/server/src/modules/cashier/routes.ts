@@ -57,7 +57,9 @@ function sandboxSmsRoutes(fastify: FastifyInstance) {
         summary: "The sandbox SMS outbox: the newest messages delivered to a counter payment's member",
         querystring: z.strictObject({ paymentNo: z.string().min(1).max(64) }),
         response: {
-          200: envelope(z.object({ list: z.array(z.object({ id: z.number(), text: z.string(), at: z.date() })) })),
+          200: envelope(
+            z.object({ list: z.array(z.object({ id: z.number(), text: z.string(), at: z.date() })) }),
+          ),
         },
       },
     },

@@ -1,6 +1,7 @@
 /** The wallet area's cashier (counter) payments: payments, their SMS codes, the cashier log. */
-import { counterPaymenLogtPage } from './counter-payment-log.ts';
+
 import { counterPaymentPage } from './counter-payment.ts';
+import { counterPaymenLogtPage } from './counter-payment-log.ts';
 import { counterPaymentSmsPage } from './counter-payment-sms.ts';
 
 export * from './counter-payment.ts';
