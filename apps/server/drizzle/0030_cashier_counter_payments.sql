@@ -37,6 +37,7 @@ CREATE TABLE "sandbox_sms_outbox" (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "counter_payments_no_idx" ON "counter_payments" USING btree ("payment_no");--> statement-breakpoint
+CREATE INDEX "counter_payments_no_trgm_idx" ON "counter_payments" USING gin ("payment_no" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "counter_payments_member_idx" ON "counter_payments" USING btree ("wallet_member_id","id");--> statement-breakpoint
 CREATE INDEX "counter_payments_status_idx" ON "counter_payments" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "counter_payments_cashier_idx" ON "counter_payments" USING btree ("cashier_name","id");--> statement-breakpoint

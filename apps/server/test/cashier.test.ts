@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCashierDay } from '../src/demo/cashier-day.ts';
 import { counterSmsCodes } from '../src/modules/cashier/cashier.schema.ts';
 import { expireCounterPayments } from '../src/modules/cashier/expiry.ts';
 import { SANDBOX_SMS_PATH } from '../src/modules/cashier/routes.ts';
@@ -281,11 +282,25 @@ describe('a counter payment confirmed by SMS code', () => {
   });
 });
 
+describe('the demo', () => {
+  it("the demo's cashier desk fills the three cashier pages through the payments' own paths", async () => {
+    const report = await runCashierDay(t.ctx, { operatorId: 1, username: 'admin', locale: 'zh-CN' });
+    expect(report).toEqual({ confirmed: 3, cancelled: 1, waiting: 1 });
+    for (const page of ['counterPaymentPage', 'counterPaymentSmsPage', 'counterPaymenLogtPage']) {
+      const res = await call<{ list: Row[] }>(t, 'POST', `/api/wallet/${page}/findByPage`, {
+        session: cashier,
+        body: { page: 1, pageSize: 10 },
+      });
+      expect(res.envelope.data.list.length, page).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('only named cashier staff reach the cashier pages', () => {
   it('an administrator with every permission who is not in cashierStaff gets 403 on every cashier route', async () => {
     await createOperator(t, 'boss', 'Boss12345678', ['admin']);
     const boss = await signIn(t, 'boss', 'Boss12345678');
-    const cashierRoutes = t.routes.filter((r) => r.access.endsWith('(cashier staff only)'));
+    const cashierRoutes = t.routes.filter((r) => r.staffOnly);
     // Payments (list, add, export, options, getById, audit, 3 transitions), codes, log, sandbox outbox.
     expect(cashierRoutes.length).toBeGreaterThanOrEqual(15);
     for (const r of cashierRoutes) {

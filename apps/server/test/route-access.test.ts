@@ -13,7 +13,9 @@ afterAll(() => t.close());
 
 it('declares the access of every API route', () => {
   const table = t.routes
-    .map((r) => `${r.method.padEnd(6)} ${r.url}  ->  ${r.access}`)
+    .map(
+      (r) => `${r.method.padEnd(6)} ${r.url}  ->  ${r.access}${r.staffOnly ? ' (cashier staff only)' : ''}`,
+    )
     .sort((a, b) => a.localeCompare(b));
   expect(table).toMatchSnapshot();
 });

@@ -25,6 +25,8 @@ export interface RouteAccess {
   method: string;
   url: string;
   access: string;
+  /** Only the named cashier staff pass, whatever their roles (staff-only.ts). */
+  staffOnly: boolean;
 }
 
 export function isApiPath(url: string): boolean {
@@ -48,9 +50,8 @@ export function installGuard(
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access (deny by default)`);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      const staff =
-        typeof access === 'object' && isStaffOnly(access.permission) ? ' (cashier staff only)' : '';
-      routes.push({ method: String(method), url: route.url, access: `${describeAccess(access)}${staff}` });
+      const staffOnly = typeof access === 'object' && isStaffOnly(access.permission);
+      routes.push({ method: String(method), url: route.url, access: describeAccess(access), staffOnly });
     }
   });
 

@@ -3,6 +3,7 @@
  * confirm them (hash only, never the code), and the sandbox SMS outbox (the members' phones in tests
  * and the demo). The money itself is in the ledger (owner type `wallet_member`), never here.
  */
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money, ts } from '../../platform/ledger/columns.ts';
 
@@ -35,6 +36,8 @@ export const counterPayments = pgTable(
   },
   (t) => [
     uniqueIndex('counter_payments_no_idx').on(t.paymentNo),
+    // The payment is named by its number in references and searched by part of it.
+    index('counter_payments_no_trgm_idx').using('gin', sql`${t.paymentNo} gin_trgm_ops`),
     index('counter_payments_member_idx').on(t.walletMemberId, t.id),
     index('counter_payments_status_idx').on(t.status, t.id),
     index('counter_payments_cashier_idx').on(t.cashierName, t.id),

@@ -11,6 +11,7 @@
  *   (ledger: member +amount, counter cash -amount), so it is used once or not at all.
  * - cancel / expire: the payment closes and its open codes stop working.
  */
+import { randomBytes } from 'node:crypto';
 import {
   COUNTER_CODE_DIGITS,
   COUNTER_CURRENCY,
@@ -23,8 +24,7 @@ import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Row } from '../../platform/crud/index.ts';
 import type { WriteInfo } from '../../platform/crud/writes.ts';
-import { AppError, fieldError, localeOf } from '../../platform/errors.ts';
-import { randomToken } from '../../platform/hashing.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
 import {
   ensureAccount,
   LedgerError,
@@ -34,7 +34,13 @@ import {
   type Tx,
 } from '../../platform/ledger/index.ts';
 import { getSetting } from '../../platform/settings.ts';
-import type { GateStep, TransitionHooks, TransitionStep } from '../../platform/transitions/index.ts';
+import {
+  type Actor,
+  actorOf,
+  type GateStep,
+  type TransitionHooks,
+  type TransitionStep,
+} from '../../platform/transitions/index.ts';
 import { walletMembers } from '../wallet/wallet.schema.ts';
 import { counterPayments, counterSmsCodes } from './cashier.schema.ts';
 import { smsSenderOf } from './sms.ts';
@@ -49,24 +55,42 @@ async function memberOf(tx: Tx, id: number, locale: Locale) {
   return m;
 }
 
-/** The add form's values completed: the payment number, the cashier, the state. */
-export async function beforeCreate(ctx: AppContext, values: Row, { tx, request }: WriteInfo) {
-  const locale = localeOf(request);
-  const member = await memberOf(tx, Number(values.walletMemberId), locale);
-  if (member.status !== 'normal') throw fieldError('walletMemberId', cashierText[locale].memberFrozen!());
-  if (!member.phone) throw fieldError('walletMemberId', cashierText[locale].noPhone!());
+export interface NewPayment {
+  walletMemberId: number;
+  amount: string;
+  remark?: string;
+}
+
+/**
+ * A new payment's row: a member in good standing with a phone to send the code to, a fresh payment
+ * number, the cashier. The add route's hook and the demo's script both build it here.
+ */
+export async function paymentValues(ctx: AppContext, tx: Tx, input: NewPayment, actor: Actor) {
+  const text = cashierText[actor.locale];
+  const member = await memberOf(tx, input.walletMemberId, actor.locale);
+  if (member.status !== 'normal') throw fieldError('walletMemberId', text.memberFrozen!());
+  if (!member.phone) throw fieldError('walletMemberId', text.noPhone!());
   const now = ctx.clock.now();
-  Object.assign(values, {
-    paymentNo: `CP${now.toISOString().slice(0, 10).replaceAll('-', '')}${randomToken()
-      .replace(/[^A-Za-z0-9]/g, '')
-      .slice(0, 8)
-      .toUpperCase()}`,
-    status: 'created',
-    cashierId: request.auth?.operatorId ?? null,
-    cashierName: request.auth?.username ?? '',
+  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+  const suffix = randomBytes(5).toString('hex').toUpperCase();
+  return {
+    ...input,
+    paymentNo: `CP${day}${suffix}`,
+    status: 'created' as const,
+    cashierId: actor.operatorId,
+    cashierName: actor.username,
     createdAt: now,
     updatedAt: now,
-  });
+  };
+}
+
+/** The add form's values completed (the registrar inserts them and writes the audit row). */
+export async function beforeCreate(ctx: AppContext, values: Row, { tx, request }: WriteInfo) {
+  const input = { walletMemberId: Number(values.walletMemberId), amount: String(values.amount) };
+  Object.assign(
+    values,
+    await paymentValues(ctx, tx, { ...input, remark: String(values.remark ?? '') }, actorOf(request)),
+  );
 }
 
 /** Open codes of a payment stop working (a newer code was sent, or the payment closed). */

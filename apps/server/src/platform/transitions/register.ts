@@ -162,6 +162,8 @@ export interface SystemTransitionOptions {
    * recorded under that operator. Default: the platform (`system`).
    */
   actor?: Actor;
+  /** The transition's other inputs, as an operator would type them (the demo's one-time code). */
+  input?: Row;
 }
 
 /**
@@ -185,13 +187,16 @@ export async function runSystemTransition(
     locale: pickLocale(undefined),
   };
   const { reason, values } = options;
-  const body = { [def.key]: id, ...(reason ? { reason } : {}) } as TransitionBody;
+  const body = { ...options.input, [def.key]: id, ...(reason ? { reason } : {}) } as TransitionBody;
   const own = (b.options.hooks?.[name] ?? {}) as TransitionHooks<unknown>;
   const hooks: TransitionHooks<unknown> = values
     ? { ...own, set: (step) => ({ ...own.set?.(step), ...values }) }
     : own;
   const run = async (tx: Tx) => {
     const now = ctx.clock.now();
+    // A script's refusal is thrown: its trace rolls back with it (the gate's counting is for operators).
+    const refused = await own.gate?.({ tx, id, body, actor, now });
+    if (refused) throw refused;
     const o = await runTransition(tx, b.r, t, id, body, actor, now, hooks);
     const note = auditNote(def, t, o, body);
     await appendOperationLog(tx, {

@@ -69,7 +69,7 @@ export interface TransitionHooks<R = unknown> {
    * A check whose refusal must leave a trace (a wrong one-time code uses up one of its tries): it runs
    * first, in the call's transaction, and refuses by returning an AppError instead of throwing; its
    * writes then commit (with the Idempotency-Key's answer, so a retry is answered the same) and the
-   * route answers that error. Operators' routes only: system transitions do not run it.
+   * route answers that error. runSystemTransition (a script) runs it too and throws its refusal.
    */
   gate?: (step: GateStep) => Promise<AppError | null>;
   /** More columns the guarded UPDATE sets (the checker, the decision time). */
