@@ -18,7 +18,7 @@ import { Clock } from '../apps/server/src/platform/clock.ts';
 import type { AppContext } from '../apps/server/src/platform/context.ts';
 import { launch, database as pgClient, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
-import { toast } from './support/shell.ts';
+import { pick, toast } from './support/shell.ts';
 
 // The cashiers are named in CASHIER_STAFF of the suite's server (global-setup.ts); the boss is not.
 const CASHIER = {
@@ -129,6 +129,8 @@ describe('cashier payments', () => {
 
     // A new code, read off the member's phone: confirmed, the wallet credited.
     await sendCode();
+    // The member's phone receives the new message once the send has committed.
+    await expect.poll(outboxCode, { timeout: 20_000 }).not.toBe(code);
     const fresh = await outboxCode();
     await tryCode(fresh);
     await expect.poll(() => row().innerText(), { timeout: 20_000 }).toContain('已确认入账');
@@ -160,6 +162,8 @@ describe('cashier payments', () => {
 
   test('the pages in en-US; an administrator not named as cashier gets 403 from the cashier API', async () => {
     page = await signedInPage(browser, { ...CASHIER, username: 'e2e_cashier_en' }, 'en-US');
+    await open('counterPaymentPage');
+    await pick(page, 'language-switch', 'language-option-en-US');
     for (const name of ['counterPaymentPage', 'counterPaymentSmsPage', 'counterPaymenLogtPage']) {
       await open(name);
       await expect
@@ -187,8 +191,9 @@ describe('cashier payments', () => {
     });
     expect(statuses).toEqual([403, 403, 403, 403, 200]);
     // Nor does the menu offer the pages.
+    await pick(boss, 'language-switch', 'language-option-en-US');
     await boss.goto('/wallet/counterPaymentPage');
-    await idle();
+    await boss.waitForLoadState('networkidle');
     expect(await boss.getByTestId('resource-page-counterPaymentPage').count()).toBe(0);
     await screenshot(boss, 'cashier-boss-refused-en-US');
   });
