@@ -6,7 +6,7 @@
  * hand it to the provider after the commit (never a network call under a row lock).
  */
 import { ErrorCode } from '@payops/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Executor, Tx } from '../../platform/ledger/index.ts';
@@ -43,7 +43,7 @@ export function sandboxInbox(db: Executor, phone: string, limit = 10) {
   return db
     .select()
     .from(sandboxSmsOutbox)
-    .where(and(eq(sandboxSmsOutbox.phone, phone)))
+    .where(eq(sandboxSmsOutbox.phone, phone))
     .orderBy(desc(sandboxSmsOutbox.id))
     .limit(limit);
 }

@@ -12,6 +12,7 @@ export const counterPaymenLogtPage = defineView(opearlog, {
   group: 'wallet',
   page: 'counterPaymenLogtPage',
   api: '/api/wallet/counterPaymenLogtPage',
-  columns: ['id', 'at', 'operatorName', 'action', 'objectType', 'objectId', 'result', 'code', 'ip', 'detail'],
+  // The object type is always the counter payment (the server's scope): not a column.
+  columns: ['id', 'at', 'operatorName', 'action', 'objectId', 'result', 'code', 'ip', 'detail'],
   readOnly: true,
 });
