@@ -8,12 +8,14 @@
  * Two requests racing with one key: the second's INSERT waits on the first's uncommitted row, then
  * finds it and replays its answer (or, if the first rolled back, does the work itself).
  */
+
+import { createHmac } from 'node:crypto';
 import { type Locale, pickLocale } from '@payops/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { fieldError } from './errors.ts';
-import { canonicalJson, sha256 } from './hashing.ts';
+import { canonicalJson } from './hashing.ts';
 import { idempotencyKeys } from './idempotency.schema.ts';
 import type { Tx } from './ledger/accounts.ts';
 
@@ -61,7 +63,11 @@ export async function withIdempotency<T>(
   if (!key) return { data: await db.transaction(work), replayed: false };
   const operatorId = request.auth?.operatorId ?? 0;
   const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
-  const requestHash = sha256(canonicalJson({ body: request.body ?? null, query: request.query ?? null }));
+  // Keyed with the server's secret: a body may carry a one-time code (a 6-digit SMS code), whose plain
+  // hash anyone reading the table could reverse by trying all 10^6 values.
+  const requestHash = createHmac('sha256', request.server.ctx.keys.secretKey)
+    .update(canonicalJson({ body: request.body ?? null, query: request.query ?? null }))
+    .digest('hex');
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(idempotencyKeys)
