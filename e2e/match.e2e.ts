@@ -55,13 +55,16 @@ interface Party {
   members: string[];
 }
 
+/** Members the demo's level rules let pair with each other (match levels 1 and 2), not frozen. */
+const PAIRABLE = "mb.status = 'normal' AND mb.match_level <= 2";
+
 /** Two demo merchants outside the demo's pool group, in a pool group of their own for this test. */
 async function parties(): Promise<[Party, Party]> {
   const found = await q<{ id: number; mch_no: string; secret_enc: string }>(`
     SELECT m.id, m.mch_no, m.secret_enc FROM merchants m
       LEFT JOIN ledger_accounts a ON a.owner_type = 'merchant' AND a.owner_id = m.id AND a.currency = 'CNY'
      WHERE m.status = 'enabled' AND NOT EXISTS (SELECT 1 FROM match_merchant_config c WHERE c.merchant_id = m.id)
-       AND (SELECT count(*) FROM members mb WHERE mb.merchant_id = m.id AND mb.status = 'normal') >= 3
+       AND (SELECT count(*) FROM members mb WHERE mb.merchant_id = m.id AND ${PAIRABLE}) >= 3
      ORDER BY coalesce(a.available, 0) DESC LIMIT 2`);
   const group = `e2e-${Date.now()}`;
   const out: Party[] = [];
@@ -71,7 +74,7 @@ async function parties(): Promise<[Party, Party]> {
       [m.id, group],
     );
     const members = await q<{ account: string }>(
-      `SELECT account FROM members WHERE merchant_id = $1 AND status = 'normal' ORDER BY id LIMIT 3`,
+      `SELECT account FROM members mb WHERE merchant_id = $1 AND ${PAIRABLE} ORDER BY id LIMIT 3`,
       [m.id],
     );
     out.push({

@@ -23,7 +23,12 @@ import { bankCard, personName } from './people.ts';
 import { Random } from './random.ts';
 import { type ReconDayReport, reconcileDemoDay } from './recon-day.ts';
 import { describeRiskDay, type RiskDayReport, runRiskDay } from './risk-day.ts';
-import { describeRiskLevelsDay, type RiskLevelsDayReport, runRiskLevelsDay } from './risk-levels-day.ts';
+import {
+  defineDemoLevels,
+  describeRiskLevelsDay,
+  type RiskLevelsDayReport,
+  runRiskLevelsDay,
+} from './risk-levels-day.ts';
 import { type DemoSettlementReport, settleDemoDays } from './settle-day.ts';
 import { describeUsdtDay, runUsdtDay, type UsdtDayReport } from './usdt-day.ts';
 
@@ -181,6 +186,7 @@ export async function runDemoDay(
     }
   }
   report.otc = await runOtcDay(ctx, origin);
+  await defineDemoLevels(ctx); // the level rules matching obeys, before the match day
   report.matching = await runMatchDay(ctx, origin);
   // The payout job's work, done now (the CLI runs no jobs; on a server the job would pick them up).
   report.payouts = (await runPayouts(ctx, 500)).paying;
