@@ -15,6 +15,7 @@ import type { AppContext } from '../platform/context.ts';
 import { open } from '../platform/secret-box.ts';
 import { type Actor, runSystemTransition } from '../platform/transitions/index.ts';
 import { describeEmailDay, type EmailDayReport, runEmailDay } from './email-day.ts';
+import { runEmailRiskDay } from './email-risk-day.ts';
 import { describeMatchDay, type MatchDayReport, runMatchDay } from './match-day.ts';
 import { type DemoOrdersReport, placeDemoOrders } from './orders.ts';
 import { merchantApiCall } from './orders-client.ts';
@@ -53,6 +54,7 @@ export interface DemoDayReport {
   email?: EmailDayReport | null;
   risk?: RiskDayReport;
   riskLevels?: RiskLevelsDayReport;
+  emailsBlocked?: number;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -191,6 +193,7 @@ export async function runDemoDay(
   // The payout job's work, done now (the CLI runs no jobs; on a server the job would pick them up).
   report.payouts = (await runPayouts(ctx, 500)).paying;
   report.email = await runEmailDay(ctx, origin);
+  report.emailsBlocked = await runEmailRiskDay(ctx);
   report.usdt = await runUsdtDay(ctx, origin);
   report.reconciliation = await reconcileDemoDay(ctx, origin);
   report.risk = await runRiskDay(ctx, origin);
@@ -209,7 +212,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     `${d.settlements?.statements ?? 0} settlement statements, ${d.settlements?.settled ?? 0} settled` +
     (d.otc ? `\n${describeOtcDay(d.otc)}` : '') +
     (d.matching ? `\n${describeMatchDay(d.matching)}` : '') +
-    (d.email ? `\n${describeEmailDay(d.email)}` : '') +
+    (d.email ? `\n${describeEmailDay(d.email)}, ${d.emailsBlocked ?? 0} refused by risk` : '') +
     (d.risk ? `\n${describeRiskDay(d.risk)}` : '') +
     (d.riskLevels ? `\n${describeRiskLevelsDay(d.riskLevels)}` : '')
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "risk_block_log" ADD COLUMN "email_order_id" bigint;--> statement-breakpoint
+CREATE INDEX "risk_block_log_email_order_idx" ON "risk_block_log" USING btree ("email_order_id") WHERE email_order_id IS NOT NULL;
