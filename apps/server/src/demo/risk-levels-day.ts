@@ -7,11 +7,11 @@
  * alone) and the merchant-risk rollup.
  */
 
-import { orderDepositList } from '@payops/contracts';
+import { orderDepositList, orderTransferList } from '@payops/contracts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { merchants } from '../modules/mch/schema.ts';
 import { members } from '../modules/member/schema.ts';
-import { depositOrders } from '../modules/order/schema.ts';
+import { depositOrders, withdrawOrders } from '../modules/order/schema.ts';
 import { runLevelJob } from '../modules/risk/levels.job.ts';
 import { forgetPairingRules } from '../modules/risk/levels.pairing.ts';
 import { prepareFixedLevel } from '../modules/risk/levels.routes.ts';
@@ -169,6 +169,18 @@ export async function runRiskLevelsDay(ctx: AppContext, origin: string): Promise
     });
     report.cancelled++;
   }
+  // A withdrawal the member called off while it waited for review: cancelled, recorded the same way.
+  const [waiting] = await ctx.db
+    .select({ id: withdrawOrders.id })
+    .from(withdrawOrders)
+    .where(and(eq(withdrawOrders.status, 'in_review'), eq(withdrawOrders.family, 'normal')))
+    .orderBy(asc(withdrawOrders.id))
+    .limit(1);
+  if (waiting)
+    await runSystemTransition(ctx, orderTransferList, 'cancel', waiting.id, {
+      actor: OPERATOR,
+      reason: '会员撤回提现申请',
+    });
   const hits = await ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM risk_rule_hits`);
   report.fired = hits.rows[0]?.n ?? 0;
   const [watch] = await ctx.db
