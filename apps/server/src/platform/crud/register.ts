@@ -27,6 +27,7 @@ import { fastSerializerCompiler } from '../fast-serializer.ts';
 import { maskKinds, maskRow, refuseMaskedFilters } from '../masking.ts';
 import { envelope } from '../route-schemas.ts';
 import { registerAuditTimeline } from './audit-timeline.ts';
+import { refuseUnknownChoices } from './choices.ts';
 import { EXPORT_CONTENT_TYPE, exportStream } from './export.ts';
 import { admitExport, EXPORT_ROWS_HEADER } from './export-access.ts';
 import { snapshotBatches } from './export-source.ts';
@@ -135,6 +136,7 @@ export function registerCrud(
       async (request) => {
         const body = request.body as FindByPageBody;
         refuseMaskedFilters(def, body.filters, request.auth?.unmasked ?? false, localeOf(request));
+        await refuseUnknownChoices(db, def, body.filters, localeOf(request));
         const { rows, pager } = await listPage(db, fastify.ctx.keys.secretKey, r, body, localeOf(request));
         return ok({ list: await present(request, rows), pager });
       },
@@ -254,6 +256,7 @@ export function registerCrud(
       async (request, reply) => {
         const body = request.body as ExportBody;
         refuseMaskedFilters(def, body.filters, request.auth?.unmasked ?? false, localeOf(request));
+        await refuseUnknownChoices(db, def, body.filters, localeOf(request));
         // For data in clear, a fresh code is asked before anything is read.
         const note = await admitExport(fastify.ctx, request, r);
         const { rows, batches } = await snapshotBatches(
