@@ -129,6 +129,8 @@ export const matches = pgTable(
     index('matches_payee_account_idx')
       .on(t.payeeAccountNo, t.amount)
       .where(sql`status IN ('matched', 'payer_paid')`),
+    // The orphan-voucher sweep asks which stored files a match references.
+    index('matches_voucher_hash_idx').on(t.voucherHash).where(sql`voucher_hash IS NOT NULL`),
   ],
 );
 

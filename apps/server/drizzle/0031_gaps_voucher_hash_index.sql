@@ -1,0 +1,1 @@
+CREATE INDEX "matches_voucher_hash_idx" ON "matches" USING btree ("voucher_hash") WHERE voucher_hash IS NOT NULL;
