@@ -4,7 +4,8 @@
  * confirms one piece, an operator confirms the other after the receipt audit (voucher in the match's
  * detail drawer, code), both orders, the member's matches and the merchants' fund logs show it; a
  * third match times out (the expiry job's function, as it runs later) and its amount returns to the
- * pool. Then every match page, filled by the demo day, in zh-CN and en-US.
+ * pool. A manual match proposed in the dialog by one operator and approved by another (maker-checker).
+ * Then every match page, filled by the demo day, in zh-CN and en-US.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,6 +27,8 @@ import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_match', password: 'MatchDesk2024xy' };
 const SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLW';
+const CHECKER = { username: 'e2e_match_checker', password: 'MatchCheck2024xy' };
+const CHECKER_SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLX';
 const ACTOR = { operatorId: 1, username: 'admin', locale: 'zh-CN' as const };
 
 let browser: Browser;
@@ -55,13 +58,16 @@ interface Party {
   members: string[];
 }
 
+/** Members the demo's level rules let pair with each other (match levels 1 and 2), not frozen. */
+const PAIRABLE = "mb.status = 'normal' AND mb.match_level <= 2";
+
 /** Two demo merchants outside the demo's pool group, in a pool group of their own for this test. */
 async function parties(): Promise<[Party, Party]> {
   const found = await q<{ id: number; mch_no: string; secret_enc: string }>(`
     SELECT m.id, m.mch_no, m.secret_enc FROM merchants m
       LEFT JOIN ledger_accounts a ON a.owner_type = 'merchant' AND a.owner_id = m.id AND a.currency = 'CNY'
      WHERE m.status = 'enabled' AND NOT EXISTS (SELECT 1 FROM match_merchant_config c WHERE c.merchant_id = m.id)
-       AND (SELECT count(*) FROM members mb WHERE mb.merchant_id = m.id AND mb.status = 'normal') >= 3
+       AND (SELECT count(*) FROM members mb WHERE mb.merchant_id = m.id AND ${PAIRABLE}) >= 3
      ORDER BY coalesce(a.available, 0) DESC LIMIT 2`);
   const group = `e2e-${Date.now()}`;
   const out: Party[] = [];
@@ -71,7 +77,7 @@ async function parties(): Promise<[Party, Party]> {
       [m.id, group],
     );
     const members = await q<{ account: string }>(
-      `SELECT account FROM members WHERE merchant_id = $1 AND status = 'normal' ORDER BY id LIMIT 3`,
+      `SELECT account FROM members mb WHERE merchant_id = $1 AND ${PAIRABLE} ORDER BY id LIMIT 3`,
       [m.id],
     );
     out.push({
@@ -246,6 +252,64 @@ describe('matched orders', () => {
     await expect(
       runSystemTransition(app.ctx, findTransferMatchByPage, 'confirmEmail', Number(late!.id)),
     ).rejects.toThrow();
+  }, 180_000);
+
+  test('a manual match: the maker proposes it in the dialog, a second operator approves it', async () => {
+    // The withdrawal waits in one pool group, the deposit in another (no engine run pairs them); an
+    // operator may match across groups by hand.
+    const [a] = await parties();
+    const [c] = await parties();
+    const w = await pooled(a, a.members[2]!, '180');
+    const d = await mch<{ orderNo: string; status: string }>(c, 'match/deposit', {
+      mchOrderNo: `E2EMM${Date.now()}`,
+      amount: '120',
+      memberAccount: c.members[2]!,
+    });
+    expect(d.status).toBe('created');
+    const [entry] = await q<{ id: number }>('SELECT id FROM match_pool WHERE withdraw_order_no = $1', [w]);
+
+    // The maker: the toolbar's manual-match dialog, then the authenticator code.
+    await open('/order/findTransferMatchByPage', 'findTransferMatchByPage');
+    await id('toolbar-manualMatch').click();
+    await id('manual-deposit').fill(d.orderNo);
+    await id('manual-pool').fill(String(entry!.id));
+    await screenshot(page, 'match-manual-dialog-zh-CN');
+    await id('manual-match-submit').click();
+    await id('code-dialog-input').waitFor({ timeout: 20_000 });
+    await id('code-dialog-input').fill(await freshCode(SECRET));
+    await id('code-dialog-submit').click();
+    const proposed = async () =>
+      (
+        await q<{ match_no: string; status: string }>(
+          'SELECT match_no, status FROM matches WHERE deposit_order_no = $1',
+          [d.orderNo],
+        )
+      )[0];
+    await expect.poll(async () => (await proposed())?.status, { timeout: 20_000 }).toBe('proposed');
+    const matchNo = (await proposed())!.match_no;
+    await open(`/order/findTransferMatchByPage?matchNo=${matchNo}`, 'findTransferMatchByPage');
+    expect(await row(matchNo).innerText()).toContain('人工撮合待复核');
+    // The maker is not offered the approval of their own proposal.
+    expect(await row(matchNo).getByTestId('row-approveMatch').count()).toBe(0);
+
+    // The checker: another operator approves it; the match is matched and the amount is out of the pool.
+    const checker = await signedInPage(browser, { ...CHECKER, totpSecret: CHECKER_SECRET });
+    await checker.goto(`/order/findTransferMatchByPage?matchNo=${matchNo}`);
+    const checkerRow = checker
+      .locator('.ant-table-tbody:visible tr.ant-table-row')
+      .filter({ hasText: matchNo });
+    await checkerRow.getByTestId('row-approveMatch').click({ timeout: 20_000 });
+    await checker.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+    await checker.getByTestId('code-dialog-input').waitFor({ timeout: 20_000 });
+    await checker.getByTestId('code-dialog-input').fill(await freshCode(CHECKER_SECRET));
+    await checker.getByTestId('code-dialog-submit').click();
+    await expect.poll(async () => (await proposed())?.status, { timeout: 20_000 }).toBe('matched');
+    await checker.getByTestId('toolbar-refresh').click();
+    await expect.poll(() => checkerRow.innerText(), { timeout: 20_000 }).toContain('已匹配');
+    await screenshot(checker, 'match-manual-approved-zh-CN');
+    await checker.close();
+    await open(`/order/orderDepositListMatch?orderNo=${d.orderNo}`, 'orderDepositListMatch');
+    expect(await row(d.orderNo).innerText()).toContain('待支付');
   }, 180_000);
 
   test('the match pages hold the demo day’s and this test’s records, in zh-CN and en-US', async () => {

@@ -4,6 +4,7 @@ import { chainWatchJob, sandboxChainMinerJob, usdtDepositExpiryJob } from './mod
 import { emailPollJob } from './modules/email/poller.ts';
 import { matchRetryJob } from './modules/match/match-retry.ts';
 import { matchExpiryJob } from './modules/match/match-timeouts.ts';
+import { voucherSweepJob } from './modules/match/voucher-sweep.ts';
 import { adjustExpiryJob } from './modules/mch/adjust-expiry.ts';
 import { merchantNotifyJob } from './modules/notify/job.ts';
 import { openapiNonceCleanUpJob } from './modules/openapi/nonce-clean-up.ts';
@@ -34,6 +35,7 @@ export const allJobs: readonly JobDef[] = [
   emailPollJob,
   matchExpiryJob,
   matchRetryJob,
+  voucherSweepJob,
   ...RISK_LEVELS_JOBS,
   riskExpiryJob,
   counterPaymentExpiryJob,

@@ -238,8 +238,6 @@ describe('matched deposits and withdrawals', () => {
         minAmount: '500',
         maxAmount: '100',
         mode: 'exact',
-        minMatchLevel: 1,
-        maxLevelGap: 0,
         maxWaitMinutes: 60,
         priority: 'age',
         payMinutes: 10,

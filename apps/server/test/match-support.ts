@@ -56,8 +56,6 @@ export async function matchWorld(
     minAmount: '1',
     maxAmount: '50000',
     mode: opts.mode ?? 'split',
-    minMatchLevel: 1,
-    maxLevelGap: 5,
     maxWaitMinutes: 1440,
     priority: 'age',
     payMinutes: 15,

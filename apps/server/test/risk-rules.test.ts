@@ -220,6 +220,24 @@ describe('finance tags', () => {
       filters: { financeTags: 'watch' },
     });
     expect(tagged.envelope.data.list.map((r) => r.account)).toEqual(['tagged01']);
+    // The filter is a select of the tags by code (the options endpoint answers codes, not ids) ...
+    const choices = await post<{ list: { value: unknown; label: string }[] }>(
+      w,
+      `${API}/financeTabList/options`,
+      { q: '观察', valueField: 'code', page: 1, pageSize: 20 },
+    );
+    expect(choices.envelope.data.list).toEqual([{ value: 'watch', label: '观察' }]);
+    const resolved = await post<{ list: { value: unknown }[] }>(w, `${API}/financeTabList/options`, {
+      ids: ['watch'],
+      valueField: 'code',
+      page: 1,
+      pageSize: 1,
+    });
+    expect(resolved.envelope.data.list).toEqual([{ value: 'watch', label: '观察' }]);
+    // ... and the server refuses a value that is no tag, naming the field.
+    const unknown = await post(w, '/api/member/memberList/findByPage', { filters: { financeTags: 'wat' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(fieldOf(unknown)).toMatchObject({ field: 'financeTags' });
     expect((await list('financeTabList'))[0]).toMatchObject({ code: 'watch', members: 1 });
     const nobody = await post(w, `${API}/financeTabList/assign`, {
       id,

@@ -17,8 +17,14 @@ function keyValueSchema(def: ResourceDef): z.ZodType {
 export function optionsBodySchema(def: ResourceDef) {
   return z.strictObject({
     q: safeString().trim().min(1).max(100).optional(),
-    ids: z.array(keyValueSchema(def)).min(1).max(IDS_MAX).optional(),
+    // With a valueField, ids are that field's values (a code), else keys.
+    ids: z
+      .array(z.union([keyValueSchema(def), safeString().min(1).max(255)]))
+      .min(1)
+      .max(IDS_MAX)
+      .optional(),
     filters: filtersSchema(def).optional(),
+    valueField: z.enum(Object.keys(def.fields) as [string, ...string[]]).optional(),
     page: z.number().int().min(1).max(500).default(1),
     pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX).default(OPTIONS_PAGE_SIZE),
   });

@@ -17,6 +17,8 @@ export interface OptionsBody {
   q?: string;
   ids?: (string | number)[];
   filters?: Record<string, unknown>;
+  /** Answer this stored field as the value instead of the key (a ref's or a filter's `valueField`). */
+  valueField?: string;
   page: number;
   pageSize: number;
 }

@@ -86,6 +86,11 @@ export interface FieldInput {
    */
   ref?: RefInput;
   /**
+   * A text field whose filter is a searchable select of another resource's records, storing their
+   * `valueField` (e.g. a member's finance tag codes): the server refuses a value none of them has.
+   */
+  choices?: RefInput & { valueField: string };
+  /**
    * Not a column of the resource's table: computed by its module (an operator's roles) or consumed by
    * a module's own handler (an initial password). The registrar never selects or writes it.
    */
@@ -99,6 +104,8 @@ export interface RefInput {
   labelField: string;
   /** Fixed filters of the referenced resource's options (e.g. `{ direction: 'deposit' }`). */
   filters?: Record<string, string | number | boolean>;
+  /** The referenced field the options answer as their value (default its key): a code, not an id. */
+  valueField?: string;
 }
 
 /** The key a ref field's label travels under in a row: `agentId` -> `agentIdLabel` (string or null). */

@@ -16,6 +16,7 @@ import { open } from '../platform/secret-box.ts';
 import { type Actor, runSystemTransition } from '../platform/transitions/index.ts';
 import { type CashierDayReport, describeCashierDay, runCashierDay } from './cashier-day.ts';
 import { describeEmailDay, type EmailDayReport, runEmailDay } from './email-day.ts';
+import { runEmailRiskDay } from './email-risk-day.ts';
 import { describeMatchDay, type MatchDayReport, runMatchDay } from './match-day.ts';
 import { type DemoOrdersReport, placeDemoOrders } from './orders.ts';
 import { merchantApiCall } from './orders-client.ts';
@@ -24,7 +25,12 @@ import { bankCard, personName } from './people.ts';
 import { Random } from './random.ts';
 import { type ReconDayReport, reconcileDemoDay } from './recon-day.ts';
 import { describeRiskDay, type RiskDayReport, runRiskDay } from './risk-day.ts';
-import { describeRiskLevelsDay, type RiskLevelsDayReport, runRiskLevelsDay } from './risk-levels-day.ts';
+import {
+  defineDemoLevels,
+  describeRiskLevelsDay,
+  type RiskLevelsDayReport,
+  runRiskLevelsDay,
+} from './risk-levels-day.ts';
 import { type DemoSettlementReport, settleDemoDays } from './settle-day.ts';
 import { describeUsdtDay, runUsdtDay, type UsdtDayReport } from './usdt-day.ts';
 
@@ -50,6 +56,7 @@ export interface DemoDayReport {
   risk?: RiskDayReport;
   riskLevels?: RiskLevelsDayReport;
   cashier?: CashierDayReport;
+  emailsBlocked?: number;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -183,10 +190,12 @@ export async function runDemoDay(
     }
   }
   report.otc = await runOtcDay(ctx, origin);
+  await defineDemoLevels(ctx); // the level rules matching obeys, before the match day
   report.matching = await runMatchDay(ctx, origin);
   // The payout job's work, done now (the CLI runs no jobs; on a server the job would pick them up).
   report.payouts = (await runPayouts(ctx, 500)).paying;
   report.email = await runEmailDay(ctx, origin);
+  report.emailsBlocked = await runEmailRiskDay(ctx);
   report.usdt = await runUsdtDay(ctx, origin);
   report.reconciliation = await reconcileDemoDay(ctx, origin);
   report.risk = await runRiskDay(ctx, origin);
@@ -206,7 +215,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     `${d.settlements?.statements ?? 0} settlement statements, ${d.settlements?.settled ?? 0} settled` +
     (d.otc ? `\n${describeOtcDay(d.otc)}` : '') +
     (d.matching ? `\n${describeMatchDay(d.matching)}` : '') +
-    (d.email ? `\n${describeEmailDay(d.email)}` : '') +
+    (d.email ? `\n${describeEmailDay(d.email)}, ${d.emailsBlocked ?? 0} refused by risk` : '') +
     (d.risk ? `\n${describeRiskDay(d.risk)}` : '') +
     (d.riskLevels ? `\n${describeRiskLevelsDay(d.riskLevels)}` : '') +
     (d.cashier ? `\n${describeCashierDay(d.cashier)}` : '')

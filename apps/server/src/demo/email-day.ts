@@ -34,6 +34,9 @@ export interface EmailDayReport {
   unreadable: number;
 }
 
+/** The sandbox bank user of the demo's mailbox of a bank. */
+export const userOf = (bank: EmailBank) => `demo-${bank.toLowerCase()}`;
+
 const BANK_WORDS: Record<EmailBank, RegExp> = { ICBC: /工商|ICBC/, CCB: /建设|CCB/, CMB: /招商|CMB/ };
 
 /** The payer-paid matches of these numbers, as their bank email shows them. */
@@ -64,7 +67,6 @@ export async function runEmailDay(
     .from(merchants)
     .orderBy(asc(merchants.id))
     .limit(3);
-  const userOf = (bank: EmailBank) => `demo-${bank.toLowerCase()}`;
   for (const [i, bank] of EMAIL_BANKS.entries()) {
     const user = userOf(bank);
     const [mb] = await ctx.db

@@ -71,6 +71,12 @@ export function demoVoucherPng(width = 160, height = 90): Buffer {
   ]);
 }
 
+/**
+ * Members the demo's level rules let pair with each other (risk-levels-day: match levels 1 and 2 pair
+ * both ways, premium 3 does not pair with 1), not frozen.
+ */
+const pairable = sql`${members.status} = 'normal' AND ${members.matchLevel} <= 2`;
+
 /** Two enabled merchants with members to pair, the first the richer (it pays the withdrawals). */
 async function parties(ctx: AppContext) {
   const rows = await ctx.db.execute<{ id: number; mch_no: string; secret_enc: string }>(sql`
@@ -78,7 +84,7 @@ async function parties(ctx: AppContext) {
       FROM ${merchants} m LEFT JOIN ledger_accounts a
         ON a.owner_type = 'merchant' AND a.owner_id = m.id AND a.currency = 'CNY'
      WHERE m.status = 'enabled'
-       AND (SELECT count(*) FROM ${members} mb WHERE mb.merchant_id = m.id AND mb.status = 'normal') >= 4
+       AND (SELECT count(*) FROM ${members} WHERE ${members.merchantId} = m.id AND ${pairable}) >= 4
      ORDER BY coalesce(a.available, 0) DESC, m.id
      LIMIT 2`);
   return rows.rows.map((m) => ({
@@ -91,7 +97,7 @@ async function memberAccounts(ctx: AppContext, merchantId: number) {
   const rows = await ctx.db
     .select({ account: members.account })
     .from(members)
-    .where(and(eq(members.merchantId, merchantId), eq(members.status, 'normal')))
+    .where(and(eq(members.merchantId, merchantId), pairable))
     .orderBy(asc(members.id))
     .limit(4);
   return rows.map((r) => r.account);
@@ -117,7 +123,6 @@ export async function runMatchDay(ctx: AppContext, origin: string, seed = 202611
       minAmount: '10',
       maxAmount: '5000',
       mode: 'split',
-      maxLevelGap: 5,
       payMinutes: 15,
       confirmMinutes: 30,
     },
@@ -126,7 +131,6 @@ export async function runMatchDay(ctx: AppContext, origin: string, seed = 202611
       minAmount: '5000.01',
       maxAmount: '50000',
       mode: 'exact',
-      minMatchLevel: 2,
       priority: 'amount',
     },
   ]);

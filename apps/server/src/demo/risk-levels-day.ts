@@ -7,12 +7,13 @@
  * alone) and the merchant-risk rollup.
  */
 
-import { orderDepositList } from '@payops/contracts';
+import { orderDepositList, orderTransferList } from '@payops/contracts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { merchants } from '../modules/mch/schema.ts';
 import { members } from '../modules/member/schema.ts';
-import { depositOrders } from '../modules/order/schema.ts';
+import { depositOrders, withdrawOrders } from '../modules/order/schema.ts';
 import { runLevelJob } from '../modules/risk/levels.job.ts';
+import { forgetPairingRules } from '../modules/risk/levels.pairing.ts';
 import { prepareFixedLevel } from '../modules/risk/levels.routes.ts';
 import { checkNoOverlap } from '../modules/risk/levels.rules.ts';
 import { rollUpMerchantRisk } from '../modules/risk/merchant-risk.ts';
@@ -50,7 +51,7 @@ const CREDIT = [
     minDepositAmount: '0',
     singleLimit: '2000',
     dailyLimit: '5000',
-    matchAllowed: false,
+    matchAllowed: true,
     matchLevel: 1,
   },
   {
@@ -74,9 +75,10 @@ const CREDIT = [
     matchLevel: 3,
   },
 ];
+// New members pair with new and standard ones; premium ones only with standard and premium.
 const MATCH = [
-  { level: 1, name: '不匹配', pairsWith: '1' },
-  { level: 2, name: '标准', pairsWith: '2,3' },
+  { level: 1, name: '新手', pairsWith: '1,2' },
+  { level: 2, name: '标准', pairsWith: '1,2,3' },
   { level: 3, name: '优先', pairsWith: '2,3' },
 ];
 const TAGS = [
@@ -85,10 +87,14 @@ const TAGS = [
   { code: 'fraud_suspect', name: '疑似欺诈', meaning: '疑似盗卡或套利，提现前人工审核', color: 'red' },
 ];
 
-/** Definitions as an operator saves them, refused by the same overlap rule as the page. */
-async function defineLevels(ctx: AppContext) {
-  await ctx.db.transaction(async (tx) => {
-    if ((await tx.select({ id: creditLevels.id }).from(creditLevels).limit(1)).length) return;
+/**
+ * Definitions as an operator saves them, refused by the same overlap rule as the page, then the level
+ * job places every member. The demo day runs this before its match day, so the demo's matching
+ * follows the level rules (risk/levels.pairing.ts); a second call changes nothing.
+ */
+export async function defineDemoLevels(ctx: AppContext): Promise<void> {
+  const defined = await ctx.db.transaction(async (tx) => {
+    if ((await tx.select({ id: creditLevels.id }).from(creditLevels).limit(1)).length) return false;
     await tx.insert(matchLevels).values(MATCH);
     for (const [i, c] of CREDIT.entries()) {
       checkNoOverlap(c, CREDIT.slice(0, i), 'zh-CN');
@@ -109,7 +115,11 @@ async function defineLevels(ctx: AppContext) {
       { dimension: 'ip', maxAccounts: 2, windowHours: 24 },
       { dimension: 'device', maxAccounts: 3, windowHours: 24 },
     ]);
+    return true;
   });
+  if (!defined) return;
+  forgetPairingRules(ctx);
+  await runLevelJob(ctx);
 }
 
 export async function runRiskLevelsDay(ctx: AppContext, origin: string): Promise<RiskLevelsDayReport> {
@@ -122,7 +132,7 @@ export async function runRiskLevelsDay(ctx: AppContext, origin: string): Promise
     demoted: 0,
     merchantDays: 0,
   };
-  await defineLevels(ctx);
+  await defineDemoLevels(ctx);
   // A merchant and pay type the day's deposits went through (a working passage).
   const [recent] = await ctx.db
     .select({ merchantId: depositOrders.merchantId, payType: depositOrders.payType })
@@ -159,6 +169,18 @@ export async function runRiskLevelsDay(ctx: AppContext, origin: string): Promise
     });
     report.cancelled++;
   }
+  // A withdrawal the member called off while it waited for review: cancelled, recorded the same way.
+  const [waiting] = await ctx.db
+    .select({ id: withdrawOrders.id })
+    .from(withdrawOrders)
+    .where(and(eq(withdrawOrders.status, 'in_review'), eq(withdrawOrders.family, 'normal')))
+    .orderBy(asc(withdrawOrders.id))
+    .limit(1);
+  if (waiting)
+    await runSystemTransition(ctx, orderTransferList, 'cancel', waiting.id, {
+      actor: OPERATOR,
+      reason: '会员撤回提现申请',
+    });
   const hits = await ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM risk_rule_hits`);
   report.fired = hits.rows[0]?.n ?? 0;
   const [watch] = await ctx.db

@@ -135,6 +135,8 @@ export function filterInput(field: FieldDef, t: TFunction): ReactNode {
   const testId = `filter-${field.name}`;
   const label = t(field.label);
   const select = t('engine.placeholderSelect');
+  // Another resource's values (a finance tag's code): its searchable select.
+  if (field.choices) return <RefSelect field={{ ...field, ref: field.choices }} data-testid={testId} />;
   switch (field.filter) {
     case 'between':
       if (field.type === 'datetime' || field.type === 'date') {

@@ -67,6 +67,7 @@ export default function RefSelect({
         body: {
           ...(q ? { q } : {}),
           ...(field.ref?.filters ? { filters: field.ref.filters } : {}),
+          ...(field.ref?.valueField ? { valueField: field.ref.valueField } : {}),
           page,
           pageSize: OPTIONS_PAGE_SIZE,
         },
@@ -92,7 +93,12 @@ export default function RefSelect({
     let live = true;
     void api<OptionsAnswer>(optionsPath(target), {
       method: 'POST',
-      body: { ids: [value], page: 1, pageSize: 1 },
+      body: {
+        ids: [value],
+        ...(field.ref?.valueField ? { valueField: field.ref.valueField } : {}),
+        page: 1,
+        pageSize: 1,
+      },
       silent: true,
     })
       .then((a) => live && setKnown(a.list[0] ?? { value, label: String(value) }))

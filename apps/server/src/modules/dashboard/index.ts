@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/errors.ts';
 import { operatorRoleCodes } from '../../platform/permissions.ts';
 import { envelope, isoDate } from '../../platform/route-schemas.ts';
+import { visibleMailboxes } from '../email/mailbox-scope.ts';
 import { latestExchangeRates } from '../mockTrade/exchange-rates.ts';
 import { exchangeRateRow } from '../mockTrade/index.ts';
 import { orderBadgeCounts } from '../order/badges.ts';
@@ -98,7 +99,8 @@ export async function dashboardModule(fastify: FastifyInstance) {
     },
     async (request) => {
       const { startTime, endTime } = request.body;
-      return ok(await orderBadgeCounts(ctx, startTime, endTime));
+      const mailboxes = await visibleMailboxes(ctx, request.auth?.operatorId);
+      return ok(await orderBadgeCounts(ctx, startTime, endTime, mailboxes));
     },
   );
 }

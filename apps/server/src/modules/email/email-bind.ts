@@ -14,6 +14,7 @@ import { AppError, fieldError } from '../../platform/errors.ts';
 import { actorOf, registerTransitions, runSystemTransition } from '../../platform/transitions/index.ts';
 import { rowAction } from '../mch/row-action.ts';
 import { emailOrders } from './email.schema.ts';
+import { bindBlocked } from './email-risk.ts';
 import { confirmMatchByEmail } from './match-port.ts';
 
 const text = {
@@ -22,6 +23,10 @@ const text = {
   notWaiting: {
     'zh-CN': '该撮合单不是「付款方已付款」状态',
     'en-US': 'the match is not waiting for its receiver (payer paid)',
+  },
+  blocked: {
+    'zh-CN': '付款人或会员在风控名单中，不能绑定',
+    'en-US': 'the payer or member is on a risk list: it cannot be bound',
   },
   amount: {
     'zh-CN': '撮合单金额与邮件到账金额不一致',
@@ -52,6 +57,8 @@ export function bindRoutes(fastify: FastifyInstance) {
       if (match.status !== 'payer_paid') throw fieldError('matchId', text.notWaiting[locale]);
       if (!order.amount || !new Big(match.amount).eq(order.amount))
         throw fieldError('matchId', text.amount[locale]);
+      // The payer's lists and freezes, as when an email is read (logged; the bind is refused).
+      if (await bindBlocked(ctx, tx, order, b.matchId)) throw fieldError('matchId', text.blocked[locale]);
       // The email order's own transition first: "is no longer unmatched" when it moved on meanwhile.
       await runSystemTransition(ctx, emailOrder, 'bound', b.id, {
         tx,

@@ -16,6 +16,7 @@ import { refuseInUse } from '../payManage/checks.ts';
 import { emailAssignments, emailMailboxes, emailOrders } from './email.schema.ts';
 import { bindRoutes } from './email-bind.ts';
 import { ingestEmail } from './ingest.ts';
+import { visibleMailboxes } from './mailbox-scope.ts';
 import { MAX_EMAIL_BYTES, type ParseProblem, parseEmail } from './parse.ts';
 
 const USERS = {
@@ -145,7 +146,14 @@ export async function emailRoutes(fastify: FastifyInstance) {
     },
   });
   registerCrud(fastify, emailAssign, { table: emailAssignments });
-  registerCrud(fastify, emailOrder, { table: emailOrders });
+  registerCrud(fastify, emailOrder, {
+    table: emailOrders,
+    // An operator sees the orders of the mailboxes assigned to them (administrators: all).
+    restrict: async (request) => {
+      const ids = await visibleMailboxes(ctx, request.auth?.operatorId);
+      return ids ? { mailboxId: ids } : null;
+    },
+  });
   bindRoutes(fastify);
   // Multipart parsing only in the upload's own scope: every other route stays JSON-only.
   await fastify.register(uploadRoute);

@@ -46,7 +46,7 @@ export const emailAssignments = pgTable('email_assignments', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-export const EMAIL_ORDER_STATES = ['matched', 'unmatched', 'failed_parse'] as const;
+export const EMAIL_ORDER_STATES = ['matched', 'unmatched', 'failed_parse', 'blocked'] as const;
 
 export const emailOrders = pgTable(
   'email_orders',

@@ -3,12 +3,14 @@
  * Message-ID) writes nothing; a readable notification that fits exactly one waiting match confirms
  * it through the match engine (same transaction, so the order and the confirmation commit together
  * or not at all) and is stored `matched`; one that fits none or several is `unmatched` (the header
- * badge); an unreadable one is `failed_parse` with its reason.
+ * badge); an unreadable one is `failed_parse` with its reason; one whose payer the risk lists refuse
+ * is `blocked` (email-risk.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
 import { type EmailOrder, emailOrders } from './email.schema.ts';
+import { emailBlocked } from './email-risk.ts';
 import { confirmMatchByEmail, findMatchCandidates } from './match-port.ts';
 import type { ParsedEmail } from './parse.ts';
 
@@ -47,6 +49,13 @@ async function storeOrder(
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`email:${n.accountTail}:${n.amount}`}))`);
   const candidates = await findMatchCandidates(tx, n);
   const [only] = candidates;
+  // A listed payer's email is refused (stored blocked, with its block-log row), never confirms.
+  let refused: EmailOrder | null = null;
+  const store = async (v: Partial<typeof emailOrders.$inferInsert>) => {
+    refused = await insertOnce(tx, { ...base, ...fields, status: 'blocked', ...v });
+    return refused;
+  };
+  if (await emailBlocked(ctx, tx, n, candidates.length === 1 ? (only ?? null) : null, store)) return refused;
   if (candidates.length !== 1 || only === undefined) {
     const reason = candidates.length === 0 ? 'noMatch' : 'several';
     return insertOnce(tx, { ...base, ...fields, status: 'unmatched', reason });

@@ -7,7 +7,8 @@
  * (remaining >= 0): no withdrawal amount can ever be matched twice, whatever runs at the same time.
  *
  * Rules (contracts match-rules.ts): the first enabled rule whose range holds the deposit; the
- * depositing merchant's split settings (min split amount, max pieces, pool group).
+ * depositing merchant's split settings (min split amount, max pieces, pool group); which members may
+ * pair: the risk levels' rules (risk/levels.pairing.ts, open while no level is defined).
  */
 import { randomInt } from 'node:crypto';
 import { orderDepositList, orderTransferList } from '@payops/contracts';
@@ -17,6 +18,7 @@ import { Dec, dec, decString, type Executor, isZero, type Tx, ZERO } from '../..
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { members } from '../member/schema.ts';
 import type { DepositOrder, WithdrawOrder } from '../order/schema.ts';
+import { pairableLevels, pairingRules } from '../risk/levels.pairing.ts';
 import {
   type MatchMerchantConfig,
   type MatchRule,
@@ -109,7 +111,7 @@ type Candidate = {
 
 export interface MatchContext {
   deposit: DepositOrder;
-  payer: { id: number; account: string; realName: string; matchLevel: number };
+  payer: { id: number; account: string; realName: string; level: number; matchLevel: number };
   payerName?: string;
   now: Date;
 }
@@ -169,20 +171,22 @@ export async function matchDeposit(
   const d = m.deposit;
   const rule = await ruleFor(tx, d.amount);
   if (!rule) return { none: 'noRule' };
+  // The risk levels' pairing rules (cached, not a query per match); null: no levels, open.
+  const levels = pairableLevels(await pairingRules(ctx, tx), m.payer);
+  if (levels && levels.match.length === 0) return { none: 'noCandidate' };
   const config = await merchantMatchConfig(tx, d.merchantId);
   const maxPieces = rule.mode === 'exact' ? 1 : config.maxPieces;
   const oldest = new Date(m.now.getTime() - rule.maxWaitMinutes * 60_000);
   const order = rule.priority === 'amount' ? sql`p.remaining DESC` : sql`p.entered_at ASC`;
-  // Exact: one entry must hold the whole deposit. Members: both at least the rule's level, within
-  // its gap, not frozen, never the payer themself.
+  // Exact: one entry must hold the whole deposit. Members: levels that may pair with the payer's,
+  // not frozen, never the payer themself.
   const { rows } = await tx.execute<Candidate>(sql`
     SELECT p.id, p.withdraw_order_id, p.remaining::text AS remaining
       FROM ${matchPool} p JOIN ${members} mb ON mb.id = p.member_id
      WHERE p.pool_group = ${config.poolGroup} AND p.remaining > 0
        AND p.entered_at >= ${oldest}
        AND mb.status = 'normal' AND mb.id <> ${m.payer.id}
-       AND mb.match_level >= ${rule.minMatchLevel} AND ${m.payer.matchLevel} >= ${rule.minMatchLevel}
-       AND abs(mb.match_level - ${m.payer.matchLevel}) <= ${rule.maxLevelGap}
+       ${levels ? sql`AND mb.level = ANY(${sql.param(levels.credit)}::int[]) AND mb.match_level = ANY(${sql.param(levels.match)}::int[])` : sql``}
        ${rule.mode === 'exact' ? sql`AND p.remaining >= ${d.amount}` : sql``}
      ORDER BY p.priority DESC, ${order}, p.id
      LIMIT ${maxPieces + 2}

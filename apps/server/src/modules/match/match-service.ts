@@ -30,6 +30,7 @@ import {
 } from '../../platform/transitions/index.ts';
 import { insertDepositOrder } from '../order/create.ts';
 import { depositOrders } from '../order/schema.ts';
+import { mayPair, pairingRules } from '../risk/levels.pairing.ts';
 import { type Match, matches, matchPool } from './match.schema.ts';
 import { type MatchContext, matchDeposit, memberOf, ruleFor, takePiece } from './match-engine.ts';
 import { decodeVoucher, storeVoucher } from './voucher.ts';
@@ -81,6 +82,10 @@ const text = {
   },
   poolShort: { 'zh-CN': '撮合池剩余金额不足', 'en-US': 'has less left in the pool than the deposit' },
   noMatch: { 'zh-CN': '不存在', 'en-US': 'was not found' },
+  levels: {
+    'zh-CN': '双方会员等级按等级规则不能撮合',
+    'en-US': "cannot be paired: the members' levels may not match each other",
+  },
   noLonger: {
     'zh-CN': (from: string, now: string) => `已不是「${from}」状态（当前：${now}）`,
     'en-US': (from: string, now: string) => `is no longer ${from} (now: ${now})`,
@@ -215,7 +220,9 @@ export async function proposeManualMatch(
   const [entry] = await tx.select().from(matchPool).where(eq(matchPool.id, input.poolId)).for('update');
   if (!entry) throw fieldError('poolId', text.noMatch[locale]);
   const payer = await activeMember(tx, d.merchantId, d.memberAccount, locale, 'depositOrderNo');
-  await activeMember(tx, entry.merchantId, entry.memberAccount, locale, 'poolId');
+  const payee = await activeMember(tx, entry.merchantId, entry.memberAccount, locale, 'poolId');
+  // An operator matches by hand only what the level rules allow (the engine's rule, risk levels).
+  if (!mayPair(await pairingRules(ctx, tx), payer, payee)) throw fieldError('poolId', text.levels[locale]);
   if (dec(entry.remaining).lt(dec(d.amount))) throw fieldError('poolId', text.poolShort[locale]);
   const now = ctx.clock.now();
   const rule = await ruleFor(tx, d.amount);

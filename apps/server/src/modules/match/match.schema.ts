@@ -129,6 +129,8 @@ export const matches = pgTable(
     index('matches_payee_account_idx')
       .on(t.payeeAccountNo, t.amount)
       .where(sql`status IN ('matched', 'payer_paid')`),
+    // The orphan-voucher sweep asks which stored files a match references.
+    index('matches_voucher_hash_idx').on(t.voucherHash).where(sql`voucher_hash IS NOT NULL`),
   ],
 );
 
@@ -138,8 +140,6 @@ export const matchRules = pgTable('match_rules', {
   minAmount: money('min_amount').notNull(),
   maxAmount: money('max_amount').notNull(),
   mode: text('mode', { enum: MATCH_MODES }).notNull().default('split'),
-  minMatchLevel: integer('min_match_level').notNull().default(1),
-  maxLevelGap: integer('max_level_gap').notNull().default(10),
   maxWaitMinutes: integer('max_wait_minutes').notNull().default(1440),
   priority: text('priority', { enum: MATCH_PRIORITIES }).notNull().default('age'),
   payMinutes: integer('pay_minutes').notNull().default(15),

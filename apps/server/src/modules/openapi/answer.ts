@@ -14,6 +14,7 @@ const STATUS: Partial<Record<MerchantApiCodeName, number>> = {
   nonceReplayed: 401,
   merchantUnknown: 401,
   merchantNotEnabled: 403,
+  merchantLoginFrozen: 403,
   ipNotAllowed: 403,
   riskBlocked: 403,
   orderNotFound: 404,

@@ -2,7 +2,7 @@
  * Who is calling the merchant API, checked before any handler runs (a preHandler of the module's
  * routes), in this order: the timestamp is within 5 minutes of the server's clock; the signature
  * matches; the caller's address is on the merchant's white list; the nonce is new for this merchant;
- * the merchant is enabled; the merchant is under its rate (rate.ts: the nonce and the call
+ * the merchant is enabled and its login not frozen (risk); the merchant is under its rate (rate.ts: the nonce and the call
  * counter in one statement). A refusal answers at once (and is logged
  * by place-log-hooks.ts like every other answer).
  *
@@ -21,6 +21,7 @@ import { clientIp } from '../../platform/request-info.ts';
 import { open, seal } from '../../platform/secret-box.ts';
 import { type SignedParams, signatureMatches } from '../../platform/signing.ts';
 import { merchants } from '../mch/schema.ts';
+import { loginFrozen } from '../risk/freezes.ts';
 import { refuse } from './answer.ts';
 import { ipAllowed } from './ip-allow.ts';
 import { useNonceAndCount } from './rate.ts';
@@ -64,6 +65,9 @@ export function merchantVerifier(ctx: AppContext) {
     const counted = await useNonceAndCount(ctx, m.id, body.nonce);
     if (!counted.fresh) return refuse(request, reply, 'nonceReplayed');
     if (m.status !== 'enabled') return refuse(request, reply, 'merchantNotEnabled');
+    // The merchant has no console login: its signed API calls are its login, which a live login
+    // freeze of the merchant (financeRisk/mch_frozen_list) stops (one seek of the live-freeze index).
+    if (await loginFrozen(ctx, m.id)) return refuse(request, reply, 'merchantLoginFrozen');
     if (counted.limited) {
       reply.header('retry-after', String(counted.retryAfterSeconds));
       return refuse(request, reply, 'rateLimited');

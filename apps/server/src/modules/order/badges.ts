@@ -20,7 +20,13 @@ export interface OrderCounts {
   timeOutOrderCount: number;
 }
 
-export async function orderBadgeCounts(ctx: AppContext, start: Date, end: Date): Promise<OrderCounts> {
+/** `mailboxes`: the operator's visible mailboxes (email/mailbox-scope.ts), null for all. */
+export async function orderBadgeCounts(
+  ctx: AppContext,
+  start: Date,
+  end: Date,
+  mailboxes: readonly number[] | null = null,
+): Promise<OrderCounts> {
   const [threshold, timeoutMinutes] = await Promise.all([
     getSetting(ctx, 'lowAmountWithdrawThreshold'),
     getSetting(ctx, 'orderTimeoutMinutes'),
@@ -31,7 +37,8 @@ export async function orderBadgeCounts(ctx: AppContext, start: Date, end: Date):
   const { rows } = await ctx.db.execute<{ timeout: string; low: string; audit: string; email: string }>(sql`
     SELECT
       (SELECT count(*) FROM email_orders
-        WHERE status = 'unmatched' AND created_at BETWEEN ${start} AND ${end}) AS email,
+        WHERE status = 'unmatched' AND created_at BETWEEN ${start} AND ${end}
+          ${mailboxes ? sql`AND mailbox_id = ANY(${sql.param(mailboxes)}::int[])` : sql``}) AS email,
       (SELECT count(*) FROM withdraw_orders w JOIN merchants m ON m.id = w.merchant_id
         WHERE w.${statusIn(OPEN_WITHDRAW_STATES)} AND w.created_at BETWEEN ${start} AND ${end}
           AND w.created_at < ${now}::timestamptz

@@ -63,7 +63,7 @@ const OUR_STATUS: Record<'deposit' | 'withdraw', Record<string, ReconStatus>> = 
   withdraw: Object.fromEntries(
     WITHDRAW_STATES.map((s) => [
       s,
-      s === 'success' ? 'success' : ['failed', 'rejected'].includes(s) ? 'failed' : 'pending',
+      s === 'success' ? 'success' : ['failed', 'rejected', 'cancelled'].includes(s) ? 'failed' : 'pending',
     ]),
   ),
 };

@@ -69,6 +69,8 @@ function specs(ctx: AppContext): Record<string, OrderTransitionSpec<WithdrawOrde
     payFail: { set: failedWith, effect: release },
     approve: { set: decidedBy, effect: intoPool },
     reject: { set: (s) => ({ ...decidedBy(s), ...failedWith(s), detainedFrom: null }), effect: release },
+    // Called off: the frozen amount and fee return (the cancellation record listens to the final state).
+    cancel: { set: (s) => ({ ...failedWith(s), detainedFrom: null }), effect: release },
     detain: { set: (s) => ({ detainedFrom: s.before.status }) },
     release: { set: () => ({ detainedFrom: null }) },
     manualSuccess: { set: manualRequest },

@@ -1,6 +1,6 @@
 /**
- * orderCancelRecordList: every deposit that ends `cancelled` (called off by the merchant or an
- * operator) or `timeout` (left unpaid), recorded from the order's final-state event in the cancelling
+ * orderCancelRecordList: every deposit or withdrawal that ends `cancelled` (called off by the
+ * merchant or an operator) and every deposit that ends `timeout` (left unpaid), recorded from the order's final-state event in the cancelling
  * transition's own transaction, with who and why from the order event that transition just wrote.
  * Then the auto-blacklist's cancellation rules look at the member, in the same transaction, so a
  * cancellation and the black-listing it triggers commit together.
@@ -14,7 +14,7 @@ import { orderCancelRecords } from './risk-levels.schema.ts';
 const CANCEL_KINDS: Record<string, 'cancelled' | 'timeout'> = { cancelled: 'cancelled', timeout: 'timeout' };
 
 export async function recordCancellation(tx: Tx, e: OrderFinal): Promise<void> {
-  if (e.family !== 'deposit') return;
+  if (e.family !== 'deposit' && e.family !== 'withdraw') return;
   const kind = CANCEL_KINDS[e.order.status];
   if (!kind) return;
   const o = e.order;
@@ -26,7 +26,7 @@ export async function recordCancellation(tx: Tx, e: OrderFinal): Promise<void> {
   await tx
     .insert(orderCancelRecords)
     .values({
-      family: 'deposit',
+      family: e.family,
       orderId: o.id,
       orderNo: o.orderNo,
       merchantId: o.merchantId,

@@ -1,7 +1,7 @@
 /**
  * Temporary freezes (financeRisk/mch_frozen_list): set by an operator (or a rule), lifted by an
  * operator, expired by a job (system transition). The risk service's `checkOrder` honours the live
- * ones; `loginFrozen` answers for a merchant's login (wired where merchant login exists).
+ * ones; `loginFrozen` answers for a merchant's login: its merchant API calls (openapi/verify.ts).
  */
 import { mchFrozenList } from '@payops/contracts';
 import { and, eq, lte, sql } from 'drizzle-orm';

@@ -1,18 +1,18 @@
 /**
  * Where the money flows call the risk service (one place per flow, so the checks are not scattered):
  * the merchant API's deposit and withdrawal creation, the USDT withdrawal's address, and the payout
- * job. Hook points for the branches merged later (the lead wires them): P2P matching calls
- * `checkMatch` before it pairs two orders, bank email orders call `checkEmailOrder` before creating
- * one; both log their own block.
+ * job. P2P matching's hook is `checkMatch`; bank email orders call `checkEmailOrder` when one is
+ * parsed or bound (modules/email); both log their own block.
  */
 import type { FieldError, Locale, RiskKind } from '@payops/contracts';
 import { orderTransferList } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Tx } from '../../platform/ledger/index.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import type { WithdrawOrder } from '../order/schema.ts';
 import { type BlockContext, checkOrder, logBlock, type RiskDecision, type RiskSubject } from './service.ts';
 
-type Blocked = Extract<RiskDecision, { allow: false }>;
+export type Blocked = Extract<RiskDecision, { allow: false }>;
 
 /** The merchant API body field a matched kind came from (the refusal names it). */
 const FIELD_OF: Partial<Record<RiskKind, string>> = {
@@ -113,11 +113,34 @@ export async function checkMatch(
   return null;
 }
 
-/** Hook for bank email orders (branch h/email): a deposit/withdrawal subject from the mail. */
-export function checkEmailOrder(
+/**
+ * Hook for bank email orders (modules/email): the payer a bank email names (and the member of the
+ * match it would confirm) against the deposit lists, in the email's own transaction. On a block,
+ * `refuse` stores the refused email order in that transaction and the block log row names it, so the
+ * order and its block commit together (blackBlockEmailLog). Answers the block, or null.
+ */
+export async function checkEmailOrder(
   ctx: AppContext,
+  tx: Tx,
   subject: RiskSubject,
-  where: { mchOrderNo?: string; orderNo?: string },
+  where: { mchNo?: string; orderNo?: string },
+  refuse: (d: Blocked) => Promise<{ id: number } | null>,
 ): Promise<Blocked | null> {
-  return checkAndLog(ctx, subject, { source: 'email', ...where });
+  const d = await checkOrder(ctx, tx, subject);
+  if (d.allow) return null;
+  const order = await refuse(d);
+  if (order)
+    await logBlock(
+      ctx,
+      d,
+      {
+        source: 'email',
+        direction: subject.direction,
+        merchantId: subject.merchantId || null,
+        ...where,
+        emailOrderId: order.id,
+      },
+      tx,
+    );
+  return d;
 }

@@ -1,18 +1,24 @@
 /**
- * The hook of the P2P matching engine (h/match): load the level rules once per matching run with
- * `loadPairingRules`, then ask `levelsMayPair(rules, a, b)` (levels.rules.ts) for each candidate pair of
- * members ({ level: members.level, matchLevel: members.match_level }). `levelLimits` gives a credit
- * level's single and daily amounts for the engine's amount checks.
+ * The level rules of P2P matching, the one source of truth the match engine obeys (risk levels'
+ * credit_level.matchAllowed and macth_level.pairsWith; the match rules no longer carry levels).
+ * With NO level definitions pairing is open (a fresh install still matches); once any level is
+ * defined, `levelsMayPair` (levels.rules.ts) decides, and an undefined level pairs with nothing.
+ *
+ * The engine runs per deposit at hundreds a second, so the definitions are cached per database for a
+ * few seconds and dropped at once when this instance changes them (`forgetPairingRules`, the level
+ * pages' afterChange); another instance sees a change within the TTL.
  */
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
-import type { PairingRules } from './levels.rules.ts';
+import { levelsMayPair, type PairingMember, type PairingRules } from './levels.rules.ts';
 import { creditLevels, matchLevels } from './risk-levels.schema.ts';
 
 export { levelsMayPair, type PairingMember, type PairingRules } from './levels.rules.ts';
 
-export async function loadPairingRules(db: AppContext['db'] | Tx): Promise<PairingRules> {
+type Db = AppContext['db'] | Tx;
+
+export async function loadPairingRules(db: Db): Promise<PairingRules> {
   const credit = await db
     .select({ level: creditLevels.level, matchAllowed: creditLevels.matchAllowed })
     .from(creditLevels)
@@ -24,8 +30,49 @@ export async function loadPairingRules(db: AppContext['db'] | Tx): Promise<Pairi
   return { credit, match };
 }
 
+const TTL_MS = 5_000;
+const cache = new WeakMap<object, { rules: PairingRules; until: number }>();
+
+/** The pairing rules, from the cache of this database (`ctx.db`) or loaded through `via` (a tx). */
+export async function pairingRules(ctx: Pick<AppContext, 'db'>, via: Db = ctx.db): Promise<PairingRules> {
+  const hit = cache.get(ctx.db);
+  if (hit && hit.until > Date.now()) return hit.rules;
+  const rules = await loadPairingRules(via);
+  cache.set(ctx.db, { rules, until: Date.now() + TTL_MS });
+  return rules;
+}
+
+/** Drops the cached rules after a level definition changed. */
+export function forgetPairingRules(ctx: Pick<AppContext, 'db'>): void {
+  cache.delete(ctx.db);
+}
+
+export const pairingOpen = (rules: PairingRules) => rules.credit.length === 0 && rules.match.length === 0;
+
+/**
+ * The levels a payer's counterpart may have: null when pairing is open; otherwise the credit levels
+ * that allow matching and the match levels that pair both ways with the payer's (both empty when the
+ * payer may not match at all). Lets the engine filter candidates in its one SQL scan.
+ */
+export function pairableLevels(
+  rules: PairingRules,
+  payer: PairingMember,
+): { credit: number[]; match: number[] } | null {
+  if (pairingOpen(rules)) return null;
+  const credit = rules.credit.filter((c) => c.matchAllowed).map((c) => c.level);
+  const match = rules.match
+    .map((r) => r.level)
+    .filter((matchLevel) => levelsMayPair(rules, payer, { level: payer.level, matchLevel }));
+  return credit.includes(payer.level) ? { credit, match } : { credit: [], match: [] };
+}
+
+/** Whether two members may pair (a manual match's check): open without definitions. */
+export function mayPair(rules: PairingRules, a: PairingMember, b: PairingMember): boolean {
+  return pairingOpen(rules) || levelsMayPair(rules, a, b);
+}
+
 /** A credit level's amount limits (decimal strings), or null when the level is not defined. */
-export async function levelLimits(db: AppContext['db'] | Tx, level: number) {
+export async function levelLimits(db: Db, level: number) {
   const [row] = await db
     .select({ singleLimit: creditLevels.singleLimit, dailyLimit: creditLevels.dailyLimit })
     .from(creditLevels)

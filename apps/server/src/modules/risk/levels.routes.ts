@@ -10,6 +10,7 @@ import { type Row, registerCrud } from '../../platform/crud/index.ts';
 import { fieldError, localeOf } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
 import { members } from '../member/schema.ts';
+import { forgetPairingRules } from './levels.pairing.ts';
 import { type CreditLevelRow, checkNoOverlap, parseLevels, say } from './levels.rules.ts';
 import { creditLevels, matchLevels, memberLevelFixes } from './risk-levels.schema.ts';
 
@@ -79,8 +80,12 @@ export async function prepareFixedLevel(
 export async function levelRoutes(fastify: FastifyInstance) {
   const now = () => fastify.ctx.clock.now();
 
+  // The match engine caches the pairing rules: drop them when a definition changes.
+  const afterChange = async () => forgetPairingRules(fastify.ctx);
+
   registerCrud(fastify, creditLevel, {
     table: creditLevels,
+    afterChange,
     beforeWrite: async (values, info) => {
       const locale = localeOf(info.request);
       const row = { ...info.before, ...values } as unknown as CreditLevelRow;
@@ -96,6 +101,7 @@ export async function levelRoutes(fastify: FastifyInstance) {
 
   registerCrud(fastify, matchLevel, {
     table: matchLevels,
+    afterChange,
     beforeWrite: async (values, info) => {
       const locale = localeOf(info.request);
       const row = { ...info.before, ...values } as Row;

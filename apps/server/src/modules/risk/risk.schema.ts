@@ -6,7 +6,17 @@
  */
 import { RISK_KINDS, RISK_LISTS } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, cidr, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  cidr,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ts } from '../../platform/ledger/columns.ts';
 
 const STATES = ['active', 'lifted', 'expired'] as const;
@@ -129,9 +139,12 @@ export const riskBlockLog = pgTable(
     /** The subject's matched value, masked (never a card number or a full ID). */
     subject: text('subject').notNull().default(''),
     reason: text('reason').notNull().default(''),
+    /** The refused bank email order (source 'email'): the blackBlockEmailLog page links to it. */
+    emailOrderId: bigint('email_order_id', { mode: 'number' }),
   },
   (t) => [
     index('risk_block_log_at_idx').on(t.at),
+    index('risk_block_log_email_order_idx').on(t.emailOrderId).where(sql`email_order_id IS NOT NULL`),
     index('risk_block_log_source_idx').on(t.source, t.id),
     index('risk_block_log_rule_idx').on(t.rule, t.id),
     index('risk_block_log_entry_idx').on(t.entryId),

@@ -5,6 +5,7 @@
  */
 import {
   addBodySchema,
+  blackBlockEmailLog,
   blackBlockLog,
   type FieldError,
   mchFrozenList,
@@ -225,6 +226,7 @@ export async function riskRoutes(fastify: FastifyInstance) {
 
   registerCrud(fastify, operationRecordList, { table: riskOperationRecords });
   registerCrud(fastify, blackBlockLog, { table: riskBlockLog });
+  registerCrud(fastify, blackBlockEmailLog, { table: riskBlockLog, scope: { source: 'email' } });
 }
 
 /** A bad import line: the whole import is refused, naming the line (and the field's complaint). */

@@ -273,15 +273,20 @@ export interface BlockContext {
   mchNo?: string;
   mchOrderNo?: string;
   orderNo?: string;
+  emailOrderId?: number;
 }
 
-/** The block log row, in its own transaction (the refused order's was rolled back). */
+/**
+ * The block log row, in its own transaction (the refused order's was rolled back), or in `db`'s when
+ * the refusal itself is a record that commits (a refused email order).
+ */
 export async function logBlock(
   ctx: AppContext,
   d: Extract<RiskDecision, { allow: false }>,
   where: BlockContext,
+  db: Tx | AppContext['db'] = ctx.db,
 ): Promise<void> {
-  await ctx.db.insert(riskBlockLog).values({
+  await db.insert(riskBlockLog).values({
     at: ctx.clock.now(),
     source: where.source,
     direction: where.direction,
@@ -294,5 +299,6 @@ export async function logBlock(
     orderNo: where.orderNo ?? '',
     subject: d.subject,
     reason: d.reason,
+    emailOrderId: where.emailOrderId ?? null,
   });
 }

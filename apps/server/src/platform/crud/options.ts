@@ -7,16 +7,18 @@
  */
 import {
   type FieldDef,
+  type Locale,
   type MaskKind,
   type OptionsBody,
   optionsBodySchema,
   optionsPath,
 } from '@payops/contracts';
 import { and, asc, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../errors.ts';
+import { fieldError, localeOf, ok } from '../errors.ts';
 import { maskRow } from '../masking.ts';
 import { envelope } from '../route-schemas.ts';
 import { type BoundResource, cappedTotal, type Row, whereOf } from './query.ts';
@@ -33,9 +35,16 @@ export const optionsAnswerSchema = z.object({
   }),
 });
 
-function optionsWhere(r: BoundResource, body: OptionsBody): SQL | undefined {
+/** The column answered as the value: the body's valueField (a stored field) or the key. */
+function valueColumn(r: BoundResource, body: OptionsBody, locale: Locale) {
+  if (!body.valueField) return r.columns[r.def.key]!;
+  const col = r.columns[body.valueField];
+  if (!col) throw fieldError('valueField', locale === 'en-US' ? 'is not a stored field' : '不是可选的字段');
+  return col;
+}
+
+function optionsWhere(r: BoundResource, body: OptionsBody, key: PgColumn): SQL | undefined {
   const label = r.columns[r.def.labelField]!;
-  const key = r.columns[r.def.key]!;
   return and(
     whereOf(r, body.filters ?? {}),
     body.q ? ilike(sql`${label}::text`, `%${escapeLike(body.q)}%`) : undefined,
@@ -66,11 +75,12 @@ export function registerOptions(fastify: FastifyInstance, r: BoundResource) {
     },
     async (request) => {
       const body = request.body as OptionsBody;
-      const where = optionsWhere(r, body);
+      const value = valueColumn(r, body, localeOf(request));
+      const where = optionsWhere(r, body, value);
       const key = r.columns[def.key]!;
       const [rows, totals] = await Promise.all([
         db
-          .select({ value: key, label: r.columns[def.labelField]! })
+          .select({ value, label: r.columns[def.labelField]! })
           .from(r.table as never)
           .where(where)
           .orderBy(asc(key))

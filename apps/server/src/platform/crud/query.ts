@@ -142,8 +142,31 @@ export function scopeCondition(r: BoundResource): SQL | undefined {
 }
 
 /** The filters' condition; with a binder, its values as placeholders and its shape recorded. */
+/**
+ * A filters object's server-side restriction (registerCrud's `restrict`): column -> the values a
+ * row's column must be one of, per request (an operator's assigned mailboxes). A symbol key, so no
+ * request body can carry it; bound like an `in` filter (its length is part of the statement's shape).
+ */
+export const RESTRICT = Symbol('restrict');
+export type Restriction = Record<string, readonly unknown[]>;
+
+function restrictionOf(r: BoundResource, filters: Row, b?: Binder): SQL[] {
+  const restriction = (filters as { [RESTRICT]?: Restriction })[RESTRICT];
+  if (!restriction) return [];
+  return Object.entries(restriction).map(([name, values]) => {
+    const col = r.tableColumns[name]!;
+    b?.shape.push(`!${name}:${values.length}`);
+    return values.length
+      ? inArray(
+          col,
+          values.map((v) => (b ? b.bind(v, col) : v)),
+        )
+      : sql`false`;
+  });
+}
+
 export function whereOf(r: BoundResource, filters: Row, b?: Binder): SQL | undefined {
-  const parts: (SQL | undefined)[] = [scopeCondition(r)];
+  const parts: (SQL | undefined)[] = [scopeCondition(r), ...restrictionOf(r, filters, b)];
   for (const [name, value] of Object.entries(filters)) {
     const field = (r.def.fields as Record<string, FieldDef>)[name];
     const col = r.columns[name];

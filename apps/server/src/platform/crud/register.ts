@@ -27,13 +27,22 @@ import { fastSerializerCompiler } from '../fast-serializer.ts';
 import { maskKinds, maskRow, refuseMaskedFilters } from '../masking.ts';
 import { envelope } from '../route-schemas.ts';
 import { registerAuditTimeline } from './audit-timeline.ts';
+import { refuseUnknownChoices } from './choices.ts';
 import { EXPORT_CONTENT_TYPE, exportStream } from './export.ts';
 import { admitExport, EXPORT_ROWS_HEADER } from './export-access.ts';
 import { snapshotBatches } from './export-source.ts';
 import { effectiveSort } from './keyset.ts';
 import { listPage } from './list-page.ts';
 import { registerOptions } from './options.ts';
-import { type BoundResource, bindResource, type Row, selectByKeys, whereOf } from './query.ts';
+import {
+  type BoundResource,
+  bindResource,
+  RESTRICT,
+  type Restriction,
+  type Row,
+  selectByKeys,
+  whereOf,
+} from './query.ts';
 import { bindForRefs, refFields, withRefLabels } from './refs.ts';
 import { auditView, insertRow, removeRows, updateRow, type WriteHooks } from './writes.ts';
 
@@ -50,6 +59,11 @@ export interface CrudOptions extends WriteHooks {
   computed?: Record<string, SQL>;
   /** Fills the definition's virtual fields of a batch of rows (what SQL cannot compute). */
   enrich?: (rows: Row[]) => Promise<Row[]>;
+  /**
+   * Rows this request may see (list, export, getById), whatever it filters: column -> allowed
+   * values, or null for all (e.g. an operator's assigned mailboxes; query.ts RESTRICT).
+   */
+  restrict?: (request: FastifyRequest) => Promise<Restriction | null>;
 }
 
 const pager = z.object({
@@ -118,6 +132,11 @@ export function registerCrud(
   const tags = [def.group];
   const rowAnswer = rowSchema(def);
   const limited = listRateLimit(fastify.ctx.config.listRatePerMinute);
+  /** The request's filters with the server's restriction (if any) added. */
+  const restricted = async (request: FastifyRequest, filters: Row = {}): Promise<Row> => {
+    const restriction = await options.restrict?.(request);
+    return restriction ? { ...filters, [RESTRICT]: restriction } : filters;
+  };
 
   if (served('list')) {
     app.post(
@@ -135,7 +154,15 @@ export function registerCrud(
       async (request) => {
         const body = request.body as FindByPageBody;
         refuseMaskedFilters(def, body.filters, request.auth?.unmasked ?? false, localeOf(request));
-        const { rows, pager } = await listPage(db, fastify.ctx.keys.secretKey, r, body, localeOf(request));
+        await refuseUnknownChoices(db, def, body.filters, localeOf(request));
+        const filters = await restricted(request, body.filters);
+        const { rows, pager } = await listPage(
+          db,
+          fastify.ctx.keys.secretKey,
+          r,
+          { ...body, filters },
+          localeOf(request),
+        );
         return ok({ list: await present(request, rows), pager });
       },
     );
@@ -152,7 +179,9 @@ export function registerCrud(
       },
       async (request) => {
         const [row] = await selectByKeys(db, r, [(request.query as { id: unknown }).id]);
-        if (!row) throw new AppError(ErrorCode.notFound);
+        const restriction = options.restrict ? await options.restrict(request) : null;
+        const hidden = restriction && Object.entries(restriction).some(([k, vs]) => !vs.includes(row?.[k]));
+        if (!row || hidden) throw new AppError(ErrorCode.notFound);
         const [shown] = await present(request, [row]);
         return ok(shown!);
       },
@@ -254,12 +283,13 @@ export function registerCrud(
       async (request, reply) => {
         const body = request.body as ExportBody;
         refuseMaskedFilters(def, body.filters, request.auth?.unmasked ?? false, localeOf(request));
+        await refuseUnknownChoices(db, def, body.filters, localeOf(request));
         // For data in clear, a fresh code is asked before anything is read.
         const note = await admitExport(fastify.ctx, request, r);
         const { rows, batches } = await snapshotBatches(
           fastify.ctx.pool,
           r,
-          whereOf(r, body.filters),
+          whereOf(r, await restricted(request, body.filters)),
           effectiveSort(r, body.sort),
           (page) => present(request, page),
         );

@@ -15,5 +15,6 @@ export const financeRiskPages: Record<string, () => PageModule> = {
   '/financeRisk/mch_frozen_list': logs('FrozenListPage'),
   '/financeRisk/operationRecordList': logs('OperationRecordPage'),
   '/financeRisk/blackBlockLog': logs('BlackBlockLogPage'),
+  '/financeRisk/blackBlockEmailLog': logs('BlackBlockEmailLogPage'),
   ...riskLevelsPages,
 };

@@ -2,6 +2,7 @@
  * The freezes and the two risk logs. The block log links each stopped attempt to its placement-log
  * row (merchant API), its order (payout), and the entry that fired (the rule's page, detail open).
  */
+import { blackBlockEmailLog } from '@payops/contracts/resources/financeRisk/block-email-log';
 import { blackBlockLog } from '@payops/contracts/resources/financeRisk/block-log';
 import { mchFrozenList } from '@payops/contracts/resources/financeRisk/frozen-list';
 import { operationRecordList } from '@payops/contracts/resources/financeRisk/operation-record';
@@ -39,23 +40,46 @@ function attemptLink(value: unknown, row: Row) {
   );
 }
 
+/** A link to the list page holding an order number (or '-'). */
+const orderLink = (page: string) => (v: unknown) =>
+  v ? <Link to={`/order/${page}?orderNo=${encodeURIComponent(String(v))}`}>{String(v)}</Link> : '-';
+
+const entryLink = (v: unknown, row: Row) =>
+  v ? <Link to={`/financeRisk/${rulePage(row.rule)}?detail=${String(v)}`}>#{String(v)}</Link> : '-';
+
 export function BlackBlockLogPage() {
   useRiskLabels();
   const overrides = useMemo<ResourceOverrides>(
     () => ({
-      cells: {
-        mchOrderNo: attemptLink,
-        orderNo: (v) =>
-          v ? (
-            <Link to={`/order/orderTransferList?orderNo=${encodeURIComponent(String(v))}`}>{String(v)}</Link>
-          ) : (
-            '-'
-          ),
-        entryId: (v, row) =>
-          v ? <Link to={`/financeRisk/${rulePage(row.rule)}?detail=${String(v)}`}>#{String(v)}</Link> : '-',
-      },
+      cells: { mchOrderNo: attemptLink, orderNo: orderLink('orderTransferList'), entryId: entryLink },
     }),
     [],
   );
   return <ResourcePage def={blackBlockLog} overrides={overrides} />;
+}
+
+/** The refused bank emails: each links to its email order and to the match's deposit. */
+export function BlackBlockEmailLogPage() {
+  useRiskLabels();
+  const overrides = useMemo<ResourceOverrides>(
+    () => ({
+      cells: {
+        emailOrderId: (v) =>
+          v ? (
+            <Link
+              to={`/order/emailOrderList?id=${String(v)}&detail=${String(v)}`}
+              data-testid="blocked-email-link"
+            >
+              #{String(v)}
+            </Link>
+          ) : (
+            '-'
+          ),
+        orderNo: orderLink('orderDepositListMatch'),
+        entryId: entryLink,
+      },
+    }),
+    [],
+  );
+  return <ResourcePage def={blackBlockEmailLog} overrides={overrides} />;
 }

@@ -2,7 +2,8 @@
  * financeRisk/orderCancelRecordList: every order cancellation, who and why. Written in the
  * cancelling transition's own transaction (the order's final-state event), so no cancellation goes
  * unrecorded; the auto-blacklist's `cancellations` rule counts these rows. A cancellation is a deposit
- * that ends `cancelled` (the merchant or an operator called it off); an unpaid timeout is counted too,
+ * or a withdrawal that ends `cancelled` (the merchant or an operator called it off); a deposit's unpaid
+ * timeout is counted too,
  * as `timeout` (the member abandoned it), while a receipt-audit rejection is a decision, not a cancellation.
  */
 import { bilingual, defineResource } from '../../resource.ts';
@@ -13,6 +14,12 @@ export const orderCancelRecordList = defineResource({
   api: '/api/financeRisk/orderCancelRecordList',
   fields: {
     id: { type: 'number', list: true, sort: true },
+    family: {
+      type: 'enum',
+      list: true,
+      filter: 'eq',
+      options: [{ value: 'deposit' }, { value: 'withdraw' }],
+    },
     orderNo: { type: 'string', list: true, filter: 'eq' },
     mchNo: { type: 'string', list: true, filter: 'eq' },
     memberAccount: { type: 'string', list: true, filter: 'eq' },
@@ -35,6 +42,9 @@ export const orderCancelRecordList = defineResource({
   actions: ['list', 'export'],
   labels: bilingual({
     'field.orderCancelRecordList.id': ['编号', 'ID'],
+    'field.orderCancelRecordList.family': ['订单类型', 'Order type'],
+    'enum.orderCancelRecordList.family.deposit': ['充值', 'Deposit'],
+    'enum.orderCancelRecordList.family.withdraw': ['提现', 'Withdrawal'],
     'field.orderCancelRecordList.orderNo': ['订单号', 'Order no.'],
     'field.orderCancelRecordList.mchNo': ['商户号', 'Merchant no.'],
     'field.orderCancelRecordList.memberAccount': ['会员账号', 'Member account'],

@@ -1,4 +1,5 @@
 /** The /financeRisk group's resource definitions (lists and freezes; levels, tags and rules). */
+export * from './block-email-log.ts';
 export * from './block-log.ts';
 export * from './cancel-records.ts';
 export * from './frozen-list.ts';
@@ -12,6 +13,7 @@ export * from './risk-rules.ts';
 export * from './risk-values.ts';
 export * from './tags.ts';
 
+import { blackBlockEmailLog } from './block-email-log.ts';
 import { blackBlockLog } from './block-log.ts';
 import { mchFrozenList } from './frozen-list.ts';
 import { operationRecordList } from './operation-record.ts';
@@ -23,4 +25,5 @@ export const FINANCE_RISK_LIST_RESOURCES = [
   mchFrozenList,
   operationRecordList,
   blackBlockLog,
+  blackBlockEmailLog,
 ];

@@ -2,8 +2,8 @@
  * The matching rules (payManage/match_rule_list) and the per-merchant split and pool settings
  * (payManage/match_ordersplit_mch_List). A deposit takes the first enabled rule (lowest id) whose
  * amount range holds it: exact (one withdrawal takes the whole deposit) or split (up to the merchant's
- * max pieces, each at least its min split amount); members pair only when both are at least the
- * rule's match level and their levels differ by at most its gap; entries waiting longer than its max
+ * max pieces, each at least its min split amount); which members may pair is the risk levels' rule
+ * (financeRisk credit_level / macth_level), not the match rule's; entries waiting longer than its max
  * wait are left to the operators (manual match); candidates go by priority, then age or amount.
  * A merchant's orders match those of the merchants of the same pool group (its own orders only when
  * it has no settings).
@@ -41,8 +41,6 @@ export const match_rule_list = defineResource({
       options: optionsOf(MODE_LABELS),
       form: { required: true },
     },
-    minMatchLevel: { type: 'number', list: true, form: { required: true, min: 1, max: 10 } },
-    maxLevelGap: { type: 'number', list: true, form: { required: true, min: 0, max: 10 } },
     maxWaitMinutes: { type: 'number', list: true, form: { required: true, min: 1, max: 10080 } },
     priority: {
       type: 'enum',
@@ -65,8 +63,6 @@ export const match_rule_list = defineResource({
     'field.match_rule_list.maxAmount': ['最大金额', 'Max amount'],
     'field.match_rule_list.mode': ['匹配方式', 'Mode'],
     ...enumLabels('match_rule_list', 'mode', MODE_LABELS),
-    'field.match_rule_list.minMatchLevel': ['最低匹配等级', 'Min match level'],
-    'field.match_rule_list.maxLevelGap': ['最大等级差', 'Max level gap'],
     'field.match_rule_list.maxWaitMinutes': ['最长等待(分钟)', 'Max wait (minutes)'],
     'field.match_rule_list.priority': ['优先规则', 'Priority'],
     ...enumLabels('match_rule_list', 'priority', PRIORITY_LABELS),

@@ -44,7 +44,13 @@ export const memberList = defineResource({
     creditPoints: { type: 'money', list: true, virtual: true },
     available: { type: 'money', list: true, virtual: true },
     status: { type: 'enum', list: true, filter: 'eq' },
-    financeTags: { type: 'string', list: true, filter: 'contains' },
+    // A select of the finance tags (financeRisk/financeTabList), by code.
+    financeTags: {
+      type: 'string',
+      list: true,
+      filter: 'contains',
+      choices: { resource: 'financeTabList', labelField: 'name', valueField: 'code' },
+    },
     city: { type: 'string', list: true },
     firstDepositAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
     firstDepositAmount: { type: 'money', list: true },

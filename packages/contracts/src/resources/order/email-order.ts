@@ -4,7 +4,8 @@
  * amount, payee account tail, payer name, time. An order that fits exactly one waiting match
  * confirms it (`matched`, with the match); one that fits none or several stays `unmatched` (the
  * header badge counts these); a mailbox email no template can read is kept as `failed_parse` with
- * the reason (an upload of one is refused instead). A message is stored once (its Message-ID).
+ * the reason (an upload of one is refused instead); one whose payer the risk lists refuse is
+ * `blocked` (financeRisk/blackBlockEmailLog). A message is stored once (its Message-ID).
  */
 import { defineLifecycle } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
@@ -16,6 +17,8 @@ export const emailOrderLifecycle = defineLifecycle({
     matched: { color: 'green', label: ['已匹配', 'Matched'] },
     unmatched: { color: 'orange', label: ['匹配失败', 'Unmatched'] },
     failed_parse: { color: 'red', label: ['解析失败', 'Unreadable'] },
+    // The payer (or the match's member) is on a deposit black list or frozen (blackBlockEmailLog).
+    blocked: { color: 'magenta', label: ['风控拦截', 'Refused by risk'] },
   },
   transitions: {
     // The operator's `bind` row action (a match chosen by hand, reason and code): its status change.
@@ -44,6 +47,10 @@ export const EMAIL_REASON_LABELS = {
   accountTail: ['银行模板未读到收款卡尾号', 'The bank template found no account tail'],
   payerName: ['银行模板未读到付款人', 'The bank template found no payer name'],
   paidAt: ['银行模板未读到有效的到账时间', 'The bank template found no valid time'],
+  riskBlocked: [
+    '付款人或会员在风控名单中，已拦截（见邮件订单拦截记录）',
+    'The payer or member is on a risk list: refused (see the email block log)',
+  ],
 } as const satisfies Record<string, readonly [string, string]>;
 export type EmailReason = keyof typeof EMAIL_REASON_LABELS;
 

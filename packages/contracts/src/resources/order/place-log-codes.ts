@@ -23,6 +23,7 @@ export const MERCHANT_API_CODES = {
   amountOutOfLimits: 2009,
   upstreamFailed: 2010,
   riskBlocked: 2011,
+  merchantLoginFrozen: 2012,
 } as const;
 
 export type MerchantApiCodeName = keyof typeof MERCHANT_API_CODES;
@@ -54,6 +55,10 @@ export const MERCHANT_API_CODE_LABELS: Record<MerchantApiCodeName, readonly [str
   riskBlocked: [
     '订单被风控拦截（黑名单或临时冻结）',
     'The order is refused by risk control (a black list or a freeze)',
+  ],
+  merchantLoginFrozen: [
+    '商户API登录已被临时冻结（风控）',
+    "The merchant's API access (its login) is temporarily frozen by risk control",
   ],
 };
 

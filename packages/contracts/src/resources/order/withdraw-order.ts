@@ -19,6 +19,7 @@ export const WITHDRAW_STATES = [
   'success',
   'failed',
   'rejected',
+  'cancelled',
   'detained',
   'manual_success_pending',
   'manual_fail_pending',
@@ -26,7 +27,7 @@ export const WITHDRAW_STATES = [
 export type WithdrawState = (typeof WITHDRAW_STATES)[number];
 
 /** States the merchant is told of: the frozen amount has been debited or released. */
-export const WITHDRAW_FINAL_STATES = ['success', 'failed', 'rejected'] as const;
+export const WITHDRAW_FINAL_STATES = ['success', 'failed', 'rejected', 'cancelled'] as const;
 
 export const withdrawLifecycle = defineLifecycle({
   states: {
@@ -38,6 +39,7 @@ export const withdrawLifecycle = defineLifecycle({
     success: { color: 'green', label: ['成功', 'Success'] },
     failed: { color: 'red', label: ['失败', 'Failed'] },
     rejected: { color: 'default', label: ['已驳回', 'Rejected'] },
+    cancelled: { color: 'default', label: ['已取消', 'Cancelled'] },
     detained: { color: 'magenta', label: ['已扣留', 'Detained'] },
     ...MANUAL_STATES,
   },
@@ -111,6 +113,22 @@ export const withdrawLifecycle = defineLifecycle({
       hint: [
         '驳回后冻结金额退回商户可用余额。',
         "Rejecting returns the frozen amount to the merchant's balance.",
+      ],
+      input: { reason: { required: true, min: 2, max: 200 } },
+      needsCode: true,
+      money: true,
+    },
+    // The merchant or member called it off (not an operator's refusal: that is `reject`); recorded as
+    // a cancellation (financeRisk/orderCancelRecordList, the auto-blacklist's cancellation rules).
+    // Not from `paying` (with the upstream already) nor `matching`: a pooled withdrawal leaves the pool
+    // by `leavePool`, refused while a match piece is open, which returns only the unmatched rest.
+    cancel: {
+      from: ['in_review', 'approved', 'detained'],
+      to: 'cancelled',
+      label: ['取消', 'Cancel'],
+      hint: [
+        '取消后冻结金额及手续费退回商户可用余额，并记入订单取消记录。',
+        "Cancelling returns the frozen amount and fee to the merchant's balance and is recorded as a cancellation.",
       ],
       input: { reason: { required: true, min: 2, max: 200 } },
       needsCode: true,
