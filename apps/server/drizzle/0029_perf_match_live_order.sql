@@ -1,0 +1,2 @@
+DROP INDEX "match_pool_live_idx";--> statement-breakpoint
+CREATE INDEX "match_pool_live_idx" ON "match_pool" USING btree ("pool_group","priority" DESC NULLS FIRST,"entered_at","id") WHERE remaining > 0;
