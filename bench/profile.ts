@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
+import { CHAINS, verifyChain } from '../apps/server/src/platform/audit.ts';
 import { HZ as hz, pgTicks, statementReport } from './cpu.ts';
 import { merchantApiDeposits } from './merchant-api.ts';
 import { listLoad, overhead, toggleLoad } from './scale.ts';
@@ -59,6 +60,13 @@ const { profile } = profiling
 const self = process.cpuUsage(selfBefore);
 const pgSeconds = (pgTicks(w.dataDir) - pgBefore) / hz;
 const statements = await statementReport(w.ctx.pool, done);
+// The rows the load wrote keep the audit chains whole (audit:verify).
+const chains = await Promise.all(CHAINS.map((c) => verifyChain(w.ctx.db, c)));
+const chainText = chains
+  .map(
+    (c) => `${c.chain} ${c.rows} rows ${c.brokenAt === undefined ? 'verified' : `BROKEN at ${c.brokenAt}`}`,
+  )
+  .join(', ');
 const file = path.join(process.env.PROFILE_DIR ?? '/tmp', `payops-${workload}-${Date.now()}.cpuprofile`);
 fs.writeFileSync(file, JSON.stringify(profile));
 await w.close();
@@ -85,6 +93,6 @@ const top = (m: Map<string, number>, k: number) =>
     .map(([name, n]) => `${((100 * n) / total).toFixed(1).padStart(5)}%  ${name}`)
     .join('\n');
 process.stdout.write(
-  `${statements}\n${workload}: ${out}\nwall ${wall.toFixed(1)} s; server process CPU ${((self.user + self.system) / 1e6).toFixed(1)} s (${((self.user + self.system) / 1e3 / done).toFixed(3)} ms per request); PostgreSQL CPU ${pgSeconds.toFixed(1)} s (${((pgSeconds * 1e3) / done).toFixed(3)} ms per request)\nprofile: ${file}\n\nby package/file:\n${top(file_, 25)}\n\nby function:\n${top(fn, 40)}\n`,
+  `${statements}\n${chainText}\n${workload}: ${out}\nwall ${wall.toFixed(1)} s; server process CPU ${((self.user + self.system) / 1e6).toFixed(1)} s (${((self.user + self.system) / 1e3 / done).toFixed(3)} ms per request); PostgreSQL CPU ${pgSeconds.toFixed(1)} s (${((pgSeconds * 1e3) / done).toFixed(3)} ms per request)\nprofile: ${file}\n\nby package/file:\n${top(file_, 25)}\n\nby function:\n${top(fn, 40)}\n`,
 );
 process.exit(0);

@@ -61,17 +61,37 @@ export const chainRowKeys = (row: Record<string, unknown>) =>
   Object.keys(row).filter((k) => row[k] !== undefined);
 
 /**
+ * Rows that differ by case (one per state a record may be in before a change): `keys` (and the
+ * content) are chosen by `by` among `cases`, their values given as `<key>__<i>` and `case__<i>`.
+ */
+export interface Choice {
+  by: SQL;
+  cases: readonly unknown[];
+  keys: readonly string[];
+}
+
+/**
  * The two parts of an append: `head`, the data-modifying CTE that moves the chain's head to the row,
  * and `insert`, the row's INSERT that reads `head`. Given `gate` (the name of an earlier CTE), the head
  * moves and the row is written only when that CTE answered a row (one statement: a change and its
  * audit row, transitions/one-statement.ts).
  */
-export function chainAppendSql(name: ChainName, keys: readonly string[], gate?: string) {
+export function chainAppendSql(name: ChainName, keys: readonly string[], gate?: string, choose?: Choice) {
   const { table } = chains[name];
   const sharded = chains[name].shards > 1;
   const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const pick = (k: string, one: (placeholder: string) => SQL) =>
+    choose && (k === 'content' || choose.keys.includes(k))
+      ? sql`(CASE ${choose.by} ${sql.join(
+          choose.cases.map(
+            (_, i) => sql`WHEN ${sql.placeholder(`case__${i}`)}::text THEN ${one(`${k}__${i}`)}`,
+          ),
+          sql` `,
+        )} END)`
+      : one(k);
+  const content = pick('content', (n) => sql`${sql.placeholder(n)}::text`);
   const hashOf = (prev: SQL) =>
-    sql`encode(sha256(convert_to(${prev} || chr(10) || ${sql.placeholder('content')}::text, 'UTF8')), 'hex')`;
+    sql`encode(sha256(convert_to(${prev} || chr(10) || ${content}, 'UTF8')), 'hex')`;
   const shard = sharded ? sql`${sql.placeholder('shard')}::smallint` : sql`0::smallint`;
   const names = sql.join(
     [...keys, ...(sharded ? ['shard'] : []), 'id', 'prevHash', 'hash'].map((k) =>
@@ -81,7 +101,14 @@ export function chainAppendSql(name: ChainName, keys: readonly string[], gate?: 
   );
   const values = sql.join(
     [
-      ...keys.map((k) => sql`${new Param(sql.placeholder(k), columns[k])}`),
+      // In a SELECT (gated) a parameter is typed by its cast, not by the column it goes to.
+      ...keys.map((k) =>
+        pick(k, (n) =>
+          gate
+            ? sql`${new Param(sql.placeholder(n), columns[k])}::${sql.raw(columns[k]!.getSQLType())}`
+            : sql`${new Param(sql.placeholder(n), columns[k])}`,
+        ),
+      ),
       ...(sharded ? [shard] : []),
       sql`(SELECT id FROM head)`,
       sql`(SELECT prev_hash FROM head)`,

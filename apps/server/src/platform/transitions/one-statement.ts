@@ -1,5 +1,5 @@
 /**
- * A transition with nothing to decide (no hooks, no maker-checker, no `back`, ONE from-state) called
+ * A transition with nothing to decide (no hooks, no maker-checker, no `back`) called
  * without an Idempotency-Key, as ONE statement outside a transaction: the guarded UPDATE (row locked
  * in its subquery, changed only from the from-state), its status-history row and its operation-log row
  * (the shard's head moved in the same statement) are data-modifying CTEs of one statement, which
@@ -7,7 +7,8 @@
  * state changes). The same rows, the same guards, the same chain as the transaction's path
  * (register.ts); the row lock is taken before the shard's head, as there.
  *
- * The audit row's before/after are known before the statement runs because there is one from-state.
+ * The audit row depends on the state before (its `before` and so its hash): it is made for each
+ * from-state beforehand, and the statement picks the one of the state it found (CASE on old_status).
  * When nothing was updated (not found, no longer in that state) nothing is written and the caller takes
  * the transaction's path, which answers why.
  */
@@ -29,7 +30,7 @@ export function fitsOneStatement(
   t: TransitionDef,
   hooks: { check?: unknown; set?: unknown; effect?: unknown },
 ) {
-  return !hooks.check && !hooks.set && !hooks.effect && !t.makerChecker && !t.back && t.from.length === 1;
+  return !hooks.check && !hooks.set && !hooks.effect && !t.makerChecker && !t.back;
 }
 
 export interface OneStatementAnswer {
@@ -55,16 +56,26 @@ export async function transitionInOneStatement(
   const field = def.lifecycle!.field;
   const id = body[def.key];
   const now = ctx.clock.now();
-  // The outcome as it will be when the guarded UPDATE applies: from the one from-state to `to`.
-  const expected: TransitionOutcome = {
-    before: { [def.key]: id, [field]: t.from[0] },
-    after: { [def.key]: id, [field]: t.to },
-    result: null,
-    extra: {},
-  };
-  const note = noteOf(def, t, expected, body);
-  const row = { ...operationRowOf(request, ErrorCode.ok, note), at: now } as Record<string, unknown>;
-  const history = {
+  // The audit row for each state the record may be in before (the statement picks the one it was in).
+  const notes = t.from.map((from) =>
+    noteOf(
+      def,
+      t,
+      {
+        before: { [def.key]: id, [field]: from },
+        after: { [def.key]: id, [field]: t.to },
+        result: null,
+        extra: {},
+      },
+      body,
+    ),
+  );
+  const rows = notes.map(
+    (note) => ({ ...operationRowOf(request, ErrorCode.ok, note), at: now }) as Record<string, unknown>,
+  );
+  const keys = chainRowKeys(rows[0]!);
+  const values: Record<string, unknown> = {
+    ...chainAppendValues('operation_log', rows[0]!),
     resource: def.name,
     recordId: String(id),
     transition: t.name,
@@ -73,20 +84,24 @@ export async function transitionInOneStatement(
     operatorName: request.auth?.username ?? '-',
     reason: body.reason ?? '',
     at: now,
-  };
-  const statement = statementFor(ctx, r, t, chainRowKeys(row));
-  const [changed] = await statement.rows(clientOf(ctx.db), {
-    ...chainAppendValues('operation_log', row),
-    ...history,
     id,
     now,
+  };
+  rows.forEach((row, i) => {
+    const v = chainAppendValues('operation_log', row);
+    for (const k of [...VARYING, 'content']) values[`${k}__${i}`] = v[k];
+    values[`case__${i}`] = t.from[i];
   });
+  const [changed] = await statementFor(ctx, r, t, keys).rows(clientOf(ctx.db), values);
   if (!changed) return undefined;
   const { before, after } = beforeAndAfter(r, changed);
-  request.auditNote = note;
+  request.auditNote = notes[t.from.indexOf(String(before[field]))];
   request.auditWritten = true;
   return { id: after[def.key], from: String(before[field]), to: String(after[field]), effect: null };
 }
+
+/** The audit row's columns that depend on the state before (the rest is the same for every one). */
+const VARYING = ['detail'];
 
 /** The statement per resource, transition and audit row shape, built once and prepared by name. */
 function statementFor(ctx: AppContext, r: BoundResource, t: TransitionDef, keys: string[]): NamedStatement {
@@ -96,7 +111,8 @@ function statementFor(ctx: AppContext, r: BoundResource, t: TransitionDef, keys:
   const hit = byKey.get(key);
   if (hit) return hit;
   const { update, fields } = guardedUpdate(ctx.db, r, t);
-  const { head, insert } = chainAppendSql('operation_log', keys, 'upd');
+  const choice = { by: sql`(SELECT old_status FROM upd)`, cases: t.from, keys: VARYING };
+  const { head, insert } = chainAppendSql('operation_log', keys, 'upd', choice);
   const combined = withHistory(update, sql`head AS (${head}), log AS (${insert})`);
   const made = new NamedStatement(
     `transition_audit_${sha256(`${r.def.name}:${key}`).slice(0, 24)}`,
