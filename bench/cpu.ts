@@ -50,3 +50,30 @@ export function cpuMeter(dataDir: string): (ops: number) => CpuUse {
 
 export const cpuText = (c: CpuUse) =>
   `CPU/op: server ${c.server.toFixed(2)} ms + PostgreSQL ${c.pg.toFixed(2)} ms = ${Math.round(c.capacity)}/s on 2 idle cores`;
+
+/**
+ * With PAYOPS_PG_STATEMENTS=1 (the embedded server loads pg_stat_statements): the statements a workload
+ * ran, heaviest by total execution time, per operation. Call once before the workload (it resets) and
+ * once after it with the operations done; without the variable it answers nothing.
+ */
+export async function statementReport(
+  pool: { query(text: string): Promise<{ rows: Record<string, unknown>[] }> },
+  ops?: number,
+): Promise<string> {
+  if (!process.env.PAYOPS_PG_STATEMENTS) return '';
+  await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  if (ops === undefined) {
+    await pool.query('SELECT pg_stat_statements_reset()');
+    return '';
+  }
+  const { rows } = await pool.query(
+    `SELECT calls, total_exec_time AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS q
+       FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 25`,
+  );
+  return rows
+    .map(
+      (r) =>
+        `${(Number(r.ms) / ops).toFixed(3).padStart(7)} ms/op ${(Number(r.calls) / ops).toFixed(2).padStart(5)} calls/op  ${r.q}`,
+    )
+    .join('\n');
+}

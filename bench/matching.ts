@@ -16,6 +16,7 @@ import { createWithdrawal } from '../apps/server/src/modules/openapi/orders.ts';
 import { RiskBlocked } from '../apps/server/src/modules/risk/service.ts';
 import { ensureAccount, platformAccount, postEntry } from '../apps/server/src/platform/ledger/index.ts';
 import { runSystemTransition } from '../apps/server/src/platform/transitions/index.ts';
+import { cpuMeter, cpuText, statementReport } from './cpu.ts';
 import type { World } from './setup.ts';
 import { makeWorld } from './setup.ts';
 import { printTable, type Row } from './stats.ts';
@@ -95,6 +96,8 @@ export async function matchingThroughput(w: World, rows: Row[], seconds: number)
   let pieces = 0;
   let unmatched = 0;
   let failed = 0;
+  await statementReport(w.ctx.pool);
+  const meter = cpuMeter(w.dataDir);
   const until = Date.now() + seconds * 1000;
   const t0 = Date.now();
   await Promise.all(
@@ -111,7 +114,10 @@ export async function matchingThroughput(w: World, rows: Row[], seconds: number)
             clientIp: '127.0.0.1',
           },
           'en-US',
-        ).catch(() => null);
+        ).catch((e) => {
+          process.stderr.write(`refused: ${String(e?.message ?? e).slice(0, 200)}\n`);
+          return null;
+        });
         // A refusal of the order itself (e.g. two order numbers meeting in their unique index).
         if (!made) failed++;
         else if (made.pieces.length) pieces += made.pieces.length;
@@ -120,8 +126,10 @@ export async function matchingThroughput(w: World, rows: Row[], seconds: number)
     }),
   );
   const perSecond = pieces / ((Date.now() - t0) / 1000);
+  const cpu = meter(pieces);
+  process.stderr.write(`${await statementReport(w.ctx.pool, pieces)}\n`);
   rows.push({
-    workload: `matches/s, 16 concurrent matched deposits (${unmatched} waited, ${failed} failed)`,
+    workload: `matches/s, 16 concurrent matched deposits (${unmatched} waited, ${failed} failed; ${cpuText(cpu)})`,
     figure: `${Math.round(perSecond)}/s`,
     budget: '≥ 200/s',
     pass: perSecond >= 200 && failed === 0,

@@ -14,14 +14,19 @@ import { tellSandbox } from '../apps/server/src/demo/orders.ts';
 import { DEMO_SANDBOX_PARTIES, seedSandboxChannels } from '../apps/server/src/demo/sandbox-channels.ts';
 import { merchants } from '../apps/server/src/modules/mch/schema.ts';
 import { open } from '../apps/server/src/platform/secret-box.ts';
-import { cpuMeter, cpuText } from './cpu.ts';
+import { cpuMeter, cpuText, statementReport } from './cpu.ts';
 import { listen, runChild } from './scale.ts';
 import type { World } from './setup.ts';
 import { printTable, type Row } from './stats.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-export async function merchantApiDeposits(w: World, rows: Row[], seconds = 10, connections = 50) {
+export async function merchantApiDeposits(
+  w: World,
+  rows: Row[],
+  seconds = 10,
+  connections = 50,
+): Promise<number> {
   await seedSandboxChannels(w.ctx.db, w.ctx.keys.secretKey);
   const origin = await listen(w);
   // The sandbox answers each create with a pay URL and holds the payment: no callbacks during the run.
@@ -32,6 +37,7 @@ export async function merchantApiDeposits(w: World, rows: Row[], seconds = 10, c
     .from(merchants)
     .where(eq(merchants.status, 'enabled'));
   const creds = list.map((m) => ({ mchNo: m.mchNo, secret: open(w.ctx.keys.secretKey, m.secretEnc) }));
+  await statementReport(w.ctx.pool);
   const meter = cpuMeter(w.dataDir);
   const out = await runChild(process.execPath, [
     '--import',
@@ -43,12 +49,14 @@ export async function merchantApiDeposits(w: World, rows: Row[], seconds = 10, c
   const perSecond = r.created / r.seconds;
   // The sandbox upstream answers from this same process: its share is in the server's CPU.
   const cpu = meter(r.created + r.refused);
+  process.stderr.write(`${await statementReport(w.ctx.pool, r.created + r.refused)}\n`);
   rows.push({
     workload: `merchant API deposit creation, HTTP + signatures, ${connections} connections (${r.refused} refused, ${r.errors} errors; ${cpuText(cpu)}, sandbox upstream included)`,
     figure: `${Math.round(perSecond)} orders/s`,
     budget: '≥ 500 orders/s',
     pass: perSecond >= 500 && r.errors === 0,
   });
+  return r.created + r.refused;
 }
 
 if (process.argv[1]?.endsWith('merchant-api.ts')) {

@@ -10,7 +10,7 @@ import { encodeCursor } from '../apps/server/src/platform/crud/keyset.ts';
 import { boundResource } from '../apps/server/src/platform/crud/refs.ts';
 import { ledgerIsSound, verifyLedger } from '../apps/server/src/platform/ledger/verify.ts';
 import { runSystemTransition } from '../apps/server/src/platform/transitions/index.ts';
-import { cpuMeter, cpuText } from './cpu.ts';
+import { cpuMeter, cpuText, statementReport } from './cpu.ts';
 import { executionTimes, recordStatements, textOf } from './scale.ts';
 import type { World } from './setup.ts';
 import { percentile, type Row, timed } from './stats.ts';
@@ -174,6 +174,7 @@ export async function confirmTransitions(w: World, rows: Row[], seconds: number,
     );
     let next = 0;
     let failed = 0;
+    await statementReport(w.ctx.pool);
     const meter = cpuMeter(w.dataDir);
     const until = Date.now() + seconds * 1000;
     const t0 = Date.now();
@@ -192,6 +193,7 @@ export async function confirmTransitions(w: World, rows: Row[], seconds: number,
     const done = next - failed;
     const perSecond = done / ((Date.now() - t0) / 1000);
     const cpu = meter(done);
+    process.stderr.write(`${def.name}:\n${await statementReport(w.ctx.pool, done)}\n`);
     rows.push({
       workload: `${def === orderDepositList ? 'deposit' : 'withdrawal'} approve through the registrar, 16 concurrent (${failed} failed${next >= ids.length ? ', ran out of orders' : ''}; ${cpuText(cpu)})`,
       figure: `${Math.round(perSecond)}/s`,

@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/profile.ts list|toggle [--members N] [--seconds S]`: one bench workload's
+ * `node --import tsx bench/profile.ts list|toggle|merchant [--members N] [--seconds S]`: one bench workload's
  * load from a child process while this process (the server) samples its own CPU with the inspector;
  * writes a .cpuprofile (open in Chrome DevTools) and prints the heaviest functions by self time, and
  * the CPU seconds the server process and PostgreSQL used during the load.
@@ -7,7 +7,9 @@
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
-import { HZ as hz, pgTicks } from './cpu.ts';
+import { CHAINS, verifyChain } from '../apps/server/src/platform/audit.ts';
+import { HZ as hz, pgTicks, statementReport } from './cpu.ts';
+import { merchantApiDeposits } from './merchant-api.ts';
 import { listLoad, overhead, toggleLoad } from './scale.ts';
 import { makeWorld } from './setup.ts';
 import type { Row } from './stats.ts';
@@ -16,7 +18,7 @@ const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const workload = process.argv[2] === 'toggle' ? 'toggle' : 'list';
+const workload = (['toggle', 'merchant'] as const).find((k) => k === process.argv[2]) ?? 'list';
 const seconds = arg('seconds', 10);
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -31,6 +33,7 @@ const session = new Session();
 session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 200 });
+await statementReport(w.ctx.pool);
 const selfBefore = process.cpuUsage();
 const pgBefore = pgTicks(w.dataDir);
 if (profiling) await session.post('Profiler.start');
@@ -41,6 +44,10 @@ if (workload === 'list') {
   const r = await listLoad(w, seconds);
   done = r.requests.total;
   out = `${Math.round(r.requests.average)} req/s, ${r.non2xx + r.errors} errors`;
+} else if (workload === 'merchant') {
+  const rows: Row[] = [];
+  done = await merchantApiDeposits(w, rows, seconds);
+  out = `${rows[0]!.figure}: ${rows[0]!.workload}`;
 } else {
   const r = await toggleLoad(w, seconds);
   done = r.ok;
@@ -52,6 +59,14 @@ const { profile } = profiling
   : { profile: { nodes: [], samples: [] } as never };
 const self = process.cpuUsage(selfBefore);
 const pgSeconds = (pgTicks(w.dataDir) - pgBefore) / hz;
+const statements = await statementReport(w.ctx.pool, done);
+// The rows the load wrote keep the audit chains whole (audit:verify).
+const chains = await Promise.all(CHAINS.map((c) => verifyChain(w.ctx.db, c)));
+const chainText = chains
+  .map(
+    (c) => `${c.chain} ${c.rows} rows ${c.brokenAt === undefined ? 'verified' : `BROKEN at ${c.brokenAt}`}`,
+  )
+  .join(', ');
 const file = path.join(process.env.PROFILE_DIR ?? '/tmp', `payops-${workload}-${Date.now()}.cpuprofile`);
 fs.writeFileSync(file, JSON.stringify(profile));
 await w.close();
@@ -78,6 +93,6 @@ const top = (m: Map<string, number>, k: number) =>
     .map(([name, n]) => `${((100 * n) / total).toFixed(1).padStart(5)}%  ${name}`)
     .join('\n');
 process.stdout.write(
-  `${workload}: ${out}\nwall ${wall.toFixed(1)} s; server process CPU ${((self.user + self.system) / 1e6).toFixed(1)} s (${((self.user + self.system) / 1e3 / done).toFixed(3)} ms per request); PostgreSQL CPU ${pgSeconds.toFixed(1)} s (${((pgSeconds * 1e3) / done).toFixed(3)} ms per request)\nprofile: ${file}\n\nby package/file:\n${top(file_, 25)}\n\nby function:\n${top(fn, 40)}\n`,
+  `${statements}\n${chainText}\n${workload}: ${out}\nwall ${wall.toFixed(1)} s; server process CPU ${((self.user + self.system) / 1e6).toFixed(1)} s (${((self.user + self.system) / 1e3 / done).toFixed(3)} ms per request); PostgreSQL CPU ${pgSeconds.toFixed(1)} s (${((pgSeconds * 1e3) / done).toFixed(3)} ms per request)\nprofile: ${file}\n\nby package/file:\n${top(file_, 25)}\n\nby function:\n${top(fn, 40)}\n`,
 );
 process.exit(0);

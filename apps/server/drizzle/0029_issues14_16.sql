@@ -62,6 +62,7 @@ CREATE TABLE "wallet_pay_accounts" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "match_pool_live_idx";--> statement-breakpoint
 ALTER TABLE "risk_block_log" ADD COLUMN "email_order_id" bigint;--> statement-breakpoint
 ALTER TABLE "wallet_pay_accounts" ADD CONSTRAINT "wallet_pay_accounts_wallet_member_id_wallet_members_id_fk" FOREIGN KEY ("wallet_member_id") REFERENCES "public"."wallet_members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "counter_payments_no_idx" ON "counter_payments" USING btree ("payment_no");--> statement-breakpoint
@@ -89,5 +90,6 @@ CREATE INDEX "wallet_pay_accounts_type_idx" ON "wallet_pay_accounts" USING btree
 CREATE INDEX "wallet_pay_accounts_created_idx" ON "wallet_pay_accounts" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "matches_voucher_hash_idx" ON "matches" USING btree ("voucher_hash") WHERE voucher_hash IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "risk_block_log_email_order_idx" ON "risk_block_log" USING btree ("email_order_id") WHERE email_order_id IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "match_pool_live_idx" ON "match_pool" USING btree ("pool_group","priority" DESC NULLS FIRST,"entered_at","id") WHERE remaining > 0;--> statement-breakpoint
 ALTER TABLE "match_rules" DROP COLUMN "min_match_level";--> statement-breakpoint
 ALTER TABLE "match_rules" DROP COLUMN "max_level_gap";

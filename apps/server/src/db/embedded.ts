@@ -82,6 +82,8 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
       'max_connections=200',
       '-c',
       `unix_socket_directories=${socket ?? ''}`,
+      // Benches only (bench/cpu.ts statementReport): PostgreSQL's time per statement.
+      ...(process.env.PAYOPS_PG_STATEMENTS ? ['-c', 'shared_preload_libraries=pg_stat_statements'] : []),
     ],
   });
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) await server.initialise();

@@ -56,22 +56,42 @@ export function shardOf(row: Pick<OperationRow, 'objectType' | 'objectId' | 'ope
 const statements = new Map<string, NamedStatement>();
 const dialect = new PgDialect();
 
+/** The keys of a row that are written (undefined ones are left to their defaults). */
+export const chainRowKeys = (row: Record<string, unknown>) =>
+  Object.keys(row).filter((k) => row[k] !== undefined);
+
 /**
- * ONE statement appends a row: the chain's head (audit_chain_heads) moves to the row first, in a
- * data-modifying CTE. Its row lock orders the writers of a shard, and an upsert that waited for it
- * reads the head as the writer before committed it, not as of the statement's start, so the chain
- * cannot fork. The row's id is drawn in the same RETURNING, after the lock: ids follow the chain order,
- * which is the order audit:verify walks. The hash is the same sha256 over the same text as rowHash.
+ * Rows that differ by case (one per state a record may be in before a change): `keys` (and the
+ * content) are chosen by `by` among `cases`, their values given as `<key>__<i>` and `case__<i>`.
  */
-function appendStatement(name: ChainName, row: Record<string, unknown>, sharded: boolean): NamedStatement {
-  const keys = Object.keys(row).filter((k) => row[k] !== undefined);
-  const id = `${name}:${keys.join(',')}`;
-  const hit = statements.get(id);
-  if (hit) return hit;
+export interface Choice {
+  by: SQL;
+  cases: readonly unknown[];
+  keys: readonly string[];
+}
+
+/**
+ * The two parts of an append: `head`, the data-modifying CTE that moves the chain's head to the row,
+ * and `insert`, the row's INSERT that reads `head`. Given `gate` (the name of an earlier CTE), the head
+ * moves and the row is written only when that CTE answered a row (one statement: a change and its
+ * audit row, transitions/one-statement.ts).
+ */
+export function chainAppendSql(name: ChainName, keys: readonly string[], gate?: string, choose?: Choice) {
   const { table } = chains[name];
+  const sharded = chains[name].shards > 1;
   const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const pick = (k: string, one: (placeholder: string) => SQL) =>
+    choose && (k === 'content' || choose.keys.includes(k))
+      ? sql`(CASE ${choose.by} ${sql.join(
+          choose.cases.map(
+            (_, i) => sql`WHEN ${sql.placeholder(`case__${i}`)}::text THEN ${one(`${k}__${i}`)}`,
+          ),
+          sql` `,
+        )} END)`
+      : one(k);
+  const content = pick('content', (n) => sql`${sql.placeholder(n)}::text`);
   const hashOf = (prev: SQL) =>
-    sql`encode(sha256(convert_to(${prev} || chr(10) || ${sql.placeholder('content')}::text, 'UTF8')), 'hex')`;
+    sql`encode(sha256(convert_to(${prev} || chr(10) || ${content}, 'UTF8')), 'hex')`;
   const shard = sharded ? sql`${sql.placeholder('shard')}::smallint` : sql`0::smallint`;
   const names = sql.join(
     [...keys, ...(sharded ? ['shard'] : []), 'id', 'prevHash', 'hash'].map((k) =>
@@ -81,7 +101,14 @@ function appendStatement(name: ChainName, row: Record<string, unknown>, sharded:
   );
   const values = sql.join(
     [
-      ...keys.map((k) => sql`${new Param(sql.placeholder(k), columns[k])}`),
+      // In a SELECT (gated) a parameter is typed by its cast, not by the column it goes to.
+      ...keys.map((k) =>
+        pick(k, (n) =>
+          gate
+            ? sql`${new Param(sql.placeholder(n), columns[k])}::${sql.raw(columns[k]!.getSQLType())}`
+            : sql`${new Param(sql.placeholder(n), columns[k])}`,
+        ),
+      ),
       ...(sharded ? [shard] : []),
       sql`(SELECT id FROM head)`,
       sql`(SELECT prev_hash FROM head)`,
@@ -89,13 +116,31 @@ function appendStatement(name: ChainName, row: Record<string, unknown>, sharded:
     ],
     sql`, `,
   );
-  const statement = sql`WITH head AS (
-      INSERT INTO ${auditChainHeads} AS h (chain, shard, prev_hash, hash)
-      VALUES (${sql.raw(`'${name}'`)}, ${shard}, ${sql.raw(`'${GENESIS_HASH}'`)}, ${hashOf(sql.raw(`'${GENESIS_HASH}'`))})
+  const first = sql`${sql.raw(`'${name}'`)}, ${shard}, ${sql.raw(`'${GENESIS_HASH}'`)}, ${hashOf(sql.raw(`'${GENESIS_HASH}'`))}`;
+  const head = sql`INSERT INTO ${auditChainHeads} AS h (chain, shard, prev_hash, hash)
+      ${gate ? sql`SELECT ${first} WHERE EXISTS (SELECT 1 FROM ${sql.identifier(gate)})` : sql`VALUES (${first})`}
       ON CONFLICT (chain, shard) DO UPDATE SET prev_hash = h.hash, hash = ${hashOf(sql`h.hash`)}
-      RETURNING nextval(pg_get_serial_sequence(${sql.raw(`'${name}'`)}, 'id')) AS id, prev_hash, hash
-    )
-    INSERT INTO ${table} (${names}) VALUES (${values})`;
+      RETURNING nextval(pg_get_serial_sequence(${sql.raw(`'${name}'`)}, 'id')) AS id, prev_hash, hash`;
+  const insert = gate
+    ? sql`INSERT INTO ${table} (${names}) SELECT ${values} FROM head`
+    : sql`INSERT INTO ${table} (${names}) VALUES (${values})`;
+  return { head, insert };
+}
+
+/**
+ * ONE statement appends a row: the chain's head (audit_chain_heads) moves to the row first, in a
+ * data-modifying CTE. Its row lock orders the writers of a shard, and an upsert that waited for it
+ * reads the head as the writer before committed it, not as of the statement's start, so the chain
+ * cannot fork. The row's id is drawn in the same RETURNING, after the lock: ids follow the chain order,
+ * which is the order audit:verify walks. The hash is the same sha256 over the same text as rowHash.
+ */
+function appendStatement(name: ChainName, row: Record<string, unknown>): NamedStatement {
+  const keys = chainRowKeys(row);
+  const id = `${name}:${keys.join(',')}`;
+  const hit = statements.get(id);
+  if (hit) return hit;
+  const { head, insert } = chainAppendSql(name, keys);
+  const statement = sql`WITH head AS (${head}) ${insert}`;
   const made = new NamedStatement(`audit_${sha256(id).slice(0, 24)}`, {
     toSQL: () => dialect.sqlToQuery(statement),
   });
@@ -103,18 +148,21 @@ function appendStatement(name: ChainName, row: Record<string, unknown>, sharded:
   return made;
 }
 
-async function append(exec: Executor, name: ChainName, row: Record<string, unknown>, shard = 0) {
-  const sharded = chains[name].shards > 1;
-  const values: Record<string, unknown> = { ...row, content: content(name, row), shard };
+/** The values of an append statement's placeholders for `row` (its content, its shard). */
+export function chainAppendValues(name: ChainName, row: Record<string, unknown>): Record<string, unknown> {
+  const shard = name === 'operation_log' ? shardOf(row as OperationRow) : 0;
+  return { ...row, content: content(name, row), shard };
+}
+
+async function append(exec: Executor, name: ChainName, row: Record<string, unknown>) {
   // One statement is atomic on its own: outside a transaction it needs none.
-  await appendStatement(name, row, sharded).arrays(clientOf(exec), values);
+  await appendStatement(name, row).arrays(clientOf(exec), chainAppendValues(name, row));
 }
 
 export const appendLoginLog = (db: Db, row: LoginRow) => append(db, 'login_log', row);
 
 /** On `exec` = a transaction: inside it (commits with the business change); on the client: its own. */
-export const appendOperationLog = (exec: Executor, row: OperationRow) =>
-  append(exec, 'operation_log', row, shardOf(row));
+export const appendOperationLog = (exec: Executor, row: OperationRow) => append(exec, 'operation_log', row);
 
 export interface ChainReport {
   chain: ChainName;

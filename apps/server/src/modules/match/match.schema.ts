@@ -49,8 +49,11 @@ export const matchPool = pgTable(
     uniqueIndex('match_pool_withdraw_idx').on(t.withdrawOrderId),
     // The database's own last word: no piece can take more than is left.
     check('match_pool_remaining_check', sql`${t.remaining} >= 0 AND ${t.remaining} <= ${t.amount}`),
-    // The engine's candidate scan: the live entries of a group, by priority then age.
-    index('match_pool_live_idx').on(t.poolGroup, t.priority, t.enteredAt).where(sql`remaining > 0`),
+    // The engine's candidate scan: the live entries of a group in its order (priority DESC, age, id),
+    // so the SKIP LOCKED scan stops after a few rows instead of sorting the whole live pool per match.
+    index('match_pool_live_idx')
+      .on(t.poolGroup, t.priority.desc().nullsFirst(), t.enteredAt, t.id)
+      .where(sql`remaining > 0`),
     index('match_pool_order_no_idx').on(t.withdrawOrderNo),
     // Records are named by their numbers, searched with ILIKE '%q%' by the options endpoint.
     index('match_pool_order_no_trgm_idx').using('gin', sql`${t.withdrawOrderNo} gin_trgm_ops`),

@@ -40,20 +40,36 @@ export interface OrderTransitionSpec<O> {
 type Poster<O> = (
   tx: TransitionStep['tx'],
   order: O,
-  opts: { operatorId: number | null; at: Date; locale: TransitionStep['actor']['locale']; note?: string },
+  opts: {
+    operatorId: number | null;
+    at: Date;
+    locale: TransitionStep['actor']['locale'];
+    note?: string;
+    entryId?: number;
+  },
 ) => Promise<number>;
+
+/** Effects made by postingEffect: their transition's guarded UPDATE draws the entry's id (orderHooks). */
+const posting = new WeakSet<object>();
+/** The journal entry's id, drawn by the guarded UPDATE that keeps it on the order. */
+const NEXT_ENTRY_ID = sql`nextval('ledger_entry_seq')`;
 
 /**
  * An effect that posts the order's money (the actor and time of the step) and keeps the entry on the
- * order (`entry_id`), answering the amounts for the status history and the audit row.
+ * order (`entry_id`), answering the amounts for the status history and the audit row. Its transition's
+ * guarded UPDATE draws the entry's id and keeps it on the order (orderHooks): the order row is written
+ * once, not a second time for the entry; wrapped in another effect, it writes `entry_id` itself.
  */
 export function postingEffect<O extends DepositOrder | WithdrawOrder>(table: PgTable, post: Poster<O>) {
-  return async (s: OrderStep<O>): Promise<EffectOutcome<unknown>> => {
+  const effect = async (s: OrderStep<O>): Promise<EffectOutcome<unknown>> => {
+    const drawn = s.after.entryId !== null && s.after.entryId !== s.before.entryId;
     const opts = { operatorId: s.actor.operatorId, at: s.now, locale: s.actor.locale, note: s.body.reason };
-    const entryId = await post(s.tx, s.after, opts);
-    await s.tx.execute(sql`UPDATE ${table} SET entry_id = ${entryId} WHERE id = ${s.after.id}`);
+    const entryId = await post(s.tx, s.after, drawn ? { ...opts, entryId: Number(s.after.entryId) } : opts);
+    if (!drawn) await s.tx.execute(sql`UPDATE ${table} SET entry_id = ${entryId} WHERE id = ${s.after.id}`);
     return { extra: { entryId, amount: s.after.amount, fee: s.after.fee } };
   };
+  posting.add(effect);
+  return effect;
 }
 
 type SetStep = Parameters<NonNullable<TransitionHooks['set']>>[0];
@@ -112,6 +128,11 @@ async function recordEvent(family: OrderFamily, step: TransitionStep): Promise<v
   });
 }
 
+/** A posting transition's columns: its own, and the entry id its effect will post under. */
+function withEntryId(set: TransitionHooks['set']): NonNullable<TransitionHooks['set']> {
+  return (s) => ({ ...set?.(s), entryId: NEXT_ENTRY_ID });
+}
+
 /** Hooks for every transition of `def`'s lifecycle, each wrapping its spec (if any). */
 export function orderHooks<O extends DepositOrder | WithdrawOrder>(
   family: OrderFamily,
@@ -121,8 +142,9 @@ export function orderHooks<O extends DepositOrder | WithdrawOrder>(
   const hooks: Record<string, TransitionHooks<unknown>> = {};
   for (const name of Object.keys(def.lifecycle!.transitions)) {
     const spec = specs[name] ?? {};
+    const set = spec.effect && posting.has(spec.effect) ? withEntryId(spec.set) : spec.set;
     hooks[name] = {
-      ...(spec.set ? { set: spec.set } : {}),
+      ...(set ? { set } : {}),
       // Matched orders' money moves per match: each family keeps to its own steps.
       check: async (step) => {
         checkOrderFamily(name, step.before, step.actor.locale);

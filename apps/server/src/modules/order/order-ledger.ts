@@ -72,6 +72,8 @@ export interface PostOptions {
   at: Date;
   locale: Locale;
   note?: string;
+  /** The entry's id, drawn beforehand (postEntry's `id`). */
+  entryId?: number;
 }
 
 async function post(
@@ -94,6 +96,7 @@ async function post(
       operatorId: opts.operatorId,
       note: opts.note ?? '',
       at: opts.at,
+      ...(opts.entryId ? { id: opts.entryId } : {}),
       legs,
     });
     return entryId;

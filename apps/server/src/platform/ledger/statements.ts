@@ -40,11 +40,14 @@ export const accountCurrencies = new NamedStatement(
   { id: sql<number>`id`.mapWith(Number), currency: sql<string>`currency` },
 );
 
-/** The journal row; no row when its business event was posted already. */
+/**
+ * The journal row, with the id drawn beforehand (`id`, from ledger_entry_seq) or a new one; no row
+ * when its business event was posted already.
+ */
 export const insertEntryStatement = new NamedStatement(
   'ledger_insert_entry',
   raw(sql`INSERT INTO ledger_entries (id, kind, ref_type, ref_id, event, created_at)
-    VALUES (nextval('ledger_entry_seq'), ${p('kind')}, ${p('refType')}, ${p('refId')}, ${p('event')},
+    VALUES (coalesce(${p('id')}::bigint, nextval('ledger_entry_seq')), ${p('kind')}, ${p('refType')}, ${p('refId')}, ${p('event')},
             ${p('at')}::timestamptz)
     ON CONFLICT DO NOTHING RETURNING id`),
   { id: sql<number>`id`.mapWith(Number) },

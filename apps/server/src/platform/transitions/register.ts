@@ -25,9 +25,10 @@ import { auditInTx } from '../audit-request.ts';
 import type { AppContext, AuditNote } from '../context.ts';
 import { type BoundResource, bindResource, type Row } from '../crud/index.ts';
 import { AppError, fieldError, localeOf, ok } from '../errors.ts';
-import { IDEMPOTENCY_HEADER, withIdempotency } from '../idempotency.ts';
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, withIdempotency } from '../idempotency.ts';
 import type { Tx } from '../ledger/accounts.ts';
 import { envelope } from '../route-schemas.ts';
+import { fitsOneStatement, transitionInOneStatement } from './one-statement.ts';
 import {
   type Actor,
   keyIsString,
@@ -93,6 +94,7 @@ export function registerTransitions(fastify: FastifyInstance, def: ResourceDef, 
     if (t.system) continue;
     const action = def.actions[t.name]!;
     const hooks = (options.hooks?.[t.name] ?? {}) as TransitionHooks<unknown>;
+    const oneStatement = fitsOneStatement(t, hooks);
     app.post(
       action.path,
       {
@@ -118,6 +120,10 @@ export function registerTransitions(fastify: FastifyInstance, def: ResourceDef, 
         const body = request.body as TransitionBody;
         const id = body[def.key];
         request.auditNote = { objectType: def.name, objectId: String(id), extra: { transition: t.name } };
+        if (oneStatement && !idempotencyKeyOf(request)) {
+          const done = await transitionInOneStatement(ctx, binding.r, t, body, request, auditNote);
+          if (done) return ok(done as never);
+        }
         const actor = actorOf(request);
         const answer = await withIdempotency(ctx.db, request, async (tx) => {
           const now = ctx.clock.now();

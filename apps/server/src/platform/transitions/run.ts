@@ -205,46 +205,66 @@ async function lockAndUpdate(
   /** The status-history row, written by the same statement (its from status is the row's before). */
   history: HistoryValues | null,
 ): Promise<{ before: Row; after: Row } | null> {
-  const field = r.def.lifecycle!.field;
-  const updatedAt = r.tableColumns.updatedAt;
   const byName = lockStatements.get(r) ?? new Map<string, NamedStatement>();
   lockStatements.set(r, byName);
   const key = `${transition.name}:${history ? 'history' : ''}`;
   let statement = byName.get(key);
   if (!statement) {
-    const old = tx
-      .select({
-        key: sql`${r.columns[r.def.key]!}`.as('old_key'),
-        status: sql<string>`${statusColumn(r)}`.as('old_status'),
-        ...(updatedAt ? { updatedAt: sql`${updatedAt}`.mapWith(updatedAt).as('old_updated_at') } : {}),
-      })
-      .from(r.table as never)
-      .where(and(scopeCondition(r), eq(r.columns[r.def.key]!, sql.placeholder('id'))))
-      .for('update')
-      .as('old_row');
-    const values: Row = {
-      [field]: transition.to,
-      ...(updatedAt ? { updatedAt: sql.placeholder('now') } : {}),
-    };
-    const fields = {
-      ...r.tableColumns,
-      [OLD_STATUS]: old.status,
-      ...(updatedAt ? { [OLD_UPDATED_AT]: (old as unknown as Record<string, SQL.Aliased>).updatedAt! } : {}),
-    };
-    const q = tx
-      .update(r.table)
-      .set(values as never)
-      .from(old)
-      .where(and(eq(r.columns[r.def.key]!, old.key), inArray(statusColumn(r), [...transition.from])))
-      .returning(fields as never);
+    const { update, fields } = guardedUpdate(tx, r, transition);
     const name = `transition_${sha256(`${r.def.name}:${key}`).slice(0, 24)}`;
-    statement = new NamedStatement(name, history ? withHistory(q) : q, fields as never);
+    statement = new NamedStatement(name, history ? withHistory(update) : update, fields as never);
     byName.set(key, statement);
   }
   const [row] = await statement.rows(clientOf(tx), { ...history, id, now });
-  if (!row) return null;
+  return row ? beforeAndAfter(r, row) : null;
+}
+
+/** The row before and after from a guarded UPDATE's answer (its row after and the old state). */
+export function beforeAndAfter(r: BoundResource, row: Row): { before: Row; after: Row } {
+  const field = r.def.lifecycle!.field;
+  const updatedAt = r.tableColumns.updatedAt;
   const { [OLD_STATUS]: status, [OLD_UPDATED_AT]: oldUpdatedAt, ...after } = row;
   return { before: { ...after, [field]: status, ...(updatedAt ? { updatedAt: oldUpdatedAt } : {}) }, after };
+}
+
+/**
+ * The guarded UPDATE of lockAndUpdate (placeholders `id` and `now`): the row locked in a subquery that
+ * returns its state before, changed only from an allowed state, answering the row after and the old
+ * state (and updatedAt).
+ */
+export function guardedUpdate(
+  tx: Pick<Tx, 'select' | 'update'>,
+  r: BoundResource,
+  transition: TransitionDef,
+) {
+  const field = r.def.lifecycle!.field;
+  const updatedAt = r.tableColumns.updatedAt;
+  const old = tx
+    .select({
+      key: sql`${r.columns[r.def.key]!}`.as('old_key'),
+      status: sql<string>`${statusColumn(r)}`.as('old_status'),
+      ...(updatedAt ? { updatedAt: sql`${updatedAt}`.mapWith(updatedAt).as('old_updated_at') } : {}),
+    })
+    .from(r.table as never)
+    .where(and(scopeCondition(r), eq(r.columns[r.def.key]!, sql.placeholder('id'))))
+    .for('update')
+    .as('old_row');
+  const values: Row = {
+    [field]: transition.to,
+    ...(updatedAt ? { updatedAt: sql.placeholder('now') } : {}),
+  };
+  const fields = {
+    ...r.tableColumns,
+    [OLD_STATUS]: old.status,
+    ...(updatedAt ? { [OLD_UPDATED_AT]: (old as unknown as Record<string, SQL.Aliased>).updatedAt! } : {}),
+  };
+  const update = tx
+    .update(r.table)
+    .set(values as never)
+    .from(old)
+    .where(and(eq(r.columns[r.def.key]!, old.key), inArray(statusColumn(r), [...transition.from])))
+    .returning(fields as never);
+  return { update, fields: fields as Record<string, PgColumn | SQL | SQL.Aliased> };
 }
 
 const dialect = new PgDialect();
@@ -253,9 +273,9 @@ const dialect = new PgDialect();
  * The guarded UPDATE with the status-history row INSERTed from its result in the same statement
  * (a data-modifying CTE: no history row when nothing was updated). The history's values are
  * placeholders named after its columns (typed: in a SELECT list PostgreSQL would read them as text);
- * its from status is the locked row's.
+ * its from status is the locked row's. `more`: further CTEs of the same statement (an audit row).
  */
-function withHistory(update: SQLWrapper) {
+export function withHistory(update: SQLWrapper, more?: SQL) {
   const h = getTableColumns(statusHistory);
   const given = [
     'resource',
@@ -280,7 +300,7 @@ function withHistory(update: SQLWrapper) {
   );
   const statement = sql`WITH upd AS (${update.getSQL()}), hist AS (
       INSERT INTO ${statusHistory} (${names}) SELECT ${values} FROM upd
-    ) SELECT * FROM upd`;
+    )${more ? sql`, ${more}` : sql``} SELECT * FROM upd`;
   return { toSQL: () => dialect.sqlToQuery(statement) };
 }
 
