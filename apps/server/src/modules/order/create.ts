@@ -31,9 +31,13 @@ export function feeOf(amount: string, rate: string): string {
   return decString(dec(amount).times(Dec(rate)).round(2, Dec.roundDown));
 }
 
-/** D/W + yyyyMMddHHmmss (UTC) + 6 random digits: sortable by time, unguessable enough to quote. */
+/**
+ * D/W + yyyyMMddHHmmssSSS (UTC) + 6 random digits: sortable by time, unguessable enough to quote.
+ * The milliseconds matter: with 6 random digits per second, 200 orders in one second collided on the
+ * unique order number about once in 50 seconds; per millisecond that is about once in 14 hours.
+ */
 export function newOrderNo(prefix: 'D' | 'W', now: Date): string {
-  const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  const stamp = now.toISOString().replace(/[-:T.]/g, '').slice(0, 17);
   return `${prefix}${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
