@@ -42,12 +42,12 @@ async function fillRollups(w: World, orders: number): Promise<void> {
     await client.query(
       `INSERT INTO report_order_days (day, source, direction, family, merchant_id, passage_id, third_party_id, pay_type,
          order_count, order_amount, success_count, success_amount, success_fee, failed_count, failed_amount)
-       SELECT g.day::date, f.s, f.d, f.f, m.id, p.p, p.p, 'bank_card', c.n, c.n * 500, c.n * 8 / 10, c.n * 400, c.n * 2,
+       SELECT g.day::date, fam.src, fam.dir, fam.fam, m.id, pp.n, pp.n, 'bank_card', c.n, c.n * 500, c.n * 8 / 10, c.n * 400, c.n * 2,
               c.n / 10, c.n * 50
          FROM generate_series(current_date - ${ORDER_DAYS - 1}, current_date, interval '1 day') g(day)
-         CROSS JOIN (VALUES ${families}) f(s, d, f)
+         CROSS JOIN (VALUES ${families}) fam(src, dir, fam)
          CROSS JOIN (SELECT id FROM merchants ORDER BY id LIMIT 20) m
-         CROSS JOIN LATERAL (SELECT generate_series(1, CASE WHEN f.f IN ('match', 'usdt') THEN 1 ELSE 8 END) p) p
+         CROSS JOIN LATERAL (SELECT generate_series(1, CASE WHEN fam.fam IN ('match', 'usdt') THEN 1 ELSE 8 END) AS n) pp
          CROSS JOIN LATERAL (SELECT greatest(1, round($1::numeric / (20 * 52) * (0.5 + random())))::int AS n) c`,
       [perDay],
     );
@@ -56,9 +56,9 @@ async function fillRollups(w: World, orders: number): Promise<void> {
     await client.query(
       `INSERT INTO report_member_days (day, merchant_id, member_account, source, direction, family,
          order_count, order_amount, success_count, success_amount, success_fee)
-       SELECT d::date, m.ids[1 + i % 20], 'm' || ((i * 7919 + extract(doy FROM d)::int * 104729) % 1000000), 'deposit', 'deposit', 'normal',
+       SELECT g.day::date, m.ids[1 + i % 20], 'm' || ((i * 7919 + extract(doy FROM g.day)::int * 104729) % 1000000), 'deposit', 'deposit', 'normal',
               2, 1000, 1, 500, 2.5
-         FROM generate_series(current_date - ${MEMBER_DAYS - 1}, current_date, interval '1 day') d
+         FROM generate_series(current_date - ${MEMBER_DAYS - 1}, current_date, interval '1 day') g(day)
          CROSS JOIN (SELECT array_agg(id ORDER BY id) AS ids FROM (SELECT id FROM merchants ORDER BY id LIMIT 20) x) m
          CROSS JOIN generate_series(1, $1::int) i
        ON CONFLICT DO NOTHING`,
