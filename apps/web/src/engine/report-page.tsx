@@ -66,7 +66,8 @@ export function ReportPage({ def }: { def: ReportDef }) {
       .filter((m) => m.list)
       .map((m) => m.name);
     const names = [...dims.filter((d) => d in def.dimensions), ...measures];
-    return { ...def.table, fields: Object.fromEntries(names.map((n) => [n, fields[n]!])) };
+    // No column is a record's key here: a dimension shows its label, not a copyable id.
+    return { ...def.table, key: '', fields: Object.fromEntries(names.map((n) => [n, fields[n]!])) };
   }, [def, dims, fields]);
   const columns = useMemo(() => {
     const cols = buildColumns(shown, t, [], undefined, NO_OVERRIDES);
