@@ -36,6 +36,73 @@ CREATE TABLE "sandbox_sms_outbox" (
 	"at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "report_member_days" (
+	"day" date NOT NULL,
+	"source" text NOT NULL,
+	"direction" text NOT NULL,
+	"family" text NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"member_account" text NOT NULL,
+	"order_count" integer DEFAULT 0 NOT NULL,
+	"order_amount" numeric(28, 8) DEFAULT '0' NOT NULL,
+	"success_count" integer DEFAULT 0 NOT NULL,
+	"success_amount" numeric(28, 8) DEFAULT '0' NOT NULL,
+	"success_fee" numeric(28, 8) DEFAULT '0' NOT NULL,
+	CONSTRAINT "report_member_days_pk" PRIMARY KEY("day","merchant_id","member_account","source","family")
+);
+--> statement-breakpoint
+CREATE TABLE "report_order_days" (
+	"day" date NOT NULL,
+	"source" text NOT NULL,
+	"direction" text NOT NULL,
+	"family" text NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"passage_id" integer NOT NULL,
+	"third_party_id" integer NOT NULL,
+	"pay_type" text NOT NULL,
+	"order_count" integer DEFAULT 0 NOT NULL,
+	"order_amount" numeric(28, 8) DEFAULT '0' NOT NULL,
+	"success_count" integer DEFAULT 0 NOT NULL,
+	"success_amount" numeric(28, 8) DEFAULT '0' NOT NULL,
+	"success_fee" numeric(28, 8) DEFAULT '0' NOT NULL,
+	"failed_count" integer DEFAULT 0 NOT NULL,
+	"failed_amount" numeric(28, 8) DEFAULT '0' NOT NULL,
+	"pay_seconds" numeric(28, 8) DEFAULT '0' NOT NULL,
+	"pay_time_0" integer DEFAULT 0 NOT NULL,
+	"pay_time_1" integer DEFAULT 0 NOT NULL,
+	"pay_time_2" integer DEFAULT 0 NOT NULL,
+	"pay_time_3" integer DEFAULT 0 NOT NULL,
+	"pay_time_4" integer DEFAULT 0 NOT NULL,
+	"pay_time_5" integer DEFAULT 0 NOT NULL,
+	"band_0_count" integer DEFAULT 0 NOT NULL,
+	"band_0_success_count" integer DEFAULT 0 NOT NULL,
+	"band_0_success_amount" numeric(28, 8) DEFAULT '0' NOT NULL,
+	"band_1_count" integer DEFAULT 0 NOT NULL,
+	"band_1_success_count" integer DEFAULT 0 NOT NULL,
+	"band_1_success_amount" numeric(28, 8) DEFAULT '0' NOT NULL,
+	"band_2_count" integer DEFAULT 0 NOT NULL,
+	"band_2_success_count" integer DEFAULT 0 NOT NULL,
+	"band_2_success_amount" numeric(28, 8) DEFAULT '0' NOT NULL,
+	"band_3_count" integer DEFAULT 0 NOT NULL,
+	"band_3_success_count" integer DEFAULT 0 NOT NULL,
+	"band_3_success_amount" numeric(28, 8) DEFAULT '0' NOT NULL,
+	"band_4_count" integer DEFAULT 0 NOT NULL,
+	"band_4_success_count" integer DEFAULT 0 NOT NULL,
+	"band_4_success_amount" numeric(28, 8) DEFAULT '0' NOT NULL,
+	"band_5_count" integer DEFAULT 0 NOT NULL,
+	"band_5_success_count" integer DEFAULT 0 NOT NULL,
+	"band_5_success_amount" numeric(28, 8) DEFAULT '0' NOT NULL,
+	"band_6_count" integer DEFAULT 0 NOT NULL,
+	"band_6_success_count" integer DEFAULT 0 NOT NULL,
+	"band_6_success_amount" numeric(28, 8) DEFAULT '0' NOT NULL,
+	CONSTRAINT "report_order_days_pk" PRIMARY KEY("day","source","family","merchant_id","passage_id","third_party_id","pay_type")
+);
+--> statement-breakpoint
+CREATE TABLE "report_watermarks" (
+	"name" text PRIMARY KEY NOT NULL,
+	"xid" "xid8" NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "wallet_members" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"account" text NOT NULL,
@@ -63,7 +130,12 @@ CREATE TABLE "wallet_pay_accounts" (
 );
 --> statement-breakpoint
 DROP INDEX "match_pool_live_idx";--> statement-breakpoint
+ALTER TABLE "usdt_deposit_orders" ADD COLUMN "created_xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
+ALTER TABLE "usdt_withdraw_orders" ADD COLUMN "created_xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
+ALTER TABLE "deposit_orders" ADD COLUMN "created_xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
+ALTER TABLE "withdraw_orders" ADD COLUMN "created_xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
 ALTER TABLE "risk_block_log" ADD COLUMN "email_order_id" bigint;--> statement-breakpoint
+ALTER TABLE "status_history" ADD COLUMN "xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
 ALTER TABLE "wallet_pay_accounts" ADD CONSTRAINT "wallet_pay_accounts_wallet_member_id_wallet_members_id_fk" FOREIGN KEY ("wallet_member_id") REFERENCES "public"."wallet_members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "counter_payments_no_idx" ON "counter_payments" USING btree ("payment_no");--> statement-breakpoint
 CREATE INDEX "counter_payments_no_trgm_idx" ON "counter_payments" USING gin ("payment_no" gin_trgm_ops);--> statement-breakpoint
@@ -76,6 +148,8 @@ CREATE INDEX "counter_sms_codes_member_idx" ON "counter_sms_codes" USING btree (
 CREATE INDEX "counter_sms_codes_state_idx" ON "counter_sms_codes" USING btree ("state","expires_at");--> statement-breakpoint
 CREATE INDEX "counter_sms_codes_sent_idx" ON "counter_sms_codes" USING btree ("sent_at");--> statement-breakpoint
 CREATE INDEX "sandbox_sms_outbox_phone_idx" ON "sandbox_sms_outbox" USING btree ("phone","id");--> statement-breakpoint
+CREATE INDEX "report_member_days_source_idx" ON "report_member_days" USING btree ("source","day");--> statement-breakpoint
+CREATE INDEX "report_order_days_source_idx" ON "report_order_days" USING btree ("source","day");--> statement-breakpoint
 CREATE UNIQUE INDEX "wallet_members_account_idx" ON "wallet_members" USING btree ("account");--> statement-breakpoint
 CREATE INDEX "wallet_members_account_trgm_idx" ON "wallet_members" USING gin ("account" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "wallet_members_phone_idx" ON "wallet_members" USING btree ("phone");--> statement-breakpoint
@@ -88,8 +162,13 @@ CREATE INDEX "wallet_pay_accounts_account_idx" ON "wallet_pay_accounts" USING bt
 CREATE INDEX "wallet_pay_accounts_no_idx" ON "wallet_pay_accounts" USING btree ("account_no");--> statement-breakpoint
 CREATE INDEX "wallet_pay_accounts_type_idx" ON "wallet_pay_accounts" USING btree ("pay_type","id");--> statement-breakpoint
 CREATE INDEX "wallet_pay_accounts_created_idx" ON "wallet_pay_accounts" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "usdt_deposit_orders_created_xid_idx" ON "usdt_deposit_orders" USING btree ("created_xid");--> statement-breakpoint
+CREATE INDEX "usdt_withdraw_orders_created_xid_idx" ON "usdt_withdraw_orders" USING btree ("created_xid");--> statement-breakpoint
 CREATE INDEX "matches_voucher_hash_idx" ON "matches" USING btree ("voucher_hash") WHERE voucher_hash IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "deposit_orders_created_xid_idx" ON "deposit_orders" USING btree ("created_xid");--> statement-breakpoint
+CREATE INDEX "withdraw_orders_created_xid_idx" ON "withdraw_orders" USING btree ("created_xid");--> statement-breakpoint
 CREATE INDEX "risk_block_log_email_order_idx" ON "risk_block_log" USING btree ("email_order_id") WHERE email_order_id IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "status_history_xid_idx" ON "status_history" USING btree ("xid");--> statement-breakpoint
 CREATE INDEX "match_pool_live_idx" ON "match_pool" USING btree ("pool_group","priority" DESC NULLS FIRST,"entered_at","id") WHERE remaining > 0;--> statement-breakpoint
 ALTER TABLE "match_rules" DROP COLUMN "min_match_level";--> statement-breakpoint
 ALTER TABLE "match_rules" DROP COLUMN "max_level_gap";

@@ -24,6 +24,7 @@ import { describeOtcDay, type OtcDayReport, runOtcDay } from './otc-day.ts';
 import { bankCard, personName } from './people.ts';
 import { Random } from './random.ts';
 import { type ReconDayReport, reconcileDemoDay } from './recon-day.ts';
+import { type ReportsDayReport, rollUpDemoDay } from './reports-day.ts';
 import { describeRiskDay, type RiskDayReport, runRiskDay } from './risk-day.ts';
 import {
   defineDemoLevels,
@@ -57,6 +58,7 @@ export interface DemoDayReport {
   riskLevels?: RiskLevelsDayReport;
   cashier?: CashierDayReport;
   emailsBlocked?: number;
+  reports?: ReportsDayReport;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -203,6 +205,7 @@ export async function runDemoDay(
   report.cashier = await runCashierDay(ctx, OPERATOR);
   // Last: the statements of every demo day, once nothing else moves money.
   report.settlements = await settleDemoDays(ctx, OPERATOR);
+  report.reports = await rollUpDemoDay(ctx);
   return report;
 }
 

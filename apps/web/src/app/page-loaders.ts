@@ -4,6 +4,7 @@
  * every page, and only the page being opened needs it.
  */
 import { cashierPages } from '../modules/cashier/index.ts';
+import { financeReportPages } from '../modules/financeReport/index.ts';
 import { financeRiskPages } from '../modules/financeRisk/index.ts';
 import { matchPages } from '../modules/match/index.ts';
 import { mchPages } from '../modules/mch/index.ts';
@@ -26,4 +27,5 @@ export const pageLoaders: Record<string, () => PageModule> = {
   ...financeRiskPages,
   ...walletPages,
   ...cashierPages,
+  ...financeReportPages,
 };

@@ -87,6 +87,7 @@ export default function RefSelect({
   };
 
   // The label of a value given from outside (an edited row, a URL filter) that no page holds yet.
+  const valueField = field.ref?.valueField;
   useEffect(() => {
     if (!target || value === null || value === undefined || value === '') return;
     if (known?.value === value || data?.items.some((o) => o.value === value)) return;
@@ -95,7 +96,7 @@ export default function RefSelect({
       method: 'POST',
       body: {
         ids: [value],
-        ...(field.ref?.valueField ? { valueField: field.ref.valueField } : {}),
+        ...(valueField ? { valueField } : {}),
         page: 1,
         pageSize: 1,
       },
@@ -106,7 +107,7 @@ export default function RefSelect({
     return () => {
       live = false;
     };
-  }, [target, value, known, data]);
+  }, [target, value, known, data, valueField]);
 
   const search = (q: string) => {
     clearTimeout(timer.current);

@@ -2,8 +2,10 @@
  * Every resource definition, registered into the permission catalogue at load so the resources
  * table, the role editor and the guard know their actions.
  */
+import { registerReport } from '../report.ts';
 import { type ResourceDef, registerResource } from '../resource.ts';
 import * as cashier from './cashier/index.ts';
+import { ALL_REPORTS } from './financeReport/index.ts';
 import * as financeRisk from './financeRisk/index.ts';
 import * as match from './match/index.ts';
 import * as mch from './mch/index.ts';
@@ -14,6 +16,7 @@ import * as sys from './sys/index.ts';
 import * as wallet from './wallet/index.ts';
 
 export * from './cashier/index.ts';
+export * from './financeReport/index.ts';
 export * from './financeRisk/index.ts';
 export * from './match/index.ts';
 export * from './mch/index.ts';
@@ -62,6 +65,7 @@ export const allResources: readonly ResourceDef[] = [
 ];
 
 for (const def of allResources) registerResource(def);
+for (const report of ALL_REPORTS) registerReport(report);
 
 export function findResource(name: string): ResourceDef | undefined {
   return allResources.find((r) => r.name === name);

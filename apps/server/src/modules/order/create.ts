@@ -37,7 +37,10 @@ export function feeOf(amount: string, rate: string): string {
  * unique order number about once in 50 seconds; per millisecond that is about once in 14 hours.
  */
 export function newOrderNo(prefix: 'D' | 'W', now: Date): string {
-  const stamp = now.toISOString().replace(/[-:T.]/g, '').slice(0, 17);
+  const stamp = now
+    .toISOString()
+    .replace(/[-:T.]/g, '')
+    .slice(0, 17);
   return `${prefix}${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 

@@ -1,0 +1,24 @@
+/**
+ * The finance report pages for the shell's page registry: each report's route -> the one report page
+ * (a chunk with the engine's ReportPage; echarts is a chunk of its own, fetched when a chart shows).
+ * A report joins with its route here and its definition in contracts' ALL_REPORTS.
+ */
+import { type PageModule, pagesOf } from '../../app/lazy-pages.ts';
+
+const reports = pagesOf(() => import('./report-pages.tsx'));
+
+export const financeReportPages: Record<string, () => PageModule> = {
+  '/financeReport/day_report_mertchant_page': reports('FinanceReportPage'),
+  '/financeReport/passage_report_day_page': reports('FinanceReportPage'),
+  '/financeReport/day_report_member_page': reports('FinanceReportPage'),
+  '/financeReport/orderfee_list_report': reports('FinanceReportPage'),
+  '/financeReport/orderfee_list': reports('FinanceReportPage'),
+  '/financeReport/normalDepositList': reports('FinanceReportPage'),
+  '/financeReport/normalWithdrawList': reports('FinanceReportPage'),
+  '/financeReport/matchDepositList': reports('FinanceReportPage'),
+  '/financeReport/matchWithdrawList': reports('FinanceReportPage'),
+  '/financeReport/virtualDepositList': reports('FinanceReportPage'),
+  '/financeReport/virtualWithdrawList': reports('FinanceReportPage'),
+  '/financeReport/depositTypeAnalysis': reports('FinanceReportPage'),
+  '/financeReport/transferAmountStatistics': reports('FinanceReportPage'),
+};
