@@ -25,6 +25,7 @@ import { mockModule } from './modules/mock/index.ts';
 import { mockTradeModule } from './modules/mockTrade/index.ts';
 import { notifyModule } from './modules/notify/index.ts';
 import { openapiModule } from './modules/openapi/index.ts';
+import { opsReportsModule } from './modules/opsReports/index.ts';
 import { orderModule } from './modules/order/index.ts';
 import { payManageModule } from './modules/payManage/index.ts';
 import { riskModule } from './modules/risk/index.ts';
@@ -157,6 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(mockTradeModule);
   await app.register(emailModule);
   await app.register(riskLevelsModule);
+  await app.register(opsReportsModule);
   if (config.mockApi) await app.register(mockModule);
 
   await serveWebApp(app, config.webDist);

@@ -16,6 +16,7 @@ export * from './match/index.ts';
 export * from './mch/index.ts';
 export * from './member/index.ts';
 export * from './order/index.ts';
+export * from './opsReports/index.ts';
 export * from './payManage/index.ts';
 export * from './sys/index.ts';
 

@@ -1,0 +1,230 @@
+/**
+ * How each operations rollup is computed from the raw records, for a span of whole local days
+ * [from, to] (the platform's time zone): the span's rows are deleted and recomputed in the caller's
+ * transaction, so a run is idempotent and a late or corrected record is counted on its own day.
+ * The rebuild runs these over a range; the incremental upkeep over its dirty days.
+ */
+import { RETENTION_DAYS, TIME_BUCKETS } from '@payops/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/ledger/index.ts';
+
+export interface DaySpan {
+  zone: string;
+  /** First and last local day, YYYY-MM-DD, inclusive. */
+  from: string;
+  to: string;
+}
+
+/** The local day of an instant column. */
+const dayOf = (s: DaySpan, col: SQL) => sql`((${col}) AT TIME ZONE ${s.zone})::date`;
+/** The instant a local day (a date expression) starts. */
+const startOf = (s: DaySpan, d: SQL) => sql`((${d})::timestamp AT TIME ZONE ${s.zone})`;
+/** `col` falls within the span's days. */
+const within = (s: DaySpan, col: SQL) =>
+  sql`${col} >= ${startOf(s, sql`${s.from}::date`)} AND ${col} < ${startOf(s, sql`${s.to}::date + 1`)}`;
+const seconds = (later: SQL, earlier: SQL) => sql`floor(extract(epoch from (${later}) - (${earlier})))`;
+
+/** The bucket of a duration in seconds: TIME_BUCKETS as a CASE. */
+function bucketOf(secs: SQL): SQL {
+  const arms = TIME_BUCKETS.flatMap((b, i) =>
+    b.upTo === null ? [] : [sql`WHEN ${secs} < ${sql.raw(String(b.upTo))} THEN ${sql.raw(String(i))}`],
+  );
+  return sql`(CASE ${sql.join(arms, sql` `)} ELSE ${sql.raw(String(TIME_BUCKETS.length - 1))} END)`;
+}
+
+const replace = async (tx: Tx, s: DaySpan, table: string, insert: SQL) => {
+  await tx.execute(
+    sql`DELETE FROM ${sql.identifier(table)} WHERE day BETWEEN ${s.from}::date AND ${s.to}::date`,
+  );
+  await tx.execute(insert);
+};
+
+const OPEN_MATCH = sql.raw(
+  `('proposed', 'matched', 'payer_paid', 'disputed', 'manual_success_pending', 'manual_fail_pending')`,
+);
+
+export const matchDays = (tx: Tx, s: DaySpan) =>
+  replace(
+    tx,
+    s,
+    'report_match_days',
+    sql`
+    INSERT INTO report_match_days (day, deposit_merchant_id, withdraw_merchant_id, matches, amount, confirmed,
+      confirmed_amount, confirmed_fee, failed, failed_amount, open, confirm_seconds)
+    SELECT ${dayOf(s, sql`created_at`)}, deposit_merchant_id, withdraw_merchant_id, count(*), sum(amount),
+      count(*) FILTER (WHERE status = 'confirmed'),
+      coalesce(sum(amount) FILTER (WHERE status = 'confirmed'), 0),
+      coalesce(sum(deposit_fee) FILTER (WHERE status = 'confirmed'), 0),
+      count(*) FILTER (WHERE status IN ('timeout', 'cancelled')),
+      coalesce(sum(amount) FILTER (WHERE status IN ('timeout', 'cancelled')), 0),
+      count(*) FILTER (WHERE status IN ${OPEN_MATCH}),
+      coalesce(sum(${seconds(sql`confirmed_at`, sql`created_at`)}) FILTER (WHERE status = 'confirmed'), 0)
+    FROM matches WHERE ${within(s, sql`created_at`)}
+    GROUP BY 1, 2, 3`,
+  );
+
+export const matchWaitDays = (tx: Tx, s: DaySpan) => {
+  const wait = seconds(sql`m.created_at`, sql`p.entered_at`);
+  return replace(
+    tx,
+    s,
+    'report_match_wait_days',
+    sql`
+    INSERT INTO report_match_wait_days (day, merchant_id, bucket, pieces, amount, wait_seconds)
+    SELECT ${dayOf(s, sql`m.created_at`)}, m.withdraw_merchant_id, ${bucketOf(wait)}, count(*), sum(m.amount),
+      sum(${wait})
+    FROM matches m JOIN match_pool p ON p.id = m.pool_id
+    WHERE ${within(s, sql`m.created_at`)}
+    GROUP BY 1, 2, 3`,
+  );
+};
+
+export const payTimeDays = (tx: Tx, s: DaySpan) => {
+  const pay = seconds(sql`paid_at`, sql`created_at`);
+  return replace(
+    tx,
+    s,
+    'report_pay_time_days',
+    sql`
+    INSERT INTO report_pay_time_days (day, merchant_id, pay_type, bucket, orders, amount, pay_seconds)
+    SELECT ${dayOf(s, sql`created_at`)}, merchant_id, pay_type, ${bucketOf(pay)}, count(*), sum(amount), sum(${pay})
+    FROM deposit_orders WHERE paid_at IS NOT NULL AND ${within(s, sql`created_at`)}
+    GROUP BY 1, 2, 3, 4`,
+  );
+};
+
+/** Every passage a routing decision actually sent the order to (chosen, or it answered an error). */
+const pushesSql = (s: DaySpan) => sql`
+  SELECT ${dayOf(s, sql`rd.created_at`)} AS day, p.third_party_id, rd.direction, c->>'verdict' AS verdict,
+    left(coalesce(c->>'detail', ''), 200) AS detail
+  FROM routing_decisions rd
+  CROSS JOIN LATERAL jsonb_array_elements(rd.candidates) c
+  JOIN passages p ON p.id = (c->>'passageId')::int
+  WHERE ${within(s, sql`rd.created_at`)} AND c->>'verdict' IN ('chosen', 'upstream_error')`;
+
+const callbacksSql = (s: DaySpan) => sql`
+  SELECT ${dayOf(s, sql`uc.at`)} AS day, tp.id AS third_party_id, tp.direction, uc.result,
+    left(coalesce(uc.reason, ''), 200) AS reason
+  FROM upstream_callbacks uc JOIN third_parties tp ON tp.code = uc.third_party_code
+  WHERE ${within(s, sql`uc.at`)}`;
+
+const thirdOrdersSql = (s: DaySpan, table: string, direction: string) => sql`
+  SELECT ${dayOf(s, sql`created_at`)} AS day, third_party_id, ${direction}::text AS direction,
+    count(*)::int AS orders, sum(amount) AS amount, count(*) FILTER (WHERE status = 'success')::int AS success,
+    coalesce(sum(amount) FILTER (WHERE status = 'success'), 0) AS success_amount,
+    coalesce(sum(fee) FILTER (WHERE status = 'success'), 0) AS success_fee,
+    0 AS pushes, 0 AS push_errors, 0 AS callbacks, 0 AS callbacks_refused
+  FROM ${sql.identifier(table)} WHERE third_party_id IS NOT NULL AND ${within(s, sql`created_at`)}
+  GROUP BY 1, 2`;
+
+export const thirdDays = (tx: Tx, s: DaySpan) =>
+  replace(
+    tx,
+    s,
+    'report_third_days',
+    sql`
+    INSERT INTO report_third_days (day, third_party_id, direction, orders, amount, success, success_amount,
+      success_fee, pushes, push_errors, callbacks, callbacks_refused)
+    SELECT day, third_party_id, direction, sum(orders), sum(amount), sum(success), sum(success_amount),
+      sum(success_fee), sum(pushes), sum(push_errors), sum(callbacks), sum(callbacks_refused)
+    FROM (
+      ${thirdOrdersSql(s, 'deposit_orders', 'deposit')}
+      UNION ALL ${thirdOrdersSql(s, 'withdraw_orders', 'withdraw')}
+      UNION ALL
+      SELECT day, third_party_id, direction, 0, 0, 0, 0, 0, count(*)::int,
+        count(*) FILTER (WHERE verdict = 'upstream_error')::int, 0, 0
+      FROM (${pushesSql(s)}) x GROUP BY 1, 2, 3
+      UNION ALL
+      SELECT day, third_party_id, direction, 0, 0, 0, 0, 0, 0, 0, count(*)::int,
+        count(*) FILTER (WHERE result = 'refused')::int
+      FROM (${callbacksSql(s)}) y GROUP BY 1, 2, 3
+    ) u
+    GROUP BY 1, 2, 3`,
+  );
+
+export const thirdErrorDays = (tx: Tx, s: DaySpan) =>
+  replace(
+    tx,
+    s,
+    'report_third_error_days',
+    sql`
+    INSERT INTO report_third_error_days (day, third_party_id, source, error, errors)
+    SELECT day, third_party_id, source, error, count(*) FROM (
+      SELECT day, third_party_id, 'placement' AS source, detail AS error FROM (${pushesSql(s)}) x
+      WHERE verdict = 'upstream_error'
+      UNION ALL
+      SELECT day, third_party_id, 'callback', reason FROM (${callbacksSql(s)}) y WHERE result = 'refused'
+    ) u
+    GROUP BY 1, 2, 3, 4`,
+  );
+
+export const matchSyncDays = (tx: Tx, s: DaySpan) =>
+  replace(
+    tx,
+    s,
+    'report_match_sync_days',
+    sql`
+    INSERT INTO report_match_sync_days (day, merchant_id, family, callbacks, delivered, failed, pending, attempts,
+      amount, delivered_amount)
+    SELECT ${dayOf(s, sql`n.created_at`)}, n.merchant_id, n.family, count(*),
+      count(*) FILTER (WHERE n.status = 'delivered'), count(*) FILTER (WHERE n.status = 'failed'),
+      count(*) FILTER (WHERE n.status = 'pending'), sum(n.attempts), sum(n.amount),
+      coalesce(sum(n.amount) FILTER (WHERE n.status = 'delivered'), 0)
+    FROM merchant_notifications n
+    WHERE ${within(s, sql`n.created_at`)} AND (
+      (n.family = 'deposit' AND EXISTS (SELECT 1 FROM deposit_orders d WHERE d.id = n.order_id AND d.family = 'match'))
+      OR (n.family = 'withdraw' AND EXISTS (SELECT 1 FROM withdraw_orders w WHERE w.id = n.order_id AND w.family = 'match')))
+    GROUP BY 1, 2, 3`,
+  );
+
+export const levelDays = (tx: Tx, s: DaySpan) =>
+  replace(
+    tx,
+    s,
+    'report_level_days',
+    sql`
+    INSERT INTO report_level_days (day, merchant_id, from_level, to_level, promoted, demoted)
+    SELECT ${dayOf(s, sql`at`)}, merchant_id, from_level, to_level,
+      count(*) FILTER (WHERE to_level > from_level), count(*) FILTER (WHERE to_level < from_level)
+    FROM member_level_changes WHERE ${within(s, sql`at`)}
+    GROUP BY 1, 2, 3, 4`,
+  );
+
+/**
+ * A cohort: the members whose first deposit (member_first_deposits) fell on the day, with the day of
+ * their next successful deposit created on one of the 30 days after it (none: null).
+ */
+export const firstDepositCohorts = (tx: Tx, s: DaySpan) => {
+  const back = RETENTION_DAYS.map((n) => sql`count(*) FILTER (WHERE back - day <= ${sql.raw(String(n))})`);
+  return replace(
+    tx,
+    s,
+    'report_first_deposit_cohorts',
+    sql`
+    INSERT INTO report_first_deposit_cohorts (day, merchant_id, level, members, amount, back1, back3, back7,
+      back15, back30)
+    SELECT day, merchant_id, level, count(*), sum(amount), ${sql.join(back, sql`, `)}
+    FROM (
+      SELECT c.*, (SELECT ${dayOf(s, sql`min(d.created_at)`)} FROM deposit_orders d
+          WHERE d.merchant_id = c.merchant_id AND d.member_account = c.member_account AND d.status = 'success'
+            AND d.created_at >= ${startOf(s, sql`c.day + 1`)} AND d.created_at < ${startOf(s, sql`c.day + 31`)}) AS back
+      FROM (
+        SELECT ${dayOf(s, sql`f.at`)} AS day, f.merchant_id, f.member_account, f.level, f.amount
+        FROM member_first_deposits f WHERE ${within(s, sql`f.at`)}
+      ) c
+    ) x
+    GROUP BY 1, 2, 3`,
+  );
+};
+
+export const firstDepositChannels = (tx: Tx, s: DaySpan) =>
+  replace(
+    tx,
+    s,
+    'report_first_deposit_channels',
+    sql`
+    INSERT INTO report_first_deposit_channels (day, merchant_id, passage_id, pay_type, first_deposits, amount)
+    SELECT ${dayOf(s, sql`at`)}, merchant_id, coalesce(passage_id, 0), pay_type, count(*), sum(amount)
+    FROM member_first_deposits WHERE ${within(s, sql`at`)}
+    GROUP BY 1, 2, 3, 4`,
+  );
