@@ -89,37 +89,22 @@ CREATE TABLE "report_match_wait_days" (
 	"wait_seconds" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "report_pay_time_days" (
-	"day" date NOT NULL,
-	"merchant_id" integer NOT NULL,
-	"pay_type" text NOT NULL,
-	"bucket" smallint NOT NULL,
-	"orders" integer DEFAULT 0 NOT NULL,
-	"amount" numeric(28, 8) DEFAULT '0' NOT NULL,
-	"pay_seconds" bigint DEFAULT 0 NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "report_third_days" (
-	"day" date NOT NULL,
-	"third_party_id" integer NOT NULL,
-	"direction" text NOT NULL,
-	"orders" integer DEFAULT 0 NOT NULL,
-	"amount" numeric(28, 8) DEFAULT '0' NOT NULL,
-	"success" integer DEFAULT 0 NOT NULL,
-	"success_amount" numeric(28, 8) DEFAULT '0' NOT NULL,
-	"success_fee" numeric(28, 8) DEFAULT '0' NOT NULL,
-	"pushes" integer DEFAULT 0 NOT NULL,
-	"push_errors" integer DEFAULT 0 NOT NULL,
-	"callbacks" integer DEFAULT 0 NOT NULL,
-	"callbacks_refused" integer DEFAULT 0 NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "report_third_error_days" (
 	"day" date NOT NULL,
 	"third_party_id" integer NOT NULL,
 	"source" text NOT NULL,
 	"error" text NOT NULL,
 	"errors" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "report_third_push_days" (
+	"day" date NOT NULL,
+	"third_party_id" integer NOT NULL,
+	"direction" text NOT NULL,
+	"pushes" integer DEFAULT 0 NOT NULL,
+	"push_errors" integer DEFAULT 0 NOT NULL,
+	"callbacks" integer DEFAULT 0 NOT NULL,
+	"callbacks_refused" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 CREATE INDEX "member_first_deposits_at_idx" ON "member_first_deposits" USING btree ("at");--> statement-breakpoint
@@ -131,6 +116,5 @@ CREATE UNIQUE INDEX "report_level_days_key" ON "report_level_days" USING btree (
 CREATE UNIQUE INDEX "report_match_days_key" ON "report_match_days" USING btree ("day","deposit_merchant_id","withdraw_merchant_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "report_match_sync_days_key" ON "report_match_sync_days" USING btree ("day","merchant_id","family");--> statement-breakpoint
 CREATE UNIQUE INDEX "report_match_wait_days_key" ON "report_match_wait_days" USING btree ("day","merchant_id","bucket");--> statement-breakpoint
-CREATE UNIQUE INDEX "report_pay_time_days_key" ON "report_pay_time_days" USING btree ("day","merchant_id","pay_type","bucket");--> statement-breakpoint
-CREATE UNIQUE INDEX "report_third_days_key" ON "report_third_days" USING btree ("day","third_party_id","direction");--> statement-breakpoint
-CREATE UNIQUE INDEX "report_third_error_days_key" ON "report_third_error_days" USING btree ("day","third_party_id","source","error");
+CREATE UNIQUE INDEX "report_third_error_days_key" ON "report_third_error_days" USING btree ("day","third_party_id","source","error");--> statement-breakpoint
+CREATE UNIQUE INDEX "report_third_push_days_key" ON "report_third_push_days" USING btree ("day","third_party_id","direction");

@@ -144,26 +144,6 @@ export async function rawMatchWaitDays(db: Db, s: Span): Promise<Row[]> {
   return g.rows();
 }
 
-export async function rawPayTimeDays(db: Db, s: Span): Promise<Row[]> {
-  const g = new Groups(['day', 'merchant_id', 'pay_type', 'bucket'], ['orders', 'pay_seconds'], ['amount']);
-  type D = { created_at: Date; merchant_id: number; pay_type: string; amount: string; secs: string };
-  for (const d of await rows<D>(
-    db,
-    sql`SELECT created_at, merchant_id, pay_type, amount, floor(extract(epoch from paid_at - created_at))::text AS secs
-      FROM deposit_orders WHERE paid_at IS NOT NULL`,
-  )) {
-    const day = localDay(new Date(d.created_at), s.zone);
-    if (!inSpan(s, day)) continue;
-    const secs = Number(d.secs);
-    g.add(
-      { day, merchant_id: d.merchant_id, pay_type: d.pay_type, bucket: timeBucketOf(secs) },
-      { orders: 1, pay_seconds: secs },
-      { amount: d.amount },
-    );
-  }
-  return g.rows();
-}
-
 type Candidate = { passageId: number; verdict: string; detail?: string };
 type Decision = { created_at: Date; direction: string; candidates: Candidate[] };
 type Callback = {
@@ -213,29 +193,12 @@ async function callbacks(db: Db, s: Span) {
     .filter((c) => inSpan(s, c.day));
 }
 
-export async function rawThirdDays(db: Db, s: Span): Promise<Row[]> {
+export async function rawThirdPushDays(db: Db, s: Span): Promise<Row[]> {
   const g = new Groups(
     ['day', 'third_party_id', 'direction'],
-    ['orders', 'success', 'pushes', 'push_errors', 'callbacks', 'callbacks_refused'],
-    ['amount', 'success_amount', 'success_fee'],
+    ['pushes', 'push_errors', 'callbacks', 'callbacks_refused'],
+    [],
   );
-  type O = { created_at: Date; tp: number; status: string; amount: string; fee: string };
-  for (const direction of ['deposit', 'withdraw']) {
-    const table = sql.identifier(`${direction}_orders`);
-    for (const o of await rows<O>(
-      db,
-      sql`SELECT created_at, third_party_id AS tp, status, amount, fee FROM ${table} WHERE third_party_id IS NOT NULL`,
-    )) {
-      const day = localDay(new Date(o.created_at), s.zone);
-      if (!inSpan(s, day)) continue;
-      const ok = o.status === 'success';
-      g.add(
-        { day, third_party_id: o.tp, direction },
-        { orders: 1, success: ok ? 1 : 0 },
-        { amount: o.amount, success_amount: ok ? o.amount : 0, success_fee: ok ? o.fee : 0 },
-      );
-    }
-  }
   for (const p of await pushes(db, s))
     g.add(
       { day: p.day, third_party_id: p.tp, direction: p.direction },

@@ -31,8 +31,7 @@ afterAll(() => t.close());
 const RAW: Record<string, (db: TestApp['ctx']['db'], s: raw.Span) => Promise<raw.Row[]>> = {
   report_match_days: raw.rawMatchDays,
   report_match_wait_days: raw.rawMatchWaitDays,
-  report_pay_time_days: raw.rawPayTimeDays,
-  report_third_days: raw.rawThirdDays,
+  report_third_push_days: raw.rawThirdPushDays,
   report_third_error_days: raw.rawThirdErrorDays,
   report_match_sync_days: raw.rawMatchSyncDays,
   report_level_days: raw.rawLevelDays,

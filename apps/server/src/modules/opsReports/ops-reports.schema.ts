@@ -105,39 +105,23 @@ export const reportMatchWaitDays = pgTable(
   (t) => [uniqueIndex('report_match_wait_days_key').on(t.day, t.merchantId, t.bucket)],
 );
 
-/** Deposits that were paid, by time from creation to payment (bucket), per merchant and pay type. */
-export const reportPayTimeDays = pgTable(
-  'report_pay_time_days',
-  {
-    day: day(),
-    merchantId: integer('merchant_id').notNull(),
-    payType: text('pay_type').notNull(),
-    bucket: smallint('bucket').notNull(),
-    orders: count('orders'),
-    amount: amount('amount'),
-    paySeconds: seconds('pay_seconds'),
-  },
-  (t) => [uniqueIndex('report_pay_time_days_key').on(t.day, t.merchantId, t.payType, t.bucket)],
-);
-
-/** Per third party and direction: its orders, the pushes to it (placements tried) and its callbacks. */
-export const reportThirdDays = pgTable(
-  'report_third_days',
+/**
+ * Per third party and direction: the pushes to it (the passages a routing decision sent an order to:
+ * accepted or answered with an error) and the callbacks it sent (refused ones among them). Its orders'
+ * counts and amounts are the finance platform's order rollup's (thirdPartyId).
+ */
+export const reportThirdPushDays = pgTable(
+  'report_third_push_days',
   {
     day: day(),
     thirdPartyId: integer('third_party_id').notNull(),
     direction: text('direction').notNull(),
-    orders: count('orders'),
-    amount: amount('amount'),
-    success: count('success'),
-    successAmount: amount('success_amount'),
-    successFee: amount('success_fee'),
     pushes: count('pushes'),
     pushErrors: count('push_errors'),
     callbacks: count('callbacks'),
     callbacksRefused: count('callbacks_refused'),
   },
-  (t) => [uniqueIndex('report_third_days_key').on(t.day, t.thirdPartyId, t.direction)],
+  (t) => [uniqueIndex('report_third_push_days_key').on(t.day, t.thirdPartyId, t.direction)],
 );
 
 export const THIRD_ERROR_SOURCES = ['placement', 'callback'] as const;

@@ -79,20 +79,6 @@ export const matchWaitDays = (tx: Tx, s: DaySpan) => {
   );
 };
 
-export const payTimeDays = (tx: Tx, s: DaySpan) => {
-  const pay = seconds(sql`paid_at`, sql`created_at`);
-  return replace(
-    tx,
-    s,
-    'report_pay_time_days',
-    sql`
-    INSERT INTO report_pay_time_days (day, merchant_id, pay_type, bucket, orders, amount, pay_seconds)
-    SELECT ${dayOf(s, sql`created_at`)}, merchant_id, pay_type, ${bucketOf(pay)}, count(*), sum(amount), sum(${pay})
-    FROM deposit_orders WHERE paid_at IS NOT NULL AND ${within(s, sql`created_at`)}
-    GROUP BY 1, 2, 3, 4`,
-  );
-};
-
 /** Every passage a routing decision actually sent the order to (chosen, or it answered an error). */
 const pushesSql = (s: DaySpan) => sql`
   SELECT ${dayOf(s, sql`rd.created_at`)} AS day, p.third_party_id, rd.direction, c->>'verdict' AS verdict,
@@ -108,35 +94,21 @@ const callbacksSql = (s: DaySpan) => sql`
   FROM upstream_callbacks uc JOIN third_parties tp ON tp.code = uc.third_party_code
   WHERE ${within(s, sql`uc.at`)}`;
 
-const thirdOrdersSql = (s: DaySpan, table: string, direction: string) => sql`
-  SELECT ${dayOf(s, sql`created_at`)} AS day, third_party_id, ${direction}::text AS direction,
-    count(*)::int AS orders, sum(amount) AS amount, count(*) FILTER (WHERE status = 'success')::int AS success,
-    coalesce(sum(amount) FILTER (WHERE status = 'success'), 0) AS success_amount,
-    coalesce(sum(fee) FILTER (WHERE status = 'success'), 0) AS success_fee,
-    0 AS pushes, 0 AS push_errors, 0 AS callbacks, 0 AS callbacks_refused
-  FROM ${sql.identifier(table)} WHERE third_party_id IS NOT NULL AND ${within(s, sql`created_at`)}
-  GROUP BY 1, 2`;
-
-export const thirdDays = (tx: Tx, s: DaySpan) =>
+export const thirdPushDays = (tx: Tx, s: DaySpan) =>
   replace(
     tx,
     s,
-    'report_third_days',
+    'report_third_push_days',
     sql`
-    INSERT INTO report_third_days (day, third_party_id, direction, orders, amount, success, success_amount,
-      success_fee, pushes, push_errors, callbacks, callbacks_refused)
-    SELECT day, third_party_id, direction, sum(orders), sum(amount), sum(success), sum(success_amount),
-      sum(success_fee), sum(pushes), sum(push_errors), sum(callbacks), sum(callbacks_refused)
+    INSERT INTO report_third_push_days (day, third_party_id, direction, pushes, push_errors, callbacks,
+      callbacks_refused)
+    SELECT day, third_party_id, direction, sum(pushes), sum(push_errors), sum(callbacks), sum(callbacks_refused)
     FROM (
-      ${thirdOrdersSql(s, 'deposit_orders', 'deposit')}
-      UNION ALL ${thirdOrdersSql(s, 'withdraw_orders', 'withdraw')}
-      UNION ALL
-      SELECT day, third_party_id, direction, 0, 0, 0, 0, 0, count(*)::int,
-        count(*) FILTER (WHERE verdict = 'upstream_error')::int, 0, 0
+      SELECT day, third_party_id, direction, count(*) AS pushes,
+        count(*) FILTER (WHERE verdict = 'upstream_error') AS push_errors, 0 AS callbacks, 0 AS callbacks_refused
       FROM (${pushesSql(s)}) x GROUP BY 1, 2, 3
       UNION ALL
-      SELECT day, third_party_id, direction, 0, 0, 0, 0, 0, 0, 0, count(*)::int,
-        count(*) FILTER (WHERE result = 'refused')::int
+      SELECT day, third_party_id, direction, 0, 0, count(*), count(*) FILTER (WHERE result = 'refused')
       FROM (${callbacksSql(s)}) y GROUP BY 1, 2, 3
     ) u
     GROUP BY 1, 2, 3`,

@@ -16,8 +16,7 @@ export interface OpsRollup {
 export const OPS_ROLLUPS: readonly OpsRollup[] = [
   { table: 'report_match_days', recompute: q.matchDays, reachBack: 0 },
   { table: 'report_match_wait_days', recompute: q.matchWaitDays, reachBack: 0 },
-  { table: 'report_pay_time_days', recompute: q.payTimeDays, reachBack: 0 },
-  { table: 'report_third_days', recompute: q.thirdDays, reachBack: 0 },
+  { table: 'report_third_push_days', recompute: q.thirdPushDays, reachBack: 0 },
   { table: 'report_third_error_days', recompute: q.thirdErrorDays, reachBack: 0 },
   { table: 'report_match_sync_days', recompute: q.matchSyncDays, reachBack: 0 },
   { table: 'report_level_days', recompute: q.levelDays, reachBack: 0 },
