@@ -92,6 +92,7 @@ CREATE TABLE "report_match_wait_days" (
 CREATE TABLE "report_third_error_days" (
 	"day" date NOT NULL,
 	"third_party_id" integer NOT NULL,
+	"passage_id" integer NOT NULL,
 	"source" text NOT NULL,
 	"error" text NOT NULL,
 	"errors" integer DEFAULT 0 NOT NULL
@@ -100,6 +101,7 @@ CREATE TABLE "report_third_error_days" (
 CREATE TABLE "report_third_push_days" (
 	"day" date NOT NULL,
 	"third_party_id" integer NOT NULL,
+	"passage_id" integer NOT NULL,
 	"direction" text NOT NULL,
 	"pushes" integer DEFAULT 0 NOT NULL,
 	"push_errors" integer DEFAULT 0 NOT NULL,
@@ -116,5 +118,5 @@ CREATE UNIQUE INDEX "report_level_days_key" ON "report_level_days" USING btree (
 CREATE UNIQUE INDEX "report_match_days_key" ON "report_match_days" USING btree ("day","deposit_merchant_id","withdraw_merchant_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "report_match_sync_days_key" ON "report_match_sync_days" USING btree ("day","merchant_id","family");--> statement-breakpoint
 CREATE UNIQUE INDEX "report_match_wait_days_key" ON "report_match_wait_days" USING btree ("day","merchant_id","bucket");--> statement-breakpoint
-CREATE UNIQUE INDEX "report_third_error_days_key" ON "report_third_error_days" USING btree ("day","third_party_id","source","error");--> statement-breakpoint
-CREATE UNIQUE INDEX "report_third_push_days_key" ON "report_third_push_days" USING btree ("day","third_party_id","direction");
+CREATE UNIQUE INDEX "report_third_error_days_key" ON "report_third_error_days" USING btree ("day","third_party_id","passage_id","source","error");--> statement-breakpoint
+CREATE UNIQUE INDEX "report_third_push_days_key" ON "report_third_push_days" USING btree ("day","third_party_id","passage_id","direction");

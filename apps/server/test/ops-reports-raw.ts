@@ -160,7 +160,7 @@ async function pushes(db: Db, s: Span) {
       (p) => [p.id, p.tp],
     ),
   );
-  const out: { day: string; tp: number; direction: string; error: string | null }[] = [];
+  const out: { day: string; tp: number; passage: number; direction: string; error: string | null }[] = [];
   for (const d of await rows<Decision>(
     db,
     sql`SELECT created_at, direction, candidates FROM routing_decisions`,
@@ -173,6 +173,7 @@ async function pushes(db: Db, s: Span) {
       out.push({
         day,
         tp,
+        passage: c.passageId,
         direction: d.direction,
         error: c.verdict === 'upstream_error' ? (c.detail ?? '').slice(0, 200) : null,
       });
@@ -195,19 +196,19 @@ async function callbacks(db: Db, s: Span) {
 
 export async function rawThirdPushDays(db: Db, s: Span): Promise<Row[]> {
   const g = new Groups(
-    ['day', 'third_party_id', 'direction'],
+    ['day', 'third_party_id', 'passage_id', 'direction'],
     ['pushes', 'push_errors', 'callbacks', 'callbacks_refused'],
     [],
   );
   for (const p of await pushes(db, s))
     g.add(
-      { day: p.day, third_party_id: p.tp, direction: p.direction },
+      { day: p.day, third_party_id: p.tp, passage_id: p.passage, direction: p.direction },
       { pushes: 1, push_errors: p.error === null ? 0 : 1 },
       {},
     );
   for (const c of await callbacks(db, s))
     g.add(
-      { day: c.day, third_party_id: c.third_party_id, direction: c.direction },
+      { day: c.day, third_party_id: c.third_party_id, passage_id: 0, direction: c.direction },
       { callbacks: 1, callbacks_refused: c.result === 'refused' ? 1 : 0 },
       {},
     );
@@ -215,16 +216,21 @@ export async function rawThirdPushDays(db: Db, s: Span): Promise<Row[]> {
 }
 
 export async function rawThirdErrorDays(db: Db, s: Span): Promise<Row[]> {
-  const g = new Groups(['day', 'third_party_id', 'source', 'error'], ['errors'], []);
+  const g = new Groups(['day', 'third_party_id', 'passage_id', 'source', 'error'], ['errors'], []);
   for (const p of await pushes(db, s))
     if (p.error !== null)
-      g.add({ day: p.day, third_party_id: p.tp, source: 'placement', error: p.error }, { errors: 1 }, {});
+      g.add(
+        { day: p.day, third_party_id: p.tp, passage_id: p.passage, source: 'placement', error: p.error },
+        { errors: 1 },
+        {},
+      );
   for (const c of await callbacks(db, s))
     if (c.result === 'refused')
       g.add(
         {
           day: c.day,
           third_party_id: c.third_party_id,
+          passage_id: 0,
           source: 'callback',
           error: (c.reason ?? '').slice(0, 200),
         },

@@ -106,37 +106,45 @@ export const reportMatchWaitDays = pgTable(
 );
 
 /**
- * Per third party and direction: the pushes to it (the passages a routing decision sent an order to:
- * accepted or answered with an error) and the callbacks it sent (refused ones among them). Its orders'
- * counts and amounts are the finance platform's order rollup's (thirdPartyId).
+ * Per third party, passage and direction: the pushes (a routing decision sending an order to one of its
+ * passages: accepted, or answered with an error) and the callbacks it sent (refused ones among them;
+ * passage 0: a callback names no passage). Its orders' counts and amounts are the finance platform's
+ * order rollup's (thirdPartyId, passageId).
  */
 export const reportThirdPushDays = pgTable(
   'report_third_push_days',
   {
     day: day(),
     thirdPartyId: integer('third_party_id').notNull(),
+    passageId: integer('passage_id').notNull(),
     direction: text('direction').notNull(),
     pushes: count('pushes'),
     pushErrors: count('push_errors'),
     callbacks: count('callbacks'),
     callbacksRefused: count('callbacks_refused'),
   },
-  (t) => [uniqueIndex('report_third_push_days_key').on(t.day, t.thirdPartyId, t.direction)],
+  (t) => [uniqueIndex('report_third_push_days_key').on(t.day, t.thirdPartyId, t.passageId, t.direction)],
 );
 
 export const THIRD_ERROR_SOURCES = ['placement', 'callback'] as const;
 
-/** Errors per third party: a placement it refused or failed, a callback of its the platform refused. */
+/**
+ * Errors per third party and passage: a placement it refused or failed, a callback of its the platform
+ * refused (passage 0), by the error's text (the adapters' messages name no order).
+ */
 export const reportThirdErrorDays = pgTable(
   'report_third_error_days',
   {
     day: day(),
     thirdPartyId: integer('third_party_id').notNull(),
+    passageId: integer('passage_id').notNull(),
     source: text('source', { enum: THIRD_ERROR_SOURCES }).notNull(),
     error: text('error').notNull(),
     errors: count('errors'),
   },
-  (t) => [uniqueIndex('report_third_error_days_key').on(t.day, t.thirdPartyId, t.source, t.error)],
+  (t) => [
+    uniqueIndex('report_third_error_days_key').on(t.day, t.thirdPartyId, t.passageId, t.source, t.error),
+  ],
 );
 
 /** Callbacks telling merchants of their matched orders' outcomes, by the day each was recorded. */

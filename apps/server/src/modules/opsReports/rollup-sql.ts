@@ -81,7 +81,7 @@ export const matchWaitDays = (tx: Tx, s: DaySpan) => {
 
 /** Every passage a routing decision actually sent the order to (chosen, or it answered an error). */
 const pushesSql = (s: DaySpan) => sql`
-  SELECT ${dayOf(s, sql`rd.created_at`)} AS day, p.third_party_id, rd.direction, c->>'verdict' AS verdict,
+  SELECT ${dayOf(s, sql`rd.created_at`)} AS day, p.third_party_id, p.id AS passage_id, rd.direction, c->>'verdict' AS verdict,
     left(coalesce(c->>'detail', ''), 200) AS detail
   FROM routing_decisions rd
   CROSS JOIN LATERAL jsonb_array_elements(rd.candidates) c
@@ -89,7 +89,7 @@ const pushesSql = (s: DaySpan) => sql`
   WHERE ${within(s, sql`rd.created_at`)} AND c->>'verdict' IN ('chosen', 'upstream_error')`;
 
 const callbacksSql = (s: DaySpan) => sql`
-  SELECT ${dayOf(s, sql`uc.at`)} AS day, tp.id AS third_party_id, tp.direction, uc.result,
+  SELECT ${dayOf(s, sql`uc.at`)} AS day, tp.id AS third_party_id, 0 AS passage_id, tp.direction, uc.result,
     left(coalesce(uc.reason, ''), 200) AS reason
   FROM upstream_callbacks uc JOIN third_parties tp ON tp.code = uc.third_party_code
   WHERE ${within(s, sql`uc.at`)}`;
@@ -100,18 +100,19 @@ export const thirdPushDays = (tx: Tx, s: DaySpan) =>
     s,
     'report_third_push_days',
     sql`
-    INSERT INTO report_third_push_days (day, third_party_id, direction, pushes, push_errors, callbacks,
-      callbacks_refused)
-    SELECT day, third_party_id, direction, sum(pushes), sum(push_errors), sum(callbacks), sum(callbacks_refused)
+    INSERT INTO report_third_push_days (day, third_party_id, passage_id, direction, pushes, push_errors,
+      callbacks, callbacks_refused)
+    SELECT day, third_party_id, passage_id, direction, sum(pushes), sum(push_errors), sum(callbacks),
+      sum(callbacks_refused)
     FROM (
-      SELECT day, third_party_id, direction, count(*) AS pushes,
+      SELECT day, third_party_id, passage_id, direction, count(*) AS pushes,
         count(*) FILTER (WHERE verdict = 'upstream_error') AS push_errors, 0 AS callbacks, 0 AS callbacks_refused
-      FROM (${pushesSql(s)}) x GROUP BY 1, 2, 3
+      FROM (${pushesSql(s)}) x GROUP BY 1, 2, 3, 4
       UNION ALL
-      SELECT day, third_party_id, direction, 0, 0, count(*), count(*) FILTER (WHERE result = 'refused')
-      FROM (${callbacksSql(s)}) y GROUP BY 1, 2, 3
+      SELECT day, third_party_id, passage_id, direction, 0, 0, count(*), count(*) FILTER (WHERE result = 'refused')
+      FROM (${callbacksSql(s)}) y GROUP BY 1, 2, 3, 4
     ) u
-    GROUP BY 1, 2, 3`,
+    GROUP BY 1, 2, 3, 4`,
   );
 
 export const thirdErrorDays = (tx: Tx, s: DaySpan) =>
@@ -120,14 +121,14 @@ export const thirdErrorDays = (tx: Tx, s: DaySpan) =>
     s,
     'report_third_error_days',
     sql`
-    INSERT INTO report_third_error_days (day, third_party_id, source, error, errors)
-    SELECT day, third_party_id, source, error, count(*) FROM (
-      SELECT day, third_party_id, 'placement' AS source, detail AS error FROM (${pushesSql(s)}) x
+    INSERT INTO report_third_error_days (day, third_party_id, passage_id, source, error, errors)
+    SELECT day, third_party_id, passage_id, source, error, count(*) FROM (
+      SELECT day, third_party_id, passage_id, 'placement' AS source, detail AS error FROM (${pushesSql(s)}) x
       WHERE verdict = 'upstream_error'
       UNION ALL
-      SELECT day, third_party_id, 'callback', reason FROM (${callbacksSql(s)}) y WHERE result = 'refused'
+      SELECT day, third_party_id, passage_id, 'callback', reason FROM (${callbacksSql(s)}) y WHERE result = 'refused'
     ) u
-    GROUP BY 1, 2, 3, 4`,
+    GROUP BY 1, 2, 3, 4, 5`,
   );
 
 export const matchSyncDays = (tx: Tx, s: DaySpan) =>
