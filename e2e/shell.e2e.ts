@@ -36,8 +36,8 @@ const NEW_PASSWORD = 'Shell2e2eTest9';
 const PAGES = [
   { group: '/tradeManage', path: '/tradeManage/trade_buy_order_page' },
   { group: '/tradeManage', path: '/tradeManage/trade_pool_config_page' },
-  { group: '/financeReport', path: '/financeReport/passage_report_day_page' },
-  { group: '/financeReport', path: '/financeReport/day_report_mertchant_page' },
+  { group: '/tradeManage', path: '/tradeManage/trade_rec_page' },
+  { group: '/wallet', path: '/wallet/imMsgListOfBuy' },
   { group: '/wallet', path: '/wallet/disputeOrderPage' },
 ] as const;
 

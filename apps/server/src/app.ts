@@ -28,6 +28,7 @@ import { openapiModule } from './modules/openapi/index.ts';
 import { opsReportsModule } from './modules/opsReports/index.ts';
 import { orderModule } from './modules/order/index.ts';
 import { payManageModule } from './modules/payManage/index.ts';
+import { reportsModule } from './modules/reports/index.ts';
 import { riskModule } from './modules/risk/index.ts';
 import { riskLevelsModule } from './modules/risk/risk-levels.module.ts';
 import { installFirstPasswordGate } from './modules/sys/first-password.ts';
@@ -159,6 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(emailModule);
   await app.register(riskLevelsModule);
   await app.register(opsReportsModule);
+  await app.register(reportsModule);
   if (config.mockApi) await app.register(mockModule);
 
   await serveWebApp(app, config.webDist);

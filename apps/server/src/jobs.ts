@@ -9,6 +9,7 @@ import { openapiNonceCleanUpJob } from './modules/openapi/nonce-clean-up.ts';
 import { upstreamErrorReportJob } from './modules/openapi/upstream-errors.ts';
 import { settlementJob } from './modules/order/settlement-job.ts';
 import { depositExpiryJob } from './modules/order/timeouts.ts';
+import { reportRollupJob } from './modules/reports/maintain.ts';
 import { riskExpiryJob } from './modules/risk/jobs.ts';
 import { RISK_LEVELS_JOBS } from './modules/risk/risk-levels.jobs.ts';
 import { callbackRetentionJob } from './modules/upstream/callback-retention.ts';
@@ -35,4 +36,5 @@ export const allJobs: readonly JobDef[] = [
   matchRetryJob,
   ...RISK_LEVELS_JOBS,
   riskExpiryJob,
+  reportRollupJob,
 ];

@@ -10,6 +10,7 @@ export * from './options.ts';
 export * from './options-schemas.ts';
 export * from './percent.ts';
 export * from './permissions.ts';
+export * from './report.ts';
 export * from './resource.ts';
 export * from './resource-schemas.ts';
 export * from './resources/index.ts';

@@ -14,6 +14,7 @@ export * from '../modules/order/reconciliation.schema.ts';
 export * from '../modules/order/schema.ts';
 export * from '../modules/order/settlement.schema.ts';
 export * from '../modules/payManage/schema.ts';
+export * from '../modules/reports/reports.schema.ts';
 export * from '../modules/risk/risk.schema.ts';
 export * from '../modules/risk/risk-levels.schema.ts';
 export * from '../modules/sys/addr-pool.schema.ts';

@@ -23,6 +23,7 @@ import { describeOtcDay, type OtcDayReport, runOtcDay } from './otc-day.ts';
 import { bankCard, personName } from './people.ts';
 import { Random } from './random.ts';
 import { type ReconDayReport, reconcileDemoDay } from './recon-day.ts';
+import { type ReportsDayReport, rollUpDemoDay } from './reports-day.ts';
 import { describeRiskDay, type RiskDayReport, runRiskDay } from './risk-day.ts';
 import { describeRiskLevelsDay, type RiskLevelsDayReport, runRiskLevelsDay } from './risk-levels-day.ts';
 import { type DemoSettlementReport, settleDemoDays } from './settle-day.ts';
@@ -50,6 +51,7 @@ export interface DemoDayReport {
   risk?: RiskDayReport;
   riskLevels?: RiskLevelsDayReport;
   opsReports?: OpsReportsDayReport;
+  reports?: ReportsDayReport;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -194,6 +196,7 @@ export async function runDemoDay(
   report.opsReports = await runOpsReportsDay(ctx, origin);
   // Last: the statements of every demo day, once nothing else moves money.
   report.settlements = await settleDemoDays(ctx, OPERATOR);
+  report.reports = await rollUpDemoDay(ctx);
   return report;
 }
 

@@ -3,6 +3,7 @@
  * lazy page. Loaded on its own (page-registry.tsx), not with the first download: the map grows with
  * every page, and only the page being opened needs it.
  */
+import { financeReportPages } from '../modules/financeReport/index.ts';
 import { financeRiskPages } from '../modules/financeRisk/index.ts';
 import { matchPages } from '../modules/match/index.ts';
 import { mchPages } from '../modules/mch/index.ts';
@@ -22,4 +23,5 @@ export const pageLoaders: Record<string, () => PageModule> = {
   ...payManagePages,
   ...matchPages,
   ...financeRiskPages,
+  ...financeReportPages,
 };

@@ -2,7 +2,9 @@
  * Every resource definition, registered into the permission catalogue at load so the resources
  * table, the role editor and the guard know their actions.
  */
+import { registerReport } from '../report.ts';
 import { type ResourceDef, registerResource } from '../resource.ts';
+import { ALL_REPORTS } from './financeReport/index.ts';
 import * as financeRisk from './financeRisk/index.ts';
 import * as match from './match/index.ts';
 import * as mch from './mch/index.ts';
@@ -11,6 +13,7 @@ import * as order from './order/index.ts';
 import * as payManage from './payManage/index.ts';
 import * as sys from './sys/index.ts';
 
+export * from './financeReport/index.ts';
 export * from './financeRisk/index.ts';
 export * from './match/index.ts';
 export * from './mch/index.ts';
@@ -57,6 +60,7 @@ export const allResources: readonly ResourceDef[] = [
 ];
 
 for (const def of allResources) registerResource(def);
+for (const report of ALL_REPORTS) registerReport(report);
 
 export function findResource(name: string): ResourceDef | undefined {
   return allResources.find((r) => r.name === name);

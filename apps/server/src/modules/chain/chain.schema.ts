@@ -51,6 +51,7 @@ export const usdtDepositOrders = pgTable(
     index('usdt_deposit_orders_status_idx').on(t.status, t.createdAt),
     index('usdt_deposit_orders_exception_idx').on(t.exceptionKind, t.createdAt),
     index('usdt_deposit_orders_created_idx').on(t.createdAt, t.id),
+    index('usdt_deposit_orders_created_xid_idx').on(t.createdXid),
     index('usdt_deposit_orders_expiry_idx').on(t.expiresAt).where(sql`status = 'pending_payment'`),
   ],
 );
@@ -80,6 +81,7 @@ export const usdtWithdrawOrders = pgTable(
     index('usdt_withdraw_orders_tx_idx').on(t.txHash).where(sql`tx_hash IS NOT NULL`),
     index('usdt_withdraw_orders_status_idx').on(t.status, t.createdAt),
     index('usdt_withdraw_orders_created_idx').on(t.createdAt, t.id),
+    index('usdt_withdraw_orders_created_xid_idx').on(t.createdXid),
   ],
 );
 

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { money, ts } from '../../platform/ledger/columns.ts';
+import { writerXid } from '../../platform/xid.ts';
 import { PAY_TYPES } from '../mch/passage.schema.ts';
 import { merchants } from '../mch/schema.ts';
 import { quoteColumns, quoteIndexes } from './quote.schema.ts';
@@ -65,6 +66,8 @@ export function orderColumns<const S extends readonly ['created', ...string[]]>(
     createdAt: ts('created_at').notNull().defaultNow(),
     finishedAt: ts('finished_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** The creating transaction (platform/xid.ts): the report rollups' change feed reads new orders by it. */
+    createdXid: writerXid('created_xid'),
   };
 }
 
@@ -93,6 +96,7 @@ export const depositOrders = pgTable(
     index('deposit_orders_pay_type_idx').on(t.payType, t.createdAt),
     index('deposit_orders_amount_idx').on(t.amount),
     index('deposit_orders_created_idx').on(t.createdAt, t.id),
+    index('deposit_orders_created_xid_idx').on(t.createdXid),
     // The status filter, the header badge "orders in audit" over a window, the receipt-audit queue.
     index('deposit_orders_status_created_idx').on(t.status, t.createdAt),
     // The timeout job reads the open orders that are due.
@@ -136,6 +140,7 @@ export const withdrawOrders = pgTable(
     index('withdraw_orders_passage_idx').on(t.passageId, t.createdAt),
     index('withdraw_orders_amount_idx').on(t.amount),
     index('withdraw_orders_created_idx').on(t.createdAt, t.id),
+    index('withdraw_orders_created_xid_idx').on(t.createdXid),
     // The status filter and the review queue.
     index('withdraw_orders_status_created_idx').on(t.status, t.createdAt),
     // The header badges (timed-out and low-amount withdrawals over a window): the open withdrawals

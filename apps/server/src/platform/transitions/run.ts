@@ -148,7 +148,7 @@ export async function runTransition<R>(
   return { before, after, result: outcome.result ?? null, extra };
 }
 
-type HistoryValues = Omit<typeof statusHistory.$inferInsert, 'id' | 'fromStatus' | 'extra'>;
+type HistoryValues = Omit<typeof statusHistory.$inferInsert, 'id' | 'fromStatus' | 'extra' | 'xid'>;
 
 const OLD_STATUS = '@oldStatus';
 const OLD_UPDATED_AT = '@oldUpdatedAt';
@@ -166,7 +166,8 @@ function historyInsert(tx: Tx): NamedStatement {
   const columns = getTableColumns(statusHistory);
   const values = Object.fromEntries(
     Object.keys(columns)
-      .filter((k) => k !== 'id')
+      // The writer's xid is the column default's (platform/xid.ts).
+      .filter((k) => k !== 'id' && k !== 'xid')
       .map((k) => [k, sql.placeholder(k)]),
   );
   history = new NamedStatement('payops_status_history', tx.insert(statusHistory).values(values as never));

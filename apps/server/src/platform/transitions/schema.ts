@@ -4,6 +4,7 @@
  */
 import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ts } from '../ledger/columns.ts';
+import { writerXid } from '../xid.ts';
 
 export const statusHistory = pgTable(
   'status_history',
@@ -22,6 +23,11 @@ export const statusHistory = pgTable(
     at: ts('at').notNull(),
     /** What the transition's effect adds (amounts, the journal entry). */
     extra: jsonb('extra'),
+    /** The writing transaction (platform/xid.ts): the report rollups' change feed reads by it. */
+    xid: writerXid('xid'),
   },
-  (t) => [index('status_history_record_idx').on(t.resource, t.recordId, t.id)],
+  (t) => [
+    index('status_history_record_idx').on(t.resource, t.recordId, t.id),
+    index('status_history_xid_idx').on(t.xid),
+  ],
 );

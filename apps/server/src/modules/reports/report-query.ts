@@ -1,0 +1,194 @@
+/**
+ * One report's rows and totals from its rollup (issue 14): the body's range and grouping checked first
+ * (a 400 naming the field, before any query), then ONE grouped read of the rollup's days and one for
+ * the totals. Sum measures are `sum(column) FILTER (WHERE ..)`; ratios are divided here (big.js) from
+ * the sums, the totals' from the totals' sums.
+ */
+import {
+  DRILL_FROM,
+  DRILL_TO,
+  type Locale,
+  REPORT_MAX_DAYS,
+  type ReportAnswer,
+  type ReportDef,
+  type ReportMeasure,
+  type ReportQuery,
+  type ReportRow,
+  type ReportWhere,
+} from '@payops/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { fieldError } from '../../platform/errors.ts';
+import { Dec, ZERO } from '../../platform/ledger/money.ts';
+import { type ReadRollup, readRollup } from './rollups.ts';
+
+/** Rows shown at most (a member report over a long range); the export has them all. */
+export const REPORT_ROW_LIMIT = 5000;
+
+const text = {
+  day: { 'zh-CN': '不是有效日期', 'en-US': 'is not a valid day' },
+  reversed: { 'zh-CN': '结束日期早于开始日期', 'en-US': 'is before the start day' },
+  tooLong: {
+    'zh-CN': `日期范围最多${REPORT_MAX_DAYS}天`,
+    'en-US': `the range is at most ${REPORT_MAX_DAYS} days`,
+  },
+  dimension: { 'zh-CN': '未知的维度', 'en-US': 'names an unknown dimension' },
+} as const;
+
+const dayNumber = (day: string) => {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  // 2026-02-31 parses to March: a real day prints back as itself.
+  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === day ? t / 86_400_000 : null;
+};
+
+export interface CheckedQuery {
+  from: string;
+  to: string;
+  dimensions: string[];
+  filters: Record<string, string | number>;
+}
+
+/** The body's checks beyond its schema: real days, in order, at most 366 of them; known dimensions. */
+export function checkQuery(def: ReportDef, body: ReportQuery, locale: Locale): CheckedQuery {
+  const from = dayNumber(body.from);
+  if (from === null) throw fieldError('from', text.day[locale]);
+  const to = dayNumber(body.to);
+  if (to === null) throw fieldError('to', text.day[locale]);
+  if (to < from) throw fieldError('to', text.reversed[locale]);
+  if (to - from + 1 > REPORT_MAX_DAYS) throw fieldError('to', text.tooLong[locale]);
+  const dimensions = body.dimensions ?? [...def.defaultDimensions];
+  for (const d of dimensions)
+    if (!(d in def.dimensions)) throw fieldError('dimensions', `${d} ${text.dimension[locale]}`);
+  const filters = body.filters ?? {};
+  for (const d of Object.keys(filters))
+    if (!(d in def.dimensions)) throw fieldError('filters', `${d} ${text.dimension[locale]}`);
+  return { from: body.from, to: body.to, dimensions: [...new Set(dimensions)], filters };
+}
+
+function keyOf(rollup: ReadRollup, name: string): SQL {
+  const key = rollup.keys[name];
+  if (!key) throw new Error(`rollup ${rollup.name} has no key ${name}`);
+  return key;
+}
+
+function whereOf(rollup: ReadRollup, where: ReportWhere): SQL[] {
+  return Object.entries(where).map(([name, value]) =>
+    typeof value === 'string'
+      ? sql`${keyOf(rollup, name)} = ${value}`
+      : sql`${keyOf(rollup, name)} IN (${sql.join(
+          value.map((v) => sql`${v}`),
+          sql`, `,
+        )})`,
+  );
+}
+
+function sumOf(rollup: ReadRollup, m: ReportMeasure): SQL {
+  const column = rollup.measures[m.sum!];
+  if (!column) throw new Error(`rollup ${rollup.name} has no measure ${m.sum}`);
+  const filter = whereOf(rollup, m.where ?? {});
+  const summed = filter.length
+    ? sql`sum(${column}) FILTER (WHERE ${sql.join(filter, sql` AND `)})`
+    : sql`sum(${column})`;
+  return sql`coalesce(${summed}, 0)`;
+}
+
+/** Throws at start-up when a definition names what its rollup lacks (not at an operator's request). */
+export function checkDefinition(def: ReportDef): void {
+  const rollup = readRollup(def.rollup);
+  for (const d of Object.keys(def.dimensions)) keyOf(rollup, d);
+  for (const m of Object.values(def.measures) as ReportMeasure[]) if (!m.ratio) sumOf(rollup, m);
+  whereOf(rollup, def.where);
+}
+
+/** A ratio's value (6 decimals, cut), 0 when its denominator is 0. */
+function ratio(row: ReportRow, [num, den]: readonly [string, string]): string {
+  const d = Dec(String(row[den] ?? '0'));
+  if (d.eq(ZERO)) return '0';
+  return Dec(String(row[num] ?? '0'))
+    .div(d)
+    .round(6, Dec.roundDown)
+    .toFixed();
+}
+
+function withRatios(def: ReportDef, row: ReportRow): ReportRow {
+  for (const m of Object.values(def.measures) as ReportMeasure[])
+    if (m.ratio) row[m.name] = ratio(row, m.ratio);
+  return row;
+}
+
+const instant = (at: SQL) => sql`to_char((${at}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const dayStart = (day: SQL, tz: string) => instant(sql`(${day})::timestamp AT TIME ZONE ${tz}`);
+const dayEnd = (day: SQL, tz: string) =>
+  instant(sql`((${day})::date + 1)::timestamp AT TIME ZONE ${tz} - interval '1 millisecond'`);
+
+export interface ReportRead extends ReportAnswer {
+  truncated: boolean;
+}
+
+/** The rows (grouped by the query's dimensions, at most `limit`) and the totals row. */
+export async function readReport(
+  db: Pick<Db, 'execute'>,
+  def: ReportDef,
+  q: CheckedQuery,
+  tz: string,
+  limit: number | null = REPORT_ROW_LIMIT,
+): Promise<ReportRead> {
+  const rollup = readRollup(def.rollup);
+  const conds = [
+    sql`${keyOf(rollup, 'day')} BETWEEN ${q.from}::date AND ${q.to}::date`,
+    ...whereOf(rollup, def.where),
+    ...Object.entries(q.filters).map(([d, v]) => sql`${keyOf(rollup, d)} = ${v}`),
+  ];
+  const where = sql.join(conds, sql` AND `);
+  const summed = (Object.values(def.measures) as ReportMeasure[]).filter((m) => !m.ratio);
+  const sums = summed.map((m) => sql`${sumOf(rollup, m)}::text AS ${sql.identifier(m.name)}`);
+  // A group whose every figure is 0 (only open orders, for a report of successes) is not a row.
+  const having = sql` HAVING ${sql.join(
+    summed.map((m) => sql`${sumOf(rollup, m)} <> 0`),
+    sql` OR `,
+  )}`;
+  const dims = q.dimensions.map((d) => {
+    const key = keyOf(rollup, d);
+    return sql`${def.dimensions[d]!.type === 'date' ? sql`${key}::text` : key} AS ${sql.identifier(d)}`;
+  });
+  const drill = q.dimensions.includes('day')
+    ? [
+        sql`${dayStart(keyOf(rollup, 'day'), tz)} AS ${sql.identifier(DRILL_FROM)}`,
+        sql`${dayEnd(keyOf(rollup, 'day'), tz)} AS ${sql.identifier(DRILL_TO)}`,
+      ]
+    : [];
+  const groups = q.dimensions.map((_, i) => sql.raw(String(i + 1)));
+  // Enum dimensions in their vocabulary's order (amount bands low to high), the others by value.
+  const order = q.dimensions.map((d, i) => {
+    const dim = def.dimensions[d]!;
+    if (dim.type !== 'enum' || !dim.options?.length) return sql.raw(String(i + 1));
+    const values = sql.join(
+      dim.options.map((o) => sql`${o.value}`),
+      sql`, `,
+    );
+    return sql`array_position(ARRAY[${values}]::text[], ${keyOf(rollup, d)}::text)`;
+  });
+  const grouped = q.dimensions.length
+    ? sql` GROUP BY ${sql.join(groups, sql`, `)}${drill.length ? sql`, ${keyOf(rollup, 'day')}` : sql``}${having}
+           ORDER BY ${sql.join(order, sql`, `)}`
+    : sql``;
+  const cap = limit === null ? sql`` : sql` LIMIT ${limit + 1}`;
+  const [rows, totals, range] = await Promise.all([
+    db.execute<ReportRow>(
+      sql`SELECT ${sql.join([...dims, ...drill, ...sums], sql`, `)} FROM ${rollup.from} WHERE ${where}${grouped}${cap}`,
+    ),
+    db.execute<ReportRow>(sql`SELECT ${sql.join(sums, sql`, `)} FROM ${rollup.from} WHERE ${where}`),
+    db.execute<{ fromAt: string; toAt: string }>(
+      sql`SELECT ${dayStart(sql`${q.from}::date`, tz)} AS "fromAt", ${dayEnd(sql`${q.to}::date`, tz)} AS "toAt"`,
+    ),
+  ]);
+  const list = rows.rows.map((r) => withRatios(def, { ...r }));
+  const truncated = limit !== null && list.length > limit;
+  return {
+    rows: truncated ? list.slice(0, limit) : list,
+    totals: withRatios(def, { ...totals.rows[0] }),
+    fromAt: range.rows[0]!.fromAt,
+    toAt: range.rows[0]!.toAt,
+    truncated,
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The generic routes of every report definition (issue 14): `POST <api>/query` (rows, totals, the
+ * range as instants; behind the page permission) and `POST <api>/export` (.xlsx with the totals row,
+ * numbers as numbers; behind `<page>.export`, audited). The feed runs first (maintain.ts), so a page
+ * shows the last committed change.
+ */
+import {
+  type FieldDef,
+  type Locale,
+  REPORT_TOTAL_KEY,
+  type ReportDef,
+  type ReportDimension,
+  type ReportQuery,
+  type ReportRow,
+  type ResourceDef,
+  refLabelKey,
+  reportQuerySchema,
+} from '@payops/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { EXPORT_CONTENT_TYPE, exportStream } from '../../platform/crud/export.ts';
+import { withRefLabels } from '../../platform/crud/refs.ts';
+import { localeOf, ok } from '../../platform/errors.ts';
+import { envelope } from '../../platform/route-schemas.ts';
+import { drainChanges } from './maintain.ts';
+import { checkDefinition, checkQuery, readReport } from './report-query.ts';
+
+const answer = envelope(
+  z.object({
+    rows: z.array(z.record(z.string(), z.unknown())),
+    totals: z.record(z.string(), z.unknown()),
+    fromAt: z.string(),
+    toAt: z.string(),
+    truncated: z.boolean(),
+  }),
+);
+
+/** The export's columns: the dimensions as the text the screen shows (labels, not ids). */
+function exportDef(def: ReportDef): ResourceDef {
+  const fields = { ...(def.table.fields as Record<string, FieldDef>) };
+  for (const d of Object.keys(def.dimensions)) fields[d] = { ...fields[d]!, type: 'string', options: [] };
+  return { ...def.table, fields };
+}
+
+function dimensionText(def: ReportDef, d: ReportDimension, row: ReportRow, locale: Locale): unknown {
+  const value = row[d.name];
+  if (d.type === 'ref') return row[refLabelKey(d.name)] ?? value;
+  if (d.type === 'enum') {
+    const option = (def.table.fields[d.name] as FieldDef).options.find((o) => o.value === value);
+    return option ? (def.labels[locale][option.label] ?? value) : value;
+  }
+  return value;
+}
+
+export function registerReport(fastify: FastifyInstance, def: ReportDef) {
+  checkDefinition(def);
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = fastify;
+  const tz = ctx.config.timeZone;
+  const tags = [def.group];
+  const columns = exportDef(def);
+
+  const read = async (
+    request: { body: unknown; auth?: { unmasked?: boolean } },
+    locale: Locale,
+    all: boolean,
+  ) => {
+    const q = checkQuery(def, request.body as ReportQuery, locale);
+    await drainChanges(ctx.db, tz);
+    const result = await readReport(ctx.db, def, q, tz, all ? null : undefined);
+    const rows = await withRefLabels(ctx.db, def.table, result.rows, request.auth?.unmasked ?? false);
+    return { ...result, rows, dimensions: q.dimensions };
+  };
+
+  app.post(
+    `${def.api}/query`,
+    {
+      config: { access: { permission: def.permission }, audit: false },
+      schema: {
+        tags,
+        summary: `${def.name}: rows and totals`,
+        body: reportQuerySchema,
+        response: { 200: answer },
+      },
+    },
+    async (request) => {
+      const { dimensions: _d, ...result } = await read(request, localeOf(request), false);
+      return ok(result);
+    },
+  );
+
+  app.post(
+    `${def.api}/export`,
+    {
+      // A POST that reads; audited: an export takes data out of the console.
+      config: { access: { permission: def.exportPermission }, audit: true },
+      schema: { tags, summary: `${def.name}: export (.xlsx with the totals row)`, body: reportQuerySchema },
+    },
+    async (request, reply) => {
+      const locale = localeOf(request);
+      const result = await read(request, locale, true);
+      const dims = result.dimensions.map((d) => def.dimensions[d]!);
+      const shown = result.rows.map((row) => {
+        const out: ReportRow = { ...row };
+        for (const d of dims) out[d.name] = dimensionText(def, d, row, locale);
+        return out;
+      });
+      const totals: ReportRow = { ...result.totals };
+      if (dims[0]) totals[dims[0].name] = def.labels[locale][REPORT_TOTAL_KEY];
+      // Only the grouped dimensions are columns of this file.
+      const fields = Object.fromEntries(
+        Object.entries(columns.fields as Record<string, FieldDef>).filter(
+          ([name]) => !(name in def.dimensions) || result.dimensions.includes(name),
+        ),
+      );
+      request.auditNote = {
+        objectType: def.name,
+        extra: { export: 'xlsx', from: result.fromAt, to: result.toAt, rows: shown.length },
+      };
+      const stamp = ctx.clock.now().toISOString().slice(0, 10);
+      return reply
+        .type(EXPORT_CONTENT_TYPE.xlsx)
+        .header('content-disposition', `attachment; filename="${def.name}-${stamp}.xlsx"`)
+        .send(
+          exportStream('xlsx', {
+            def: { ...columns, fields },
+            locale,
+            timeZone: tz,
+            batches: (async function* () {
+              yield shown;
+              yield [totals];
+            })(),
+          }),
+        );
+    },
+  );
+}

@@ -1,0 +1,296 @@
+/**
+ * Finance reports (issue 14): after a small demo platform and its day of orders (every family), each
+ * report over a random range equals the same figures computed here straight from the raw order
+ * tables (a SQL of its own, not the rollups' code), to the cent; its totals row is the sum of its
+ * rows; bad input is a 400 naming the field; a late or changed order updates its day, and a change
+ * whose transaction commits late is rolled up once it commits (the watermark never skips it);
+ * the rebuild's verify finds the maintained rollups equal to their recompute; the export is an
+ * .xlsx with the totals row, numbers as numbers.
+ */
+import {
+  ALL_REPORTS,
+  AMOUNT_BAND_VALUES,
+  AMOUNT_BANDS,
+  orderDepositList,
+  type ReportDef,
+  type ReportMeasure,
+  type ReportWhere,
+} from '@payops/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDemoDay } from '../src/demo/demo-day.ts';
+import { loadDemo } from '../src/demo/load.ts';
+import { pointDemoMerchantsAtSandbox } from '../src/demo/sandbox-merchant.ts';
+import { orderDays, rebuildRollups, verifyRollups } from '../src/modules/reports/rebuild.ts';
+import { platformOrigin } from '../src/modules/upstream/origin.ts';
+import { Dec } from '../src/platform/ledger/money.ts';
+import { runSystemTransition } from '../src/platform/transitions/index.ts';
+import { call, type Session, signInAdmin, type TestApp } from './harness.ts';
+import { listeningApp } from './upstream-helpers.ts';
+
+let t: TestApp;
+let admin: Session;
+let days: { from: string; to: string };
+
+beforeAll(async () => {
+  t = await listeningApp();
+  await loadDemo(t.ctx.db, t.ctx.keys.secretKey, t.ctx.clock.now(), { merchants: 3, members: 12 });
+  const origin = platformOrigin(t.ctx)!;
+  await pointDemoMerchantsAtSandbox(t.ctx.db, origin);
+  await runDemoDay(t.ctx, origin, 30);
+  admin = await signInAdmin(t);
+  days = (await orderDays(t.ctx.db, t.ctx.config.timeZone))!;
+}, 240_000);
+afterAll(() => t.close());
+
+type Row = Record<string, unknown>;
+interface Answer {
+  rows: Row[];
+  totals: Row;
+  fromAt: string;
+  toAt: string;
+  truncated: boolean;
+}
+
+const query = (def: ReportDef, body: Record<string, unknown>) =>
+  call<Answer>(t, 'POST', `${def.api}/query`, { session: admin, body });
+
+/** Every order of the four order tables as one relation, with the report keys computed here. */
+function rawOrders(tz: string): SQL {
+  const bands = AMOUNT_BANDS.map((low, i) => {
+    const next = AMOUNT_BANDS[i + 1];
+    const cond = next
+      ? sql`amount >= ${low}::numeric AND amount < ${next}::numeric`
+      : sql`amount >= ${low}::numeric`;
+    return sql`WHEN ${cond} THEN ${AMOUNT_BAND_VALUES[i]!}`;
+  });
+  const table = (name: string, direction: string, family: SQL, payType: SQL) => sql`
+    SELECT ${direction}::text AS direction, ${family} AS family, merchant_id AS "merchantId",
+           coalesce(passage_id, 0) AS "passageId", ${payType} AS "payType", member_account AS "memberAccount",
+           amount, fee, status, created_at FROM ${sql.identifier(name)}`;
+  return sql`(SELECT *, (created_at AT TIME ZONE ${tz})::date AS day, CASE ${sql.join(bands, sql` `)} END AS band
+    FROM (${table('deposit_orders', 'deposit', sql`family`, sql`pay_type`)}
+          UNION ALL ${table('withdraw_orders', 'withdraw', sql`family`, sql`pay_type`)}
+          UNION ALL ${table('usdt_deposit_orders', 'deposit', sql`'usdt'`, sql`'usdt'`)}
+          UNION ALL ${table('usdt_withdraw_orders', 'withdraw', sql`'usdt'`, sql`'usdt'`)}) u) o`;
+}
+
+/** What each summed rollup column means for one raw order. */
+const RAW_MEASURE: Record<string, { value: SQL; success: boolean }> = {
+  orderCount: { value: sql`1`, success: false },
+  orderAmount: { value: sql`amount`, success: false },
+  successCount: { value: sql`1`, success: true },
+  successAmount: { value: sql`amount`, success: true },
+  successFee: { value: sql`fee`, success: true },
+};
+
+const whereRaw = (where: ReportWhere) =>
+  Object.entries(where).map(([k, v]) =>
+    typeof v === 'string'
+      ? sql`${sql.identifier(k)}::text = ${v}`
+      : sql`${sql.identifier(k)}::text IN (${sql.join(
+          v.map((x) => sql`${x}`),
+          sql`, `,
+        )})`,
+  );
+
+/** The report's rows computed from the raw orders: the dimension values joined by '|' -> measures. */
+async function fromRaw(def: ReportDef, from: string, to: string, dims: string[]): Promise<Map<string, Row>> {
+  const sums = (Object.values(def.measures) as ReportMeasure[])
+    .filter((m) => !m.ratio)
+    .map((m) => {
+      const raw = RAW_MEASURE[m.sum!]!;
+      const conds = [...whereRaw(m.where ?? {}), ...(raw.success ? [sql`status = 'success'`] : [])];
+      const filter = conds.length ? sql` FILTER (WHERE ${sql.join(conds, sql` AND `)})` : sql``;
+      return sql`coalesce(sum(${raw.value})${filter}, 0)::text AS ${sql.identifier(m.name)}`;
+    });
+  const keys = dims.map((d) => sql`${sql.identifier(d)}::text AS ${sql.identifier(d)}`);
+  const conds = [sql`day BETWEEN ${from}::date AND ${to}::date`, ...whereRaw(def.where)];
+  const groups = dims.length
+    ? sql` GROUP BY ${sql.join(
+        dims.map((_, i) => sql.raw(String(i + 1))),
+        sql`, `,
+      )}`
+    : sql``;
+  const { rows } = await t.ctx.db.execute<Row>(
+    sql`SELECT ${sql.join([...keys, ...sums], sql`, `)} FROM ${rawOrders(t.ctx.config.timeZone)}
+        WHERE ${sql.join(conds, sql` AND `)}${groups}`,
+  );
+  return new Map(rows.map((r) => [dims.map((d) => String(r[d])).join('|'), r]));
+}
+
+const sumMeasures = (def: ReportDef) =>
+  (Object.values(def.measures) as ReportMeasure[]).filter((m) => !m.ratio);
+
+/** A non-zero row of the raw figures (a rollup keeps no group without orders). */
+const nonZero = (def: ReportDef, r: Row) => sumMeasures(def).some((m) => !Dec(String(r[m.name])).eq('0'));
+
+function randomRange(): { from: string; to: string } {
+  const start = Date.parse(`${days.from}T00:00:00Z`);
+  const end = Date.parse(`${days.to}T00:00:00Z`);
+  const span = (end - start) / 86_400_000;
+  const a = Math.floor(Math.random() * (span + 1));
+  const b = a + Math.floor(Math.random() * (span - a + 1));
+  const day = (n: number) => new Date(start + n * 86_400_000).toISOString().slice(0, 10);
+  return { from: day(a), to: day(b) };
+}
+
+describe.each(ALL_REPORTS.map((def) => [def.name, def] as const))('%s', (_, def) => {
+  it('equals the raw orders over a random range, to the cent; the totals row is the sum of the rows', async () => {
+    for (const range of [randomRange(), days]) {
+      const res = await query(def, range);
+      expect(res.statusCode, res.body).toBe(200);
+      const { rows, totals } = res.envelope.data;
+      const dims = [...def.defaultDimensions];
+      const raw = await fromRaw(def, range.from, range.to, dims);
+      const expected = [...raw.entries()].filter(([, r]) => nonZero(def, r));
+      expect(rows.length).toBe(expected.length);
+      for (const [key, want] of expected) {
+        const got = rows.find((r) => dims.map((d) => String(r[d])).join('|') === key);
+        expect(got, `${def.name} row ${key}`).toBeDefined();
+        for (const m of sumMeasures(def))
+          expect(
+            Dec(String(got![m.name])).eq(Dec(String(want[m.name]))),
+            `${def.name} ${key} ${m.name}`,
+          ).toBe(true);
+      }
+      const all = (await fromRaw(def, range.from, range.to, [])).get('')!;
+      for (const m of sumMeasures(def)) {
+        const ofRows = rows.reduce((s, r) => s.plus(Dec(String(r[m.name]))), Dec('0'));
+        expect(ofRows.eq(Dec(String(totals[m.name]))), `${def.name} totals ${m.name}`).toBe(true);
+        expect(
+          Dec(String(totals[m.name])).eq(Dec(String(all[m.name]))),
+          `${def.name} raw total ${m.name}`,
+        ).toBe(true);
+      }
+    }
+    // Over every day, every report shows something (the demo reaches every page).
+    expect((await query(def, days)).envelope.data.rows.length).toBeGreaterThan(0);
+  });
+});
+
+describe('bad input', () => {
+  const def = ALL_REPORTS[0]!;
+  const field = (res: Awaited<ReturnType<typeof query>>) =>
+    (res.envelope.data as unknown as { fields: { field: string; message: string }[] }).fields[0];
+
+  it('refuses a reversed range, an over-long one, a day that does not exist, an unknown dimension', async () => {
+    const reversed = await query(def, { from: '2026-11-10', to: '2026-11-01' });
+    expect(reversed.statusCode).toBe(400);
+    expect(field(reversed)).toMatchObject({ field: 'to', message: '结束日期早于开始日期' });
+    const long = await query(def, { from: '2025-01-01', to: '2026-01-02' });
+    expect(long.statusCode).toBe(400);
+    expect(field(long)!.field).toBe('to');
+    const feb = await query(def, { from: '2026-02-31', to: '2026-03-02' });
+    expect(field(feb)!.field).toBe('from');
+    const dim = await query(def, { from: '2026-11-01', to: '2026-11-02', dimensions: ['day', 'nope'] });
+    expect(dim.statusCode).toBe(400);
+    expect(field(dim)!.field).toBe('dimensions');
+    const missing = await query(def, { to: '2026-11-02' });
+    expect(missing.statusCode).toBe(400);
+    // 366 days is the most, and accepted.
+    expect((await query(def, { from: '2025-01-01', to: '2026-01-01' })).statusCode).toBe(200);
+  });
+});
+
+describe('upkeep', () => {
+  const def = ALL_REPORTS.find((r) => r.name === 'day_report_mertchant_page')!;
+
+  async function figures(day: string, merchantId: number) {
+    const res = await query(def, { from: day, to: day, filters: { merchantId } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.envelope.data.totals;
+  }
+
+  it('updates the day of a late-changed order, and rolls up a change whose transaction commits late', async () => {
+    const tz = t.ctx.config.timeZone;
+    const { rows } = await t.ctx.db.execute<{ id: number; merchant_id: number; day: string }>(sql`
+      SELECT id, merchant_id, (created_at AT TIME ZONE ${tz})::date::text AS day FROM deposit_orders
+       WHERE status IN ('created', 'pending_payment') AND family = 'normal'
+       ORDER BY created_at LIMIT 1`);
+    const open = rows[0]!;
+    const failed = async () => {
+      await figures(open.day, open.merchant_id);
+      const r = await t.ctx.db.execute<{ n: number }>(sql`
+        SELECT coalesce(sum(failed_count), 0)::int AS n FROM report_order_days
+         WHERE day = ${open.day}::date AND merchant_id = ${open.merchant_id} AND source = 'deposit'`);
+      return r.rows[0]!.n;
+    };
+    const before = await figures(open.day, open.merchant_id);
+    const failedBefore = await failed();
+    // The order of an earlier day times out today: its creation day's figures change.
+    await runSystemTransition(t.ctx, orderDepositList, 'expire', open.id);
+    expect(await failed()).toBe(failedBefore + 1);
+    const after = await figures(open.day, open.merchant_id);
+    expect(after.depositCount).toBe(before.depositCount);
+    expect(after.depositSuccessCount).toBe(before.depositSuccessCount);
+
+    // A transaction that creates an order on that day and commits only after a report has run.
+    const slow = new pg.Client({ connectionString: t.dbUrl });
+    await slow.connect();
+    await slow.query('BEGIN');
+    await slow.query(
+      `INSERT INTO deposit_orders (order_no, mch_order_no, merchant_id, mch_no, amount, pay_type, status, created_at)
+       SELECT 'LATE-' || order_no, 'LATE-' || mch_order_no, merchant_id, mch_no, 123.45, pay_type, 'success', created_at
+         FROM deposit_orders WHERE id = $1`,
+      [open.id],
+    );
+    const during = await figures(open.day, open.merchant_id);
+    expect(during.depositCount).toBe(before.depositCount);
+    await slow.query('COMMIT');
+    await slow.end();
+    const late = await figures(open.day, open.merchant_id);
+    expect(Number(late.depositCount)).toBe(Number(before.depositCount) + 1);
+    expect(
+      Dec(String(late.depositSuccessAmount))
+        .minus(Dec(String(before.depositSuccessAmount)))
+        .toString(),
+    ).toBe('123.45');
+  });
+
+  it('verifies the maintained rollups equal their recompute, and a rebuild changes nothing', async () => {
+    const tz = t.ctx.config.timeZone;
+    expect(await verifyRollups(t.ctx.db, tz, days)).toEqual([]);
+    const before = (await query(def, days)).envelope.data.totals;
+    await rebuildRollups(t.ctx.db, tz, days);
+    expect(await verifyRollups(t.ctx.db, tz, days)).toEqual([]);
+    expect((await query(def, days)).envelope.data.totals).toEqual(before);
+    // A rollup row changed behind the feed's back is found.
+    await t.ctx.db.execute(sql`UPDATE report_order_days SET success_amount = success_amount + 0.01
+      WHERE ctid = (SELECT ctid FROM report_order_days LIMIT 1)`);
+    expect((await verifyRollups(t.ctx.db, tz, days)).length).toBe(1);
+    await rebuildRollups(t.ctx.db, tz, days);
+    expect(await verifyRollups(t.ctx.db, tz, days)).toEqual([]);
+  });
+});
+
+describe('export', () => {
+  it('writes the rows and the totals row as numbers', async () => {
+    const def = ALL_REPORTS.find((r) => r.name === 'day_report_mertchant_page')!;
+    const shown = (await query(def, days)).envelope.data;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${def.api}/export`,
+      headers: {
+        access_token: admin.token,
+        cookie: `payops_session=${admin.cookie}`,
+        'accept-language': 'en-US',
+      },
+      payload: days,
+    });
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(shown.rows.length + 2);
+    const last = sheet.getRow(sheet.rowCount);
+    expect(last.getCell(1).value).toBe('Total');
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const col = header.indexOf('Deposit success amount') + 1;
+    expect(col).toBeGreaterThan(0);
+    expect(typeof last.getCell(col).value).toBe('number');
+    expect(last.getCell(col).value).toBe(Number(shown.totals.depositSuccessAmount));
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * A report's chart (issue 14), in its own chunk with echarts: line for trends, bar for comparisons,
+ * pie for shares. Rows are summed per x value (a day x merchant report draws one point per day);
+ * amounts become numbers only to be drawn.
+ */
+import type { ReportDef, ReportRow } from '@payops/contracts/report';
+import type { FieldDef } from '@payops/contracts/resource';
+import { refLabelKey } from '@payops/contracts/resource';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ChartOption, EChart } from '../modules/dashboard/echart.tsx';
+
+const HEIGHT = 280;
+
+export default function ReportChart({
+  def,
+  rows,
+  dimensions,
+}: {
+  def: ReportDef;
+  rows: ReportRow[];
+  dimensions: string[];
+}) {
+  const { t } = useTranslation();
+  const chart = def.chart!;
+  const option = useMemo<ChartOption>(() => {
+    const x = chart.x;
+    const field = (def.table.fields as Record<string, FieldDef>)[x]!;
+    const labelOf = (row: ReportRow): string => {
+      const v = row[x];
+      if (field.type === 'ref') return String(row[refLabelKey(x)] ?? v ?? '-');
+      if (field.type === 'enum') {
+        const o = field.options.find((opt) => opt.value === v);
+        return o ? t(o.label) : String(v);
+      }
+      return String(v ?? '-');
+    };
+    // Summed per x value, in the rows' order (days ascending).
+    const groups = new Map<string, Record<string, number>>();
+    for (const row of rows) {
+      const key = dimensions.includes(x) ? labelOf(row) : t('report.total');
+      const sums = groups.get(key) ?? {};
+      for (const m of chart.y) sums[m] = (sums[m] ?? 0) + Number(row[m] ?? 0);
+      groups.set(key, sums);
+    }
+    const labels = [...groups.keys()];
+    const name = (m: string) => t(def.measures[m]!.label);
+    if (chart.type === 'pie') {
+      const m = chart.y[0]!;
+      return {
+        tooltip: { trigger: 'item' },
+        legend: { top: 0, type: 'scroll' },
+        series: [
+          {
+            type: 'pie',
+            name: name(m),
+            radius: ['30%', '65%'],
+            top: 24,
+            data: labels.map((l) => ({ name: l, value: groups.get(l)![m] ?? 0 })),
+          },
+        ],
+      };
+    }
+    return {
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 64, right: 24, top: 40, bottom: 32 },
+      xAxis: { type: 'category', data: labels },
+      yAxis: { type: 'value' },
+      series: chart.y.map((m) => ({
+        type: chart.type as 'line' | 'bar',
+        name: name(m),
+        data: labels.map((l) => groups.get(l)![m] ?? 0),
+      })),
+    };
+  }, [def, chart, rows, dimensions, t]);
+  return <EChart option={option} height={HEIGHT} testId="report-chart" />;
+}

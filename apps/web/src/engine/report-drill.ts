@@ -1,0 +1,32 @@
+/**
+ * A report row's link into the order list it sums (issue 14): the definition's drill says which list
+ * (or which per direction or family), which list filters take which of the row's dimensions, and the
+ * fixed ones; the row's day (or the report's range) goes in as instants the server computed in the
+ * platform's zone, so the list shows exactly the orders behind the row.
+ */
+import {
+  DRILL_FROM,
+  DRILL_TO,
+  type ReportAnswer,
+  type ReportDef,
+  type ReportRow,
+} from '@payops/contracts/report';
+
+export function drillHref(
+  def: ReportDef,
+  row: ReportRow,
+  answer: Pick<ReportAnswer, 'fromAt' | 'toAt'>,
+): string {
+  const drill = def.drill!;
+  const by = drill.pageBy;
+  const page = by?.pages[String(row[by.dimension])] || drill.page;
+  const params = new URLSearchParams(drill.fixed ?? {});
+  for (const [filter, dim] of Object.entries(drill.filters ?? {})) {
+    const value = dim ? row[dim] : undefined;
+    if (value !== undefined && value !== null && value !== '') params.set(filter, String(value));
+  }
+  const from = row[DRILL_FROM] ?? answer.fromAt;
+  const to = row[DRILL_TO] ?? answer.toAt;
+  params.set(drill.range ?? 'createdAt', `${String(from)},${String(to)}`);
+  return `${page}?${params.toString()}`;
+}

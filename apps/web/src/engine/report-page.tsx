@@ -1,0 +1,175 @@
+/**
+ * ReportPage renders any ReportDef (issue 14), as ResourcePage renders a ResourceDef: a range of days
+ * (default the last 7), the grouping (the report's dimensions), a table with the totals row, the
+ * chart (echarts, fetched with the page only), a drill-down link per row into the filtered order list
+ * and the .xlsx export. Cells are the resource engine's (the definition's `table`), so money reads as
+ * money everywhere. The server checks the range (reversed, over 366 days) and names the field.
+ */
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
+import type { ReportAnswer, ReportDef, ReportMeasure, ReportRow } from '@payops/contracts/report';
+import { REPORT_DEFAULT_DAYS, REPORT_TOTAL_KEY } from '@payops/contracts/report';
+import type { FieldDef } from '@payops/contracts/resource';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import Button from 'antd/es/button';
+import DatePicker from 'antd/es/date-picker';
+import Select from 'antd/es/select';
+import Space from 'antd/es/space';
+import Table from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import dayjs, { type Dayjs } from 'dayjs';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../lib/api.ts';
+import { useCan } from '../lib/permissions.tsx';
+import { renderValue } from './cell-value.tsx';
+import { buildColumns } from './columns.tsx';
+import './engine-messages.ts';
+import { saveBlob } from './export-file.ts';
+import { drillHref } from './report-drill.ts';
+import { useResourceLabels } from './resource-labels.ts';
+
+const ReportChart = lazy(() => import('./report-chart.tsx'));
+const NO_OVERRIDES = {};
+const DAY = 'YYYY-MM-DD';
+
+type Answer = ReportAnswer & { truncated: boolean };
+
+function lastDays(): [Dayjs, Dayjs] {
+  const today = dayjs().startOf('day');
+  return [today.subtract(REPORT_DEFAULT_DAYS - 1, 'day'), today];
+}
+
+export function ReportPage({ def }: { def: ReportDef }) {
+  useResourceLabels(def.table);
+  const { t } = useTranslation();
+  const can = useCan();
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(lastDays);
+  const [dims, setDims] = useState<string[]>([...def.defaultDimensions]);
+  const [exporting, setExporting] = useState(false);
+  const body = { from: range[0].format(DAY), to: range[1].format(DAY), dimensions: dims };
+  const query = useQuery({
+    queryKey: ['report', def.name, body],
+    queryFn: () => api<Answer>(`${def.api}/query`, { method: 'POST', body }),
+    placeholderData: keepPreviousData,
+  });
+  const answer = query.data;
+
+  const fields = def.table.fields as Record<string, FieldDef>;
+  const shown = useMemo(() => {
+    const measures = (Object.values(def.measures) as ReportMeasure[])
+      .filter((m) => m.list)
+      .map((m) => m.name);
+    const names = [...dims.filter((d) => d in def.dimensions), ...measures];
+    return { ...def.table, fields: Object.fromEntries(names.map((n) => [n, fields[n]!])) };
+  }, [def, dims, fields]);
+  const columns = useMemo(() => {
+    const cols = buildColumns(shown, t, [], undefined, NO_OVERRIDES);
+    if (!def.drill || !answer) return cols;
+    return [
+      ...cols,
+      {
+        key: '__drill',
+        title: t('report.drill'),
+        render: (_: unknown, row: ReportRow) => (
+          <Link to={drillHref(def, row, answer)} data-testid="report-drill">
+            {t('report.orders')}
+          </Link>
+        ),
+      },
+    ];
+  }, [shown, t, def, answer]);
+
+  const summary = () => {
+    // Without a grouping the one row is the total.
+    if (!answer || answer.rows.length === 0 || dims.length === 0) return null;
+    const names = Object.keys(shown.fields);
+    return (
+      <Table.Summary fixed>
+        <Table.Summary.Row data-testid="report-totals">
+          {names.map((name, i) => (
+            <Table.Summary.Cell
+              key={name}
+              index={i}
+              align={fields[name]!.type === 'money' ? 'right' : undefined}
+            >
+              {i === 0 ? (
+                <strong>{t(REPORT_TOTAL_KEY)}</strong>
+              ) : name in def.dimensions ? null : (
+                <strong>{renderValue(fields[name]!, answer.totals[name], t)}</strong>
+              )}
+            </Table.Summary.Cell>
+          ))}
+          {def.drill ? <Table.Summary.Cell index={names.length} /> : null}
+        </Table.Summary.Row>
+      </Table.Summary>
+    );
+  };
+
+  const exportFile = async () => {
+    setExporting(true);
+    try {
+      const response = await api<Response>(`${def.api}/export`, {
+        method: 'POST',
+        body,
+        responseType: 'stream',
+      });
+      saveBlob(await response.blob(), `${def.name}-${body.from}-${body.to}.xlsx`);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="report-page" data-testid={`report-${def.name}`}>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <DatePicker.RangePicker
+          value={range}
+          allowClear={false}
+          onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
+          data-testid="report-range"
+        />
+        <Select
+          mode="multiple"
+          style={{ minWidth: 240 }}
+          value={dims}
+          onChange={(v: string[]) => setDims(v)}
+          options={Object.values(def.dimensions).map((d) => ({ value: d.name, label: t(d.label) }))}
+          aria-label={t('report.groupBy')}
+          data-testid="report-dimensions"
+        />
+        <Button icon={<ReloadOutlined />} onClick={() => query.refetch()}>
+          {t('report.refresh')}
+        </Button>
+        {can(def.exportPermission) ? (
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            onClick={exportFile}
+            data-testid="report-export"
+          >
+            {t('report.export')}
+          </Button>
+        ) : null}
+        {answer?.truncated ? <Tag color="orange">{t('report.truncated')}</Tag> : null}
+      </Space>
+      {def.chart && answer && answer.rows.length > 0 ? (
+        <Suspense fallback={<div style={{ height: 280 }} />}>
+          <ReportChart def={def} rows={answer.rows} dimensions={dims} />
+        </Suspense>
+      ) : null}
+      <Table<ReportRow>
+        size="small"
+        rowKey={(row) => dims.map((d) => String(row[d])).join('|')}
+        columns={columns}
+        dataSource={answer?.rows ?? []}
+        loading={query.isFetching}
+        pagination={{ pageSize: 50, showSizeChanger: true, pageSizeOptions: [20, 50, 100, 500] }}
+        summary={summary}
+        scroll={{ x: 'max-content' }}
+        data-testid="report-table"
+      />
+    </div>
+  );
+}

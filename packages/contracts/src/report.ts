@@ -1,0 +1,237 @@
+/**
+ * The report definition (issue 14), beside the resource definition: a finance report page declared
+ * once, as data, read by the server's report route (modules/reports) and the web's ReportPage.
+ *
+ * A report reads one rollup (never raw orders) over a required range of days in the platform's zone
+ * (default the last 7, at most 366): it groups by some of its `dimensions` (the operator may choose
+ * which, `defaultDimensions` first), sums its `measures` and adds a totals row. A measure is either a
+ * sum (the totals row is the sum of the rows) or a ratio of two sums (the totals row is the ratio of the
+ * totals, never a sum of ratios). Optional: a chart (line for trends, bar for comparisons, pie for
+ * shares) and a drill-down into the filtered order list. Export is .xlsx with the totals row.
+ *
+ * `defineReport` also builds `table`, a resource definition of the report's columns: the web's table
+ * cells and the server's export cells are the resource engine's, so a money column reads and exports
+ * like every other money column.
+ */
+import { z } from 'zod';
+import type { Bilingual } from './lifecycle.ts';
+import {
+  bilingual,
+  defineResource,
+  type EnumOption,
+  type Labels,
+  type RefInput,
+  type ResourceDef,
+  registerResource,
+} from './resource.ts';
+import { pagePermission } from './routes.ts';
+
+export const REPORT_DEFAULT_DAYS = 7;
+export const REPORT_MAX_DAYS = 366;
+
+export interface ReportDimensionInput {
+  /** `date`: the rollup's day; `ref`: a record of another resource (its label shown); `enum`: a vocabulary. */
+  type: 'date' | 'ref' | 'enum' | 'string';
+  ref?: RefInput;
+  options?: readonly EnumOption[];
+}
+
+/** Rollup key column -> the value (or values) a row must have. */
+export type ReportWhere = Record<string, string | readonly string[]>;
+
+export interface ReportMeasureInput {
+  type: 'money' | 'number' | 'percent';
+  /** The rollup column summed (camelCase, as the rollup names it); required unless `ratio`. */
+  sum?: string;
+  /** Only the rollup rows matching this (e.g. `{ direction: 'deposit' }`): `sum(..) FILTER (WHERE ..)`. */
+  where?: ReportWhere;
+  /** A ratio of two sum measures of the report (num / den; 0 when den is 0), e.g. a success rate. */
+  ratio?: readonly [num: string, den: string];
+  /** Drawn on the chart (default: every money measure, else every number). */
+  chart?: boolean;
+  /** Shown in the table (default true); a hidden measure still feeds ratios and the chart. */
+  list?: boolean;
+}
+
+export interface ReportDrillInput<D extends string> {
+  /** The order list the rows link to, e.g. `/order/orderDepositList`. */
+  page: string;
+  /** The list's datetime filter that takes the row's day(s) (default `createdAt`). */
+  range?: string;
+  /** List filter -> the row's dimension whose value it takes. */
+  filters?: Partial<Record<string, D>>;
+  /** List filters with a fixed value (a family, a status). */
+  fixed?: Record<string, string>;
+  /** The list by a dimension's value instead of `page` (a direction's or family's list). */
+  pageBy?: { dimension: D; pages: Record<string, string> };
+}
+
+export interface ReportChartInput<D extends string, M extends string> {
+  type: 'line' | 'bar' | 'pie';
+  /** The dimension along the x axis (pie: the slices). */
+  x: D;
+  /** The measures drawn (pie: the first). */
+  y: readonly M[];
+}
+
+export interface ReportInput<D extends string, M extends string> {
+  /** The route name under /financeReport (the page), also the definition's name. */
+  name: string;
+  group?: string;
+  /** The rollup the server reads (modules/reports/rollups.ts). */
+  rollup: string;
+  /** Only the rollup rows matching this (e.g. one family). */
+  where?: ReportWhere;
+  dimensions: Record<D, ReportDimensionInput>;
+  /** The grouping a page opens with; the operator may pick any subset of `dimensions`. */
+  defaultDimensions: readonly NoInfer<D>[];
+  measures: Record<M, ReportMeasureInput>;
+  chart?: ReportChartInput<NoInfer<D>, NoInfer<M>>;
+  drill?: ReportDrillInput<NoInfer<D>>;
+  /** `field.<name>.<dimension|measure>` and any other key, in both languages. */
+  labels: Record<string, Bilingual>;
+}
+
+export interface ReportDimension extends ReportDimensionInput {
+  name: string;
+  label: string;
+}
+
+export interface ReportMeasure extends ReportMeasureInput {
+  name: string;
+  label: string;
+  list: boolean;
+}
+
+export interface ReportDef<D extends string = string, M extends string = string> {
+  name: string;
+  group: string;
+  page: string;
+  pagePath: string;
+  /** POST `<api>/query` (the rows and totals), POST `<api>/export` (.xlsx). */
+  api: string;
+  rollup: string;
+  where: ReportWhere;
+  dimensions: Record<D, ReportDimension>;
+  defaultDimensions: readonly D[];
+  measures: Record<M, ReportMeasure>;
+  chart: ReportChartInput<D, M> | null;
+  drill: ReportDrillInput<D> | null;
+  /** Permissions: the page's to read, `<page>.export` to export. */
+  permission: string;
+  exportPermission: string;
+  /** The report's columns as a resource definition (cells, export); not a table of its own. */
+  table: ResourceDef;
+  labels: Labels;
+}
+
+/** The totals row's marker in `rows` answers (the first dimension shows the word "total"). */
+export const REPORT_TOTAL_KEY = 'report.total';
+
+/** The report page's own texts, added with every report's labels. */
+const COMMON_LABELS: Record<string, Bilingual> = {
+  [REPORT_TOTAL_KEY]: ['合计', 'Total'],
+  'report.drill': ['明细', 'Detail'],
+  'report.orders': ['查看订单', 'Orders'],
+  'report.groupBy': ['分组维度', 'Group by'],
+  'report.refresh': ['刷新', 'Refresh'],
+  'report.export': ['导出Excel', 'Export Excel'],
+  'report.truncated': ['仅显示前5000行，导出可得全部', 'First 5000 rows shown; export for all'],
+};
+
+export function defineReport<const D extends string, const M extends string>(
+  input: ReportInput<D, M>,
+): ReportDef<D, M> {
+  const group = input.group ?? 'financeReport';
+  const api = `/api/${group}/${input.name}`;
+  const dimensions = {} as Record<D, ReportDimension>;
+  for (const [name, d] of Object.entries(input.dimensions) as [D, ReportDimensionInput][])
+    dimensions[name] = { ...d, name, label: `field.${input.name}.${name}` };
+  const measures = {} as Record<M, ReportMeasure>;
+  for (const [name, m] of Object.entries(input.measures) as [M, ReportMeasureInput][]) {
+    if (!m.ratio && !m.sum) throw new Error(`${input.name}.${name}: a measure sums a column or is a ratio`);
+    if (m.ratio)
+      for (const part of m.ratio)
+        if (!(part in input.measures) || input.measures[part as M].ratio)
+          throw new Error(`${input.name}.${name}: ratio part ${part} is not a sum measure`);
+    measures[name] = { ...m, name, label: `field.${input.name}.${name}`, list: m.list ?? true };
+  }
+  for (const d of input.defaultDimensions)
+    if (!(d in dimensions)) throw new Error(`${input.name}: default dimension ${d} is unknown`);
+  const labels = bilingual({ ...COMMON_LABELS, ...input.labels });
+  const fields: Record<string, Parameters<typeof defineResource>[0]['fields'][string]> = {};
+  for (const d of Object.values(dimensions) as ReportDimension[])
+    fields[d.name] = {
+      type: d.type === 'date' ? 'date' : d.type,
+      list: true,
+      ref: d.ref,
+      options: d.options,
+    };
+  for (const m of Object.values(measures) as ReportMeasure[])
+    fields[m.name] = {
+      type: m.type === 'number' ? 'number' : 'money',
+      list: m.list,
+      ...(m.type === 'percent' ? { display: 'percent' as const } : {}),
+    };
+  const table = defineResource({
+    name: input.name,
+    group,
+    api,
+    key: input.defaultDimensions[0] ?? Object.keys(dimensions)[0]!,
+    fields,
+    actions: ['list', 'export'],
+    small: true,
+    labels,
+  });
+  const permission = pagePermission(group, input.name);
+  return {
+    name: input.name,
+    group,
+    page: input.name,
+    pagePath: `/${group}/${input.name}`,
+    api,
+    rollup: input.rollup,
+    where: input.where ?? {},
+    dimensions,
+    defaultDimensions: input.defaultDimensions,
+    measures,
+    chart: input.chart ?? null,
+    drill: input.drill ?? null,
+    permission,
+    exportPermission: `${permission}.export`,
+    table,
+    labels,
+  };
+}
+
+/** Adds the report's export permission to the catalogue (its page permission is the route table's). */
+export function registerReport<R extends ReportDef>(def: R): R {
+  registerResource(def.table);
+  return def;
+}
+
+const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The body of `<api>/query` and `<api>/export` (the server adds the checks that name a field). */
+export const reportQuerySchema = z.object({
+  from: z.string().regex(DAY_TEXT),
+  to: z.string().regex(DAY_TEXT),
+  dimensions: z.array(z.string().max(64)).max(16).optional(),
+  /** Dimension -> value: only rows of that value (a drill from a wider report). */
+  filters: z.record(z.string().max(64), z.union([z.string().max(200), z.number()])).optional(),
+});
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+export type ReportRow = Record<string, unknown>;
+
+export interface ReportAnswer {
+  rows: ReportRow[];
+  totals: ReportRow;
+  /** The range as instants (the platform's zone cuts days): a drill-down's filter of the order list. */
+  fromAt: string;
+  toAt: string;
+}
+
+/** Row fields the server adds for a drill-down: the row's day(s) as instants. */
+export const DRILL_FROM = 'drillFrom';
+export const DRILL_TO = 'drillTo';
