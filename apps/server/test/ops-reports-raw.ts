@@ -392,3 +392,107 @@ export async function rawFirstDepositChannels(db: Db, s: Span): Promise<Row[]> {
     );
   return g.rows();
 }
+
+/** Snake-case rollup rows as the report's read rollup names their keys and measures (camelCase). */
+const camel = (row: Row): Row =>
+  Object.fromEntries(
+    Object.entries(row).map(([k, v]) => [k.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()), v]),
+  );
+
+async function mchNos(db: Db): Promise<Map<number, string>> {
+  const list = await rows<{ id: number; mch_no: string }>(db, sql`SELECT id, mch_no FROM merchants`);
+  return new Map(list.map((m) => [m.id, m.mch_no]));
+}
+
+/** The finance platform's order rollup's figures, per order, from the order tables themselves. */
+async function rawOrderRows(db: Db, s: Span): Promise<Row[]> {
+  type O = {
+    direction: string;
+    family: string;
+    merchant_id: number;
+    passage_id: number | null;
+    third_party_id: number | null;
+    pay_type: string;
+    amount: string;
+    fee: string;
+    status: string;
+    created_at: Date;
+    secs: string;
+  };
+  const table = (name: string, direction: string, family: string, payType: string) => sql`
+    SELECT ${direction}::text AS direction, ${sql.raw(family)} AS family, merchant_id, passage_id, third_party_id,
+      ${sql.raw(payType)} AS pay_type, amount, fee, status, created_at,
+      extract(epoch FROM coalesce(finished_at, updated_at) - created_at)::text AS secs
+    FROM ${sql.identifier(name)}`;
+  const list = await rows<O>(
+    db,
+    sql`${table('deposit_orders', 'deposit', 'family', 'pay_type')}
+      UNION ALL ${table('withdraw_orders', 'withdraw', 'family', 'pay_type')}
+      UNION ALL ${table('usdt_deposit_orders', 'deposit', `'usdt'`, `'usdt'`)}
+      UNION ALL ${table('usdt_withdraw_orders', 'withdraw', `'usdt'`, `'usdt'`)}`,
+  );
+  return list
+    .map((o) => {
+      const ok = o.status === 'success';
+      return {
+        day: localDay(new Date(o.created_at), s.zone),
+        direction: o.direction,
+        family: o.family,
+        merchantId: o.merchant_id,
+        passageId: o.passage_id ?? 0,
+        thirdPartyId: o.third_party_id ?? 0,
+        payType: o.pay_type,
+        bucket: String(timeBucketOf(Number(o.secs))),
+        orderCount: 1,
+        orderAmount: o.amount,
+        successCount: ok ? 1 : 0,
+        successAmount: ok ? o.amount : '0',
+        successFee: ok ? o.fee : '0',
+        orders: ok ? 1 : 0,
+      } as Row;
+    })
+    .filter((r) => inSpan(s, String(r.day)));
+}
+
+/**
+ * Each operations report's rows at its read rollup's grain, straight from the raw records (the
+ * rollup-grain functions above, or the orders themselves), keyed as the report's dimensions and
+ * measures name them.
+ */
+export async function rawReportRows(db: Db, rollup: string, s: Span): Promise<Row[]> {
+  const mch = await mchNos(db);
+  switch (rollup) {
+    case 'match_day':
+      return (await rawMatchDays(db, s)).map(camel);
+    case 'match_wait':
+      return (await rawMatchWaitDays(db, s)).map(camel).map((r) => ({
+        ...r,
+        withdrawMerchantId: r.merchantId!,
+        bucket: String(r.bucket),
+      }));
+    case 'third_push':
+      return (await rawThirdPushDays(db, s)).map(camel);
+    case 'third_error':
+      return (await rawThirdErrorDays(db, s)).map(camel);
+    case 'match_sync':
+      return (await rawMatchSyncDays(db, s))
+        .map(camel)
+        .map((r) => ({ ...r, mchNo: mch.get(Number(r.merchantId))! }));
+    case 'level_day':
+      return (await rawLevelDays(db, s)).map(camel).map((r) => ({
+        ...r,
+        mchNo: mch.get(Number(r.merchantId))!,
+        fromLevel: String(r.fromLevel),
+        toLevel: String(r.toLevel),
+      }));
+    case 'first_deposit_cohort':
+      return (await rawFirstDepositCohorts(db, s)).map(camel).map((r) => ({ ...r, level: String(r.level) }));
+    case 'first_deposit_channel':
+      return (await rawFirstDepositChannels(db, s)).map(camel);
+    case 'order_day':
+    case 'pay_time':
+      return rawOrderRows(db, s);
+    default:
+      throw new Error(`no raw rows for ${rollup}`);
+  }
+}

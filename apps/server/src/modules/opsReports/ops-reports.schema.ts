@@ -19,6 +19,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { money, ts } from '../../platform/ledger/columns.ts';
+import { writerXid } from '../../platform/xid.ts';
 
 /**
  * A member's first successful deposit (a member is an account at a merchant, as orders name it),
@@ -38,8 +39,11 @@ export const memberFirstDeposits = pgTable(
     amount: money('amount').notNull(),
     level: integer('level').notNull(),
     at: ts('at').notNull(),
+    /** The writing transaction (platform/xid.ts): the operations reports' change feed reads by it. */
+    createdXid: writerXid('created_xid'),
   },
   (t) => [
+    index('member_first_deposits_created_xid_idx').on(t.createdXid),
     primaryKey({ columns: [t.merchantId, t.memberAccount] }),
     index('member_first_deposits_at_idx').on(t.at),
   ],
@@ -58,8 +62,11 @@ export const memberLevelChanges = pgTable(
     toLevel: integer('to_level').notNull(),
     source: text('source', { enum: LEVEL_CHANGE_SOURCES }).notNull(),
     at: ts('at').notNull(),
+    /** The writing transaction (platform/xid.ts): the operations reports' change feed reads by it. */
+    createdXid: writerXid('created_xid'),
   },
   (t) => [
+    index('member_level_changes_created_xid_idx').on(t.createdXid),
     index('member_level_changes_at_idx').on(t.at),
     index('member_level_changes_member_idx').on(t.memberId, t.at),
   ],

@@ -4,7 +4,7 @@
  * transaction, so a run is idempotent and a late or corrected record is counted on its own day.
  * The rebuild runs these over a range; the incremental upkeep over its dirty days.
  */
-import { RETENTION_DAYS, TIME_BUCKETS } from '@payops/contracts';
+import { PAY_TIME_BUCKETS, RETENTION_DAYS } from '@payops/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/ledger/index.ts';
 
@@ -24,33 +24,57 @@ const within = (s: DaySpan, col: SQL) =>
   sql`${col} >= ${startOf(s, sql`${s.from}::date`)} AND ${col} < ${startOf(s, sql`${s.to}::date + 1`)}`;
 const seconds = (later: SQL, earlier: SQL) => sql`floor(extract(epoch from (${later}) - (${earlier})))`;
 
-/** The bucket of a duration in seconds: TIME_BUCKETS as a CASE. */
+/** The bucket of a duration in seconds: PAY_TIME_BUCKETS (upper bounds, inclusive) as a CASE. */
 function bucketOf(secs: SQL): SQL {
-  const arms = TIME_BUCKETS.flatMap((b, i) =>
-    b.upTo === null ? [] : [sql`WHEN ${secs} < ${sql.raw(String(b.upTo))} THEN ${sql.raw(String(i))}`],
+  const arms = PAY_TIME_BUCKETS.flatMap((upper, i) =>
+    upper === null ? [] : [sql`WHEN ${secs} <= ${sql.raw(String(upper))} THEN ${sql.raw(String(i))}`],
   );
-  return sql`(CASE ${sql.join(arms, sql` `)} ELSE ${sql.raw(String(TIME_BUCKETS.length - 1))} END)`;
+  return sql`(CASE ${sql.join(arms, sql` `)} ELSE ${sql.raw(String(PAY_TIME_BUCKETS.length - 1))} END)`;
 }
 
-const replace = async (tx: Tx, s: DaySpan, table: string, insert: SQL) => {
-  await tx.execute(
-    sql`DELETE FROM ${sql.identifier(table)} WHERE day BETWEEN ${s.from}::date AND ${s.to}::date`,
-  );
-  await tx.execute(insert);
-};
+/** One rollup's rows over a span: its table, its columns, and their SELECT from the raw records. */
+export interface RollupQuery {
+  span: DaySpan;
+  table: string;
+  columns: string;
+  select: SQL;
+}
+
+const rollup = (span: DaySpan, table: string, columns: string, select: SQL): RollupQuery => ({
+  span,
+  table,
+  columns,
+  select,
+});
+
+const spanRows = (q: RollupQuery) =>
+  sql`${sql.identifier(q.table)} WHERE day BETWEEN ${q.span.from}::date AND ${q.span.to}::date`;
+
+/** Replaces the span's rows by their recompute, in the caller's transaction. */
+export async function recompute(tx: Pick<Tx, 'execute'>, q: RollupQuery): Promise<void> {
+  await tx.execute(sql`DELETE FROM ${spanRows(q)}`);
+  await tx.execute(sql`INSERT INTO ${sql.identifier(q.table)} (${sql.raw(q.columns)}) ${q.select}`);
+}
+
+/** Rows kept but not recomputed (stale) and recomputed but not kept (missing), in the caller's snapshot. */
+export async function compareSpan(tx: Pick<Tx, 'execute'>, q: RollupQuery) {
+  const { rows } = await tx.execute<{ stale: number; missing: number }>(sql`
+    WITH fresh AS (${q.select}), kept AS (SELECT ${sql.raw(q.columns)} FROM ${spanRows(q)})
+    SELECT (SELECT count(*) FROM (SELECT * FROM kept EXCEPT ALL SELECT * FROM fresh) a)::int AS stale,
+           (SELECT count(*) FROM (SELECT * FROM fresh EXCEPT ALL SELECT * FROM kept) b)::int AS missing`);
+  return rows[0]!;
+}
 
 const OPEN_MATCH = sql.raw(
   `('proposed', 'matched', 'payer_paid', 'disputed', 'manual_success_pending', 'manual_fail_pending')`,
 );
 
-export const matchDays = (tx: Tx, s: DaySpan) =>
-  replace(
-    tx,
+export const matchDays = (s: DaySpan): RollupQuery =>
+  rollup(
     s,
     'report_match_days',
+    'day, deposit_merchant_id, withdraw_merchant_id, matches, amount, confirmed, confirmed_amount, confirmed_fee, failed, failed_amount, open, confirm_seconds',
     sql`
-    INSERT INTO report_match_days (day, deposit_merchant_id, withdraw_merchant_id, matches, amount, confirmed,
-      confirmed_amount, confirmed_fee, failed, failed_amount, open, confirm_seconds)
     SELECT ${dayOf(s, sql`created_at`)}, deposit_merchant_id, withdraw_merchant_id, count(*), sum(amount),
       count(*) FILTER (WHERE status = 'confirmed'),
       coalesce(sum(amount) FILTER (WHERE status = 'confirmed'), 0),
@@ -63,14 +87,13 @@ export const matchDays = (tx: Tx, s: DaySpan) =>
     GROUP BY 1, 2, 3`,
   );
 
-export const matchWaitDays = (tx: Tx, s: DaySpan) => {
+export const matchWaitDays = (s: DaySpan): RollupQuery => {
   const wait = seconds(sql`m.created_at`, sql`p.entered_at`);
-  return replace(
-    tx,
+  return rollup(
     s,
     'report_match_wait_days',
+    'day, merchant_id, bucket, pieces, amount, wait_seconds',
     sql`
-    INSERT INTO report_match_wait_days (day, merchant_id, bucket, pieces, amount, wait_seconds)
     SELECT ${dayOf(s, sql`m.created_at`)}, m.withdraw_merchant_id, ${bucketOf(wait)}, count(*), sum(m.amount),
       sum(${wait})
     FROM matches m JOIN match_pool p ON p.id = m.pool_id
@@ -94,14 +117,12 @@ const callbacksSql = (s: DaySpan) => sql`
   FROM upstream_callbacks uc JOIN third_parties tp ON tp.code = uc.third_party_code
   WHERE ${within(s, sql`uc.at`)}`;
 
-export const thirdPushDays = (tx: Tx, s: DaySpan) =>
-  replace(
-    tx,
+export const thirdPushDays = (s: DaySpan): RollupQuery =>
+  rollup(
     s,
     'report_third_push_days',
+    'day, third_party_id, passage_id, direction, pushes, push_errors, callbacks, callbacks_refused',
     sql`
-    INSERT INTO report_third_push_days (day, third_party_id, passage_id, direction, pushes, push_errors,
-      callbacks, callbacks_refused)
     SELECT day, third_party_id, passage_id, direction, sum(pushes), sum(push_errors), sum(callbacks),
       sum(callbacks_refused)
     FROM (
@@ -115,13 +136,12 @@ export const thirdPushDays = (tx: Tx, s: DaySpan) =>
     GROUP BY 1, 2, 3, 4`,
   );
 
-export const thirdErrorDays = (tx: Tx, s: DaySpan) =>
-  replace(
-    tx,
+export const thirdErrorDays = (s: DaySpan): RollupQuery =>
+  rollup(
     s,
     'report_third_error_days',
+    'day, third_party_id, passage_id, source, error, errors',
     sql`
-    INSERT INTO report_third_error_days (day, third_party_id, passage_id, source, error, errors)
     SELECT day, third_party_id, passage_id, source, error, count(*) FROM (
       SELECT day, third_party_id, passage_id, 'placement' AS source, detail AS error FROM (${pushesSql(s)}) x
       WHERE verdict = 'upstream_error'
@@ -131,14 +151,12 @@ export const thirdErrorDays = (tx: Tx, s: DaySpan) =>
     GROUP BY 1, 2, 3, 4, 5`,
   );
 
-export const matchSyncDays = (tx: Tx, s: DaySpan) =>
-  replace(
-    tx,
+export const matchSyncDays = (s: DaySpan): RollupQuery =>
+  rollup(
     s,
     'report_match_sync_days',
+    'day, merchant_id, family, callbacks, delivered, failed, pending, attempts, amount, delivered_amount',
     sql`
-    INSERT INTO report_match_sync_days (day, merchant_id, family, callbacks, delivered, failed, pending, attempts,
-      amount, delivered_amount)
     SELECT ${dayOf(s, sql`n.created_at`)}, n.merchant_id, n.family, count(*),
       count(*) FILTER (WHERE n.status = 'delivered'), count(*) FILTER (WHERE n.status = 'failed'),
       count(*) FILTER (WHERE n.status = 'pending'), sum(n.attempts), sum(n.amount),
@@ -150,13 +168,12 @@ export const matchSyncDays = (tx: Tx, s: DaySpan) =>
     GROUP BY 1, 2, 3`,
   );
 
-export const levelDays = (tx: Tx, s: DaySpan) =>
-  replace(
-    tx,
+export const levelDays = (s: DaySpan): RollupQuery =>
+  rollup(
     s,
     'report_level_days',
+    'day, merchant_id, from_level, to_level, promoted, demoted',
     sql`
-    INSERT INTO report_level_days (day, merchant_id, from_level, to_level, promoted, demoted)
     SELECT ${dayOf(s, sql`at`)}, merchant_id, from_level, to_level,
       count(*) FILTER (WHERE to_level > from_level), count(*) FILTER (WHERE to_level < from_level)
     FROM member_level_changes WHERE ${within(s, sql`at`)}
@@ -167,15 +184,13 @@ export const levelDays = (tx: Tx, s: DaySpan) =>
  * A cohort: the members whose first deposit (member_first_deposits) fell on the day, with the day of
  * their next successful deposit created on one of the 30 days after it (none: null).
  */
-export const firstDepositCohorts = (tx: Tx, s: DaySpan) => {
+export const firstDepositCohorts = (s: DaySpan): RollupQuery => {
   const back = RETENTION_DAYS.map((n) => sql`count(*) FILTER (WHERE back - day <= ${sql.raw(String(n))})`);
-  return replace(
-    tx,
+  return rollup(
     s,
     'report_first_deposit_cohorts',
+    'day, merchant_id, level, members, amount, back1, back3, back7, back15, back30',
     sql`
-    INSERT INTO report_first_deposit_cohorts (day, merchant_id, level, members, amount, back1, back3, back7,
-      back15, back30)
     SELECT day, merchant_id, level, count(*), sum(amount), ${sql.join(back, sql`, `)}
     FROM (
       SELECT c.*, (SELECT ${dayOf(s, sql`min(d.created_at)`)} FROM deposit_orders d
@@ -190,13 +205,12 @@ export const firstDepositCohorts = (tx: Tx, s: DaySpan) => {
   );
 };
 
-export const firstDepositChannels = (tx: Tx, s: DaySpan) =>
-  replace(
-    tx,
+export const firstDepositChannels = (s: DaySpan): RollupQuery =>
+  rollup(
     s,
     'report_first_deposit_channels',
+    'day, merchant_id, passage_id, pay_type, first_deposits, amount',
     sql`
-    INSERT INTO report_first_deposit_channels (day, merchant_id, passage_id, pay_type, first_deposits, amount)
     SELECT ${dayOf(s, sql`at`)}, merchant_id, coalesce(passage_id, 0), pay_type, count(*), sum(amount)
     FROM member_first_deposits WHERE ${within(s, sql`at`)}
     GROUP BY 1, 2, 3, 4`,

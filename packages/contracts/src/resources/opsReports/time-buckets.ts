@@ -1,22 +1,33 @@
 /**
- * The buckets of the time distributions (time to pay a deposit, time a withdrawal waited to be
- * matched): bucket i holds the durations below `upTo[i]` seconds and at or above the previous bound;
- * the last one everything longer. The server's SQL and the pages' labels are built from this list.
+ * The time distributions' buckets (time to pay a deposit, time a withdrawal waited to be matched) are
+ * the finance rollups' PAY_TIME_BUCKETS: bucket i holds durations above the previous bound and up to
+ * its own (seconds, inclusive); the last everything longer. Here: their labels and the bucket of a
+ * duration, and the retention reports' days.
  */
-export const TIME_BUCKETS = [
-  { upTo: 60, label: ['1分钟内', 'Under 1 min'] },
-  { upTo: 180, label: ['1-3分钟', '1-3 min'] },
-  { upTo: 300, label: ['3-5分钟', '3-5 min'] },
-  { upTo: 600, label: ['5-10分钟', '5-10 min'] },
-  { upTo: 1800, label: ['10-30分钟', '10-30 min'] },
-  { upTo: 3600, label: ['30-60分钟', '30-60 min'] },
-  { upTo: null, label: ['1小时以上', 'Over 1 hour'] },
-] as const satisfies readonly { upTo: number | null; label: readonly [string, string] }[];
+import type { Bilingual } from '../../lifecycle.ts';
+import { PAY_TIME_BUCKETS } from '../financeReport/buckets.ts';
 
-/** The bucket of a duration in seconds (what the SQL CASE computes). */
+const minutes = (s: number) => s / 60;
+
+/** `bucket.<i>` labels: "1分钟内", "1-5分钟", ..., "60分钟以上". */
+export function timeBucketLabels(): Record<string, Bilingual> {
+  const out: Record<string, Bilingual> = {};
+  PAY_TIME_BUCKETS.forEach((upper, i) => {
+    const lower = i === 0 ? null : PAY_TIME_BUCKETS[i - 1]!;
+    out[`bucket.${i}`] =
+      upper === null
+        ? [`${minutes(lower!)}分钟以上`, `Over ${minutes(lower!)} min`]
+        : lower === null
+          ? [`${minutes(upper)}分钟内`, `Within ${minutes(upper)} min`]
+          : [`${minutes(lower)}-${minutes(upper)}分钟`, `${minutes(lower)}-${minutes(upper)} min`];
+  });
+  return out;
+}
+
+/** The bucket of a duration in seconds (what the rollups' SQL computes). */
 export function timeBucketOf(seconds: number): number {
-  const i = TIME_BUCKETS.findIndex((b) => b.upTo !== null && seconds < b.upTo);
-  return i === -1 ? TIME_BUCKETS.length - 1 : i;
+  const i = PAY_TIME_BUCKETS.findIndex((upper) => upper !== null && seconds <= upper);
+  return i === -1 ? PAY_TIME_BUCKETS.length - 1 : i;
 }
 
 /** The days after the first deposit at which the retention reports count members who came back. */
