@@ -17,6 +17,7 @@ import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +29,7 @@ import { buildColumns } from './columns.tsx';
 import './engine-messages.ts';
 import { saveBlob } from './export-file.ts';
 import { drillHref } from './report-drill.ts';
+import { withHeat } from './report-heat.ts';
 import { useResourceLabels } from './resource-labels.ts';
 
 const ReportChart = lazy(() => import('./report-chart.tsx'));
@@ -65,7 +67,7 @@ export function ReportPage({ def }: { def: ReportDef }) {
     return { ...def.table, fields: Object.fromEntries(names.map((n) => [n, fields[n]!])) };
   }, [def, dims, fields]);
   const columns = useMemo(() => {
-    const cols = buildColumns(shown, t, [], undefined, NO_OVERRIDES);
+    const cols = withHeat(def, buildColumns(shown, t, [], undefined, NO_OVERRIDES), answer?.rows ?? []);
     if (!def.drill || !answer) return cols;
     return [
       ...cols,
@@ -121,8 +123,15 @@ export function ReportPage({ def }: { def: ReportDef }) {
     }
   };
 
+  // A definition's `help.<name>` label says how its figures are counted (e.g. retention's days).
+  const help = `help.${def.name}`;
   return (
     <div className="report-page" data-testid={`report-${def.name}`}>
+      {help in def.labels['zh-CN'] ? (
+        <Typography.Paragraph type="secondary" data-testid="report-help">
+          {t(help)}
+        </Typography.Paragraph>
+      ) : null}
       <Space wrap style={{ marginBottom: 12 }}>
         <DatePicker.RangePicker
           value={range}

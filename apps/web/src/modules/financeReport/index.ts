@@ -21,6 +21,19 @@ const REPORT_PAGES = [
   'virtualWithdrawList',
   'depositTypeAnalysis',
   'transferAmountStatistics',
+  // The operations reports (contracts resources/opsReports).
+  'matchDayReportSum',
+  'matchReportSum',
+  'matchingWithdrawalTimeStatisticsQuery',
+  'paymentTimeStatisticsPage',
+  'thirdPushDayReportSum',
+  'thirdReportSum',
+  'thirdErrorSum',
+  'mchMatchSynRecordReport',
+  'normalLevelReport',
+  'firstDepositRetentionReport',
+  'firstDepositLevelRetentionReport',
+  'firstDepositChannelStatistics',
 ];
 
 export const financeReportPages: Record<string, () => PageModule> = Object.fromEntries(
