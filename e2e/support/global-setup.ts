@@ -74,8 +74,9 @@ async function setup(project: TestProject) {
     // After every browser test has moved money and changed settings: the books balance and the audit
     // chains are intact (issue 5: ledger:verify passes after the suite). A failure fails the run.
     const env = { ...process.env, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) };
-    for (const script of ['ledger:verify', 'audit:verify']) {
-      process.stdout.write(execFileSync('npm', ['run', '--silent', script], { cwd: root, env }).toString());
+    // And the finance rollups equal their recompute from the raw orders, to the cent (issue 14).
+    for (const script of [['ledger:verify'], ['audit:verify'], ['reports:rebuild', '--', '--verify']]) {
+      process.stdout.write(execFileSync('npm', ['run', '--silent', ...script], { cwd: root, env }).toString());
     }
     const exited = new Promise((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');

@@ -11,6 +11,7 @@ export * from './options-schemas.ts';
 export * from './percent.ts';
 export * from './permissions.ts';
 export * from './report.ts';
+export * from './report-schemas.ts';
 export * from './resource.ts';
 export * from './resource-schemas.ts';
 export * from './resources/index.ts';

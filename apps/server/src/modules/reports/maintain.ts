@@ -122,11 +122,12 @@ export interface DrainResult {
 
 /**
  * One run of the feed: reads the changes below xmin, recomputes their days, moves the watermark; all in
- * one transaction. A run that finds another one working returns at once (`ran: false`).
+ * one transaction. A run that finds another one working returns at once (`ran: false`), unless
+ * `waitIfHeld` (the verify, which must see everything rolled up).
  */
-export async function drainChanges(db: Db, tz: string): Promise<DrainResult> {
+export async function drainChanges(db: Db, tz: string, waitIfHeld = false): Promise<DrainResult> {
   return db.transaction(async (tx) => {
-    const lo = await holdFeed(tx, true);
+    const lo = await holdFeed(tx, !waitIfHeld);
     if (lo === undefined) return { groups: 0, ran: false };
     const top = await tx.execute<{ hi: string; moved: boolean }>(
       sql`SELECT x::text AS hi, x > ${lo}::xid8 AS moved FROM (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS x) s`,

@@ -95,7 +95,7 @@ async function compare(db: Db, tz: string, range: DayRange): Promise<Mismatch[]>
 export async function verifyRollups(db: Db, tz: string, range: DayRange): Promise<Mismatch[]> {
   let mismatches: Mismatch[] = [];
   for (let attempt = 0; attempt < 3; attempt++) {
-    await drainChanges(db, tz);
+    await drainChanges(db, tz, true);
     mismatches = await compare(db, tz, range);
     if (mismatches.length === 0) break;
   }

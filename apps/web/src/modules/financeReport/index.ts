@@ -1,41 +1,37 @@
 /**
  * The finance report pages for the shell's page registry: each report's route -> the one report page
  * (a chunk with the engine's ReportPage; echarts is a chunk of its own, fetched when a chart shows).
- * A report joins by its name here and its definition in contracts' ALL_REPORTS.
+ * A report joins with its route here and its definition in contracts' ALL_REPORTS.
  */
 import { type PageModule, pagesOf } from '../../app/lazy-pages.ts';
 
 const reports = pagesOf(() => import('./report-pages.tsx'));
 
-const REPORT_PAGES = [
-  'day_report_mertchant_page',
-  'passage_report_day_page',
-  'day_report_member_page',
-  'orderfee_list_report',
-  'orderfee_list',
-  'normalDepositList',
-  'normalWithdrawList',
-  'matchDepositList',
-  'matchWithdrawList',
-  'virtualDepositList',
-  'virtualWithdrawList',
-  'depositTypeAnalysis',
-  'transferAmountStatistics',
+export const financeReportPages: Record<string, () => PageModule> = {
+  '/financeReport/day_report_mertchant_page': reports('FinanceReportPage'),
+  '/financeReport/passage_report_day_page': reports('FinanceReportPage'),
+  '/financeReport/day_report_member_page': reports('FinanceReportPage'),
+  '/financeReport/orderfee_list_report': reports('FinanceReportPage'),
+  '/financeReport/orderfee_list': reports('FinanceReportPage'),
+  '/financeReport/normalDepositList': reports('FinanceReportPage'),
+  '/financeReport/normalWithdrawList': reports('FinanceReportPage'),
+  '/financeReport/matchDepositList': reports('FinanceReportPage'),
+  '/financeReport/matchWithdrawList': reports('FinanceReportPage'),
+  '/financeReport/virtualDepositList': reports('FinanceReportPage'),
+  '/financeReport/virtualWithdrawList': reports('FinanceReportPage'),
+  '/financeReport/depositTypeAnalysis': reports('FinanceReportPage'),
+  '/financeReport/transferAmountStatistics': reports('FinanceReportPage'),
   // The operations reports (contracts resources/opsReports).
-  'matchDayReportSum',
-  'matchReportSum',
-  'matchingWithdrawalTimeStatisticsQuery',
-  'paymentTimeStatisticsPage',
-  'thirdPushDayReportSum',
-  'thirdReportSum',
-  'thirdErrorSum',
-  'mchMatchSynRecordReport',
-  'normalLevelReport',
-  'firstDepositRetentionReport',
-  'firstDepositLevelRetentionReport',
-  'firstDepositChannelStatistics',
-];
-
-export const financeReportPages: Record<string, () => PageModule> = Object.fromEntries(
-  REPORT_PAGES.map((name) => [`/financeReport/${name}`, reports('FinanceReportPage')]),
-);
+  '/financeReport/matchDayReportSum': reports('FinanceReportPage'),
+  '/financeReport/matchReportSum': reports('FinanceReportPage'),
+  '/financeReport/matchingWithdrawalTimeStatisticsQuery': reports('FinanceReportPage'),
+  '/financeReport/paymentTimeStatisticsPage': reports('FinanceReportPage'),
+  '/financeReport/thirdPushDayReportSum': reports('FinanceReportPage'),
+  '/financeReport/thirdReportSum': reports('FinanceReportPage'),
+  '/financeReport/thirdErrorSum': reports('FinanceReportPage'),
+  '/financeReport/mchMatchSynRecordReport': reports('FinanceReportPage'),
+  '/financeReport/normalLevelReport': reports('FinanceReportPage'),
+  '/financeReport/firstDepositRetentionReport': reports('FinanceReportPage'),
+  '/financeReport/firstDepositLevelRetentionReport': reports('FinanceReportPage'),
+  '/financeReport/firstDepositChannelStatistics': reports('FinanceReportPage'),
+};
