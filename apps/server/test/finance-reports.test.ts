@@ -11,7 +11,6 @@ import {
   ALL_REPORTS,
   AMOUNT_BAND_VALUES,
   AMOUNT_BANDS,
-  OPS_REPORTS,
   orderDepositList,
   type ReportDef,
   type ReportMeasure,
@@ -138,43 +137,39 @@ function randomRange(): { from: string; to: string } {
   return { from: day(a), to: day(b) };
 }
 
-// The operations reports (contracts opsReports) read rollups of their own: ops-reports.test.ts checks them.
-describe.each(ALL_REPORTS.filter((d) => !OPS_REPORTS.includes(d)).map((def) => [def.name, def] as const))(
-  '%s',
-  (_, def) => {
-    it('equals the raw orders over a random range, to the cent; the totals row is the sum of the rows', async () => {
-      for (const range of [randomRange(), days]) {
-        const res = await query(def, range);
-        expect(res.statusCode, res.body).toBe(200);
-        const { rows, totals } = res.envelope.data;
-        const dims = [...def.defaultDimensions];
-        const raw = await fromRaw(def, range.from, range.to, dims);
-        const expected = [...raw.entries()].filter(([, r]) => nonZero(def, r));
-        expect(rows.length).toBe(expected.length);
-        for (const [key, want] of expected) {
-          const got = rows.find((r) => dims.map((d) => String(r[d])).join('|') === key);
-          expect(got, `${def.name} row ${key}`).toBeDefined();
-          for (const m of sumMeasures(def))
-            expect(
-              Dec(String(got![m.name])).eq(Dec(String(want[m.name]))),
-              `${def.name} ${key} ${m.name}`,
-            ).toBe(true);
-        }
-        const all = (await fromRaw(def, range.from, range.to, [])).get('')!;
-        for (const m of sumMeasures(def)) {
-          const ofRows = rows.reduce((s, r) => s.plus(Dec(String(r[m.name]))), Dec('0'));
-          expect(ofRows.eq(Dec(String(totals[m.name]))), `${def.name} totals ${m.name}`).toBe(true);
+describe.each(ALL_REPORTS.map((def) => [def.name, def] as const))('%s', (_, def) => {
+  it('equals the raw orders over a random range, to the cent; the totals row is the sum of the rows', async () => {
+    for (const range of [randomRange(), days]) {
+      const res = await query(def, range);
+      expect(res.statusCode, res.body).toBe(200);
+      const { rows, totals } = res.envelope.data;
+      const dims = [...def.defaultDimensions];
+      const raw = await fromRaw(def, range.from, range.to, dims);
+      const expected = [...raw.entries()].filter(([, r]) => nonZero(def, r));
+      expect(rows.length).toBe(expected.length);
+      for (const [key, want] of expected) {
+        const got = rows.find((r) => dims.map((d) => String(r[d])).join('|') === key);
+        expect(got, `${def.name} row ${key}`).toBeDefined();
+        for (const m of sumMeasures(def))
           expect(
-            Dec(String(totals[m.name])).eq(Dec(String(all[m.name]))),
-            `${def.name} raw total ${m.name}`,
+            Dec(String(got![m.name])).eq(Dec(String(want[m.name]))),
+            `${def.name} ${key} ${m.name}`,
           ).toBe(true);
-        }
       }
-      // Over every day, every report shows something (the demo reaches every page).
-      expect((await query(def, days)).envelope.data.rows.length).toBeGreaterThan(0);
-    });
-  },
-);
+      const all = (await fromRaw(def, range.from, range.to, [])).get('')!;
+      for (const m of sumMeasures(def)) {
+        const ofRows = rows.reduce((s, r) => s.plus(Dec(String(r[m.name]))), Dec('0'));
+        expect(ofRows.eq(Dec(String(totals[m.name]))), `${def.name} totals ${m.name}`).toBe(true);
+        expect(
+          Dec(String(totals[m.name])).eq(Dec(String(all[m.name]))),
+          `${def.name} raw total ${m.name}`,
+        ).toBe(true);
+      }
+    }
+    // Over every day, every report shows something (the demo reaches every page).
+    expect((await query(def, days)).envelope.data.rows.length).toBeGreaterThan(0);
+  });
+});
 
 describe('bad input', () => {
   const def = ALL_REPORTS[0]!;

@@ -17,7 +17,6 @@ import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import Typography from 'antd/es/typography';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -137,9 +136,10 @@ export function ReportPage({ def }: { def: ReportDef }) {
   return (
     <div className="report-page" data-testid={`report-${def.name}`}>
       {help in def.labels['zh-CN'] ? (
-        <Typography.Paragraph type="secondary" data-testid="report-help">
+        // Plain text: antd's Typography would add its editing and copying code to the page's chunk.
+        <p className="report-help" style={{ opacity: 0.65 }} data-testid="report-help">
           {t(help)}
-        </Typography.Paragraph>
+        </p>
       ) : null}
       <Space wrap style={{ marginBottom: 12 }}>
         <Suspense fallback={<span style={{ display: 'inline-block', width: 240 }} />}>

@@ -3,7 +3,6 @@
  * the catalogue; the page permissions are the route table's). Add a report to ALL_REPORTS.
  */
 import type { ReportDef } from '../../report.ts';
-import { OPS_REPORTS } from '../opsReports/index.ts';
 import {
   depositTypeAnalysis,
   matchDepositList,
@@ -41,8 +40,6 @@ export const ALL_REPORTS: readonly ReportDef[] = [
   virtualWithdrawList,
   depositTypeAnalysis,
   transferAmountStatistics,
-  // The operations reports (matching, third parties, levels, first deposits).
-  ...OPS_REPORTS,
 ];
 
 export function findReport(name: string): ReportDef | undefined {
