@@ -42,7 +42,7 @@ async function open(name: string): Promise<void> {
 
 /** Types a range into the report's picker, as an operator would. */
 async function setRange(name: string, from: string, to: string): Promise<void> {
-  const inputs = report(name).getByTestId('report-range').locator('input');
+  const inputs = report(name).locator('.ant-picker-range input');
   await inputs.nth(0).click();
   await inputs.nth(0).fill(from);
   await inputs.nth(0).press('Enter');
