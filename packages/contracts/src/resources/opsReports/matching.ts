@@ -8,7 +8,7 @@ import { defineReport, type ReportMeasureInput } from '../../report.ts';
 import { PAY_TIME_BUCKETS } from '../financeReport/buckets.ts';
 import { dimensions } from '../financeReport/common.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
-import { timeBucketLabels } from './time-buckets.ts';
+import { bucketValueLabels, timeBucketLabels } from './time-buckets.ts';
 
 const mch = { resource: 'mchList', labelField: 'mchNo' } as const;
 const MATCHES = '/order/findTransferMatchByPage';
@@ -94,7 +94,8 @@ export function bucketDimension(name: string) {
       type: 'enum',
       options: PAY_TIME_BUCKETS.map((_, i) => ({ value: String(i), label: `bucket.${i}` })),
     } as const,
-    labels: timeBucketLabels(),
+    // The chart names a value by its option's label, the table's cell by enum.<report>.bucket.<value>.
+    labels: { ...timeBucketLabels(), ...enumLabels(name, 'bucket', bucketValueLabels()) },
     field: { [`field.${name}.bucket`]: ['用时区间', 'Time taken'] } as Record<string, Bilingual>,
   };
 }

@@ -24,6 +24,10 @@ export function timeBucketLabels(): Record<string, Bilingual> {
   return out;
 }
 
+/** The same labels keyed by the bucket's value ('0', '1'...). */
+export const bucketValueLabels = (): Record<string, Bilingual> =>
+  Object.fromEntries(Object.entries(timeBucketLabels()).map(([k, v]) => [k.slice('bucket.'.length), v]));
+
 /** The bucket of a duration in seconds (what the rollups' SQL computes). */
 export function timeBucketOf(seconds: number): number {
   const i = PAY_TIME_BUCKETS.findIndex((upper) => upper !== null && seconds <= upper);
