@@ -3,7 +3,8 @@
  * each as a figure against its budget, in one run on this machine. The platform's list workloads run
  * over members at a size given by --members (default 1M, made in about 90 s); issue 10's order
  * workloads over --orders orders (default 1M, made in bulk and proved by ledger:verify, order-rows.ts);
- * --runs repetitions per latency, --seconds of load for the throughput rows.
+ * --runs repetitions per latency, --seconds of load for the throughput rows; issue 14's reports over
+ * rollup-only loads of 1M and 10M orders (reports.ts).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { ledgerContra } from './ledger.ts';
 import { matchingThroughput } from './matching.ts';
 import { orderRows } from './order-rows.ts';
+import { reportWorkloads } from './reports.ts';
 import { riskCheck } from './risk.ts';
 import { auditedStateChanges, keysetDepth, list, listLoad, overhead } from './scale.ts';
 import { makeWorld, type World } from './setup.ts';
@@ -210,6 +212,7 @@ try {
   await throughput(world, rows);
   await orderRows(world, rows, { orders: ORDERS, runs: Math.min(RUNS, 100), seconds: arg('seconds', 10) });
   await matchingThroughput(world, rows, arg('seconds', 10));
+  await reportWorkloads(world, rows, { runs: Math.min(RUNS, 50) });
 } finally {
   await world.close();
 }

@@ -76,7 +76,9 @@ async function setup(project: TestProject) {
     const env = { ...process.env, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) };
     // And the finance rollups equal their recompute from the raw orders, to the cent (issue 14).
     for (const script of [['ledger:verify'], ['audit:verify'], ['reports:rebuild', '--', '--verify']]) {
-      process.stdout.write(execFileSync('npm', ['run', '--silent', ...script], { cwd: root, env }).toString());
+      process.stdout.write(
+        execFileSync('npm', ['run', '--silent', ...script], { cwd: root, env }).toString(),
+      );
     }
     const exited = new Promise((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');

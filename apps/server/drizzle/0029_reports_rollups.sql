@@ -10,7 +10,7 @@ CREATE TABLE "report_member_days" (
 	"success_count" integer DEFAULT 0 NOT NULL,
 	"success_amount" numeric(28, 8) DEFAULT '0' NOT NULL,
 	"success_fee" numeric(28, 8) DEFAULT '0' NOT NULL,
-	CONSTRAINT "report_member_days_pk" PRIMARY KEY("day","source","family","merchant_id","member_account")
+	CONSTRAINT "report_member_days_pk" PRIMARY KEY("day","merchant_id","member_account","source","family")
 );
 --> statement-breakpoint
 CREATE TABLE "report_order_days" (

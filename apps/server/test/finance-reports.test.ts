@@ -49,6 +49,8 @@ type Row = Record<string, unknown>;
 interface Answer {
   rows: Row[];
   totals: Row;
+  from: string;
+  to: string;
   fromAt: string;
   toAt: string;
   truncated: boolean;
@@ -190,6 +192,15 @@ describe('bad input', () => {
     expect(field(dim)!.field).toBe('dimensions');
     const missing = await query(def, { to: '2026-11-02' });
     expect(missing.statusCode).toBe(400);
+    expect(field(missing)!.field).toBe('from');
+    // The page's default: the last 7 days up to today in the platform's zone.
+    const last = await query(def, { lastDays: 7 });
+    expect(last.statusCode).toBe(200);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: t.ctx.config.timeZone }).format(
+      t.ctx.clock.now(),
+    );
+    expect(last.envelope.data.to).toBe(today);
+    expect((Date.parse(last.envelope.data.to) - Date.parse(last.envelope.data.from)) / 86_400_000).toBe(6);
     // 366 days is the most, and accepted.
     expect((await query(def, { from: '2025-01-01', to: '2026-01-01' })).statusCode).toBe(200);
   });

@@ -65,6 +65,8 @@ export interface ReportDrillInput<D extends string> {
   fixed?: Record<string, string>;
   /** The list by a dimension's value instead of `page` (a direction's or family's list). */
   pageBy?: { dimension: D; pages: Record<string, string> };
+  /** Another list for a row whose `measure` is 0 (a merchant or passage with withdrawals only). */
+  whenZero?: { measure: string; page: string };
 }
 
 export interface ReportChartInput<D extends string, M extends string> {
@@ -215,8 +217,10 @@ export type ReportRow = Record<string, unknown>;
 
 /** The body of `<api>/query` and `<api>/export` (its schema: report-schemas.ts, the server's). */
 export interface ReportQuery {
-  from: string;
-  to: string;
+  /** The range, both days included; or `lastDays` (the page's default), counted in the platform's zone. */
+  from?: string;
+  to?: string;
+  lastDays?: number;
   dimensions?: string[];
   /** Dimension -> value: only rows of that value (a drill from a wider report). */
   filters?: Record<string, string | number>;
@@ -225,6 +229,9 @@ export interface ReportQuery {
 export interface ReportAnswer {
   rows: ReportRow[];
   totals: ReportRow;
+  /** The range read (what `lastDays` came to). */
+  from: string;
+  to: string;
   /** The range as instants (the platform's zone cuts days): a drill-down's filter of the order list. */
   fromAt: string;
   toAt: string;

@@ -19,11 +19,14 @@ export function drillHref(
 ): string {
   const drill = def.drill!;
   const by = drill.pageBy;
-  const page = by?.pages[String(row[by.dimension])] || drill.page;
+  const zero = drill.whenZero && Number(row[drill.whenZero.measure] ?? 0) === 0 ? drill.whenZero.page : null;
+  const page = by?.pages[String(row[by.dimension])] || zero || drill.page;
   const params = new URLSearchParams(drill.fixed ?? {});
   for (const [filter, dim] of Object.entries(drill.filters ?? {})) {
     const value = dim ? row[dim] : undefined;
-    if (value !== undefined && value !== null && value !== '') params.set(filter, String(value));
+    // 0 is a rollup's "none" (an order without a passage): no filter the list could match.
+    if (value !== undefined && value !== null && value !== '' && value !== 0)
+      params.set(filter, String(value));
   }
   const from = row[DRILL_FROM] ?? answer.fromAt;
   const to = row[DRILL_TO] ?? answer.toAt;

@@ -39,26 +39,21 @@ const ReportChart = lazy(() => import('./report-chart.tsx'));
 const DateRangeInput = lazy(() => import('./date-range-input.tsx'));
 const NO_OVERRIDES = {};
 const DAY = 'YYYY-MM-DD';
-/** A day as YYYY-MM-DD in the operator's zone (dayjs is the picker's, loaded with it). */
-const dayText = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 type Answer = ReportAnswer & { truncated: boolean };
-
-function lastDays(): [string, string] {
-  const today = new Date();
-  const first = new Date(today.getFullYear(), today.getMonth(), today.getDate() - (REPORT_DEFAULT_DAYS - 1));
-  return [dayText(first), dayText(today)];
-}
 
 export function ReportPage({ def }: { def: ReportDef }) {
   useResourceLabels(def.table);
   const { t } = useTranslation();
   const can = useCan();
-  const [range, setRange] = useState<[string, string]>(lastDays);
+  // Until the operator picks one: the last 7 days as the server counts them (the platform's zone,
+  // not the browser's), shown in the picker from the answer.
+  const [range, setRange] = useState<[string, string] | null>(null);
   const [dims, setDims] = useState<string[]>([...def.defaultDimensions]);
   const [exporting, setExporting] = useState(false);
-  const body = { from: range[0], to: range[1], dimensions: dims };
+  const body = range
+    ? { from: range[0], to: range[1], dimensions: dims }
+    : { lastDays: REPORT_DEFAULT_DAYS, dimensions: dims };
   const query = useQuery({
     queryKey: ['report', def.name, body],
     queryFn: () => api<Answer>(`${def.api}/query`, { method: 'POST', body }),
@@ -72,7 +67,8 @@ export function ReportPage({ def }: { def: ReportDef }) {
       .filter((m) => m.list)
       .map((m) => m.name);
     const names = [...dims.filter((d) => d in def.dimensions), ...measures];
-    return { ...def.table, fields: Object.fromEntries(names.map((n) => [n, fields[n]!])) };
+    // No column is a record's key here: a dimension shows its label, not a copyable id.
+    return { ...def.table, key: '', fields: Object.fromEntries(names.map((n) => [n, fields[n]!])) };
   }, [def, dims, fields]);
   const columns = useMemo(() => {
     const cols = withHeat(def, buildColumns(shown, t, [], undefined, NO_OVERRIDES), answer?.rows ?? []);
@@ -125,7 +121,7 @@ export function ReportPage({ def }: { def: ReportDef }) {
         body,
         responseType: 'stream',
       });
-      saveBlob(await response.blob(), `${def.name}-${body.from}-${body.to}.xlsx`);
+      saveBlob(await response.blob(), `${def.name}-${answer?.from ?? ''}-${answer?.to ?? ''}.xlsx`);
     } finally {
       setExporting(false);
     }
@@ -145,7 +141,9 @@ export function ReportPage({ def }: { def: ReportDef }) {
         <Suspense fallback={<span style={{ display: 'inline-block', width: 240 }} />}>
           <DateRangeInput
             // Text days: the picker reads them as its dates (date-range-input.tsx).
-            value={range as unknown as RangePickerProps['value']}
+            value={
+              (range ?? (answer ? [answer.from, answer.to] : null)) as unknown as RangePickerProps['value']
+            }
             allowClear={false}
             onChange={(v) => v?.[0] && v[1] && setRange([v[0].format(DAY), v[1].format(DAY)])}
             data-testid="report-range"

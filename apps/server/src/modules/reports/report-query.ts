@@ -27,6 +27,7 @@ export const REPORT_ROW_LIMIT = 5000;
 
 const text = {
   day: { 'zh-CN': '不是有效日期', 'en-US': 'is not a valid day' },
+  required: { 'zh-CN': '请选择日期范围', 'en-US': 'choose a range of days' },
   reversed: { 'zh-CN': '结束日期早于开始日期', 'en-US': 'is before the start day' },
   tooLong: {
     'zh-CN': `日期范围最多${REPORT_MAX_DAYS}天`,
@@ -36,6 +37,7 @@ const text = {
 } as const;
 
 const dayNumber = (day: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
   const t = Date.parse(`${day}T00:00:00Z`);
   // 2026-02-31 parses to March: a real day prints back as itself.
   return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === day ? t / 86_400_000 : null;
@@ -48,11 +50,29 @@ export interface CheckedQuery {
   filters: Record<string, string | number>;
 }
 
-/** The body's checks beyond its schema: real days, in order, at most 366 of them; known dimensions. */
-export function checkQuery(def: ReportDef, body: ReportQuery, locale: Locale): CheckedQuery {
-  const from = dayNumber(body.from);
+/** A day as YYYY-MM-DD, `n` days after `day`. */
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** Today in the platform's zone (days are cut at its midnight). */
+export function localToday(now: Date, tz: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(now);
+}
+
+/**
+ * The body's checks beyond its schema: a range (or `lastDays` up to `today`), real days, in order, at
+ * most 366 of them; known dimensions.
+ */
+export function checkQuery(def: ReportDef, body: ReportQuery, locale: Locale, today: string): CheckedQuery {
+  const range =
+    body.from === undefined && body.to === undefined && body.lastDays
+      ? { from: addDays(today, 1 - body.lastDays), to: today }
+      : { from: body.from, to: body.to };
+  if (range.from === undefined) throw fieldError('from', text.required[locale]);
+  if (range.to === undefined) throw fieldError('to', text.required[locale]);
+  const from = dayNumber(range.from);
   if (from === null) throw fieldError('from', text.day[locale]);
-  const to = dayNumber(body.to);
+  const to = dayNumber(range.to);
   if (to === null) throw fieldError('to', text.day[locale]);
   if (to < from) throw fieldError('to', text.reversed[locale]);
   if (to - from + 1 > REPORT_MAX_DAYS) throw fieldError('to', text.tooLong[locale]);
@@ -62,7 +82,7 @@ export function checkQuery(def: ReportDef, body: ReportQuery, locale: Locale): C
   const filters = body.filters ?? {};
   for (const d of Object.keys(filters))
     if (!(d in def.dimensions)) throw fieldError('filters', `${d} ${text.dimension[locale]}`);
-  return { from: body.from, to: body.to, dimensions: [...new Set(dimensions)], filters };
+  return { from: range.from, to: range.to, dimensions: [...new Set(dimensions)], filters };
 }
 
 function keyOf(rollup: ReadRollup, name: string): SQL {
@@ -157,11 +177,13 @@ export async function readReport(
         sql`${dayEnd(keyOf(rollup, 'day'), tz)} AS ${sql.identifier(DRILL_TO)}`,
       ]
     : [];
-  const groups = q.dimensions.map((_, i) => sql.raw(String(i + 1)));
+  // Grouped and ordered by the rollup's own columns (not the text shown): a rollup whose key leads
+  // with them is read in order, and the row limit stops the read.
+  const groups = q.dimensions.map((d) => keyOf(rollup, d));
   // Enum dimensions in their vocabulary's order (amount bands low to high), the others by value.
-  const order = q.dimensions.map((d, i) => {
+  const order = q.dimensions.map((d) => {
     const dim = def.dimensions[d]!;
-    if (dim.type !== 'enum' || !dim.options?.length) return sql.raw(String(i + 1));
+    if (dim.type !== 'enum' || !dim.options?.length) return keyOf(rollup, d);
     const values = sql.join(
       dim.options.map((o) => sql`${o.value}`),
       sql`, `,
@@ -169,8 +191,7 @@ export async function readReport(
     return sql`array_position(ARRAY[${values}]::text[], ${keyOf(rollup, d)}::text)`;
   });
   const grouped = q.dimensions.length
-    ? sql` GROUP BY ${sql.join(groups, sql`, `)}${drill.length ? sql`, ${keyOf(rollup, 'day')}` : sql``}${having}
-           ORDER BY ${sql.join(order, sql`, `)}`
+    ? sql` GROUP BY ${sql.join(groups, sql`, `)}${having} ORDER BY ${sql.join(order, sql`, `)}`
     : sql``;
   const cap = limit === null ? sql`` : sql` LIMIT ${limit + 1}`;
   const [rows, totals, range] = await Promise.all([
@@ -187,6 +208,8 @@ export async function readReport(
   return {
     rows: truncated ? list.slice(0, limit) : list,
     totals: withRatios(def, { ...totals.rows[0] }),
+    from: q.from,
+    to: q.to,
     fromAt: range.rows[0]!.fromAt,
     toAt: range.rows[0]!.toAt,
     truncated,

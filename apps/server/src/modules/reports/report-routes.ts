@@ -24,12 +24,14 @@ import { withRefLabels } from '../../platform/crud/refs.ts';
 import { localeOf, ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { drainChanges } from './maintain.ts';
-import { checkDefinition, checkQuery, readReport } from './report-query.ts';
+import { checkDefinition, checkQuery, localToday, readReport } from './report-query.ts';
 
 const answer = envelope(
   z.object({
     rows: z.array(z.record(z.string(), z.unknown())),
     totals: z.record(z.string(), z.unknown()),
+    from: z.string(),
+    to: z.string(),
     fromAt: z.string(),
     toAt: z.string(),
     truncated: z.boolean(),
@@ -66,7 +68,7 @@ export function registerReport(fastify: FastifyInstance, def: ReportDef) {
     locale: Locale,
     all: boolean,
   ) => {
-    const q = checkQuery(def, request.body as ReportQuery, locale);
+    const q = checkQuery(def, request.body as ReportQuery, locale, localToday(ctx.clock.now(), tz));
     await drainChanges(ctx.db, tz);
     const result = await readReport(ctx.db, def, q, tz, all ? null : undefined);
     const rows = await withRefLabels(ctx.db, def.table, result.rows, request.auth?.unmasked ?? false);

@@ -79,9 +79,10 @@ export const reportMemberDays = pgTable(
     successFee: sum('success_fee'),
   },
   (t) => [
+    // Day, merchant, member first: the member report groups by them, read in this order.
     primaryKey({
       name: 'report_member_days_pk',
-      columns: [t.day, t.source, t.family, t.merchantId, t.memberAccount],
+      columns: [t.day, t.merchantId, t.memberAccount, t.source, t.family],
     }),
     index('report_member_days_source_idx').on(t.source, t.day),
   ],

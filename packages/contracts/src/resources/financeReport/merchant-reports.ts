@@ -23,7 +23,11 @@ export const dayReportMerchant = defineReport({
   defaultDimensions: ['day', 'merchantId'],
   measures: merchantBoth.measures,
   chart: { type: 'line', x: 'day', y: ['depositSuccessAmount', 'withdrawSuccessAmount'] },
-  drill: { page: DEPOSITS, filters: { merchantId: 'merchantId' } },
+  drill: {
+    page: DEPOSITS,
+    filters: { merchantId: 'merchantId' },
+    whenZero: { measure: 'depositCount', page: WITHDRAWALS },
+  },
   labels: { ...merchantDay.labels, ...merchantBoth.labels },
 });
 
@@ -38,7 +42,11 @@ export const passageReportDay = defineReport({
   defaultDimensions: ['day', 'passageId'],
   measures: passageBoth.measures,
   chart: { type: 'bar', x: 'passageId', y: ['depositSuccessAmount', 'withdrawSuccessAmount'] },
-  drill: { page: DEPOSITS, filters: { passageId: 'passageId' } },
+  drill: {
+    page: DEPOSITS,
+    filters: { passageId: 'passageId' },
+    whenZero: { measure: 'depositCount', page: WITHDRAWALS },
+  },
   labels: { ...passageDay.labels, ...passageBoth.labels },
 });
 
@@ -50,7 +58,11 @@ export const dayReportMember = defineReport({
   dimensions: memberDay.dims,
   defaultDimensions: ['day', 'merchantId', 'memberAccount'],
   measures: memberBoth.measures,
-  drill: { page: DEPOSITS, filters: { merchantId: 'merchantId', memberAccount: 'memberAccount' } },
+  drill: {
+    page: DEPOSITS,
+    filters: { merchantId: 'merchantId', memberAccount: 'memberAccount' },
+    whenZero: { measure: 'depositCount', page: WITHDRAWALS },
+  },
   labels: { ...memberDay.labels, ...memberBoth.labels },
 });
 
@@ -67,7 +79,11 @@ export const orderFeeReport = defineReport({
     successCount: { type: 'number', sum: 'successCount' },
   },
   chart: { type: 'bar', x: 'day', y: ['depositFee', 'withdrawFee'] },
-  drill: { page: DEPOSITS, fixed: { status: 'success' } },
+  drill: {
+    page: DEPOSITS,
+    fixed: { status: 'success' },
+    whenZero: { measure: 'depositFee', page: WITHDRAWALS },
+  },
   labels: {
     ...feeDay.labels,
     'field.orderfee_list_report.depositFee': ['充值手续费', 'Deposit fees'],
