@@ -36,6 +36,119 @@ CREATE TABLE "sandbox_sms_outbox" (
 	"at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "member_first_deposits" (
+	"merchant_id" integer NOT NULL,
+	"member_account" text NOT NULL,
+	"order_id" bigint NOT NULL,
+	"order_no" text NOT NULL,
+	"passage_id" integer,
+	"pay_type" text NOT NULL,
+	"amount" numeric(28, 8) NOT NULL,
+	"level" integer NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	"created_xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL,
+	CONSTRAINT "member_first_deposits_merchant_id_member_account_pk" PRIMARY KEY("merchant_id","member_account")
+);
+--> statement-breakpoint
+CREATE TABLE "member_level_changes" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"member_id" bigint NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"from_level" integer NOT NULL,
+	"to_level" integer NOT NULL,
+	"source" text NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	"created_xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "report_first_deposit_channels" (
+	"day" date NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"passage_id" integer NOT NULL,
+	"pay_type" text NOT NULL,
+	"first_deposits" integer DEFAULT 0 NOT NULL,
+	"amount" numeric(28, 8) DEFAULT '0' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "report_first_deposit_cohorts" (
+	"day" date NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"level" integer NOT NULL,
+	"members" integer DEFAULT 0 NOT NULL,
+	"amount" numeric(28, 8) DEFAULT '0' NOT NULL,
+	"back1" integer DEFAULT 0 NOT NULL,
+	"back3" integer DEFAULT 0 NOT NULL,
+	"back7" integer DEFAULT 0 NOT NULL,
+	"back15" integer DEFAULT 0 NOT NULL,
+	"back30" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "report_level_days" (
+	"day" date NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"from_level" integer NOT NULL,
+	"to_level" integer NOT NULL,
+	"promoted" integer DEFAULT 0 NOT NULL,
+	"demoted" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "report_match_days" (
+	"day" date NOT NULL,
+	"deposit_merchant_id" integer NOT NULL,
+	"withdraw_merchant_id" integer NOT NULL,
+	"matches" integer DEFAULT 0 NOT NULL,
+	"amount" numeric(28, 8) DEFAULT '0' NOT NULL,
+	"confirmed" integer DEFAULT 0 NOT NULL,
+	"confirmed_amount" numeric(28, 8) DEFAULT '0' NOT NULL,
+	"confirmed_fee" numeric(28, 8) DEFAULT '0' NOT NULL,
+	"failed" integer DEFAULT 0 NOT NULL,
+	"failed_amount" numeric(28, 8) DEFAULT '0' NOT NULL,
+	"open" integer DEFAULT 0 NOT NULL,
+	"confirm_seconds" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "report_match_sync_days" (
+	"day" date NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"family" text NOT NULL,
+	"callbacks" integer DEFAULT 0 NOT NULL,
+	"delivered" integer DEFAULT 0 NOT NULL,
+	"failed" integer DEFAULT 0 NOT NULL,
+	"pending" integer DEFAULT 0 NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"amount" numeric(28, 8) DEFAULT '0' NOT NULL,
+	"delivered_amount" numeric(28, 8) DEFAULT '0' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "report_match_wait_days" (
+	"day" date NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"bucket" smallint NOT NULL,
+	"pieces" integer DEFAULT 0 NOT NULL,
+	"amount" numeric(28, 8) DEFAULT '0' NOT NULL,
+	"wait_seconds" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "report_third_error_days" (
+	"day" date NOT NULL,
+	"third_party_id" integer NOT NULL,
+	"passage_id" integer NOT NULL,
+	"source" text NOT NULL,
+	"error" text NOT NULL,
+	"errors" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "report_third_push_days" (
+	"day" date NOT NULL,
+	"third_party_id" integer NOT NULL,
+	"passage_id" integer NOT NULL,
+	"direction" text NOT NULL,
+	"pushes" integer DEFAULT 0 NOT NULL,
+	"push_errors" integer DEFAULT 0 NOT NULL,
+	"callbacks" integer DEFAULT 0 NOT NULL,
+	"callbacks_refused" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "report_member_days" (
 	"day" date NOT NULL,
 	"source" text NOT NULL,
@@ -132,9 +245,14 @@ CREATE TABLE "wallet_pay_accounts" (
 DROP INDEX "match_pool_live_idx";--> statement-breakpoint
 ALTER TABLE "usdt_deposit_orders" ADD COLUMN "created_xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
 ALTER TABLE "usdt_withdraw_orders" ADD COLUMN "created_xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
+ALTER TABLE "matches" ADD COLUMN "created_xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
+ALTER TABLE "merchant_notifications" ADD COLUMN "created_xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
+ALTER TABLE "merchant_notify_attempts" ADD COLUMN "created_xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
 ALTER TABLE "deposit_orders" ADD COLUMN "created_xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
 ALTER TABLE "withdraw_orders" ADD COLUMN "created_xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
 ALTER TABLE "risk_block_log" ADD COLUMN "email_order_id" bigint;--> statement-breakpoint
+ALTER TABLE "routing_decisions" ADD COLUMN "created_xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
+ALTER TABLE "upstream_callbacks" ADD COLUMN "created_xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
 ALTER TABLE "status_history" ADD COLUMN "xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
 ALTER TABLE "wallet_pay_accounts" ADD CONSTRAINT "wallet_pay_accounts_wallet_member_id_wallet_members_id_fk" FOREIGN KEY ("wallet_member_id") REFERENCES "public"."wallet_members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "counter_payments_no_idx" ON "counter_payments" USING btree ("payment_no");--> statement-breakpoint
@@ -148,6 +266,19 @@ CREATE INDEX "counter_sms_codes_member_idx" ON "counter_sms_codes" USING btree (
 CREATE INDEX "counter_sms_codes_state_idx" ON "counter_sms_codes" USING btree ("state","expires_at");--> statement-breakpoint
 CREATE INDEX "counter_sms_codes_sent_idx" ON "counter_sms_codes" USING btree ("sent_at");--> statement-breakpoint
 CREATE INDEX "sandbox_sms_outbox_phone_idx" ON "sandbox_sms_outbox" USING btree ("phone","id");--> statement-breakpoint
+CREATE INDEX "member_first_deposits_created_xid_idx" ON "member_first_deposits" USING btree ("created_xid");--> statement-breakpoint
+CREATE INDEX "member_first_deposits_at_idx" ON "member_first_deposits" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "member_level_changes_created_xid_idx" ON "member_level_changes" USING btree ("created_xid");--> statement-breakpoint
+CREATE INDEX "member_level_changes_at_idx" ON "member_level_changes" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "member_level_changes_member_idx" ON "member_level_changes" USING btree ("member_id","at");--> statement-breakpoint
+CREATE UNIQUE INDEX "report_first_deposit_channels_key" ON "report_first_deposit_channels" USING btree ("day","merchant_id","passage_id","pay_type");--> statement-breakpoint
+CREATE UNIQUE INDEX "report_first_deposit_cohorts_key" ON "report_first_deposit_cohorts" USING btree ("day","merchant_id","level");--> statement-breakpoint
+CREATE UNIQUE INDEX "report_level_days_key" ON "report_level_days" USING btree ("day","merchant_id","from_level","to_level");--> statement-breakpoint
+CREATE UNIQUE INDEX "report_match_days_key" ON "report_match_days" USING btree ("day","deposit_merchant_id","withdraw_merchant_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "report_match_sync_days_key" ON "report_match_sync_days" USING btree ("day","merchant_id","family");--> statement-breakpoint
+CREATE UNIQUE INDEX "report_match_wait_days_key" ON "report_match_wait_days" USING btree ("day","merchant_id","bucket");--> statement-breakpoint
+CREATE UNIQUE INDEX "report_third_error_days_key" ON "report_third_error_days" USING btree ("day","third_party_id","passage_id","source","error");--> statement-breakpoint
+CREATE UNIQUE INDEX "report_third_push_days_key" ON "report_third_push_days" USING btree ("day","third_party_id","passage_id","direction");--> statement-breakpoint
 CREATE INDEX "report_member_days_source_idx" ON "report_member_days" USING btree ("source","day");--> statement-breakpoint
 CREATE INDEX "report_order_days_source_idx" ON "report_order_days" USING btree ("source","day");--> statement-breakpoint
 CREATE UNIQUE INDEX "wallet_members_account_idx" ON "wallet_members" USING btree ("account");--> statement-breakpoint
@@ -164,10 +295,15 @@ CREATE INDEX "wallet_pay_accounts_type_idx" ON "wallet_pay_accounts" USING btree
 CREATE INDEX "wallet_pay_accounts_created_idx" ON "wallet_pay_accounts" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "usdt_deposit_orders_created_xid_idx" ON "usdt_deposit_orders" USING btree ("created_xid");--> statement-breakpoint
 CREATE INDEX "usdt_withdraw_orders_created_xid_idx" ON "usdt_withdraw_orders" USING btree ("created_xid");--> statement-breakpoint
+CREATE INDEX "matches_created_xid_idx" ON "matches" USING btree ("created_xid");--> statement-breakpoint
 CREATE INDEX "matches_voucher_hash_idx" ON "matches" USING btree ("voucher_hash") WHERE voucher_hash IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "merchant_notifications_created_xid_idx" ON "merchant_notifications" USING btree ("created_xid");--> statement-breakpoint
+CREATE INDEX "merchant_notify_attempts_created_xid_idx" ON "merchant_notify_attempts" USING btree ("created_xid");--> statement-breakpoint
 CREATE INDEX "deposit_orders_created_xid_idx" ON "deposit_orders" USING btree ("created_xid");--> statement-breakpoint
 CREATE INDEX "withdraw_orders_created_xid_idx" ON "withdraw_orders" USING btree ("created_xid");--> statement-breakpoint
 CREATE INDEX "risk_block_log_email_order_idx" ON "risk_block_log" USING btree ("email_order_id") WHERE email_order_id IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "routing_decisions_created_xid_idx" ON "routing_decisions" USING btree ("created_xid");--> statement-breakpoint
+CREATE INDEX "upstream_callbacks_created_xid_idx" ON "upstream_callbacks" USING btree ("created_xid");--> statement-breakpoint
 CREATE INDEX "status_history_xid_idx" ON "status_history" USING btree ("xid");--> statement-breakpoint
 CREATE INDEX "match_pool_live_idx" ON "match_pool" USING btree ("pool_group","priority" DESC NULLS FIRST,"entered_at","id") WHERE remaining > 0;--> statement-breakpoint
 ALTER TABLE "match_rules" DROP COLUMN "min_match_level";--> statement-breakpoint

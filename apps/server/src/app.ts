@@ -26,6 +26,7 @@ import { mockModule } from './modules/mock/index.ts';
 import { mockTradeModule } from './modules/mockTrade/index.ts';
 import { notifyModule } from './modules/notify/index.ts';
 import { openapiModule } from './modules/openapi/index.ts';
+import { opsReportsModule } from './modules/opsReports/index.ts';
 import { orderModule } from './modules/order/index.ts';
 import { payManageModule } from './modules/payManage/index.ts';
 import { reportsModule } from './modules/reports/index.ts';
@@ -162,6 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(riskLevelsModule);
   await app.register(walletModule);
   await app.register(cashierModule);
+  await app.register(opsReportsModule);
   await app.register(reportsModule);
   if (config.mockApi) await app.register(mockModule);
 

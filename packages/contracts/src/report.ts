@@ -50,13 +50,15 @@ export interface ReportMeasureInput {
   chart?: boolean;
   /** Shown in the table (default true); a hidden measure still feeds ratios and the chart. */
   list?: boolean;
+  /** Cells shaded by value, 0 to the column's largest (a heat-map table, e.g. retention shares). */
+  heat?: boolean;
 }
 
 export interface ReportDrillInput<D extends string> {
   /** The order list the rows link to, e.g. `/order/orderDepositList`. */
   page: string;
-  /** The list's datetime filter that takes the row's day(s) (default `createdAt`). */
-  range?: string;
+  /** The list's datetime filter that takes the row's day(s) (default `createdAt`); false: none. */
+  range?: string | false;
   /** List filter -> the row's dimension whose value it takes. */
   filters?: Partial<Record<string, D>>;
   /** List filters with a fixed value (a family, a status). */

@@ -11,6 +11,7 @@ export * from '../modules/member/schema.ts';
 export * from '../modules/mockTrade/schema.ts';
 export * from '../modules/notify/schema.ts';
 export * from '../modules/openapi/schema.ts';
+export * from '../modules/opsReports/ops-reports.schema.ts';
 export * from '../modules/order/reconciliation.schema.ts';
 export * from '../modules/order/schema.ts';
 export * from '../modules/order/settlement.schema.ts';

@@ -18,6 +18,7 @@ import { type CashierDayReport, describeCashierDay, runCashierDay } from './cash
 import { describeEmailDay, type EmailDayReport, runEmailDay } from './email-day.ts';
 import { runEmailRiskDay } from './email-risk-day.ts';
 import { describeMatchDay, type MatchDayReport, runMatchDay } from './match-day.ts';
+import { describeOpsReportsDay, type OpsReportsDayReport, runOpsReportsDay } from './ops-reports-day.ts';
 import { type DemoOrdersReport, placeDemoOrders } from './orders.ts';
 import { merchantApiCall } from './orders-client.ts';
 import { describeOtcDay, type OtcDayReport, runOtcDay } from './otc-day.ts';
@@ -58,6 +59,7 @@ export interface DemoDayReport {
   riskLevels?: RiskLevelsDayReport;
   cashier?: CashierDayReport;
   emailsBlocked?: number;
+  opsReports?: OpsReportsDayReport;
   reports?: ReportsDayReport;
 }
 
@@ -203,6 +205,7 @@ export async function runDemoDay(
   report.risk = await runRiskDay(ctx, origin);
   report.riskLevels = await runRiskLevelsDay(ctx, origin);
   report.cashier = await runCashierDay(ctx, OPERATOR);
+  report.opsReports = await runOpsReportsDay(ctx, origin);
   // Last: the statements of every demo day, once nothing else moves money.
   report.settlements = await settleDemoDays(ctx, OPERATOR);
   report.reports = await rollUpDemoDay(ctx);
@@ -221,6 +224,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     (d.email ? `\n${describeEmailDay(d.email)}, ${d.emailsBlocked ?? 0} refused by risk` : '') +
     (d.risk ? `\n${describeRiskDay(d.risk)}` : '') +
     (d.riskLevels ? `\n${describeRiskLevelsDay(d.riskLevels)}` : '') +
-    (d.cashier ? `\n${describeCashierDay(d.cashier)}` : '')
+    (d.cashier ? `\n${describeCashierDay(d.cashier)}` : '') +
+    (d.opsReports ? `\n${describeOpsReportsDay(d.opsReports)}` : '')
   );
 }

@@ -30,6 +30,6 @@ export function drillHref(
   }
   const from = row[DRILL_FROM] ?? answer.fromAt;
   const to = row[DRILL_TO] ?? answer.toAt;
-  params.set(drill.range ?? 'createdAt', `${String(from)},${String(to)}`);
+  if (drill.range !== false) params.set(drill.range ?? 'createdAt', `${String(from)},${String(to)}`);
   return `${page}?${params.toString()}`;
 }

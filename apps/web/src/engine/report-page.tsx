@@ -27,6 +27,7 @@ import { buildColumns } from './columns.tsx';
 import './engine-messages.ts';
 import { saveBlob } from './export-file.ts';
 import { drillHref } from './report-drill.ts';
+import { withHeat } from './report-heat.ts';
 // The list engine whole: the report page shares its chunks with the list pages (usually cached by
 // then) instead of the bundler splitting them by which page uses which engine module, which added a
 // chunk boundary to every list page (each at its 160 KB budget).
@@ -70,7 +71,7 @@ export function ReportPage({ def }: { def: ReportDef }) {
     return { ...def.table, key: '', fields: Object.fromEntries(names.map((n) => [n, fields[n]!])) };
   }, [def, dims, fields]);
   const columns = useMemo(() => {
-    const cols = buildColumns(shown, t, [], undefined, NO_OVERRIDES);
+    const cols = withHeat(def, buildColumns(shown, t, [], undefined, NO_OVERRIDES), answer?.rows ?? []);
     if (!def.drill || !answer) return cols;
     return [
       ...cols,
@@ -126,8 +127,16 @@ export function ReportPage({ def }: { def: ReportDef }) {
     }
   };
 
+  // A definition's `help.<name>` label says how its figures are counted (e.g. retention's days).
+  const help = `help.${def.name}`;
   return (
     <div className="report-page" data-testid={`report-${def.name}`}>
+      {help in def.labels['zh-CN'] ? (
+        // Plain text: antd's Typography would add its editing and copying code to the page's chunk.
+        <p className="report-help" style={{ opacity: 0.65 }} data-testid="report-help">
+          {t(help)}
+        </p>
+      ) : null}
       <Space wrap style={{ marginBottom: 12 }}>
         <Suspense fallback={<span style={{ display: 'inline-block', width: 240 }} />}>
           <DateRangeInput

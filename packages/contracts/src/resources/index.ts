@@ -10,6 +10,7 @@ import * as financeRisk from './financeRisk/index.ts';
 import * as match from './match/index.ts';
 import * as mch from './mch/index.ts';
 import * as member from './member/index.ts';
+import { OPS_REPORTS } from './opsReports/index.ts';
 import * as order from './order/index.ts';
 import * as payManage from './payManage/index.ts';
 import * as sys from './sys/index.ts';
@@ -21,6 +22,7 @@ export * from './financeRisk/index.ts';
 export * from './match/index.ts';
 export * from './mch/index.ts';
 export * from './member/index.ts';
+export * from './opsReports/index.ts';
 export * from './order/index.ts';
 export * from './payManage/index.ts';
 export * from './sys/index.ts';
@@ -65,7 +67,8 @@ export const allResources: readonly ResourceDef[] = [
 ];
 
 for (const def of allResources) registerResource(def);
-for (const report of ALL_REPORTS) registerReport(report);
+// The operations reports (opsReports) apart: the web loads each group of definitions with its pages.
+for (const report of [...ALL_REPORTS, ...OPS_REPORTS]) registerReport(report);
 
 export function findResource(name: string): ResourceDef | undefined {
   return allResources.find((r) => r.name === name);

@@ -19,6 +19,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { money, ts } from '../../platform/ledger/columns.ts';
+import { writerXid } from '../../platform/xid.ts';
 import { merchants } from '../mch/schema.ts';
 
 export const matchPool = pgTable(
@@ -109,8 +110,11 @@ export const matches = pgTable(
     paidAt: ts('paid_at'),
     confirmedAt: ts('confirmed_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** The writing transaction (platform/xid.ts): the operations reports' change feed reads by it. */
+    createdXid: writerXid('created_xid'),
   },
   (t) => [
+    index('matches_created_xid_idx').on(t.createdXid),
     uniqueIndex('matches_match_no_idx').on(t.matchNo),
     index('matches_match_no_trgm_idx').using('gin', sql`${t.matchNo} gin_trgm_ops`),
     index('matches_deposit_idx').on(t.depositOrderId),

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { money, ts } from '../../platform/ledger/columns.ts';
+import { writerXid } from '../../platform/xid.ts';
 import { merchants } from '../mch/schema.ts';
 
 export const NOTIFY_STATES = ['pending', 'delivered', 'failed'] as const;
@@ -49,8 +50,11 @@ export const merchantNotifications = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     deliveredAt: ts('delivered_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** The writing transaction (platform/xid.ts): the operations reports' change feed reads by it. */
+    createdXid: writerXid('created_xid'),
   },
   (t) => [
+    index('merchant_notifications_created_xid_idx').on(t.createdXid),
     // A duplicate final event (a repeated upstream callback) never makes a second callback.
     uniqueIndex('merchant_notifications_once_idx').on(t.family, t.orderId, t.orderStatus),
     // The delivery job's queue: pending and due.
@@ -81,8 +85,11 @@ export const merchantNotifyAttempts = pgTable(
     error: text('error'),
     ok: boolean('ok').notNull(),
     at: ts('at').notNull(),
+    /** The writing transaction (platform/xid.ts): the operations reports' change feed reads by it. */
+    createdXid: writerXid('created_xid'),
   },
   (t) => [
+    index('merchant_notify_attempts_created_xid_idx').on(t.createdXid),
     index('merchant_notify_attempts_notification_idx').on(t.notificationId, t.id),
     index('merchant_notify_attempts_at_idx').on(t.at),
   ],

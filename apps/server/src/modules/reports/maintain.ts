@@ -18,6 +18,7 @@ import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { defineJob } from '../../platform/jobs/registry.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
+import type { DayRange, Mismatch } from './rebuild.ts';
 import { STORED_ROLLUPS, type StoredRollup, specSelect } from './rollups.ts';
 import { ORDER_SOURCES, type OrderSource } from './sources.ts';
 
@@ -66,6 +67,27 @@ function changedDays(source: OrderSource, lo: string, hi: string, tz: string) {
     UNION
     SELECT (o.created_at AT TIME ZONE ${tz})::date::text
       FROM h JOIN ${source.table} o ON o.id = h.record_id::bigint`;
+}
+
+/**
+ * Another module's rollups kept by the same feed (its own raw records, its own xid columns): each run
+ * of the feed asks it to recompute what changed in [lo, hi), in the same transaction as the watermark's
+ * move; the rebuild and its verify ask it for a range of days. Registered when the module loads.
+ */
+export interface RollupFeed {
+  name: string;
+  /** Recomputes the groups of what changed with a transaction id in [lo, hi); answers how many. */
+  drain(tx: Runner, lo: string, hi: string, tz: string): Promise<number>;
+  /** Recomputes every day of the range (the rebuild). */
+  rebuild(tx: Runner, range: DayRange, tz: string): Promise<void>;
+  /** Maintained rows vs their recompute over the range, in the caller's snapshot (the verify). */
+  compare(tx: Runner, range: DayRange, tz: string): Promise<Mismatch[]>;
+}
+
+export const ROLLUP_FEEDS: RollupFeed[] = [];
+
+export function addRollupFeed(feed: RollupFeed): void {
+  if (!ROLLUP_FEEDS.some((f) => f.name === feed.name)) ROLLUP_FEEDS.push(feed);
 }
 
 /** Recomputes every stored rollup of `source` for `days`. */
@@ -120,6 +142,7 @@ export async function drainChanges(db: Db, tz: string, waitIfHeld = false): Prom
       await recomputeDays(tx, source, days, tz);
       groups += days.length;
     }
+    for (const feed of ROLLUP_FEEDS) groups += await feed.drain(tx, lo, hi, tz);
     await tx.execute(sql`UPDATE report_watermarks SET xid = ${hi}::xid8 WHERE name = ${FEED}`);
     return { groups, ran: true };
   });

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { columnName, drainChanges, holdFeed, recomputeDays } from './maintain.ts';
+import { columnName, drainChanges, holdFeed, ROLLUP_FEEDS, recomputeDays } from './maintain.ts';
 import { STORED_ROLLUPS, specSelect } from './rollups.ts';
 import { ORDER_SOURCES } from './sources.ts';
 
@@ -46,6 +46,7 @@ export async function rebuildRollups(db: Db, tz: string, range: DayRange): Promi
   await db.transaction(async (tx) => {
     await holdFeed(tx, false);
     for (const source of ORDER_SOURCES) await recomputeDays(tx, source, days, tz);
+    for (const feed of ROLLUP_FEEDS) await feed.rebuild(tx, range, tz);
   });
   return days.length;
 }
@@ -79,6 +80,7 @@ async function compare(db: Db, tz: string, range: DayRange): Promise<Mismatch[]>
           const { stale, missing } = rows[0]!;
           if (stale || missing) out.push({ rollup: rollup.name, source: source.name, stale, missing });
         }
+      for (const feed of ROLLUP_FEEDS) out.push(...(await feed.compare(tx, range, tz)));
       return out;
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -42,11 +42,17 @@ export async function runLevelJob(ctx: AppContext): Promise<LevelRun> {
           SELECT level, match_level FROM credit_levels c
           WHERE h.cnt >= c.min_deposit_count AND h.amt >= c.min_deposit_amount
           ORDER BY level DESC LIMIT 1) c
+      ), upd AS (
+        UPDATE members SET level = t.level, match_level = t.match_level, updated_at = ${now}
+        FROM target t
+        WHERE members.id = t.id AND (members.level, members.match_level) IS DISTINCT FROM (t.level, t.match_level)
+        RETURNING members.id, members.merchant_id, t.old_level, t.level
+      ), changes AS (
+        -- The level history the level-promotion report reads (opsReports), in the same statement.
+        INSERT INTO member_level_changes (member_id, merchant_id, from_level, to_level, source, at)
+        SELECT id, merchant_id, old_level, level, 'job', ${now} FROM upd WHERE level <> old_level
       )
-      UPDATE members SET level = t.level, match_level = t.match_level, updated_at = ${now}
-      FROM target t
-      WHERE members.id = t.id AND (members.level, members.match_level) IS DISTINCT FROM (t.level, t.match_level)
-      RETURNING t.level - t.old_level AS diff`);
+      SELECT level - old_level AS diff FROM upd`);
     for (const r of changed.rows) {
       if (r.diff > 0) run.promoted++;
       else if (r.diff < 0) run.demoted++;

@@ -10,6 +10,7 @@ import { type Row, registerCrud } from '../../platform/crud/index.ts';
 import { fieldError, localeOf } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
 import { members } from '../member/schema.ts';
+import { setFixedLevel } from '../opsReports/level-changes.ts';
 import { forgetPairingRules } from './levels.pairing.ts';
 import { type CreditLevelRow, checkNoOverlap, parseLevels, say } from './levels.rules.ts';
 import { creditLevels, matchLevels, memberLevelFixes } from './risk-levels.schema.ts';
@@ -71,10 +72,7 @@ export async function prepareFixedLevel(
   }
   values.operatorName = o.operatorName;
   // The member takes the fixed levels now, in this transaction; the job will not change them.
-  await tx
-    .update(members)
-    .set({ level: Number(row.level), matchLevel: Number(row.matchLevel), updatedAt: o.now })
-    .where(eq(members.id, member.id));
+  await setFixedLevel(tx, member.id, Number(row.level), Number(row.matchLevel), o.now);
 }
 
 export async function levelRoutes(fastify: FastifyInstance) {

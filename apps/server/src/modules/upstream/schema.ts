@@ -7,6 +7,7 @@ import type { RouteCandidate } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money, ts } from '../../platform/ledger/columns.ts';
+import { writerXid } from '../../platform/xid.ts';
 import { DIRECTIONS, PAY_TYPES } from '../mch/passage.schema.ts';
 
 export const ROUTE_RESULTS = ['routed', 'no_passage', 'all_failed'] as const;
@@ -28,8 +29,11 @@ export const routingDecisions = pgTable(
     /** The last upstream error of the decision (the reason when all failed). */
     upstreamError: text('upstream_error'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** The writing transaction (platform/xid.ts): the operations reports' change feed reads by it. */
+    createdXid: writerXid('created_xid'),
   },
   (t) => [
+    index('routing_decisions_created_xid_idx').on(t.createdXid),
     index('routing_decisions_order_idx').on(t.orderNo),
     index('routing_decisions_direction_idx').on(t.direction),
     index('routing_decisions_merchant_idx').on(t.merchantId, t.id),
@@ -68,8 +72,14 @@ export const upstreamCallbacks = pgTable(
     body: text('body').notNull(),
     ip: text('ip').notNull().default(''),
     at: ts('at').notNull().defaultNow(),
+    /** The writing transaction (platform/xid.ts): the operations reports' change feed reads by it. */
+    createdXid: writerXid('created_xid'),
   },
-  (t) => [index('upstream_callbacks_order_idx').on(t.orderNo), index('upstream_callbacks_at_idx').on(t.at)],
+  (t) => [
+    index('upstream_callbacks_created_xid_idx').on(t.createdXid),
+    index('upstream_callbacks_order_idx').on(t.orderNo),
+    index('upstream_callbacks_at_idx').on(t.at),
+  ],
 );
 
 export const SANDBOX_KINDS = ['payment', 'payout'] as const;

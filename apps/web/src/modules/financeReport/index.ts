@@ -6,6 +6,10 @@
 import { type PageModule, pagesOf } from '../../app/lazy-pages.ts';
 
 const reports = pagesOf(() => import('./report-pages.tsx'));
+// The operations reports (contracts resources/opsReports), a chunk per group of definitions.
+const matching = pagesOf(() => import('./matching-report-pages.tsx'));
+const third = pagesOf(() => import('./third-report-pages.tsx'));
+const members = pagesOf(() => import('./member-report-pages.tsx'));
 
 export const financeReportPages: Record<string, () => PageModule> = {
   '/financeReport/day_report_mertchant_page': reports('FinanceReportPage'),
@@ -21,4 +25,16 @@ export const financeReportPages: Record<string, () => PageModule> = {
   '/financeReport/virtualWithdrawList': reports('FinanceReportPage'),
   '/financeReport/depositTypeAnalysis': reports('FinanceReportPage'),
   '/financeReport/transferAmountStatistics': reports('FinanceReportPage'),
+  '/financeReport/matchDayReportSum': matching('MatchingReportPage'),
+  '/financeReport/matchReportSum': matching('MatchingReportPage'),
+  '/financeReport/matchingWithdrawalTimeStatisticsQuery': matching('MatchingReportPage'),
+  '/financeReport/mchMatchSynRecordReport': matching('MatchingReportPage'),
+  '/financeReport/paymentTimeStatisticsPage': matching('MatchingReportPage'),
+  '/financeReport/thirdReportSum': third('ThirdReportPage'),
+  '/financeReport/thirdPushDayReportSum': third('ThirdReportPage'),
+  '/financeReport/thirdErrorSum': third('ThirdReportPage'),
+  '/financeReport/normalLevelReport': members('MemberReportPage'),
+  '/financeReport/firstDepositRetentionReport': members('MemberReportPage'),
+  '/financeReport/firstDepositLevelRetentionReport': members('MemberReportPage'),
+  '/financeReport/firstDepositChannelStatistics': members('MemberReportPage'),
 };
