@@ -10,6 +10,7 @@ import * as member from './member/index.ts';
 import * as order from './order/index.ts';
 import * as payManage from './payManage/index.ts';
 import * as sys from './sys/index.ts';
+import * as trade from './trade/index.ts';
 
 export * from './financeRisk/index.ts';
 export * from './match/index.ts';
@@ -18,6 +19,7 @@ export * from './member/index.ts';
 export * from './order/index.ts';
 export * from './payManage/index.ts';
 export * from './sys/index.ts';
+export * from './trade/index.ts';
 
 export const allResources: readonly ResourceDef[] = [
   sys.addrPoolFlowList,
@@ -53,6 +55,7 @@ export const allResources: readonly ResourceDef[] = [
   ...match.MATCH_RESOURCES,
   ...[payManage.emailConfig, payManage.emailAssign, order.emailOrder],
   ...financeRisk.RISK_LEVELS_RESOURCES,
+  ...trade.TRADE_RESOURCES,
 ];
 
 for (const def of allResources) registerResource(def);
