@@ -11,6 +11,7 @@ import { settlementJob } from './modules/order/settlement-job.ts';
 import { depositExpiryJob } from './modules/order/timeouts.ts';
 import { riskExpiryJob } from './modules/risk/jobs.ts';
 import { RISK_LEVELS_JOBS } from './modules/risk/risk-levels.jobs.ts';
+import { tradeTimeoutJob } from './modules/trade/trade-timeouts.ts';
 import { callbackRetentionJob } from './modules/upstream/callback-retention.ts';
 import { payoutJob } from './modules/upstream/payout.ts';
 import { pollJob } from './modules/upstream/poll.ts';
@@ -35,4 +36,5 @@ export const allJobs: readonly JobDef[] = [
   matchRetryJob,
   ...RISK_LEVELS_JOBS,
   riskExpiryJob,
+  tradeTimeoutJob,
 ];

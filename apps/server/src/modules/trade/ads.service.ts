@@ -24,7 +24,7 @@ import {
   tradeAds,
   tradeApplications,
 } from './trade.schema.ts';
-import { auditStep, coinAmount, inTx, notFound, reasonOf, text } from './trade-common.ts';
+import { auditStep, coinAmount, inTx, notFound, reasonOf, shown, text } from './trade-common.ts';
 import { enforceTrader, withRiskLog } from './trade-risk.ts';
 import { enabledPool, payTypesWithin, ruleOf, windowsOf } from './trade-settings.ts';
 import { activeTrader, type Trader, type TraderRef } from './traders.ts';
@@ -66,8 +66,10 @@ async function approved(db: Executor, t: Trader, side: TradeSide, kind: ApplyKin
 }
 
 function inRange(value: string, rule: TradeRule, field: string, locale: Locale) {
-  if (dec(value).lt(dec(rule.minAmount))) throw fieldError(field, text.belowMin[locale](rule.minAmount));
-  if (dec(value).gt(dec(rule.maxAmount))) throw fieldError(field, text.aboveMax[locale](rule.maxAmount));
+  if (dec(value).lt(dec(rule.minAmount)))
+    throw fieldError(field, text.belowMin[locale](shown(rule.minAmount)));
+  if (dec(value).gt(dec(rule.maxAmount)))
+    throw fieldError(field, text.aboveMax[locale](shown(rule.maxAmount)));
 }
 
 async function checkAd(tx: Tx, t: Trader, rule: TradeRule, input: AdInput, locale: Locale, currency: string) {
@@ -78,13 +80,13 @@ async function checkAd(tx: Tx, t: Trader, rule: TradeRule, input: AdInput, local
   inRange(minTake, rule, 'minTake', locale);
   inRange(maxTake, rule, 'maxTake', locale);
   if (dec(maxTake).lt(dec(minTake))) throw fieldError('maxTake', text.minMax[locale]);
-  if (dec(amount).lt(dec(minTake))) throw fieldError('amount', text.belowMin[locale](minTake));
+  if (dec(amount).lt(dec(minTake))) throw fieldError('amount', text.belowMin[locale](shown(minTake)));
   const payTypes = input.payTypes ?? rule.payTypes;
   if (!payTypesWithin(payTypes, rule.payTypes)) throw fieldError('payTypes', text.payType[locale]);
   if (rule.requireAdvertiser && !(await approved(tx, t, input.side, 'advertiser')))
     throw fieldError('trader', text.notAdvertiser[locale]);
   if (dec(amount).gt(dec(rule.largeAdAmount)) && !(await approved(tx, t, input.side, 'large_ad', amount)))
-    throw fieldError('amount', text.largeAd[locale](rule.largeAdAmount));
+    throw fieldError('amount', text.largeAd[locale](shown(rule.largeAdAmount)));
   if (input.side === 'sell') {
     const account = await findAccount(tx, { ownerType: t.ownerType, ownerId: t.ownerId, currency });
     if (dec(account?.available ?? '0').lt(dec(amount))) throw fieldError('amount', text.insufficient[locale]);

@@ -17,7 +17,7 @@ import { newRecordNo } from '../match/match-engine.ts';
 import { decodeVoucher, storeVoucher } from '../match/voucher.ts';
 import { adById } from './ads.service.ts';
 import { type TradeAd, type TradeOrder, tradeAds, tradeOrders } from './trade.schema.ts';
-import { auditStep, coinAmount, conflict, inTx, notFound, reasonOf, text } from './trade-common.ts';
+import { auditStep, coinAmount, conflict, inTx, notFound, reasonOf, shown, text } from './trade-common.ts';
 import { freezeSeller } from './trade-ledger.ts';
 import { enforceTrader, withRiskLog } from './trade-risk.ts';
 import {
@@ -59,11 +59,11 @@ function checkTake(ad: TradeAd, t: Trader, input: TakeInput, amount: string, now
   )
     throw fieldError('payType', text.payType[locale]);
   const x = dec(amount);
-  if (x.gt(dec(ad.remaining))) throw conflict('amount', text.left[locale](ad.remaining));
+  if (x.gt(dec(ad.remaining))) throw conflict('amount', text.left[locale](shown(ad.remaining)));
   // What is left may be smaller than the min per take: it can still be taken whole.
   if (x.lt(dec(ad.minTake)) && !x.eq(dec(ad.remaining)))
-    throw fieldError('amount', text.belowMin[locale](ad.minTake));
-  if (x.gt(dec(ad.maxTake))) throw fieldError('amount', text.aboveMax[locale](ad.maxTake));
+    throw fieldError('amount', text.belowMin[locale](shown(ad.minTake)));
+  if (x.gt(dec(ad.maxTake))) throw fieldError('amount', text.aboveMax[locale](shown(ad.maxTake)));
 }
 
 /** Takes an ad, whole or in part: answers the child order (matched; the seller's coins frozen). */
@@ -80,7 +80,7 @@ export async function takeAd(ctx: AppContext, input: TakeInput, actor: Actor, tx
       checkTake(ad0, t, input, amount, now, locale);
       const rule = await ruleOf(tx, pool.id, t, locale, 'taker');
       if (dec(amount).gt(dec(rule.maxAmount)))
-        throw fieldError('amount', text.aboveMax[locale](rule.maxAmount));
+        throw fieldError('amount', text.aboveMax[locale](shown(rule.maxAmount)));
       if (!payTypesWithin(input.payType, rule.payTypes)) throw fieldError('payType', text.payType[locale]);
       if ((await openOrdersOf(tx, t)) >= rule.maxOpenOrders)
         throw fieldError('taker', text.tooManyOpen[locale](rule.maxOpenOrders));
@@ -95,7 +95,7 @@ export async function takeAd(ctx: AppContext, input: TakeInput, actor: Actor, tx
       if (!ad) {
         const now2 = await adById(tx, ad0.id);
         if (now2?.status !== 'open') throw conflict('adId', text.adClosed[locale]);
-        throw conflict('amount', text.left[locale](now2.remaining));
+        throw conflict('amount', text.left[locale](shown(now2.remaining)));
       }
       const advertiser = {
         type: ad.ownerType,

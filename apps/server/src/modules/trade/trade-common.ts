@@ -7,7 +7,7 @@ import { amountMessage, checkAmount, ErrorCode, type Locale } from '@payops/cont
 import { appendOperationLog } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
-import type { Tx } from '../../platform/ledger/index.ts';
+import { dec, decString, type Tx } from '../../platform/ledger/index.ts';
 import type { Actor } from '../../platform/transitions/index.ts';
 
 export const text = {
@@ -52,6 +52,9 @@ export const text = {
   reason: { 'zh-CN': '原因为2-200个字符', 'en-US': 'a reason of 2-200 characters is required' },
   blocked: { 'zh-CN': '交易者在黑名单中，不能交易', 'en-US': 'is on a black list and cannot trade' },
 } as const;
+
+/** An amount as an operator reads it in a message (no trailing zeros). */
+export const shown = (amount: string) => decString(dec(amount));
 
 /** A positive coin amount as the currency's rule allows (never rounded), else a 400 on `field`. */
 export function coinAmount(value: string, currency: string, field: string, locale: Locale): string {
