@@ -34,8 +34,8 @@ const NEW_PASSWORD = 'Shell2e2eTest9';
 /** The five pages opened as tabs: pages of the shell's placeholder, whose modules are not built yet. */
 // Pages still showing the placeholder (their issues are open), so the shell is tested on its own.
 const PAGES = [
-  { group: '/tradeManage', path: '/tradeManage/trade_buy_order_page' },
-  { group: '/tradeManage', path: '/tradeManage/trade_pool_config_page' },
+  { group: '/tradeManage', path: '/tradeManage/mchTradeSynRecordReport' },
+  { group: '/tradeManage', path: '/tradeManage/counterpartyStatistics' },
   { group: '/financeReport', path: '/financeReport/passage_report_day_page' },
   { group: '/financeReport', path: '/financeReport/day_report_mertchant_page' },
   { group: '/wallet', path: '/wallet/disputeOrderPage' },

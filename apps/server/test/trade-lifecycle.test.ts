@@ -15,6 +15,7 @@ import {
   timeoutOrder,
 } from '../src/modules/trade/index.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
+import { call, createOperator, signIn } from './harness.ts';
 import {
   actorOf,
   adRow,
@@ -22,6 +23,7 @@ import {
   fund,
   ok,
   orderStatus,
+  type Row,
   ref,
   type TradeWorld,
   tradeWorld,
@@ -136,5 +138,32 @@ describe('trade lifecycle', () => {
     expect(await orderStatus(w, o2.id)).toBe('cancelled');
     expect(await coins(w, 'buyer2')).toEqual({ available: 299.8, frozen: 0 });
     expect(ledgerIsSound(await verifyLedger(w.t.ctx.db))).toBe(true);
+  });
+});
+
+describe('trading members', () => {
+  it('lists traders with their coins, ads and orders; a coin credit needs a second operator', async () => {
+    const list = await ok<{ list: Row[] }>(w, '/api/trade/member/findByPage', {
+      page: 1,
+      pageSize: 20,
+      filters: { ownerCode: 'seller1' },
+    });
+    const s = list.list[0]!;
+    expect(Number(s.coins)).toBe(700);
+    expect(s.completedOrders).toBe(2);
+    expect(s.openAds).toBe(0);
+    await ok(w, '/api/trade/member/requestCredit', { id: s.id, amount: '50', reason: 'OTC desk purchase' });
+    // The maker cannot approve their own request.
+    const own = await call(w.t, 'POST', '/api/trade/member/approveCredit', {
+      session: w.admin,
+      body: { id: s.id },
+      headers: { 'idempotency-key': 'trade-credit-1' },
+    });
+    expect(own.statusCode).toBe(400);
+    expect((await coins(w, 'seller1')).available).toBe(700);
+    await createOperator(w.t, 'checker', 'Checker12345', ['admin']);
+    const checker = await signIn(w.t, 'checker', 'Checker12345');
+    await ok(w, '/api/trade/member/approveCredit', { id: s.id }, checker);
+    expect((await coins(w, 'seller1')).available).toBe(750);
   });
 });

@@ -10,6 +10,7 @@ import { memberPages } from '../modules/member/index.ts';
 import { orderPages } from '../modules/order/index.ts';
 import { payManagePages } from '../modules/payManage/index.ts';
 import { sysPages } from '../modules/sys/index.ts';
+import { tradeManagePages } from '../modules/tradeManage/index.ts';
 import type { PageModule } from './lazy-pages.ts';
 
 export const pageLoaders: Record<string, () => PageModule> = {
@@ -22,4 +23,5 @@ export const pageLoaders: Record<string, () => PageModule> = {
   ...payManagePages,
   ...matchPages,
   ...financeRiskPages,
+  ...tradeManagePages,
 };

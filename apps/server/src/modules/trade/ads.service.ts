@@ -25,6 +25,7 @@ import {
   tradeApplications,
 } from './trade.schema.ts';
 import { auditStep, coinAmount, inTx, notFound, reasonOf, shown, text } from './trade-common.ts';
+import { ensureTrader } from './trade-members.ts';
 import { enforceTrader, withRiskLog } from './trade-risk.ts';
 import { enabledPool, payTypesWithin, ruleOf, windowsOf } from './trade-settings.ts';
 import { activeTrader, type Trader, type TraderRef } from './traders.ts';
@@ -105,6 +106,7 @@ export function createAd(ctx: AppContext, input: AdInput, actor: Actor, tx?: Tx)
       const rule = await ruleOf(tx, pool.id, t, locale, 'trader');
       const checked = await checkAd(tx, t, rule, input, locale, pool.currency);
       await enforceTrader(ctx, tx, t);
+      await ensureTrader(tx, t, now);
       const windows = await windowsOf(tx, pool.id);
       const [ad] = await tx
         .insert(tradeAds)
@@ -215,6 +217,7 @@ export function applyFor(
         ),
       );
     if (pending) throw fieldError('kind', text.pendingApply[locale]);
+    await ensureTrader(tx, t, now);
     const [row] = await tx
       .insert(tradeApplications)
       .values({

@@ -19,6 +19,7 @@ import { adById } from './ads.service.ts';
 import { type TradeAd, type TradeOrder, tradeAds, tradeOrders } from './trade.schema.ts';
 import { auditStep, coinAmount, conflict, inTx, notFound, reasonOf, shown, text } from './trade-common.ts';
 import { freezeSeller } from './trade-ledger.ts';
+import { ensureTrader } from './trade-members.ts';
 import { enforceTrader, withRiskLog } from './trade-risk.ts';
 import {
   enabledPool,
@@ -135,6 +136,7 @@ export async function takeAd(ctx: AppContext, input: TakeInput, actor: Actor, tx
         })
         .returning();
       await freezeSeller(tx, order!, actor, now);
+      await ensureTrader(tx, t, now);
       await auditStep(tx, actor, now, {
         action: `${tradeOrderList.group}.${tradeOrderList.page}.take`,
         objectType: tradeOrderList.name,

@@ -8,6 +8,7 @@ import {
   APPLY_PAGES,
   trade_pool_config_page,
   trade_rule_config_page,
+  tradeMemberList,
   tradeOrderList,
   tradeOrderTimeout,
 } from '@payops/contracts';
@@ -24,8 +25,10 @@ import {
   tradePools,
   tradeRules,
   tradeTimeouts,
+  tradeTraders,
 } from './trade.schema.ts';
 import { adHooks, applyHooks, orderHooks } from './trade-hooks.ts';
+import { creditHooks, traderColumns } from './trade-members.ts';
 
 const text = {
   range: { 'zh-CN': '不能小于单笔最小数量', 'en-US': 'must not be below the min per order' },
@@ -80,4 +83,6 @@ export async function tradeRoutes(fastify: FastifyInstance) {
       scope: { side, status: ['approved', 'rejected'] },
     });
   }
+  registerCrud(fastify, tradeMemberList, { table: tradeTraders, computed: traderColumns });
+  registerTransitions(fastify, tradeMemberList, { table: tradeTraders, hooks: creditHooks(ctx) });
 }

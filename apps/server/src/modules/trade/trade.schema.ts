@@ -184,13 +184,9 @@ export const tradeOrders = pgTable(
     index('trade_orders_seller_idx').on(t.sellerCode),
     index('trade_orders_buyer_mch_idx').on(t.buyerMerchantId, t.createdAt),
     index('trade_orders_seller_mch_idx').on(t.sellerMerchantId, t.createdAt),
-    // A trader's open orders (the rule's max open orders), on either side.
-    index('trade_orders_buyer_open_idx')
-      .on(t.buyerType, t.buyerId)
-      .where(sql`status IN ('matched', 'paid', 'disputed')`),
-    index('trade_orders_seller_open_idx')
-      .on(t.sellerType, t.sellerId)
-      .where(sql`status IN ('matched', 'paid', 'disputed')`),
+    // A trader's orders by state (the rule's max open orders, the members page), on either side.
+    index('trade_orders_buyer_party_idx').on(t.buyerType, t.buyerId, t.status),
+    index('trade_orders_seller_party_idx').on(t.sellerType, t.sellerId, t.status),
     index('trade_orders_amount_idx').on(t.amount),
     index('trade_orders_pay_type_idx').on(t.payType, t.createdAt),
     index('trade_orders_status_idx').on(t.status, t.createdAt),
@@ -237,8 +233,39 @@ export const tradeApplications = pgTable(
   ],
 );
 
+/** The traders with trade activity (tradeManage/memberList) and their pending coin credit. */
+export const tradeTraders = pgTable(
+  'trade_traders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerType: text('owner_type', { enum: TRADER_TYPES }).notNull(),
+    ownerId: bigint('owner_id', { mode: 'number' }).notNull(),
+    ownerCode: text('owner_code').notNull(),
+    merchantId: integer('merchant_id'),
+    adjustStatus: text('adjust_status', { enum: ['none', 'pending'] })
+      .notNull()
+      .default('none'),
+    adjustAmount: money('adjust_amount'),
+    adjustReason: text('adjust_reason'),
+    adjustBy: integer('adjust_by'),
+    /** Each credit's ledger event is `credit:<seq>`: posted once. */
+    adjustSeq: integer('adjust_seq').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('trade_traders_owner_idx').on(t.ownerType, t.ownerId),
+    index('trade_traders_code_idx').on(t.ownerCode),
+    index('trade_traders_code_trgm_idx').using('gin', sql`${t.ownerCode} gin_trgm_ops`),
+    index('trade_traders_merchant_idx').on(t.merchantId, t.createdAt),
+    index('trade_traders_adjust_idx').on(t.adjustStatus, t.createdAt),
+    index('trade_traders_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
 export type TradePool = typeof tradePools.$inferSelect;
 export type TradeRule = typeof tradeRules.$inferSelect;
 export type TradeAd = typeof tradeAds.$inferSelect;
 export type TradeOrder = typeof tradeOrders.$inferSelect;
 export type TradeApplication = typeof tradeApplications.$inferSelect;
+export type TradeTrader = typeof tradeTraders.$inferSelect;

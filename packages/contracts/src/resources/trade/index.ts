@@ -8,12 +8,14 @@ import {
   tradeSellApplyLogPage,
 } from './trade-apply.ts';
 import { trade_pool_config_page, trade_rule_config_page, tradeOrderTimeout } from './trade-config.ts';
+import { tradeMemberList } from './trade-members.ts';
 import { tradeOrderList } from './trade-orders.ts';
 
 export * from './trade-ads.ts';
 export * from './trade-apply.ts';
 export * from './trade-config.ts';
 export * from './trade-lifecycle.ts';
+export * from './trade-members.ts';
 export * from './trade-orders.ts';
 export * from './trade-vocab.ts';
 
@@ -29,4 +31,5 @@ export const TRADE_RESOURCES: readonly ResourceDef[] = [
   sellorderApplyPage,
   tradeBuyApplyLogPage,
   tradeSellApplyLogPage,
+  tradeMemberList,
 ];
