@@ -13,6 +13,7 @@
  *   openDispute(ctx, orderId, { reason, by?: buyer or seller }, actor, tx?)
  *   resolveDispute(ctx, orderId, 'completed' | 'cancelled', reason, actor, tx?)
  *   applyFor(ctx, { trader, poolId, side, kind, amount?, note? }, actor, tx?)
+ *   requestCoinCredit(ctx, { trader, amount, reason }, actor): trader row id (an operator approves it)
  *   registerTraderResolver('wallet_member', (db, id) => Trader | undefined)
  *
  * A trader is { ownerType: 'member' | 'wallet_member', ownerId }. Refusals are AppErrors: 400 naming
@@ -36,6 +37,7 @@ export {
 } from './orders.service.ts';
 export * from './trade.schema.ts';
 export { SYSTEM_ACTOR, traderActor } from './trade-common.ts';
+export { requestCoinCredit } from './trade-members.ts';
 export { registerTraderResolver, type Trader, type TraderRef, type TraderResolver } from './traders.ts';
 
 export async function tradeModule(app: FastifyInstance) {

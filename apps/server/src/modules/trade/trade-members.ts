@@ -4,7 +4,8 @@
  * one statement (indexed subqueries). A coin credit (requestCredit, then approveCredit by another
  * operator) is one ledger entry from the platform's adjustment account, event `credit:<seq>`.
  */
-import { sql } from 'drizzle-orm';
+import { tradeMemberList } from '@payops/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import {
   LedgerError,
@@ -13,9 +14,10 @@ import {
   postEntry,
   type Tx,
 } from '../../platform/ledger/index.ts';
-import type { TransitionHooks } from '../../platform/transitions/index.ts';
+import { type Actor, runSystemTransition, type TransitionHooks } from '../../platform/transitions/index.ts';
 import { type TradeTrader, tradeTraders } from './trade.schema.ts';
-import { coinAccount, type Trader } from './traders.ts';
+import { coinAmount, reasonOf } from './trade-common.ts';
+import { activeTrader, coinAccount, type Trader, type TraderRef } from './traders.ts';
 
 export async function ensureTrader(tx: Tx, t: Trader, now: Date): Promise<void> {
   await tx
@@ -56,8 +58,8 @@ export function creditHooks(_ctx: AppContext): Record<string, TransitionHooks<un
   return {
     requestCredit: {
       set: ({ before, body, actor }) => ({
-        adjustAmount: body.amount,
-        adjustReason: body.reason,
+        adjustAmount: body.amount ?? null,
+        adjustReason: body.reason ?? null,
         adjustBy: actor.operatorId,
         adjustSeq: Number(before.adjustSeq) + 1,
       }),
@@ -97,4 +99,33 @@ export function creditHooks(_ctx: AppContext): Record<string, TransitionHooks<un
     },
     rejectCredit: { set: () => ({ adjustAmount: null, adjustReason: null, adjustBy: null }) },
   };
+}
+
+/**
+ * A coin credit requested by a caller that is not an operator's form (the simulator's sandbox funding,
+ * an OTC desk purchase): pending until an operator other than `actor` approves it on the members page.
+ */
+export async function requestCoinCredit(
+  ctx: AppContext,
+  input: { trader: TraderRef; amount: string; reason: string },
+  actor: Actor,
+): Promise<number> {
+  const locale = actor.locale;
+  const amount = coinAmount(input.amount, 'USDT', 'amount', locale);
+  const reason = reasonOf(input.reason, locale);
+  const t = await activeTrader(ctx.db, input.trader, locale, 'trader');
+  const id = await ctx.db.transaction(async (tx) => {
+    await ensureTrader(tx, t, ctx.clock.now());
+    const [row] = await tx
+      .select({ id: tradeTraders.id })
+      .from(tradeTraders)
+      .where(and(eq(tradeTraders.ownerType, t.ownerType), eq(tradeTraders.ownerId, t.ownerId)));
+    return row!.id;
+  });
+  await runSystemTransition(ctx, tradeMemberList, 'requestCredit', id, {
+    actor,
+    reason,
+    values: { adjustAmount: amount, adjustReason: reason, adjustBy: actor.operatorId },
+  });
+  return id;
 }
