@@ -16,6 +16,7 @@ import { riskCheck } from './risk.ts';
 import { auditedStateChanges, keysetDepth, list, listLoad, overhead } from './scale.ts';
 import { makeWorld, type World } from './setup.ts';
 import { percentile, printTable, type Row, timed } from './stats.ts';
+import { tradeThroughput } from './trade.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -210,6 +211,7 @@ try {
   await throughput(world, rows);
   await orderRows(world, rows, { orders: ORDERS, runs: Math.min(RUNS, 100), seconds: arg('seconds', 10) });
   await matchingThroughput(world, rows, arg('seconds', 10));
+  await tradeThroughput(world, rows, arg('seconds', 10));
 } finally {
   await world.close();
 }
