@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('fills every trade page and takes orders through every state', async () => {
-  expect(report).toMatchObject({ ads: 4, orders: 9, completed: 3, disputes: 3 });
+  expect(report).toMatchObject({ ads: 4, orders: 10, completed: 3, disputes: 3 });
   expect(report.ms).toBeLessThan(10_000);
   for (const api of [
     '/api/trade/pool',
@@ -37,6 +37,8 @@ it('fills every trade page and takes orders through every state', async () => {
     '/api/trade/applyLog/buy',
     '/api/trade/applyLog/sell',
     '/api/trade/member',
+    '/api/trade/operateLog',
+    '/api/trade/blockLog',
   ]) {
     const res = await call<{ list: unknown[] }>(t, 'POST', `${api}/findByPage`, {
       session: admin,

@@ -11,6 +11,7 @@
 import { buyorderApplyPage, sellorderApplyPage, tradeMemberList } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
 import { members } from '../modules/member/schema.ts';
+import { addListEntry } from '../modules/risk/service.ts';
 import {
   applyFor,
   cancelAd,
@@ -99,9 +100,10 @@ export async function runTradeDay(ctx: AppContext): Promise<TradeDayReport> {
     sql`SELECT id, account FROM ${members} WHERE status = 'normal' ORDER BY id LIMIT 8`,
   );
   if (!poolId || rows.rows.length < 8) return report;
-  const [s1, s2, s3, b1, b2, b3, b4] = rows.rows.map((m) => ({
+  const [s1, s2, s3, b1, b2, b3, b4, blocked] = rows.rows.map((m) => ({
     ref: { ownerType: 'member', ownerId: Number(m.id) } as TraderRef,
     as: traderActor({ ownerType: 'member', code: m.account }),
+    account: m.account,
   }));
   const as = (p: { as: Actor }) => p.as;
 
@@ -212,6 +214,17 @@ export async function runTradeDay(ctx: AppContext): Promise<TradeDayReport> {
   const o7 = await take(buyA, s2, '100');
   await pay(o7, b1);
   await take(sellA, b3, '40');
+
+  // A member on the deposit black list tries to take an ad: refused, the block log shows it.
+  await ctx.db.transaction((tx) =>
+    addListEntry(
+      ctx,
+      tx,
+      { list: 'deposit_black', kind: 'member', value: blocked!.account, reason: '涉嫌跑分' },
+      OPERATOR,
+    ),
+  );
+  await take(sellA, blocked, '20').catch(() => null);
   report.ms = Date.now() - started;
   return report;
 }

@@ -6,9 +6,12 @@
 import {
   AD_PAGES,
   APPLY_PAGES,
+  TRADE_OBJECT_TYPES,
   trade_pool_config_page,
   trade_rule_config_page,
+  tradeBlackBlockLog,
   tradeMemberList,
+  tradeOperateLog,
   tradeOrderList,
   tradeOrderTimeout,
 } from '@payops/contracts';
@@ -18,6 +21,8 @@ import { registerCrud } from '../../platform/crud/index.ts';
 import { fieldError, localeOf } from '../../platform/errors.ts';
 import { dec } from '../../platform/ledger/index.ts';
 import { registerTransitions } from '../../platform/transitions/index.ts';
+import { riskBlockLog } from '../risk/risk.schema.ts';
+import { operationLog } from '../sys/schema.ts';
 import {
   tradeAds,
   tradeApplications,
@@ -85,4 +90,9 @@ export async function tradeRoutes(fastify: FastifyInstance) {
   }
   registerCrud(fastify, tradeMemberList, { table: tradeTraders, computed: traderColumns });
   registerTransitions(fastify, tradeMemberList, { table: tradeTraders, hooks: creditHooks(ctx) });
+  registerCrud(fastify, tradeOperateLog, {
+    table: operationLog,
+    scope: { objectType: [...TRADE_OBJECT_TYPES] },
+  });
+  registerCrud(fastify, tradeBlackBlockLog, { table: riskBlockLog, scope: { source: 'trade' } });
 }

@@ -5,6 +5,8 @@ const page = pagesOf(() => import('./trade-pages.tsx'));
 
 export const tradeManagePages: Record<string, () => PageModule> = {
   '/tradeManage/memberList': page('TradeMemberPage'),
+  '/tradeManage/tradeOperateLog': page('TradeOperateLogPage'),
+  '/tradeManage/tradeBlackBlockLog': page('TradeBlockLogPage'),
   '/tradeManage/trade_pool_config_page': page('TradePoolPage'),
   '/tradeManage/trade_rule_config_page': page('TradeRulePage'),
   '/tradeManage/tradeOrderTimeout': page('TradeTimeoutPage'),

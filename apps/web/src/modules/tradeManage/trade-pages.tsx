@@ -15,6 +15,7 @@ import {
   trade_rule_config_page,
   tradeOrderTimeout,
 } from '@payops/contracts/resources/trade/trade-config';
+import { tradeBlackBlockLog, tradeOperateLog } from '@payops/contracts/resources/trade/trade-logs';
 import { tradeMemberList } from '@payops/contracts/resources/trade/trade-members';
 import { tradeOrderList } from '@payops/contracts/resources/trade/trade-orders';
 import { ResourcePage } from '../../engine/resource-page.tsx';
@@ -30,3 +31,5 @@ export const SellApplyPage = () => <ResourcePage def={sellorderApplyPage} />;
 export const BuyApplyLogPage = () => <ResourcePage def={tradeBuyApplyLogPage} />;
 export const SellApplyLogPage = () => <ResourcePage def={tradeSellApplyLogPage} />;
 export const TradeMemberPage = () => <ResourcePage def={tradeMemberList} />;
+export const TradeOperateLogPage = () => <ResourcePage def={tradeOperateLog} />;
+export const TradeBlockLogPage = () => <ResourcePage def={tradeBlackBlockLog} />;

@@ -8,6 +8,7 @@ import {
   tradeSellApplyLogPage,
 } from './trade-apply.ts';
 import { trade_pool_config_page, trade_rule_config_page, tradeOrderTimeout } from './trade-config.ts';
+import { tradeBlackBlockLog, tradeOperateLog } from './trade-logs.ts';
 import { tradeMemberList } from './trade-members.ts';
 import { tradeOrderList } from './trade-orders.ts';
 
@@ -15,6 +16,7 @@ export * from './trade-ads.ts';
 export * from './trade-apply.ts';
 export * from './trade-config.ts';
 export * from './trade-lifecycle.ts';
+export * from './trade-logs.ts';
 export * from './trade-members.ts';
 export * from './trade-orders.ts';
 export * from './trade-vocab.ts';
@@ -32,4 +34,6 @@ export const TRADE_RESOURCES: readonly ResourceDef[] = [
   tradeBuyApplyLogPage,
   tradeSellApplyLogPage,
   tradeMemberList,
+  tradeOperateLog,
+  tradeBlackBlockLog,
 ];
