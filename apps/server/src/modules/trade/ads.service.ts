@@ -47,8 +47,12 @@ export interface AdInput {
   remark?: string;
 }
 
-/** Whether an approved application lets this trader post (an advertiser), or this large an ad. */
-async function approved(db: Executor, t: Trader, side: TradeSide, kind: ApplyKind, amount?: string) {
+/** Whether the trader has an application of this side, kind and state (an approved large one: at least `amount`). */
+async function hasApplication(
+  db: Executor,
+  t: Trader,
+  of: { side: TradeSide; kind: ApplyKind; status: 'pending' | 'approved'; amount?: string },
+) {
   const [row] = await db
     .select({ id: tradeApplications.id })
     .from(tradeApplications)
@@ -56,15 +60,19 @@ async function approved(db: Executor, t: Trader, side: TradeSide, kind: ApplyKin
       and(
         eq(tradeApplications.ownerType, t.ownerType),
         eq(tradeApplications.ownerId, t.ownerId),
-        eq(tradeApplications.side, side),
-        eq(tradeApplications.kind, kind),
-        eq(tradeApplications.status, 'approved'),
-        amount === undefined ? undefined : gte(tradeApplications.amount, amount),
+        eq(tradeApplications.side, of.side),
+        eq(tradeApplications.kind, of.kind),
+        eq(tradeApplications.status, of.status),
+        of.amount === undefined ? undefined : gte(tradeApplications.amount, of.amount),
       ),
     )
     .limit(1);
   return Boolean(row);
 }
+
+/** Whether an approved application lets this trader post (an advertiser), or this large an ad. */
+const approved = (db: Executor, t: Trader, side: TradeSide, kind: ApplyKind, amount?: string) =>
+  hasApplication(db, t, { side, kind, status: 'approved', ...(amount === undefined ? {} : { amount }) });
 
 function inRange(value: string, rule: TradeRule, field: string, locale: Locale) {
   if (dec(value).lt(dec(rule.minAmount)))
@@ -204,18 +212,7 @@ export function applyFor(
     await ruleOf(tx, pool.id, t, locale, 'trader');
     const amount =
       input.kind === 'large_ad' ? coinAmount(input.amount ?? '', pool.currency, 'amount', locale) : null;
-    const [pending] = await tx
-      .select({ id: tradeApplications.id })
-      .from(tradeApplications)
-      .where(
-        and(
-          eq(tradeApplications.ownerType, t.ownerType),
-          eq(tradeApplications.ownerId, t.ownerId),
-          eq(tradeApplications.side, input.side),
-          eq(tradeApplications.kind, input.kind),
-          eq(tradeApplications.status, 'pending'),
-        ),
-      );
+    const pending = await hasApplication(tx, t, { side: input.side, kind: input.kind, status: 'pending' });
     if (pending) throw fieldError('kind', text.pendingApply[locale]);
     await ensureTrader(tx, t, now);
     const [row] = await tx

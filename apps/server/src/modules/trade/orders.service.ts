@@ -161,6 +161,27 @@ async function orderOf(db: Executor, orderId: number, locale: Locale): Promise<T
 
 const isBuyer = (o: TradeOrder, t: TraderRef) => o.buyerType === t.ownerType && o.buyerId === t.ownerId;
 const isSeller = (o: TradeOrder, t: TraderRef) => o.sellerType === t.ownerType && o.sellerId === t.ownerId;
+const REFUSAL = { buyer: text.notBuyer, seller: text.notSeller, either: text.notParty } as const;
+
+/** A trader acting on an order must be its buyer, its seller, or either (a 400 on `by` otherwise). */
+async function requireParty(
+  ctx: AppContext,
+  orderId: number,
+  by: TraderRef,
+  side: keyof typeof REFUSAL,
+  actor: Actor,
+  tx?: Tx,
+): Promise<TradeOrder> {
+  const o = await orderOf(tx ?? ctx.db, orderId, actor.locale);
+  const ok =
+    side === 'buyer'
+      ? isBuyer(o, by)
+      : side === 'seller'
+        ? isSeller(o, by)
+        : isBuyer(o, by) || isSeller(o, by);
+  if (!ok) throw fieldError('by', REFUSAL[side][actor.locale]);
+  return o;
+}
 
 const run = (
   ctx: AppContext,
@@ -183,8 +204,7 @@ export async function markPaid(
   tx?: Tx,
 ): Promise<TransitionOutcome> {
   const locale = actor.locale;
-  const o = await orderOf(tx ?? ctx.db, orderId, locale);
-  if (!isBuyer(o, input.by)) throw fieldError('by', text.notBuyer[locale]);
+  const o = await requireParty(ctx, orderId, input.by, 'buyer', actor, tx);
   const checked = input.voucher === undefined ? null : decodeVoucher(input.voucher, locale);
   const v = checked ? await storeVoucher(ctx.config.dataDir, checked) : null;
   const windows = await windowsOf(tx ?? ctx.db, o.poolId);
@@ -207,8 +227,7 @@ export async function confirmOrder(
   tx?: Tx,
 ): Promise<TransitionOutcome> {
   if ('by' in input) {
-    const o = await orderOf(tx ?? ctx.db, orderId, actor.locale);
-    if (!isSeller(o, input.by)) throw fieldError('by', text.notSeller[actor.locale]);
+    await requireParty(ctx, orderId, input.by, 'seller', actor, tx);
     return run(ctx, 'confirm', orderId, actor, tx);
   }
   return run(ctx, 'auditConfirm', orderId, actor, tx);
@@ -222,10 +241,7 @@ export async function cancelOrder(
   actor: Actor,
   tx?: Tx,
 ): Promise<TransitionOutcome> {
-  if (input.by) {
-    const o = await orderOf(tx ?? ctx.db, orderId, actor.locale);
-    if (!isBuyer(o, input.by)) throw fieldError('by', text.notBuyer[actor.locale]);
-  }
+  if (input.by) await requireParty(ctx, orderId, input.by, 'buyer', actor, tx);
   return run(ctx, 'cancel', orderId, actor, tx, { reason: reasonOf(input.reason, actor.locale) });
 }
 
@@ -249,10 +265,7 @@ export async function openDispute(
   actor: Actor,
   tx?: Tx,
 ): Promise<TransitionOutcome> {
-  if (input.by) {
-    const o = await orderOf(tx ?? ctx.db, orderId, actor.locale);
-    if (!isBuyer(o, input.by) && !isSeller(o, input.by)) throw fieldError('by', text.notParty[actor.locale]);
-  }
+  if (input.by) await requireParty(ctx, orderId, input.by, 'either', actor, tx);
   return run(ctx, 'dispute', orderId, actor, tx, { reason: reasonOf(input.reason, actor.locale) });
 }
 
