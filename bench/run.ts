@@ -18,6 +18,7 @@ import { riskCheck } from './risk.ts';
 import { auditedStateChanges, keysetDepth, list, listLoad, overhead } from './scale.ts';
 import { makeWorld, type World } from './setup.ts';
 import { percentile, printTable, type Row, timed } from './stats.ts';
+import { tradeThroughput } from './trade.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -213,6 +214,7 @@ try {
   await orderRows(world, rows, { orders: ORDERS, runs: Math.min(RUNS, 100), seconds: arg('seconds', 10) });
   await matchingThroughput(world, rows, arg('seconds', 10));
   await reportWorkloads(world, rows, { runs: Math.min(RUNS, 50) });
+  await tradeThroughput(world, rows, arg('seconds', 10));
 } finally {
   await world.close();
 }

@@ -34,11 +34,11 @@ const NEW_PASSWORD = 'Shell2e2eTest9';
 /** The five pages opened as tabs: pages of the shell's placeholder, whose modules are not built yet. */
 // Pages still showing the placeholder (their issues are open), so the shell is tested on its own.
 const PAGES = [
-  { group: '/tradeManage', path: '/tradeManage/trade_buy_order_page' },
-  { group: '/tradeManage', path: '/tradeManage/trade_pool_config_page' },
+  { group: '/tradeManage', path: '/tradeManage/mchTradeSynRecordReport' },
+  { group: '/tradeManage', path: '/tradeManage/counterpartyStatistics' },
   { group: '/tradeManage', path: '/tradeManage/trade_rec_page' },
-  { group: '/wallet', path: '/wallet/imMsgListOfBuy' },
-  { group: '/wallet', path: '/wallet/disputeOrderPage' },
+  { group: '/tradeManage', path: '/tradeManage/findForcePushLogByPage' },
+  { group: '/wallet', path: '/wallet/emailConfigListWallet' },
 ] as const;
 
 const titleKey = (path: string) => `route${path.replaceAll('/', '.')}`;

@@ -104,6 +104,8 @@ export async function waitingFor(
               + (SELECT count(*)::int FROM matches
                   WHERE status IN ('disputed', 'proposed', 'manual_success_pending', 'manual_fail_pending')
                     AND manual_by IS DISTINCT FROM (SELECT id FROM me))
+              + (SELECT count(*)::int FROM trade_orders WHERE status IN ('paid', 'disputed'))
+              + (SELECT count(*)::int FROM trade_applications WHERE status = 'pending')
                 AS others`,
       [username],
     );

@@ -14,6 +14,7 @@ import { depositExpiryJob } from './modules/order/timeouts.ts';
 import { reportRollupJob } from './modules/reports/maintain.ts';
 import { riskExpiryJob } from './modules/risk/jobs.ts';
 import { RISK_LEVELS_JOBS } from './modules/risk/risk-levels.jobs.ts';
+import { tradeTimeoutJob } from './modules/trade/trade-timeouts.ts';
 import { callbackRetentionJob } from './modules/upstream/callback-retention.ts';
 import { payoutJob } from './modules/upstream/payout.ts';
 import { pollJob } from './modules/upstream/poll.ts';
@@ -41,4 +42,5 @@ export const allJobs: readonly JobDef[] = [
   riskExpiryJob,
   counterPaymentExpiryJob,
   reportRollupJob,
+  tradeTimeoutJob,
 ];

@@ -20,6 +20,8 @@ export interface RouteChild {
   placeholder?: boolean;
   /** Wallet cashier pages: in the menu only for the staff named in the back-office config. */
   staffOnly?: boolean;
+  /** A group's redirect target the spec does not list among its children: routed, not in the menu. */
+  menuHidden?: boolean;
 }
 
 export interface RouteGroup {
@@ -277,6 +279,7 @@ export const routeGroups: readonly RouteGroup[] = [
       child('tradeManage', 'adProcessReportSum', BOTH),
       child('tradeManage', 'mchTradeSynRecordReport', BOTH),
       child('tradeManage', 'tradeBlackLogPage', BOTH),
+      child('tradeManage', 'memberList', BOTH, { menuHidden: true }),
     ],
   },
   {

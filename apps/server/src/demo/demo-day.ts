@@ -34,6 +34,7 @@ import {
   runRiskLevelsDay,
 } from './risk-levels-day.ts';
 import { type DemoSettlementReport, settleDemoDays } from './settle-day.ts';
+import { describeTradeDay, runTradeDay, type TradeDayReport } from './trade-day.ts';
 import { describeUsdtDay, runUsdtDay, type UsdtDayReport } from './usdt-day.ts';
 
 /** The built-in administrator (sys bootstrap), under whom the demo's decisions are recorded. */
@@ -61,6 +62,7 @@ export interface DemoDayReport {
   emailsBlocked?: number;
   opsReports?: OpsReportsDayReport;
   reports?: ReportsDayReport;
+  trades?: TradeDayReport;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -206,6 +208,7 @@ export async function runDemoDay(
   report.riskLevels = await runRiskLevelsDay(ctx, origin);
   report.cashier = await runCashierDay(ctx, OPERATOR);
   report.opsReports = await runOpsReportsDay(ctx, origin);
+  report.trades = await runTradeDay(ctx);
   // Last: the statements of every demo day, once nothing else moves money.
   report.settlements = await settleDemoDays(ctx, OPERATOR);
   report.reports = await rollUpDemoDay(ctx);
@@ -225,6 +228,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     (d.risk ? `\n${describeRiskDay(d.risk)}` : '') +
     (d.riskLevels ? `\n${describeRiskLevelsDay(d.riskLevels)}` : '') +
     (d.cashier ? `\n${describeCashierDay(d.cashier)}` : '') +
-    (d.opsReports ? `\n${describeOpsReportsDay(d.opsReports)}` : '')
+    (d.opsReports ? `\n${describeOpsReportsDay(d.opsReports)}` : '') +
+    (d.trades ? `\n${describeTradeDay(d.trades)}` : '')
   );
 }

@@ -12,6 +12,7 @@ import { memberPages } from '../modules/member/index.ts';
 import { orderPages } from '../modules/order/index.ts';
 import { payManagePages } from '../modules/payManage/index.ts';
 import { sysPages } from '../modules/sys/index.ts';
+import { tradeManagePages } from '../modules/tradeManage/index.ts';
 import { walletPages } from '../modules/wallet/index.ts';
 import type { PageModule } from './lazy-pages.ts';
 
@@ -28,4 +29,5 @@ export const pageLoaders: Record<string, () => PageModule> = {
   ...walletPages,
   ...cashierPages,
   ...financeReportPages,
+  ...tradeManagePages,
 };

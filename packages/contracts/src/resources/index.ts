@@ -14,6 +14,7 @@ import { OPS_REPORTS } from './opsReports/index.ts';
 import * as order from './order/index.ts';
 import * as payManage from './payManage/index.ts';
 import * as sys from './sys/index.ts';
+import * as trade from './trade/index.ts';
 import * as wallet from './wallet/index.ts';
 
 export * from './cashier/index.ts';
@@ -26,6 +27,7 @@ export * from './opsReports/index.ts';
 export * from './order/index.ts';
 export * from './payManage/index.ts';
 export * from './sys/index.ts';
+export * from './trade/index.ts';
 export * from './wallet/index.ts';
 
 export const allResources: readonly ResourceDef[] = [
@@ -64,6 +66,7 @@ export const allResources: readonly ResourceDef[] = [
   ...financeRisk.RISK_LEVELS_RESOURCES,
   ...wallet.WALLET_RESOURCES,
   ...cashier.CASHIER_RESOURCES,
+  ...trade.TRADE_RESOURCES,
 ];
 
 for (const def of allResources) registerResource(def);

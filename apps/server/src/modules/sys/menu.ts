@@ -21,6 +21,7 @@ export async function buildMenu(ctx: AppContext, operatorId: number, username: s
     const children = group.children
       .filter((c) => held.has(pagePermission(group.name, c.name)))
       .filter((c) => !c.staffOnly || staff)
+      .filter((c) => !c.menuHidden)
       .map((c) => ({
         name: c.name,
         path: c.path,

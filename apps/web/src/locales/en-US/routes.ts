@@ -151,6 +151,7 @@ export default {
     },
     tradeManage: {
       _: 'Trade Management',
+      memberList: 'Trading Members',
       trade_pool_config_page: 'Trade Pool Config',
       trade_rule_config_page: 'Trade Rule Config',
       trade_buy_order_page: 'Buy Orders',

@@ -151,6 +151,7 @@ export default {
     },
     tradeManage: {
       _: '交易管理',
+      memberList: '交易会员',
       trade_pool_config_page: '交易池配置',
       trade_rule_config_page: '交易规则配置',
       trade_buy_order_page: '买单列表',

@@ -1,0 +1,61 @@
+/**
+ * The demo's trade market (demo/trade-day.ts): on a small demo platform every trade page shows what
+ * the market's services produced, every order state is there, and the ledger stays sound.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadDemo } from '../src/demo/load.ts';
+import { runTradeDay, type TradeDayReport } from '../src/demo/trade-day.ts';
+import { seedExchangeRates } from '../src/modules/mockTrade/exchange-rates.ts';
+import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
+import { call, createTestApp, type Session, signInAdmin, type TestApp } from './harness.ts';
+
+let t: TestApp;
+let report: TradeDayReport;
+let admin: Session;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await loadDemo(t.ctx.db, t.ctx.keys.secretKey, t.ctx.clock.now(), { merchants: 2, members: 10 });
+  await seedExchangeRates(t.ctx);
+  report = await runTradeDay(t.ctx);
+  admin = await signInAdmin(t);
+}, 120_000);
+afterAll(() => t.close());
+
+it('fills every trade page and takes orders through every state', async () => {
+  expect(report).toMatchObject({ ads: 4, orders: 10, completed: 3, disputes: 3 });
+  expect(report.ms).toBeLessThan(10_000);
+  for (const api of [
+    '/api/trade/pool',
+    '/api/trade/rule',
+    '/api/trade/timeout',
+    '/api/trade/ad/buy',
+    '/api/trade/ad/sell',
+    '/api/trade/order',
+    '/api/trade/apply/buy',
+    '/api/trade/apply/sell',
+    '/api/trade/applyLog/buy',
+    '/api/trade/applyLog/sell',
+    '/api/trade/member',
+    '/api/trade/operateLog',
+    '/api/trade/blockLog',
+  ]) {
+    const res = await call<{ list: unknown[] }>(t, 'POST', `${api}/findByPage`, {
+      session: admin,
+      body: { page: 1, pageSize: 10 },
+    });
+    expect(res.envelope.data?.list.length, `${api}: ${res.body}`).toBeGreaterThan(0);
+  }
+  const { rows } = await t.ctx.pool.query('SELECT DISTINCT status FROM trade_orders ORDER BY status');
+  expect(rows.map((r) => r.status)).toEqual([
+    'cancelled',
+    'completed',
+    'disputed',
+    'matched',
+    'paid',
+    'timeout',
+  ]);
+  const ads = await t.ctx.pool.query('SELECT DISTINCT status FROM trade_ads ORDER BY status');
+  expect(ads.rows.map((r) => r.status)).toEqual(['cancelled', 'open']);
+  expect(ledgerIsSound(await verifyLedger(t.ctx.db))).toBe(true);
+});

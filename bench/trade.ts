@@ -1,0 +1,135 @@
+/**
+ * Issue 15's market budget: trade transitions per second through the market's services (take: the
+ * guarded remaining, the order and the seller's freeze; pay; the seller's confirm: the transfer), from
+ * 16 concurrent traders for a few seconds, each on its own seller's ad; then the proof that no ad gave
+ * more than it offered and every open order's coins are frozen.
+ * `node --import tsx bench/trade.ts [--seconds 5]` runs it alone on a small world.
+ */
+import { sql } from 'drizzle-orm';
+import { createMerchant } from '../apps/server/src/modules/mch/merchant.service.ts';
+import { members } from '../apps/server/src/modules/member/schema.ts';
+import { seedExchangeRates } from '../apps/server/src/modules/mockTrade/exchange-rates.ts';
+import {
+  confirmOrder,
+  createAd,
+  markPaid,
+  takeAd,
+  tradePools,
+  tradeRules,
+  traderActor,
+} from '../apps/server/src/modules/trade/index.ts';
+import { ensureAccount, platformAccount, postEntry } from '../apps/server/src/platform/ledger/index.ts';
+import type { World } from './setup.ts';
+import { makeWorld } from './setup.ts';
+import { printTable, type Row } from './stats.ts';
+
+const WORKERS = 16;
+
+export async function tradeThroughput(w: World, rows: Row[], seconds: number): Promise<void> {
+  await seedExchangeRates(w.ctx);
+  const ids = await w.ctx.db.transaction(async (tx) => {
+    const { merchant: m } = await createMerchant(w.ctx, tx, { name: 'bench-trade' }, null);
+    const made = await tx
+      .insert(members)
+      .values(
+        Array.from({ length: WORKERS * 2 }, (_, i) => ({
+          merchantId: m.id,
+          mchNo: m.mchNo,
+          account: `btr${i}`,
+        })),
+      )
+      .returning({ id: members.id, account: members.account, merchantId: members.merchantId });
+    for (const s of made.slice(0, WORKERS)) {
+      const own = await ensureAccount(tx, {
+        ownerType: 'member',
+        ownerId: s.id,
+        ownerCode: s.account,
+        merchantId: m.id,
+        currency: 'USDT',
+      });
+      const contra = await platformAccount(tx, 'adjustments', 'USDT', `bench-trade:${s.id}`);
+      await postEntry(tx, {
+        kind: 'adjust_credit',
+        legs: [
+          { accountId: own.id, amount: '100000000' },
+          { accountId: contra.id, amount: '-100000000' },
+        ],
+      });
+    }
+    return made;
+  });
+  const [pool] = await w.ctx.db
+    .insert(tradePools)
+    .values({ code: 'BENCH', name: 'bench', spread: '0.005', feeRate: '0.001' })
+    .returning();
+  await w.ctx.db.insert(tradeRules).values({
+    name: 'bench',
+    poolId: pool!.id,
+    minAmount: '1',
+    maxAmount: '100000000',
+    largeAdAmount: '100000000',
+    maxOpenOrders: 100,
+  });
+  const trader = (i: number) => ({ ownerType: 'member' as const, ownerId: ids[i]!.id });
+  const as = (i: number) => traderActor({ ownerType: 'member', code: ids[i]!.account });
+  const ads = [];
+  for (let i = 0; i < WORKERS; i++)
+    ads.push(
+      await createAd(w.ctx, { trader: trader(i), poolId: pool!.id, side: 'sell', amount: '10000000' }, as(i)),
+    );
+
+  let transitions = 0;
+  let failed = 0;
+  const until = Date.now() + seconds * 1000;
+  const t0 = Date.now();
+  await Promise.all(
+    ads.map(async (ad, i) => {
+      const buyer = WORKERS + i;
+      while (Date.now() < until) {
+        try {
+          const o = await takeAd(
+            w.ctx,
+            { adId: ad.id, taker: trader(buyer), amount: '10.5', payType: 'bank_card' },
+            as(buyer),
+          );
+          await markPaid(w.ctx, o.id, { by: trader(buyer) }, as(buyer));
+          await confirmOrder(w.ctx, o.id, { by: trader(i) }, as(i));
+          transitions += 3;
+        } catch {
+          failed++;
+        }
+      }
+    }),
+  );
+  const perSecond = transitions / ((Date.now() - t0) / 1000);
+  rows.push({
+    workload: `trade transitions/s (take, pay, confirm), ${WORKERS} concurrent traders (${failed} failed)`,
+    figure: `${Math.round(perSecond)}/s`,
+    budget: '≥ 300/s',
+    pass: perSecond >= 300 && failed === 0,
+  });
+  const { rows: over } = await w.ctx.db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM trade_ads d
+     WHERE d.remaining < 0 OR d.remaining + (SELECT coalesce(sum(amount), 0) FROM trade_orders o
+       WHERE o.ad_id = d.id AND o.status NOT IN ('cancelled', 'timeout')) <> d.amount`);
+  rows.push({
+    workload: 'trade ads taken beyond their amount',
+    figure: String(over[0]!.n),
+    budget: '0',
+    pass: over[0]!.n === 0,
+  });
+}
+
+if (process.argv[1]?.endsWith('trade.ts')) {
+  const i = process.argv.indexOf('--seconds');
+  const seconds = i > 0 ? Number(process.argv[i + 1]) : 5;
+  const world = await makeWorld(1000);
+  const rows: Row[] = [];
+  try {
+    await tradeThroughput(world, rows, seconds);
+  } finally {
+    await world.close();
+  }
+  printTable(rows, 'trade only');
+  process.exit(0);
+}

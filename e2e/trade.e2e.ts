@@ -1,0 +1,198 @@
+/**
+ * The trade market in the browser (issue 15): members of a demo merchant trade through the market's
+ * services (a seller credited coins by the OTC desk and the operator, a sell ad, two takes paid with a
+ * voucher); in the receipt audit an operator confirms one order's receipt (code) and rules a dispute on
+ * the other (reason, code); the trading members page shows the coins moved. Then every trade page,
+ * filled by the demo day, in zh-CN and en-US.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { tradeMemberList } from '@payops/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { type BuiltApp, buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { demoVoucherPng } from '../apps/server/src/demo/match-day.ts';
+import {
+  createAd,
+  markPaid,
+  openDispute,
+  requestCoinCredit,
+  takeAd,
+  traderActor,
+} from '../apps/server/src/modules/trade/index.ts';
+import { loadKeys } from '../apps/server/src/platform/keys.ts';
+import { runSystemTransition } from '../apps/server/src/platform/transitions/index.ts';
+import { freshCode, launch, screenshot } from './support/browser.ts';
+import { signedInPage } from './support/operators.ts';
+import { pick } from './support/shell.ts';
+
+const OPERATOR = { username: 'e2e_trade', password: 'TradeDesk2024xy' };
+const SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLX';
+const ACTOR = { operatorId: 1, username: 'admin', locale: 'zh-CN' as const };
+const DESK = { operatorId: null, username: 'otc-desk', locale: 'zh-CN' as const };
+
+let browser: Browser;
+let page: Page;
+let app: BuiltApp;
+let close: () => Promise<void>;
+
+const id = (testId: string) => page.getByTestId(testId);
+const idle = () =>
+  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
+const rows = () => page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row');
+const row = (text: string) => rows().filter({ hasText: text }).first();
+
+async function open(url: string, name: string): Promise<void> {
+  await page.goto(url);
+  await id(`resource-page-${name}`).waitFor({ timeout: 20_000 });
+  await page.locator('.ant-table-tbody').first().waitFor({ timeout: 20_000 });
+  await idle();
+}
+
+const q = async <T>(sql: string, params: unknown[] = []) =>
+  (await app.ctx.pool.query(sql, params)).rows as T[];
+
+beforeAll(async () => {
+  const dataDir = inject('dataDir');
+  const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${inject('pgPort')}/payops`;
+  const database = openDatabase(url, 2);
+  app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }, { databaseUrl: url }),
+    database,
+    keys: loadKeys(dataDir),
+  });
+  await app.app.ready();
+  close = async () => {
+    await app.app.close();
+    await database.close();
+  };
+  browser = await launch();
+  page = await signedInPage(browser, { ...OPERATOR, totpSecret: SECRET });
+});
+afterAll(async () => {
+  await browser?.close();
+  await close?.();
+});
+
+const PAGES: [string, string][] = [
+  ['/tradeManage/memberList', 'tradeMemberList'],
+  ['/tradeManage/trade_pool_config_page', 'trade_pool_config_page'],
+  ['/tradeManage/trade_rule_config_page', 'trade_rule_config_page'],
+  ['/tradeManage/tradeOrderTimeout', 'tradeOrderTimeout'],
+  ['/tradeManage/trade_sell_order_page', 'trade_sell_order_page'],
+  ['/tradeManage/trade_buy_order_page', 'trade_buy_order_page'],
+  ['/tradeManage/trade_approve_order_page', 'tradeOrderList'],
+  ['/tradeManage/sellorderApplyPage', 'sellorderApplyPage'],
+  ['/tradeManage/tradeSellApplyLogPage', 'tradeSellApplyLogPage'],
+];
+
+/** Runs a row's transition through its dialog: the reason when it asks one, then the code. */
+async function decide(orderNo: string, action: string, reason?: string) {
+  await row(orderNo).getByTestId(`row-${action}`).click();
+  if (reason) {
+    await id('transition-reason').fill(reason);
+    await id('transition-submit').click();
+  } else await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+  await id('code-dialog-input').waitFor({ timeout: 20_000 });
+  await id('code-dialog-input').fill(await freshCode(SECRET));
+  await id('code-dialog-submit').click();
+  await id('code-dialog-input').waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+describe('trade market', () => {
+  test('the receipt audit confirms one paid order and rules a dispute on another; the coins move', async () => {
+    // Three members of a demo merchant the demo day did not trade with (its traders are the first ones).
+    const members = await q<{ id: string; account: string }>(
+      `SELECT id, account FROM members WHERE status = 'normal' ORDER BY id DESC LIMIT 3`,
+    );
+    const [seller, b1, b2] = members.map((m) => ({
+      ref: { ownerType: 'member' as const, ownerId: Number(m.id) },
+      as: traderActor({ ownerType: 'member', code: m.account }),
+      account: m.account,
+    }));
+    const [pool] = await q<{ id: number }>(`SELECT id FROM trade_pools WHERE code = 'USDT-CNY-FIX'`);
+    const credit = await requestCoinCredit(
+      app.ctx,
+      { trader: seller!.ref, amount: '500', reason: 'OTC柜台购入' },
+      DESK,
+    );
+    await runSystemTransition(app.ctx, tradeMemberList, 'approveCredit', credit, { actor: ACTOR });
+    const ad = await createAd(
+      app.ctx,
+      { trader: seller!.ref, poolId: pool!.id, side: 'sell', amount: '300' },
+      seller!.as,
+    );
+    const voucher = demoVoucherPng().toString('base64');
+    const o1 = await takeAd(
+      app.ctx,
+      { adId: ad.id, taker: b1!.ref, amount: '100', payType: 'bank_card' },
+      b1!.as,
+    );
+    await markPaid(app.ctx, o1.id, { by: b1!.ref, voucher }, b1!.as);
+    const o2 = await takeAd(
+      app.ctx,
+      { adId: ad.id, taker: b2!.ref, amount: '50', payType: 'bank_card' },
+      b2!.as,
+    );
+    await markPaid(app.ctx, o2.id, { by: b2!.ref, voucher }, b2!.as);
+    await openDispute(app.ctx, o2.id, { reason: '卖家称未收到款', by: seller!.ref }, seller!.as);
+
+    // The receipt audit: the paid order confirmed after the voucher was checked.
+    await open(`/tradeManage/trade_approve_order_page?orderNo=${o1.orderNo}`, 'tradeOrderList');
+    expect(await row(o1.orderNo).innerText()).toContain('已付款待确认');
+    await screenshot(page, 'trade-approve-zh-CN');
+    await decide(o1.orderNo, 'auditConfirm');
+    await expect
+      .poll(
+        async () => {
+          await id('toolbar-refresh').click();
+          await idle();
+          return row(o1.orderNo).innerText();
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toContain('已完成');
+    // The dispute ruled: cancelled, the seller's coins released.
+    await open(`/tradeManage/trade_approve_order_page?orderNo=${o2.orderNo}`, 'tradeOrderList');
+    expect(await row(o2.orderNo).innerText()).toContain('争议中');
+    await decide(o2.orderNo, 'resolveCancel', '付款凭证与收款账户不符');
+    await expect
+      .poll(
+        async () => {
+          await id('toolbar-refresh').click();
+          await idle();
+          return row(o2.orderNo).innerText();
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toContain('已取消');
+    await screenshot(page, 'trade-decided-zh-CN');
+
+    // The trading members page: the seller has 400 available (500 - 100 sold), nothing frozen.
+    await open(`/tradeManage/memberList?ownerCode=${seller!.account}`, 'tradeMemberList');
+    await expect.poll(() => row(seller!.account).innerText(), { timeout: 20_000 }).toMatch(/400[\s\S]*0/);
+    const [buyer] = await q<{ available: string }>(
+      `SELECT available::text FROM ledger_accounts WHERE owner_type = 'member' AND owner_id = $1 AND currency = 'USDT'`,
+      [b1!.ref.ownerId],
+    );
+    expect(Number(buyer!.available)).toBe(100);
+  }, 180_000);
+
+  test('the trade pages hold the demo day’s and this test’s records, in zh-CN and en-US', async () => {
+    for (const [url, name] of PAGES) {
+      await open(url, name);
+      await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await screenshot(page, `trade-${name}-zh-CN`);
+    }
+    await pick(page, 'language-switch', 'language-option-en-US');
+    await idle();
+    for (const [url, name] of PAGES) {
+      await open(url, name);
+      await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await screenshot(page, `trade-${name}-en-US`);
+    }
+  }, 180_000);
+});

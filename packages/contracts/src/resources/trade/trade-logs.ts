@@ -1,0 +1,37 @@
+/**
+ * The market's logs as views of the platform's own (defineView): the operator log
+ * (tradeManage/tradeOperateLog: the audit rows of the market's records: transitions, posts, takes,
+ * applications, settings) and the block log (tradeBlackBlockLog: the risk service's refusals of
+ * traders posting or taking ads, source `trade`).
+ */
+import { bilingual, defineView } from '../../resource.ts';
+import { blackBlockLog } from '../financeRisk/block-log.ts';
+import { opearlog } from '../sys/opearlog.ts';
+
+export const tradeOperateLog = defineView(opearlog, {
+  group: 'tradeManage',
+  page: 'tradeOperateLog',
+  api: '/api/trade/operateLog',
+  labels: bilingual({}),
+  readOnly: true,
+});
+
+export const tradeBlackBlockLog = defineView(blackBlockLog, {
+  group: 'tradeManage',
+  page: 'tradeBlackBlockLog',
+  api: '/api/trade/blockLog',
+  readOnly: true,
+});
+
+/** The audit rows' object types of the market (the operator log's scope). */
+export const TRADE_OBJECT_TYPES = [
+  'trade_pool_config_page',
+  'trade_rule_config_page',
+  'tradeOrderTimeout',
+  'trade_buy_order_page',
+  'trade_sell_order_page',
+  'tradeOrderList',
+  'buyorderApplyPage',
+  'sellorderApplyPage',
+  'tradeMemberList',
+] as const;
