@@ -7,6 +7,7 @@ import * as financeRisk from './financeRisk/index.ts';
 import * as match from './match/index.ts';
 import * as mch from './mch/index.ts';
 import * as member from './member/index.ts';
+import * as mockTrade from './mockTrade/index.ts';
 import * as order from './order/index.ts';
 import * as payManage from './payManage/index.ts';
 import * as sys from './sys/index.ts';
@@ -15,6 +16,7 @@ export * from './financeRisk/index.ts';
 export * from './match/index.ts';
 export * from './mch/index.ts';
 export * from './member/index.ts';
+export * from './mockTrade/index.ts';
 export * from './order/index.ts';
 export * from './payManage/index.ts';
 export * from './sys/index.ts';
@@ -53,6 +55,7 @@ export const allResources: readonly ResourceDef[] = [
   ...match.MATCH_RESOURCES,
   ...[payManage.emailConfig, payManage.emailAssign, order.emailOrder],
   ...financeRisk.RISK_LEVELS_RESOURCES,
+  ...[mockTrade.mockOrderTestSon, mockTrade.tradeMockTraders],
 ];
 
 for (const def of allResources) registerResource(def);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { latestExchangeRates } from './exchange-rates.ts';
+import { sandboxRoutes } from './sandbox.routes.ts';
 
 export const exchangeRateRow = z.object({
   currency: z.string(),
@@ -28,4 +29,5 @@ export async function mockTradeModule(fastify: FastifyInstance) {
     },
     async () => ok(await latestExchangeRates(ctx)),
   );
+  await sandboxRoutes(fastify);
 }

@@ -1,0 +1,3 @@
+export * from './mock-order-test.ts';
+export * from './mock-traders.ts';
+export * from './permissions.ts';
