@@ -33,6 +33,8 @@ export const PLATFORM = {
   points: 3,
   /** Fees the platform charged merchants on their orders (its income). */
   fees: 4,
+  /** The simulator's faucet: coins given to the sandbox merchant's traders (modules/mockTrade). */
+  sandbox: 9,
 } as const;
 
 export const POINTS_CURRENCY = 'PTS';
