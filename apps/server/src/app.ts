@@ -31,6 +31,7 @@ import { riskModule } from './modules/risk/index.ts';
 import { riskLevelsModule } from './modules/risk/risk-levels.module.ts';
 import { installFirstPasswordGate } from './modules/sys/first-password.ts';
 import { sysModule } from './modules/sys/index.ts';
+import { tradeModule } from './modules/trade/index.ts';
 import { upstreamModule } from './modules/upstream/index.ts';
 import { Clock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
@@ -157,6 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(mockTradeModule);
   await app.register(emailModule);
   await app.register(riskLevelsModule);
+  await app.register(tradeModule);
   if (config.mockApi) await app.register(mockModule);
 
   await serveWebApp(app, config.webDist);

@@ -4,6 +4,7 @@ import { emailPollJob } from './modules/email/poller.ts';
 import { matchRetryJob } from './modules/match/match-retry.ts';
 import { matchExpiryJob } from './modules/match/match-timeouts.ts';
 import { adjustExpiryJob } from './modules/mch/adjust-expiry.ts';
+import { mockTraderJob } from './modules/mockTrade/trader-job.ts';
 import { merchantNotifyJob } from './modules/notify/job.ts';
 import { openapiNonceCleanUpJob } from './modules/openapi/nonce-clean-up.ts';
 import { upstreamErrorReportJob } from './modules/openapi/upstream-errors.ts';
@@ -35,4 +36,5 @@ export const allJobs: readonly JobDef[] = [
   matchRetryJob,
   ...RISK_LEVELS_JOBS,
   riskExpiryJob,
+  mockTraderJob,
 ];

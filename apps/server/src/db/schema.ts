@@ -21,6 +21,7 @@ export * from '../modules/sys/message.schema.ts';
 export * from '../modules/sys/pending-change.schema.ts';
 export * from '../modules/sys/schema.ts';
 export * from '../modules/sys/sign-in-throttle.schema.ts';
+export * from '../modules/trade/trade.schema.ts';
 export * from '../modules/upstream/schema.ts';
 export * from '../platform/audit.schema.ts';
 export * from '../platform/idempotency.schema.ts';

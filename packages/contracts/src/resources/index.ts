@@ -11,6 +11,7 @@ import * as mockTrade from './mockTrade/index.ts';
 import * as order from './order/index.ts';
 import * as payManage from './payManage/index.ts';
 import * as sys from './sys/index.ts';
+import * as trade from './trade/index.ts';
 
 export * from './financeRisk/index.ts';
 export * from './match/index.ts';
@@ -20,6 +21,7 @@ export * from './mockTrade/index.ts';
 export * from './order/index.ts';
 export * from './payManage/index.ts';
 export * from './sys/index.ts';
+export * from './trade/index.ts';
 
 export const allResources: readonly ResourceDef[] = [
   sys.addrPoolFlowList,
@@ -55,7 +57,9 @@ export const allResources: readonly ResourceDef[] = [
   ...match.MATCH_RESOURCES,
   ...[payManage.emailConfig, payManage.emailAssign, order.emailOrder],
   ...financeRisk.RISK_LEVELS_RESOURCES,
+  ...trade.TRADE_RESOURCES,
   ...[mockTrade.mockOrderTestSon, mockTrade.tradeMockTraders],
+  ...[mockTrade.tradeMockSon, mockTrade.tradeMockBuyAds, mockTrade.tradeMockSellAds],
 ];
 
 for (const def of allResources) registerResource(def);

@@ -5,6 +5,7 @@ import { ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { latestExchangeRates } from './exchange-rates.ts';
 import { sandboxRoutes } from './sandbox.routes.ts';
+import { tradeMockRoutes } from './trade-mock.routes.ts';
 
 export const exchangeRateRow = z.object({
   currency: z.string(),
@@ -30,4 +31,5 @@ export async function mockTradeModule(fastify: FastifyInstance) {
     async () => ok(await latestExchangeRates(ctx)),
   );
   await sandboxRoutes(fastify);
+  await tradeMockRoutes(fastify);
 }

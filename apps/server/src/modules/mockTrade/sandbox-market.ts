@@ -20,8 +20,8 @@ import {
   tradeRules,
   tradeTimeouts,
 } from '../trade/index.ts';
-import { ensureSandboxMerchant } from './sandbox-merchant.ts';
 import type { TraderSide } from './sandbox.schema.ts';
+import { ensureSandboxMerchant } from './sandbox-merchant.ts';
 import { type SandboxTrader, sandboxTraders } from './sandbox-traders.ts';
 
 /** A fixed id, far above the serial's reach for a handful of pools, so list views scope by it. */
@@ -35,7 +35,8 @@ const text = {
   },
   trader: {
     'zh-CN': (s: string) => `须为模拟商户的${s === 'buy' ? '买家' : '卖家'}账号（sbx-...）`,
-    'en-US': (s: string) => `must be one of the sandbox merchant's ${s === 'buy' ? 'buyers' : 'sellers'} (sbx-...)`,
+    'en-US': (s: string) =>
+      `must be one of the sandbox merchant's ${s === 'buy' ? 'buyers' : 'sellers'} (sbx-...)`,
   },
 } as const;
 
@@ -81,7 +82,9 @@ export async function ensureSandboxMarket(ctx: AppContext): Promise<SandboxMarke
       maxOpenOrders: 50,
       requireAdvertiser: false,
     });
-    await tx.insert(tradeTimeouts).values({ poolId: SANDBOX_POOL_ID, payMinutes: 5, confirmMinutes: 5, adHours: 24 });
+    await tx
+      .insert(tradeTimeouts)
+      .values({ poolId: SANDBOX_POOL_ID, payMinutes: 5, confirmMinutes: 5, adHours: 24 });
   });
   return { merchant, poolId: SANDBOX_POOL_ID };
 }
@@ -93,7 +96,12 @@ export async function sandboxAd(db: Executor, id: number, field: string, locale:
   return ad;
 }
 
-export async function sandboxOrder(db: Executor, id: number, field: string, locale: Locale): Promise<TradeOrder> {
+export async function sandboxOrder(
+  db: Executor,
+  id: number,
+  field: string,
+  locale: Locale,
+): Promise<TradeOrder> {
   const o = await orderById(db, id);
   if (!o || o.poolId !== SANDBOX_POOL_ID) throw fieldError(field, text.foreign[locale]);
   return o;
@@ -124,10 +132,13 @@ export const partyOf = (o: TradeOrder, role: 'buyer' | 'seller') =>
 /** The advertiser of an order's ad: the buyer of a buy ad, the seller of a sell ad. */
 export const advertiserRole = (o: TradeOrder): 'buyer' | 'seller' => (o.side === 'buy' ? 'buyer' : 'seller');
 
-export const operatorActor = (request: {
-  auth?: { operatorId: number; username: string } | null;
-  headers: Record<string, unknown>;
-}, locale: Locale): Actor => ({
+export const operatorActor = (
+  request: {
+    auth?: { operatorId: number; username: string } | null;
+    headers: Record<string, unknown>;
+  },
+  locale: Locale,
+): Actor => ({
   operatorId: request.auth?.operatorId ?? null,
   username: request.auth?.username ?? '-',
   locale,

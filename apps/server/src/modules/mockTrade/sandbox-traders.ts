@@ -9,8 +9,8 @@ import type { AppContext } from '../../platform/context.ts';
 import {
   dec,
   decString,
-  ensureAccount,
   type Executor,
+  ensureAccount,
   platformAccount,
   postEntry,
   type Tx,

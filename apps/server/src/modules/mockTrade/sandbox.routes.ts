@@ -16,7 +16,8 @@ import { deleteMockRate, listMockRates, setMockRate } from './mock-rates.ts';
 import { orderTestComputed, placeTestBody, placeTestOrder } from './order-test.ts';
 import { mockOrderTests, mockTraders, type TraderSide } from './sandbox.schema.ts';
 import { ensureSandboxMerchant } from './sandbox-merchant.ts';
-import { listTraders, startQuery, startTraders, stopTraders, traderRow } from './traders.ts';
+import { runTraderTick, ticksHere } from './trader-job.ts';
+import { listTraders, type StartQuery, startQuery, stopTraders, traderRow, tuneTraders } from './traders.ts';
 
 const pair = z.strictObject({
   currency: z.string().regex(/^[A-Z]{3,5}$/),
@@ -170,7 +171,28 @@ export async function sandboxRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // The automatic traders: GET at the spec's paths, yet state changes, so each is audited.
+  // The automatic traders: GET at the spec's paths (start, stop), yet state changes, so each is
+  // audited; POST buyUpdate/sellUpdate re-tune a side without starting or stopping it.
+  const tune = async (request: FastifyRequest, side: TraderSide, q: StartQuery, start: boolean) => {
+    await ensureSandboxMerchant(ctx);
+    const after = await ctx.db.transaction(async (tx) => {
+      const r = await tuneTraders(tx, side, q, ctx.clock.now(), who(request), start);
+      if ('field' in r) throw fieldError(r.field, text.badRange[localeOf(request)]);
+      await auditInTx(tx, request, {
+        objectType: 'mockTrader',
+        objectId: side,
+        before: r.before,
+        after: r.after,
+      });
+      return r.after;
+    });
+    // The first tick at once, not at the next minute: the page shows orders moving right away.
+    if (start && ticksHere(ctx))
+      setImmediate(
+        () => void runTraderTick(ctx).catch((err) => fastify.log.warn({ err }, 'mock trader tick')),
+      );
+    return ok(after);
+  };
   const startRoute = (side: TraderSide, path: string) =>
     app.get(
       path,
@@ -183,21 +205,21 @@ export async function sandboxRoutes(fastify: FastifyInstance) {
           response: { 200: envelope(traderRow) },
         },
       },
-      async (request) => {
-        await ensureSandboxMerchant(ctx);
-        const after = await ctx.db.transaction(async (tx) => {
-          const r = await startTraders(tx, side, request.query, ctx.clock.now(), who(request));
-          if ('field' in r) throw fieldError(r.field, text.badRange[localeOf(request)]);
-          await auditInTx(tx, request, {
-            objectType: 'mockTrader',
-            objectId: side,
-            before: r.before,
-            after: r.after,
-          });
-          return r.after;
-        });
-        return ok(after);
+      (request) => tune(request, side, request.query, true),
+    );
+  const updateRoute = (side: TraderSide, path: string) =>
+    app.post(
+      path,
+      {
+        config: { access: { permission: MockPermission.traders } },
+        schema: {
+          tags: ['mockTrade'],
+          summary: `Re-tune the automatic ${side === 'buy' ? 'buyers' : 'sellers'} (running or not)`,
+          body: startQuery,
+          response: { 200: envelope(traderRow) },
+        },
       },
+      (request) => tune(request, side, request.body, false),
     );
   const stopRoute = (side: TraderSide, path: string) =>
     app.get(
@@ -228,6 +250,8 @@ export async function sandboxRoutes(fastify: FastifyInstance) {
   stopRoute('buy', '/mockTrade/buyStop');
   startRoute('sell', '/mockTrade/sellStart');
   stopRoute('sell', '/mockTrade/sellStop');
+  updateRoute('buy', '/mockTrade/buyUpdate');
+  updateRoute('sell', '/mockTrade/sellUpdate');
 
   app.post(
     '/api/mockOrderTest/place',

@@ -6,6 +6,7 @@
  * service's transition or audit row in its own transaction.
  */
 import { type FindByPageBody, findByPageBodySchema, MockPermission, tradeMockSon } from '@payops/contracts';
+import { eq as eqId } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,8 +26,7 @@ import {
   tradeAds,
   tradeOrders,
 } from '../trade/index.ts';
-import { tradeAdList } from './trade-mock-lists.ts';
-import { tradeDetail, tradeInfo } from './trade-mock-info.ts';
+import type { TraderSide } from './sandbox.schema.ts';
 import {
   advertiserRole,
   ensureSandboxMarket,
@@ -37,8 +37,9 @@ import {
   sandboxAd,
   sandboxOrder,
 } from './sandbox-market.ts';
-import type { TraderSide } from './sandbox.schema.ts';
 import { faucet } from './sandbox-traders.ts';
+import { tradeDetail, tradeInfo } from './trade-mock-info.ts';
+import { tradeAdList } from './trade-mock-lists.ts';
 
 const coin = z.string().trim().min(1).max(32);
 const account = z.string().trim().min(1).max(64);
@@ -50,9 +51,14 @@ const adBody = z.strictObject({
   amount: coin,
   minTake: coin.optional(),
   maxTake: coin.optional(),
-  payTypes: z.string().regex(/^(bank_card|alipay|wechat)(,(bank_card|alipay|wechat))*$/).optional(),
+  payTypes: z
+    .string()
+    .regex(/^(bank_card|alipay|wechat)(,(bank_card|alipay|wechat))*$/)
+    .optional(),
   remark: z.string().max(200).optional(),
-  trader: account.optional().describe("A sandbox trader's account (sbx-buyer-NN / sbx-seller-NN); default the first"),
+  trader: account
+    .optional()
+    .describe("A sandbox trader's account (sbx-buyer-NN / sbx-seller-NN); default the first"),
 });
 const takeBody = z.strictObject({ adId: id, amount: coin, payType, trader: account.optional() });
 const idBody = z.strictObject({ id });
@@ -117,14 +123,23 @@ export async function tradeMockRoutes(fastify: FastifyInstance) {
   };
 
   // The sandbox's orders, as the page's view lists them (scoped to the sandbox pool by the server).
-  const orders = registerCrud(fastify, tradeMockSon, { table: tradeOrders, scope: { poolId: SANDBOX_POOL_ID } });
+  const orders = registerCrud(fastify, tradeMockSon, {
+    table: tradeOrders,
+    scope: { poolId: SANDBOX_POOL_ID },
+  });
   const present = presenter(orders);
   const listRoute = (path: string, summary: string, bound: typeof orders, def: typeof tradeMockSon) =>
     app.post(
       path,
       { config: read, schema: { tags: ['mockTrade'], summary, body: findByPageBodySchema(def) } },
       async (request) => {
-        const page = await listPage(ctx.db, ctx.keys.secretKey, bound, request.body as FindByPageBody, localeOf(request));
+        const page = await listPage(
+          ctx.db,
+          ctx.keys.secretKey,
+          bound,
+          request.body as FindByPageBody,
+          localeOf(request),
+        );
         return ok({ list: await present(request, page.rows), pager: page.pager });
       },
     );
@@ -138,10 +153,20 @@ export async function tradeMockRoutes(fastify: FastifyInstance) {
       `/mockTrade/${side}Page`,
       {
         config: read,
-        schema: { tags: ['mockTrade'], summary: `The sandbox's ${side} ads (a page)`, body: findByPageBodySchema(def) },
+        schema: {
+          tags: ['mockTrade'],
+          summary: `The sandbox's ${side} ads (a page)`,
+          body: findByPageBodySchema(def),
+        },
       },
       async (request) => {
-        const page = await listPage(ctx.db, ctx.keys.secretKey, ads, request.body as FindByPageBody, localeOf(request));
+        const page = await listPage(
+          ctx.db,
+          ctx.keys.secretKey,
+          ads,
+          request.body as FindByPageBody,
+          localeOf(request),
+        );
         return ok({ list: await presentAds(request, page.rows), pager: page.pager });
       },
     );
@@ -153,14 +178,23 @@ export async function tradeMockRoutes(fastify: FastifyInstance) {
       `/mockTrade/${side}`,
       {
         config: trade,
-        schema: { tags: ['mockTrade'], summary: `Post a ${side} ad as a sandbox trader`, body: adBody, response: { 200: envelope(adRow) } },
+        schema: {
+          tags: ['mockTrade'],
+          summary: `Post a ${side} ad as a sandbox trader`,
+          body: adBody,
+          response: { 200: envelope(adRow) },
+        },
       },
       async (request) => {
         const { trader, ...input } = request.body;
         const { merchant } = await ensureSandboxMarket(ctx);
         const who = await pickTrader(ctx.db, merchant, side, trader, localeOf(request));
         if (side === 'sell') await ctx.db.transaction((tx) => faucet(ctx, tx, who));
-        const ad = await createAd(ctx, { ...input, trader: who, poolId: SANDBOX_POOL_ID, side }, actor(request));
+        const ad = await createAd(
+          ctx,
+          { ...input, trader: who, poolId: SANDBOX_POOL_ID, side },
+          actor(request),
+        );
         return audited(request, ok(ad));
       },
     );
@@ -200,11 +234,19 @@ export async function tradeMockRoutes(fastify: FastifyInstance) {
     path: string,
     summary: string,
     body: B,
-    run: (request: FastifyRequest, b: z.infer<B> & { id: number }, o: Awaited<ReturnType<typeof sandboxOrder>>) => Promise<unknown>,
+    run: (
+      request: FastifyRequest,
+      b: z.infer<B> & { id: number },
+      o: Awaited<ReturnType<typeof sandboxOrder>>,
+    ) => Promise<unknown>,
   ) =>
     app.post(
       path,
-      { config: trade, bodyLimit: 2 * 1024 * 1024, schema: { tags: ['mockTrade'], summary, body, response: { 200: envelope(orderRow) } } },
+      {
+        config: trade,
+        bodyLimit: 2 * 1024 * 1024,
+        schema: { tags: ['mockTrade'], summary, body, response: { 200: envelope(orderRow) } },
+      },
       async (request) => {
         const b = request.body as z.infer<B> & { id: number };
         const o = await sandboxOrder(ctx.db, b.id, 'id', localeOf(request));
@@ -216,39 +258,71 @@ export async function tradeMockRoutes(fastify: FastifyInstance) {
   step('/mockTrade/confirmBuyOrder', 'The buyer has paid (no voucher)', idBody, (r, _b, o) =>
     markPaid(ctx, o.id, { by: partyOf(o, 'buyer') }, actor(r)),
   );
-  step('/mockTrade/uploadTradeVoucherFile', 'The buyer pays with a voucher (PNG/JPEG/PDF, 1 MB)', voucherBody, (r, b, o) =>
-    markPaid(ctx, o.id, { by: partyOf(o, 'buyer'), voucher: b.voucher as string }, actor(r)),
+  step(
+    '/mockTrade/uploadTradeVoucherFile',
+    'The buyer pays with a voucher (PNG/JPEG/PDF, 1 MB)',
+    voucherBody,
+    (r, b, o) => markPaid(ctx, o.id, { by: partyOf(o, 'buyer'), voucher: b.voucher as string }, actor(r)),
   );
-  step('/mockTrade/confirmSellOrder', 'The seller confirms the payment: the coins go to the buyer', idBody, (r, _b, o) =>
-    confirmOrder(ctx, o.id, { by: partyOf(o, 'seller') }, actor(r)),
+  step(
+    '/mockTrade/confirmSellOrder',
+    'The seller confirms the payment: the coins go to the buyer',
+    idBody,
+    (r, _b, o) => confirmOrder(ctx, o.id, { by: partyOf(o, 'seller') }, actor(r)),
   );
-  step('/mockTrade/adConfirmOrder', "The advertiser's step: a buy ad's owner pays, a sell ad's owner confirms", idBody, (r, _b, o) =>
-    advertiserRole(o) === 'buyer'
-      ? markPaid(ctx, o.id, { by: partyOf(o, 'buyer') }, actor(r))
-      : confirmOrder(ctx, o.id, { by: partyOf(o, 'seller') }, actor(r)),
+  step(
+    '/mockTrade/adConfirmOrder',
+    "The advertiser's step: a buy ad's owner pays, a sell ad's owner confirms",
+    idBody,
+    (r, _b, o) =>
+      advertiserRole(o) === 'buyer'
+        ? markPaid(ctx, o.id, { by: partyOf(o, 'buyer') }, actor(r))
+        : confirmOrder(ctx, o.id, { by: partyOf(o, 'seller') }, actor(r)),
   );
-  step('/mockTrade/adCancelOrder', "The advertiser cancels an unpaid order (a buy ad's owner: the buyer)", reasonBody, (r, b, o) =>
-    cancelOrder(ctx, o.id, { reason: b.reason as string, by: partyOf(o, advertiserRole(o)) }, actor(r)),
+  step(
+    '/mockTrade/adCancelOrder',
+    "The advertiser cancels an unpaid order (a buy ad's owner: the buyer)",
+    reasonBody,
+    (r, b, o) =>
+      cancelOrder(ctx, o.id, { reason: b.reason as string, by: partyOf(o, advertiserRole(o)) }, actor(r)),
   );
   step('/mockTrade/buyChildCancel', 'The buyer cancels an unpaid (child) order', reasonBody, (r, b, o) =>
     cancelOrder(ctx, o.id, { reason: b.reason as string, by: partyOf(o, 'buyer') }, actor(r)),
   );
   // Dispute as the buyer or the seller; completed/cancelled is the operator's ruling on a dispute.
   for (const side of ['buy', 'sell'] as const)
-    step(`/mockTrade/${side}UpdateStatus`, `Dispute as the ${side === 'buy' ? 'buyer' : 'seller'}, or resolve a dispute`, statusBody, async (r, b, o) => {
-      const status = b.status as 'disputed' | 'completed' | 'cancelled';
-      if (status === 'disputed')
-        return openDispute(ctx, o.id, { reason: b.reason as string, by: partyOf(o, side === 'buy' ? 'buyer' : 'seller') }, actor(r));
-      if (!(await heldPermission(ctx, r.auth!.operatorId, MockPermission.resolve)))
-        throw fieldError('status', text.resolve[localeOf(r)]);
-      return resolveDispute(ctx, o.id, status, b.reason as string, actor(r));
-    });
+    step(
+      `/mockTrade/${side}UpdateStatus`,
+      `Dispute as the ${side === 'buy' ? 'buyer' : 'seller'}, or resolve a dispute`,
+      statusBody,
+      async (r, b, o) => {
+        const status = b.status as 'disputed' | 'completed' | 'cancelled';
+        if (status === 'disputed')
+          return openDispute(
+            ctx,
+            o.id,
+            { reason: b.reason as string, by: partyOf(o, side === 'buy' ? 'buyer' : 'seller') },
+            actor(r),
+          );
+        if (!(await heldPermission(ctx, r.auth!.operatorId, MockPermission.resolve)))
+          throw fieldError('status', text.resolve[localeOf(r)]);
+        return resolveDispute(ctx, o.id, status, b.reason as string, actor(r));
+      },
+    );
 
   // Cancel an ad (what is left of it): its owner, through the market.
   for (const side of ['buy', 'sell'] as const)
     app.post(
       `/mockTrade/${side}Cancel`,
-      { config: trade, schema: { tags: ['mockTrade'], summary: `Cancel a sandbox ${side} ad`, body: reasonBody, response: { 200: envelope(adRow) } } },
+      {
+        config: trade,
+        schema: {
+          tags: ['mockTrade'],
+          summary: `Cancel a sandbox ${side} ad`,
+          body: reasonBody,
+          response: { 200: envelope(adRow) },
+        },
+      },
       async (request) => {
         const locale = localeOf(request);
         const ad = await sandboxAd(ctx.db, request.body.id, 'id', locale);
@@ -261,7 +335,14 @@ export async function tradeMockRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/mockTrade/getTradeDetail',
-    { config: read, schema: { tags: ['mockTrade'], summary: 'A sandbox order with its ad and its status history', body: idBody } },
+    {
+      config: read,
+      schema: {
+        tags: ['mockTrade'],
+        summary: 'A sandbox order with its ad and its status history',
+        body: idBody,
+      },
+    },
     async (request) => {
       const o = await sandboxOrder(ctx.db, request.body.id, 'id', localeOf(request));
       return ok(await tradeDetail(ctx, o));
@@ -270,9 +351,10 @@ export async function tradeMockRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/mockTrade/tradeInfo',
-    { config: { access: { permission: 'tradeMock.tradeMockSon' } }, schema: { tags: ['mockTrade'], summary: "The sandbox market at a glance" } },
+    {
+      config: { access: { permission: 'tradeMock.tradeMockSon' } },
+      schema: { tags: ['mockTrade'], summary: 'The sandbox market at a glance' },
+    },
     async () => ok(await tradeInfo(ctx)),
   );
 }
-
-import { eq as eqId } from 'drizzle-orm';

@@ -74,15 +74,17 @@ export async function traderOf(db: Executor, side: TraderSide): Promise<Trader> 
 }
 
 /**
- * Starts (or re-tunes) one side; answers the row before and after. A range whose stored minimum lies
- * above a new maximum is checked on the merged values.
+ * Re-tunes one side, and starts it when `start` (buyStart) or leaves it as it is (buyUpdate); answers
+ * the row before and after. A range whose stored minimum lies above a new maximum is checked on the
+ * merged values.
  */
-export async function startTraders(
+export async function tuneTraders(
   db: Executor,
   side: TraderSide,
   q: StartQuery,
   now: Date,
   operatorId: number | null,
+  start: boolean,
 ): Promise<{ before: Trader; after: Trader } | { field: string }> {
   const before = await traderOf(db, side);
   const merged = { ...before, ...q };
@@ -93,9 +95,7 @@ export async function startTraders(
     .update(mockTraders)
     .set({
       ...q,
-      running: true,
-      actions: before.running ? before.actions : 0,
-      startedAt: before.running ? before.startedAt : now,
+      ...(start && !before.running ? { running: true, actions: 0, startedAt: now } : {}),
       updatedBy: operatorId,
       updatedAt: now,
     })

@@ -97,7 +97,10 @@ function PlaceForm({ onPlaced }: { onPlaced: () => void }) {
         <Form.Item name="payType" label={t('mock.payType')} rules={[required]}>
           <Select
             style={{ width: 140 }}
-            options={Object.entries(PAY_TYPE_LABELS).map(([value, l]) => ({ value, label: zh ? l[0] : l[1] }))}
+            options={Object.entries(PAY_TYPE_LABELS).map(([value, l]) => ({
+              value,
+              label: zh ? l[0] : l[1],
+            }))}
           />
         </Form.Item>
       ) : (

@@ -34,7 +34,7 @@ export function RatePanel() {
       () => undefined,
     );
   }, []);
-  useEffect(load, []);
+  useEffect(load, [load]);
   const pairOf = (v: Values) => {
     const [currency, exchangeCurrency] = v.pair.split('/');
     return { currency, exchangeCurrency, type: v.type };
@@ -65,7 +65,10 @@ export function RatePanel() {
             <Select style={{ width: 110 }} options={PAIRS.map((p) => ({ value: p, label: p }))} />
           </Form.Item>
           <Form.Item name="type" label={t('mock.side')}>
-            <Select style={{ width: 80 }} options={[{ value: 'BUY' }, { value: 'SELL' }].map((o) => ({ ...o, label: o.value }))} />
+            <Select
+              style={{ width: 80 }}
+              options={[{ value: 'BUY' }, { value: 'SELL' }].map((o) => ({ ...o, label: o.value }))}
+            />
           </Form.Item>
           <Form.Item
             name="exchangeRate"
@@ -91,7 +94,8 @@ export function RatePanel() {
               void del(r);
             }}
           >
-            {r.currency}/{r.exchangeCurrency} {r.type} {r.exchangeRate} ({t('mock.realRate')} {r.realRate ?? '-'})
+            {r.currency}/{r.exchangeCurrency} {r.type} {r.exchangeRate} ({t('mock.realRate')}{' '}
+            {r.realRate ?? '-'})
           </Tag>
         ))}
       </div>

@@ -49,7 +49,8 @@ export function TradersPanel({ onChanged }: { onChanged: () => void }) {
       onClick={() => run(side, what)}
       data-testid={`trader-${side}-${what.toLowerCase()}`}
     >
-      {t(side === 'buy' ? 'mock.buyers' : 'mock.sellers')} · {t(what === 'Start' ? 'mock.start' : 'mock.stop')}
+      {t(side === 'buy' ? 'mock.buyers' : 'mock.sellers')} ·{' '}
+      {t(what === 'Start' ? 'mock.start' : 'mock.stop')}
     </Button>
   );
   return (
@@ -58,7 +59,13 @@ export function TradersPanel({ onChanged }: { onChanged: () => void }) {
       layout="inline"
       size="small"
       style={{ rowGap: 8, marginBottom: 8 }}
-      initialValues={{ ratePerMinute: 6, amountMin: '100', amountMax: '1000', lateShare: '0.1', disputeShare: '0.1' }}
+      initialValues={{
+        ratePerMinute: 6,
+        amountMin: '100',
+        amountMax: '1000',
+        lateShare: '0.1',
+        disputeShare: '0.1',
+      }}
     >
       <Form.Item name="ratePerMinute" label={t('mock.ratePerMinute')} rules={[{ required: true }]}>
         <InputNumber min={1} max={60} style={{ width: 70 }} data-testid="trader-rate" />
