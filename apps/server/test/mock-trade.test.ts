@@ -622,3 +622,28 @@ function mulberry(seed: number): () => number {
     return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+describe('the demo step', () => {
+  it('fills both pages: a trader burst (stopped after), a ruled dispute, two test orders', async () => {
+    const { runMockTradeDay } = await import('../src/demo/mock-trade-day.ts');
+    const { platformOrigin } = await import('../src/modules/upstream/origin.ts');
+    const before = await count(sql`SELECT count(*)::int AS n FROM trade_orders WHERE pool_id = 990001`);
+    const report = await runMockTradeDay(t.ctx, platformOrigin(t.ctx)!, {
+      operatorId: 1,
+      username: 'admin',
+      locale: 'zh-CN',
+    });
+    expect(report.orders).toBeGreaterThan(before);
+    expect(report.tests).toBe(2);
+    const traders = await post<Page<{ running: boolean }>>('/api/tradeMock/traders/findByPage', {
+      page: 1,
+      pageSize: 10,
+    });
+    expect(traders.envelope.data.list.some((r) => r.running)).toBe(false);
+    const tests = await post<Page<{ direction: string }>>('/api/mockOrderTest/findByPage', {
+      page: 1,
+      pageSize: 50,
+    });
+    expect(tests.envelope.data.list.filter((r) => r.direction === 'withdraw').length).toBeGreaterThan(1);
+  });
+});

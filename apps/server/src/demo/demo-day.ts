@@ -16,6 +16,7 @@ import { open } from '../platform/secret-box.ts';
 import { type Actor, runSystemTransition } from '../platform/transitions/index.ts';
 import { describeEmailDay, type EmailDayReport, runEmailDay } from './email-day.ts';
 import { describeMatchDay, type MatchDayReport, runMatchDay } from './match-day.ts';
+import { describeMockTradeDay, type MockTradeDayReport, runMockTradeDay } from './mock-trade-day.ts';
 import { type DemoOrdersReport, placeDemoOrders } from './orders.ts';
 import { merchantApiCall } from './orders-client.ts';
 import { describeOtcDay, type OtcDayReport, runOtcDay } from './otc-day.ts';
@@ -48,6 +49,7 @@ export interface DemoDayReport {
   email?: EmailDayReport | null;
   risk?: RiskDayReport;
   riskLevels?: RiskLevelsDayReport;
+  mockTrade?: MockTradeDayReport;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -189,6 +191,7 @@ export async function runDemoDay(
   report.reconciliation = await reconcileDemoDay(ctx, origin);
   report.risk = await runRiskDay(ctx, origin);
   report.riskLevels = await runRiskLevelsDay(ctx, origin);
+  report.mockTrade = await runMockTradeDay(ctx, origin, OPERATOR);
   // Last: the statements of every demo day, once nothing else moves money.
   report.settlements = await settleDemoDays(ctx, OPERATOR);
   return report;
@@ -205,6 +208,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     (d.matching ? `\n${describeMatchDay(d.matching)}` : '') +
     (d.email ? `\n${describeEmailDay(d.email)}` : '') +
     (d.risk ? `\n${describeRiskDay(d.risk)}` : '') +
-    (d.riskLevels ? `\n${describeRiskLevelsDay(d.riskLevels)}` : '')
+    (d.riskLevels ? `\n${describeRiskLevelsDay(d.riskLevels)}` : '') +
+    (d.mockTrade ? `\n${describeMockTradeDay(d.mockTrade)}` : '')
   );
 }

@@ -61,8 +61,8 @@ export async function placeTestOrder(
   ctx: AppContext,
   body: PlaceTestBody,
   operatorId: number | null,
+  origin = platformOrigin(ctx),
 ): Promise<{ values: typeof mockOrderTests.$inferInsert; answer: unknown } | 'noOrigin'> {
-  const origin = platformOrigin(ctx);
   if (!origin) return 'noOrigin';
   const m = await ensureSandboxMerchant(ctx);
   // Sandbox passages added since the merchant was made are allowed too (never a real provider's).
