@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
-import { pick, poll } from './support/shell.ts';
+import { pick } from './support/shell.ts';
 
 const OPERATOR = {
   username: 'e2e_mocktrade',
@@ -98,8 +98,9 @@ describe('tradeMock', () => {
     // The sandbox's accounts equal their postings; no posting of a sandbox order reached a real merchant.
     const [sandbox] = await query<{ id: number }>('SELECT merchant_id AS id FROM sandbox_merchants');
     const drift = await query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ledger_accounts a WHERE a.merchant_id = $1 AND (a.available, a.frozen) IS DISTINCT FROM
-        (SELECT coalesce(sum(p.amount), 0), coalesce(sum(p.frozen_amount), 0) FROM ledger_postings p WHERE p.account_id = a.id)`,
+      `SELECT count(*)::int AS n FROM ledger_accounts a WHERE a.merchant_id = $1
+        AND (a.available <> (SELECT coalesce(sum(p.amount), 0) FROM ledger_postings p WHERE p.account_id = a.id)
+          OR a.frozen <> (SELECT coalesce(sum(p.frozen_amount), 0) FROM ledger_postings p WHERE p.account_id = a.id))`,
       [sandbox!.id],
     );
     expect(drift[0]!.n).toBe(0);

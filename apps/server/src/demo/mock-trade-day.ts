@@ -54,7 +54,7 @@ export async function runMockTradeDay(
 
   let tests = 0;
   const bodies = [
-    { direction: 'deposit', amount: '188.00', payType: 'alipay' },
+    { direction: 'deposit', amount: '188.00', payType: 'alipay', outcome: 'success' },
     {
       direction: 'withdraw',
       amount: '66.00',

@@ -7,13 +7,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { amountIssue, checkAmount } from '@payops/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { sandboxParties, tellSandbox } from '../../demo/orders.ts';
 import { merchantApiCall } from '../../demo/orders-client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { open } from '../../platform/secret-box.ts';
-import { PAY_TYPES } from '../mch/passage.schema.ts';
+import { PAY_TYPES, thirdParties } from '../mch/passage.schema.ts';
 import { SANDBOX_NOTIFY_PATH } from '../notify/sandbox.ts';
+import { depositOrders } from '../order/schema.ts';
 import { platformOrigin } from '../upstream/origin.ts';
 import type { mockOrderTests } from './sandbox.schema.ts';
 import { allowSandboxPassages, ensureSandboxMerchant } from './sandbox-merchant.ts';
@@ -28,7 +30,13 @@ const amount = z
   });
 
 export const placeTestBody = z.discriminatedUnion('direction', [
-  z.strictObject({ direction: z.literal('deposit'), amount, payType: z.enum(PAY_TYPES) }),
+  z.strictObject({
+    direction: z.literal('deposit'),
+    amount,
+    payType: z.enum(PAY_TYPES),
+    // What the member does at the sandbox provider's cashier: pays, fails, or never pays (hold).
+    outcome: z.enum(['success', 'fail', 'hold']).default('success'),
+  }),
   z.strictObject({
     direction: z.literal('withdraw'),
     amount,
@@ -50,6 +58,21 @@ export const orderTestComputed = {
     WHERE n.order_no = mock_order_tests.order_no ORDER BY n.id DESC LIMIT 1)`,
 };
 
+/**
+ * Tells the sandbox provider holding the deposit what the member did at its cashier, as the demo's
+ * members do (demo/orders.ts): it then calls the platform back like any provider. A provider that
+ * already decided on its own (not holding) refuses: nothing to tell, the order goes its way.
+ */
+async function tellMember(ctx: AppContext, origin: string, orderNo: string, outcome: 'success' | 'fail') {
+  const [row] = await ctx.db
+    .select({ code: thirdParties.code })
+    .from(depositOrders)
+    .innerJoin(thirdParties, eq(thirdParties.id, depositOrders.thirdPartyId))
+    .where(eq(depositOrders.orderNo, orderNo));
+  const party = (await sandboxParties(ctx)).find((p) => p.code === row?.code);
+  if (party) await tellSandbox(origin, party, 'notify', { orderNo, outcome }).catch(() => false);
+}
+
 /** The answer's message and, for a refusal, the fields it names (what the operator reads). */
 function messageOf(env: { msg: string; data: unknown }): string {
   const fields = (env.data as { fields?: { field: string; message: string }[] } | null)?.fields ?? [];
@@ -68,7 +91,17 @@ export async function placeTestOrder(
   // Sandbox passages added since the merchant was made are allowed too (never a real provider's).
   await allowSandboxPassages(ctx.db, m.id);
   const mchOrderNo = `MT${Date.now().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;
-  const { direction, ...rest } = body;
+  const { direction } = body;
+  // The merchant API's own fields (the outcome is the sandbox cashier's, told after).
+  const rest: Record<string, string> =
+    body.direction === 'deposit'
+      ? { amount: body.amount, payType: body.payType }
+      : {
+          amount: body.amount,
+          bankName: body.bankName,
+          accountName: body.accountName,
+          accountNo: body.accountNo,
+        };
   // The outcome is told to the sandbox merchant's receiver on this server, as the demo merchants' are.
   const params: Record<string, string> = {
     mchOrderNo,
@@ -86,11 +119,14 @@ export async function placeTestOrder(
     { headers: { 'accept-language': 'en-US' } },
   );
   const env = res.envelope;
+  const orderNo = env.code === 0 ? (env.data?.orderNo ?? null) : null;
+  if (orderNo && body.direction === 'deposit' && body.outcome !== 'hold')
+    await tellMember(ctx, origin, orderNo, body.outcome);
   return {
     values: {
       direction,
       mchOrderNo,
-      orderNo: env.code === 0 ? (env.data?.orderNo ?? null) : null,
+      orderNo,
       amount: body.amount,
       payType: body.direction === 'deposit' ? body.payType : '',
       httpStatus: res.status,

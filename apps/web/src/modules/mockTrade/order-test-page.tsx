@@ -34,6 +34,7 @@ type Values = {
   direction: 'deposit' | 'withdraw';
   amount: string;
   payType?: string;
+  outcome?: 'success' | 'fail' | 'hold';
   bankName?: string;
   accountName?: string;
   accountNo?: string;
@@ -50,7 +51,7 @@ function PlaceForm({ onPlaced }: { onPlaced: () => void }) {
     const v = await form.validateFields();
     const body =
       v.direction === 'deposit'
-        ? { direction: v.direction, amount: v.amount.trim(), payType: v.payType }
+        ? { direction: v.direction, amount: v.amount.trim(), payType: v.payType, outcome: v.outcome }
         : {
             direction: v.direction,
             amount: v.amount.trim(),
@@ -72,7 +73,7 @@ function PlaceForm({ onPlaced }: { onPlaced: () => void }) {
     <Form
       form={form}
       layout="inline"
-      initialValues={{ direction: 'deposit', payType: 'alipay' }}
+      initialValues={{ direction: 'deposit', payType: 'alipay', outcome: 'success' }}
       style={{ marginBottom: 12, rowGap: 8 }}
       data-testid="order-test-form"
     >
