@@ -7,6 +7,7 @@
  * Screenshots in zh-CN and en-US. Other files write meanwhile: everything here is filtered to the
  * sandbox pool and to what this file started.
  */
+import { orderDepositList } from '@payops/contracts/resources/order/deposit-order';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
@@ -135,7 +136,13 @@ describe('mockOrderTest', () => {
     const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: orderNo }).first();
     await row.waitFor({ timeout: 20_000 });
     // The live view moves with the order: the sandbox provider pays it, the list follows.
-    await expect.poll(() => row.innerText(), { timeout: 30_000 }).not.toMatch(/pending_payment|created/);
+    const status = async () =>
+      (
+        await query<{ status: string }>('SELECT status FROM deposit_orders WHERE order_no = $1', [orderNo])
+      )[0]!.status;
+    await expect.poll(status, { timeout: 30_000 }).not.toMatch(/^(created|pending_payment)$/);
+    const label = orderDepositList.labels['zh-CN'][`enum.orderDepositList.status.${await status()}`]!;
+    await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain(label);
     await screenshot(page, 'mock-order-test-zh-CN');
     await pick(page, 'language-switch', 'language-option-en-US');
     await idle();

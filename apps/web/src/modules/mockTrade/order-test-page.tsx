@@ -95,15 +95,27 @@ function PlaceForm({ onPlaced }: { onPlaced: () => void }) {
         <Input style={{ width: 120 }} data-testid="order-test-amount" />
       </Form.Item>
       {direction === 'deposit' ? (
-        <Form.Item name="payType" label={t('mock.payType')} rules={[required]}>
-          <Select
-            style={{ width: 140 }}
-            options={Object.entries(PAY_TYPE_LABELS).map(([value, l]) => ({
-              value,
-              label: zh ? l[0] : l[1],
-            }))}
-          />
-        </Form.Item>
+        <>
+          <Form.Item name="payType" label={t('mock.payType')} rules={[required]}>
+            <Select
+              style={{ width: 140 }}
+              options={Object.entries(PAY_TYPE_LABELS).map(([value, l]) => ({
+                value,
+                label: zh ? l[0] : l[1],
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="outcome" label={t('mock.outcome')}>
+            <Select
+              style={{ width: 130 }}
+              data-testid="order-test-outcome"
+              options={(['success', 'fail', 'hold'] as const).map((o) => ({
+                value: o,
+                label: t(`mock.outcome.${o}`),
+              }))}
+            />
+          </Form.Item>
+        </>
       ) : (
         <>
           <Form.Item name="bankName" label={t('mock.bankName')} rules={[required]}>

@@ -3,7 +3,18 @@
  * as the sandbox merchant, each followed live: the order's state and its callback's, read from the
  * order and notification tables by the list's own statement (no copy that could go stale).
  */
+import type { Bilingual } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
+import { DEPOSIT_STATES, orderDepositList } from '../order/deposit-order.ts';
+import { orderTransferList, WITHDRAW_STATES } from '../order/withdraw-order.ts';
+
+/** Either order's states, named as their own lists name them (a deposit's first, where both have one). */
+const STATES = [...new Set<string>([...DEPOSIT_STATES, ...WITHDRAW_STATES])];
+const stateLabel = (s: string): Bilingual => {
+  const def = (DEPOSIT_STATES as readonly string[]).includes(s) ? orderDepositList : orderTransferList;
+  const key = `enum.${def.name}.status.${s}`;
+  return [def.labels['zh-CN'][key] ?? s, def.labels['en-US'][key] ?? s];
+};
 
 export const mockOrderTestSon = defineResource({
   name: 'mockOrderTestSon',
@@ -27,7 +38,7 @@ export const mockOrderTestSon = defineResource({
     httpStatus: { type: 'number', list: true },
     answerCode: { type: 'number', list: true },
     answerMessage: { type: 'string', list: true },
-    orderStatus: { type: 'string', list: true, virtual: true },
+    orderStatus: { type: 'enum', list: true, virtual: true, options: STATES.map((value) => ({ value })) },
     callbackStatus: { type: 'string', list: true, virtual: true },
     createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
   },
@@ -46,6 +57,7 @@ export const mockOrderTestSon = defineResource({
     'field.mockOrderTestSon.answerCode': ['应答码', 'Answer code'],
     'field.mockOrderTestSon.answerMessage': ['应答信息', 'Answer message'],
     'field.mockOrderTestSon.orderStatus': ['订单状态', 'Order status'],
+    ...Object.fromEntries(STATES.map((s) => [`enum.mockOrderTestSon.orderStatus.${s}`, stateLabel(s)])),
     'field.mockOrderTestSon.callbackStatus': ['回调状态', 'Callback status'],
     'field.mockOrderTestSon.createdAt': ['下单时间', 'Placed at'],
   }),
