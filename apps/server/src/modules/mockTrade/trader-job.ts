@@ -211,8 +211,8 @@ async function confirmPaid(ctx: AppContext, t: Trader, ids: number[], report: Ti
 }
 
 /**
- * Whether this process runs the job (its first run says so): only then does a start also tick at
- * once. API tests build the app without jobs and tick by hand, so nothing runs behind their backs.
+ * Whether this process runs the job (the runner says so at start): only then does a start also tick
+ * at once. API tests build the app without jobs and tick by hand, so nothing runs behind their backs.
  */
 const jobsRunHere = new WeakSet<AppContext>();
 export const ticksHere = (ctx: AppContext) => jobsRunHere.has(ctx);
@@ -221,8 +221,6 @@ export const mockTraderJob = defineJob({
   name: 'mock-traders',
   schedule: '* * * * *',
   retry: { limit: 0, delaySeconds: 30, backoff: false },
-  handler: (ctx) => {
-    jobsRunHere.add(ctx);
-    return runTraderTick(ctx);
-  },
+  onStart: (ctx) => jobsRunHere.add(ctx),
+  handler: (ctx) => runTraderTick(ctx),
 });
