@@ -52,7 +52,7 @@ describe('tradeMock', () => {
     await idle();
     await expect.poll(() => id('sandbox-tag').count()).toBeGreaterThan(0);
     await id('trader-rate').fill('8');
-    await id('trader-dispute').fill('0.4');
+    await id('trader-dispute').fill('0.6');
     await id('trader-sell-start').click();
     await id('trader-buy-start').click();
     const running = () => query<{ n: number }>('SELECT count(*)::int AS n FROM mock_traders WHERE running');
