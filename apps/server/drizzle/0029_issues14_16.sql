@@ -36,6 +36,49 @@ CREATE TABLE "sandbox_sms_outbox" (
 	"at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "mock_exchange_rates" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"currency" text NOT NULL,
+	"exchange_currency" text NOT NULL,
+	"type" text NOT NULL,
+	"exchange_rate" numeric(28, 8) NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "mock_order_tests" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"direction" text NOT NULL,
+	"mch_order_no" text NOT NULL,
+	"order_no" text,
+	"amount" numeric(28, 8) NOT NULL,
+	"pay_type" text DEFAULT '' NOT NULL,
+	"http_status" integer NOT NULL,
+	"answer_code" integer NOT NULL,
+	"answer_message" text DEFAULT '' NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "mock_traders" (
+	"side" text PRIMARY KEY NOT NULL,
+	"running" boolean DEFAULT false NOT NULL,
+	"rate_per_minute" integer DEFAULT 6 NOT NULL,
+	"amount_min" numeric(28, 8) DEFAULT '100' NOT NULL,
+	"amount_max" numeric(28, 8) DEFAULT '1000' NOT NULL,
+	"late_share" numeric(10, 6) DEFAULT '0.1' NOT NULL,
+	"dispute_share" numeric(10, 6) DEFAULT '0.1' NOT NULL,
+	"actions" integer DEFAULT 0 NOT NULL,
+	"started_at" timestamp with time zone,
+	"stopped_at" timestamp with time zone,
+	"updated_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sandbox_merchants" (
+	"merchant_id" integer PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "member_first_deposits" (
 	"merchant_id" integer NOT NULL,
 	"member_account" text NOT NULL,
@@ -392,6 +435,7 @@ ALTER TABLE "risk_block_log" ADD COLUMN "email_order_id" bigint;--> statement-br
 ALTER TABLE "routing_decisions" ADD COLUMN "created_xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
 ALTER TABLE "upstream_callbacks" ADD COLUMN "created_xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
 ALTER TABLE "status_history" ADD COLUMN "xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
+ALTER TABLE "sandbox_merchants" ADD CONSTRAINT "sandbox_merchants_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trade_rules" ADD CONSTRAINT "trade_rules_pool_id_trade_pools_id_fk" FOREIGN KEY ("pool_id") REFERENCES "public"."trade_pools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trade_timeouts" ADD CONSTRAINT "trade_timeouts_pool_id_trade_pools_id_fk" FOREIGN KEY ("pool_id") REFERENCES "public"."trade_pools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallet_pay_accounts" ADD CONSTRAINT "wallet_pay_accounts_wallet_member_id_wallet_members_id_fk" FOREIGN KEY ("wallet_member_id") REFERENCES "public"."wallet_members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -406,6 +450,10 @@ CREATE INDEX "counter_sms_codes_member_idx" ON "counter_sms_codes" USING btree (
 CREATE INDEX "counter_sms_codes_state_idx" ON "counter_sms_codes" USING btree ("state","expires_at");--> statement-breakpoint
 CREATE INDEX "counter_sms_codes_sent_idx" ON "counter_sms_codes" USING btree ("sent_at");--> statement-breakpoint
 CREATE INDEX "sandbox_sms_outbox_phone_idx" ON "sandbox_sms_outbox" USING btree ("phone","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "mock_exchange_rates_pair_idx" ON "mock_exchange_rates" USING btree ("currency","exchange_currency","type");--> statement-breakpoint
+CREATE INDEX "mock_order_tests_created_idx" ON "mock_order_tests" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "mock_order_tests_direction_idx" ON "mock_order_tests" USING btree ("direction","id");--> statement-breakpoint
+CREATE INDEX "mock_order_tests_order_no_idx" ON "mock_order_tests" USING btree ("order_no") WHERE order_no IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "member_first_deposits_created_xid_idx" ON "member_first_deposits" USING btree ("created_xid");--> statement-breakpoint
 CREATE INDEX "member_first_deposits_at_idx" ON "member_first_deposits" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "member_level_changes_created_xid_idx" ON "member_level_changes" USING btree ("created_xid");--> statement-breakpoint

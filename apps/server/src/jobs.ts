@@ -6,6 +6,7 @@ import { matchRetryJob } from './modules/match/match-retry.ts';
 import { matchExpiryJob } from './modules/match/match-timeouts.ts';
 import { voucherSweepJob } from './modules/match/voucher-sweep.ts';
 import { adjustExpiryJob } from './modules/mch/adjust-expiry.ts';
+import { mockTraderJob } from './modules/mockTrade/trader-job.ts';
 import { merchantNotifyJob } from './modules/notify/job.ts';
 import { openapiNonceCleanUpJob } from './modules/openapi/nonce-clean-up.ts';
 import { upstreamErrorReportJob } from './modules/openapi/upstream-errors.ts';
@@ -43,4 +44,5 @@ export const allJobs: readonly JobDef[] = [
   counterPaymentExpiryJob,
   reportRollupJob,
   tradeTimeoutJob,
+  mockTraderJob,
 ];

@@ -8,6 +8,7 @@ export * from '../modules/match/match.schema.ts';
 export * from '../modules/mch/passage.schema.ts';
 export * from '../modules/mch/schema.ts';
 export * from '../modules/member/schema.ts';
+export * from '../modules/mockTrade/sandbox.schema.ts';
 export * from '../modules/mockTrade/schema.ts';
 export * from '../modules/notify/schema.ts';
 export * from '../modules/openapi/schema.ts';

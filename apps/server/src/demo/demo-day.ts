@@ -18,6 +18,7 @@ import { type CashierDayReport, describeCashierDay, runCashierDay } from './cash
 import { describeEmailDay, type EmailDayReport, runEmailDay } from './email-day.ts';
 import { runEmailRiskDay } from './email-risk-day.ts';
 import { describeMatchDay, type MatchDayReport, runMatchDay } from './match-day.ts';
+import { describeMockTradeDay, type MockTradeDayReport, runMockTradeDay } from './mock-trade-day.ts';
 import { describeOpsReportsDay, type OpsReportsDayReport, runOpsReportsDay } from './ops-reports-day.ts';
 import { type DemoOrdersReport, placeDemoOrders } from './orders.ts';
 import { merchantApiCall } from './orders-client.ts';
@@ -63,6 +64,7 @@ export interface DemoDayReport {
   opsReports?: OpsReportsDayReport;
   reports?: ReportsDayReport;
   trades?: TradeDayReport;
+  mockTrade?: MockTradeDayReport;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -209,6 +211,7 @@ export async function runDemoDay(
   report.cashier = await runCashierDay(ctx, OPERATOR);
   report.opsReports = await runOpsReportsDay(ctx, origin);
   report.trades = await runTradeDay(ctx);
+  report.mockTrade = await runMockTradeDay(ctx, origin, OPERATOR);
   // Last: the statements of every demo day, once nothing else moves money.
   report.settlements = await settleDemoDays(ctx, OPERATOR);
   report.reports = await rollUpDemoDay(ctx);
@@ -229,6 +232,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     (d.riskLevels ? `\n${describeRiskLevelsDay(d.riskLevels)}` : '') +
     (d.cashier ? `\n${describeCashierDay(d.cashier)}` : '') +
     (d.opsReports ? `\n${describeOpsReportsDay(d.opsReports)}` : '') +
-    (d.trades ? `\n${describeTradeDay(d.trades)}` : '')
+    (d.trades ? `\n${describeTradeDay(d.trades)}` : '') +
+    (d.mockTrade ? `\n${describeMockTradeDay(d.mockTrade)}` : '')
   );
 }

@@ -9,6 +9,7 @@ import { financeRiskPages } from '../modules/financeRisk/index.ts';
 import { matchPages } from '../modules/match/index.ts';
 import { mchPages } from '../modules/mch/index.ts';
 import { memberPages } from '../modules/member/index.ts';
+import { mockTradePages } from '../modules/mockTrade/index.ts';
 import { orderPages } from '../modules/order/index.ts';
 import { payManagePages } from '../modules/payManage/index.ts';
 import { sysPages } from '../modules/sys/index.ts';
@@ -30,4 +31,5 @@ export const pageLoaders: Record<string, () => PageModule> = {
   ...cashierPages,
   ...financeReportPages,
   ...tradeManagePages,
+  ...mockTradePages,
 };

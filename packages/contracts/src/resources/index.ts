@@ -10,6 +10,7 @@ import * as financeRisk from './financeRisk/index.ts';
 import * as match from './match/index.ts';
 import * as mch from './mch/index.ts';
 import * as member from './member/index.ts';
+import * as mockTrade from './mockTrade/index.ts';
 import { OPS_REPORTS } from './opsReports/index.ts';
 import * as order from './order/index.ts';
 import * as payManage from './payManage/index.ts';
@@ -23,6 +24,7 @@ export * from './financeRisk/index.ts';
 export * from './match/index.ts';
 export * from './mch/index.ts';
 export * from './member/index.ts';
+export * from './mockTrade/index.ts';
 export * from './opsReports/index.ts';
 export * from './order/index.ts';
 export * from './payManage/index.ts';
@@ -67,6 +69,8 @@ export const allResources: readonly ResourceDef[] = [
   ...wallet.WALLET_RESOURCES,
   ...cashier.CASHIER_RESOURCES,
   ...trade.TRADE_RESOURCES,
+  ...[mockTrade.mockOrderTestSon, mockTrade.tradeMockTraders],
+  ...[mockTrade.tradeMockSon, mockTrade.tradeMockBuyAds, mockTrade.tradeMockSellAds],
 ];
 
 for (const def of allResources) registerResource(def);

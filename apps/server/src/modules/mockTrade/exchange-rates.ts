@@ -2,6 +2,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Executor } from '../../platform/ledger/index.ts';
+import { sandboxRate } from './mock-rates.ts';
 import { exchangeRates } from './schema.ts';
 
 const DEMO_RATES = [
@@ -47,14 +48,20 @@ export const RATE_SIDE = { deposit: 'SELL', withdraw: 'BUY' } as const;
 /**
  * The rate of a pair and side as it stands now, to be copied onto an order when it is created (the
  * order keeps it: a later change of the table never reprices an order). Null when the table has no
- * such pair: the caller refuses the order, naming the currency.
+ * such pair: the caller refuses the order, naming the currency. For the sandbox merchant
+ * (`merchantId`), a mock rate of the pair wins (mock-rates.ts).
  */
 export async function currentRate(
   db: Executor,
   currency: string,
   exchangeCurrency: string,
   side: 'BUY' | 'SELL',
+  merchantId?: number,
 ): Promise<string | null> {
+  if (merchantId !== undefined) {
+    const mock = await sandboxRate(db, merchantId, { currency, exchangeCurrency, type: side });
+    if (mock) return mock;
+  }
   const [row] = await db
     .select({ rate: sql<string>`trim_scale(${exchangeRates.exchangeRate})::text` })
     .from(exchangeRates)

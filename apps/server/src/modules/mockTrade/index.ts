@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { latestExchangeRates } from './exchange-rates.ts';
+import { sandboxRoutes } from './sandbox.routes.ts';
+import { tradeMockRoutes } from './trade-mock.routes.ts';
 
 export const exchangeRateRow = z.object({
   currency: z.string(),
@@ -28,4 +30,6 @@ export async function mockTradeModule(fastify: FastifyInstance) {
     },
     async () => ok(await latestExchangeRates(ctx)),
   );
+  await sandboxRoutes(fastify);
+  await tradeMockRoutes(fastify);
 }

@@ -26,10 +26,11 @@ export async function priceInput<T extends { amount: string; currency?: string }
   direction: 'deposit' | 'withdraw',
   body: T,
   locale: Locale,
+  merchantId?: number,
 ): Promise<{ input: Omit<T, 'currency'> & { quote?: OrderQuote } } | { fields: FieldError[] }> {
   const { currency = BOOK_CURRENCY, ...input } = body;
   if (currency === BOOK_CURRENCY) return { input };
-  const priced = await priceQuote(ctx.db, direction, currency, input.amount);
+  const priced = await priceQuote(ctx.db, direction, currency, input.amount, merchantId);
   if (!priced) return { fields: [{ field: 'currency', message: text.noRate[locale](currency) }] };
   if (dec(priced.amount).eq(ZERO)) return { fields: [{ field: 'amount', message: text.zero[locale] }] };
   return { input: { ...input, amount: priced.amount, quote: priced.quote } };

@@ -52,7 +52,7 @@ export async function openapiRoutes(parent: FastifyInstance) {
         const { mchNo: _m, timestamp: _t, nonce: _n, sign: _s, ...body } = request.body;
         const badUrl = notifyUrlProblem(body.notifyUrl, localeOf(request));
         if (badUrl) return refuse(request, reply, 'badRequest', badUrl);
-        const priced = await priceInput(ctx, 'deposit', body, localeOf(request));
+        const priced = await priceInput(ctx, 'deposit', body, localeOf(request), request.merchant!.id);
         if ('fields' in priced) return refuse(request, reply, 'badRequest', priced.fields);
         if (priced.input.quote) request.placement!.amount = priced.input.amount;
         const placed = await createDeposit(
@@ -84,7 +84,7 @@ export async function openapiRoutes(parent: FastifyInstance) {
         const m = request.merchant!;
         const badUrl = notifyUrlProblem(body.notifyUrl, localeOf(request));
         if (badUrl) return refuse(request, reply, 'badRequest', badUrl);
-        const priced = await priceInput(ctx, 'withdraw', body, localeOf(request));
+        const priced = await priceInput(ctx, 'withdraw', body, localeOf(request), m.id);
         if ('fields' in priced) return refuse(request, reply, 'badRequest', priced.fields);
         const input = priced.input;
         if (input.quote) request.placement!.amount = input.amount;

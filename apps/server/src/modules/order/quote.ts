@@ -19,14 +19,18 @@ export interface OrderQuote {
 
 export const BOOK_CURRENCY = 'CNY';
 
-/** The CNY amount and the quote of `quoteAmount` `currency`; null when the table has no such rate. */
+/**
+ * The CNY amount and the quote of `quoteAmount` `currency`; null when the table has no such rate.
+ * `merchantId`: the ordering merchant (the sandbox merchant's mock rates win for it).
+ */
 export async function priceQuote(
   db: Executor,
   direction: keyof typeof RATE_SIDE,
   currency: string,
   quoteAmount: string,
+  merchantId?: number,
 ): Promise<{ amount: string; quote: OrderQuote } | null> {
-  const rate = await currentRate(db, currency, BOOK_CURRENCY, RATE_SIDE[direction]);
+  const rate = await currentRate(db, currency, BOOK_CURRENCY, RATE_SIDE[direction], merchantId);
   if (!rate) return null;
   const amount = decString(dec(quoteAmount).times(dec(rate)).round(2, Dec.roundDown));
   return {

@@ -86,7 +86,7 @@ export async function takeAd(ctx: AppContext, input: TakeInput, actor: Actor, tx
       if ((await openOrdersOf(tx, t)) >= rule.maxOpenOrders)
         throw fieldError('taker', text.tooManyOpen[locale](rule.maxOpenOrders));
       await enforceTrader(ctx, tx, t);
-      const price = await priceOf(tx, pool, ad0.side, locale);
+      const price = await priceOf(tx, pool, ad0.side, locale, ad0.merchantId ?? undefined);
       // The guarded UPDATE: the row lock orders racing takers; the WHERE refuses the late ones.
       const [ad] = await tx
         .update(tradeAds)

@@ -85,9 +85,11 @@ export async function priceOf(
   pool: TradePool,
   side: TradeSide,
   locale: Locale,
+  merchantId?: number,
 ): Promise<string> {
   if (pool.priceSource === 'fixed' && pool.fixedPrice) return decString(dec(pool.fixedPrice));
-  const rate = await currentRate(db, pool.currency, pool.fiat, side === 'sell' ? 'BUY' : 'SELL');
+  // `merchantId`: the ad's; the sandbox merchant's mock rates win for it (modules/mockTrade).
+  const rate = await currentRate(db, pool.currency, pool.fiat, side === 'sell' ? 'BUY' : 'SELL', merchantId);
   if (!rate) throw fieldError('poolId', text.noRate[locale]);
   const factor = side === 'sell' ? dec('1').plus(dec(pool.spread)) : dec('1').minus(dec(pool.spread));
   return decString(dec(rate).times(factor).round(4, Dec.roundHalfUp));

@@ -21,6 +21,8 @@ export interface JobDef<T extends object = object> {
   /** Does the work; a throw is logged and retried by `retry`, and the job kept as failed after the last try. */
   handler: (ctx: AppContext, data: T) => Promise<unknown>;
   retry: RetryPolicy;
+  /** Told that this process runs the job (the server, never an API test's app). */
+  onStart?: (ctx: AppContext) => void;
 }
 
 const NAME = /^[a-z][a-z0-9-]{1,63}$/;

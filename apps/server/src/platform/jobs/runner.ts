@@ -64,6 +64,7 @@ export async function startJobs(
     });
     if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
     else await boss.unschedule(job.name);
+    job.onStart?.(ctx);
   }
   return {
     boss,

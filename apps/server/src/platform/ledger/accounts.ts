@@ -35,6 +35,8 @@ export const PLATFORM = {
   fees: 4,
   /** Cash received at the wallet counter (cashier payments credit wallet members against it). */
   counterCash: 21,
+  /** The simulator's faucet: coins given to the sandbox merchant's traders (modules/mockTrade). */
+  sandbox: 9,
 } as const;
 
 export const POINTS_CURRENCY = 'PTS';

@@ -1,0 +1,95 @@
+/**
+ * tradeMock/tradeMockSon: the simulator's control page. Its lists are definitions (the sandbox's
+ * orders and ads, views of the market's, and the automatic traders), refreshed live; the panels above
+ * drive the sandbox: start and stop the automatic traders, set the mock rate, post an ad; each row
+ * offers the steps of its state (take, pay with a voucher, confirm, cancel, dispute, resolve).
+ */
+import { tradeMockTraders } from '@payops/contracts/resources/mockTrade/mock-traders';
+import {
+  tradeMockBuyAds,
+  tradeMockSellAds,
+  tradeMockSon,
+} from '@payops/contracts/resources/mockTrade/trade-mock-views';
+import Space from 'antd/es/space';
+import Tabs from 'antd/es/tabs';
+import Tag from 'antd/es/tag';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ResourcePage } from '../../engine/resource-page.tsx';
+import type { PageContext, ResourceOverrides } from '../../engine/types.ts';
+import { AdForm } from './ad-form.tsx';
+import { useLiveTick } from './live-refresh.ts';
+import { useMockLabels } from './mock-labels.ts';
+import { AdActions, OrderActions } from './order-actions.tsx';
+import { RatePanel } from './rate-panel.tsx';
+import { SandboxCard } from './sandbox-card.tsx';
+import { TradersPanel } from './traders-panel.tsx';
+
+/** Refreshes the list it sits above every few seconds; the sandbox card with it. */
+function Live({ ctx, children }: { ctx: PageContext; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const tick = useLiveTick(ctx.refresh);
+  return (
+    <div>
+      <Space align="start">
+        <SandboxCard tick={tick} />
+        <Tag color="processing">{t('mock.live')}</Tag>
+      </Space>
+      {children}
+    </div>
+  );
+}
+
+export function TradeMockPage() {
+  useMockLabels();
+  const { t } = useTranslation();
+  const pages = useMemo(() => {
+    const orders: ResourceOverrides = {
+      header: (ctx) => (
+        <Live ctx={ctx}>
+          <TradersPanel onChanged={ctx.refresh} />
+          <RatePanel />
+          <AdForm onPosted={ctx.refresh} />
+        </Live>
+      ),
+      extraRowActions: (row, ctx) => <OrderActions row={row} onDone={ctx.refresh} />,
+    };
+    const ads = (side: 'buy' | 'sell'): ResourceOverrides => ({
+      header: (ctx) => <Live ctx={ctx} />,
+      extraRowActions: (row, ctx) => <AdActions row={row} side={side} onDone={ctx.refresh} />,
+    });
+    return {
+      orders,
+      buy: ads('buy'),
+      sell: ads('sell'),
+      traders: { header: (ctx: PageContext) => <Live ctx={ctx} /> },
+    };
+  }, []);
+  return (
+    <Tabs
+      destroyInactiveTabPane
+      items={[
+        {
+          key: 'orders',
+          label: t('mock.tabOrders'),
+          children: <ResourcePage def={tradeMockSon} overrides={pages.orders} />,
+        },
+        {
+          key: 'sell',
+          label: t('mock.tabSellAds'),
+          children: <ResourcePage def={tradeMockSellAds} overrides={pages.sell} />,
+        },
+        {
+          key: 'buy',
+          label: t('mock.tabBuyAds'),
+          children: <ResourcePage def={tradeMockBuyAds} overrides={pages.buy} />,
+        },
+        {
+          key: 'traders',
+          label: t('mock.tabTraders'),
+          children: <ResourcePage def={tradeMockTraders} overrides={pages.traders} />,
+        },
+      ]}
+    />
+  );
+}
