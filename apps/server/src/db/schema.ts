@@ -22,6 +22,7 @@ export * from '../modules/sys/schema.ts';
 export * from '../modules/sys/sign-in-throttle.schema.ts';
 export * from '../modules/upstream/schema.ts';
 export * from '../modules/wallet/wallet.schema.ts';
+export * from '../modules/wallet/wallet-config.schema.ts';
 export * from '../platform/audit.schema.ts';
 export * from '../platform/idempotency.schema.ts';
 export * from '../platform/ledger/schema.ts';

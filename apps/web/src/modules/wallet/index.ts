@@ -7,4 +7,12 @@ export const walletPages: Record<string, () => PageModule> = {
   '/wallet/walletFindByPage': page('WalletMembersPage'),
   '/wallet/walletPayTypeInfoPage': page('WalletPayTypeInfoPage'),
   '/wallet/walletPageFundLog': page('WalletFundLogPage'),
+  '/wallet/sellConfigPage': page('SellConfigPage'),
+  '/wallet/sellSplitQuery': page('SellSplitPage'),
+  '/wallet/virtualOrderConfigPage': page('WalletSettingsPage'),
+  '/wallet/fixedCodeConfigPage': page('FixedCodePage'),
+  '/wallet/payTypePage': page('PayTypePage'),
+  '/wallet/withdrawTypePage': page('WithdrawTypePage'),
+  '/wallet/imMsgListOfBuy': page('ImBuyPage'),
+  '/wallet/imMsgListOfSell': page('ImSellPage'),
 };
