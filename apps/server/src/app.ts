@@ -31,6 +31,7 @@ import { riskModule } from './modules/risk/index.ts';
 import { riskLevelsModule } from './modules/risk/risk-levels.module.ts';
 import { installFirstPasswordGate } from './modules/sys/first-password.ts';
 import { sysModule } from './modules/sys/index.ts';
+import { tradeModule } from './modules/trade/index.ts';
 import { upstreamModule } from './modules/upstream/index.ts';
 import { walletModule } from './modules/wallet/index.ts';
 import { Clock } from './platform/clock.ts';
@@ -159,6 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(emailModule);
   await app.register(riskLevelsModule);
   await app.register(walletModule);
+  await app.register(tradeModule);
   if (config.mockApi) await app.register(mockModule);
 
   await serveWebApp(app, config.webDist);

@@ -14,6 +14,7 @@ import { RISK_LEVELS_JOBS } from './modules/risk/risk-levels.jobs.ts';
 import { callbackRetentionJob } from './modules/upstream/callback-retention.ts';
 import { payoutJob } from './modules/upstream/payout.ts';
 import { pollJob } from './modules/upstream/poll.ts';
+import { walletDisputeSlaJob } from './modules/wallet/dispute-sla.job.ts';
 import { idempotencyCleanUpJob, nonceCleanUpJob } from './platform/jobs/clean-up.ts';
 import type { JobDef } from './platform/jobs/registry.ts';
 
@@ -33,6 +34,7 @@ export const allJobs: readonly JobDef[] = [
   emailPollJob,
   matchExpiryJob,
   matchRetryJob,
+  walletDisputeSlaJob,
   ...RISK_LEVELS_JOBS,
   riskExpiryJob,
 ];

@@ -11,6 +11,7 @@ import * as order from './order/index.ts';
 import * as payManage from './payManage/index.ts';
 import * as sys from './sys/index.ts';
 import * as wallet from './wallet/index.ts';
+import * as trade from './trade/index.ts';
 
 export * from './financeRisk/index.ts';
 export * from './match/index.ts';
@@ -20,6 +21,7 @@ export * from './order/index.ts';
 export * from './payManage/index.ts';
 export * from './sys/index.ts';
 export * from './wallet/index.ts';
+export * from './trade/index.ts';
 
 export const allResources: readonly ResourceDef[] = [
   sys.addrPoolFlowList,
@@ -56,6 +58,7 @@ export const allResources: readonly ResourceDef[] = [
   ...[payManage.emailConfig, payManage.emailAssign, order.emailOrder],
   ...financeRisk.RISK_LEVELS_RESOURCES,
   ...wallet.WALLET_RESOURCES,
+  ...trade.TRADE_RESOURCES,
 ];
 
 for (const def of allResources) registerResource(def);

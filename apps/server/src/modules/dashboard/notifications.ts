@@ -18,6 +18,7 @@ import { matchQueue } from '../match/bell.ts';
 import { merchantAdjustments } from '../mch/schema.ts';
 import { failedCallbacks } from '../notify/bell.ts';
 import { unreadCount, unreadMessages } from '../sys/message.service.ts';
+import { walletDisputeQueue } from '../wallet/dispute-bell.ts';
 
 /** How many of the newest items each group lists (the popover is a glance, the page is the queue). */
 export const NOTIFICATION_ITEMS = 5;
@@ -111,6 +112,7 @@ export const notificationProviders: NotificationProvider[] = [
   failedCallbacks,
   usdtExceptions,
   matchQueue,
+  walletDisputeQueue,
 ];
 
 export async function notificationRoutes(fastify: FastifyInstance) {

@@ -31,9 +31,14 @@ import {
  * unique index (with 6 digits, two of 300 in one second share a number about once in 20 seconds).
  */
 export function newMatchNo(now: Date): string {
+  return newRecordNo('M', now);
+}
+
+/** A record number of that form with another prefix (the trade market's ads, orders, applications). */
+export function newRecordNo(prefix: string, now: Date): string {
   const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
   const digits = `${String(randomInt(0, 100_000)).padStart(5, '0')}${String(randomInt(0, 100_000)).padStart(5, '0')}`;
-  return `M${stamp}${digits}`;
+  return `${prefix}${stamp}${digits}`;
 }
 
 /** A merchant's split and pool settings; without any, it matches its own orders only. */

@@ -267,7 +267,7 @@ export async function enforce(ctx: AppContext, tx: Tx, s: RiskSubject): Promise<
 }
 
 export interface BlockContext {
-  source: 'openapi' | 'chain' | 'payout' | 'match' | 'email';
+  source: 'openapi' | 'chain' | 'payout' | 'match' | 'email' | 'trade';
   direction: RiskDirection;
   merchantId: number | null;
   mchNo?: string;

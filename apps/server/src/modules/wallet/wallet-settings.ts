@@ -6,7 +6,7 @@
 import { type Locale, WALLET_SETTING_KEYS, WALLET_SETTINGS, type WalletSettingKey } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError } from '../../platform/errors.ts';
-import { dec } from '../../platform/ledger/index.ts';
+import { dec, type Tx } from '../../platform/ledger/index.ts';
 import { walletSettings } from './wallet-config.schema.ts';
 
 const text = {
@@ -39,7 +39,7 @@ export function checkSettingValue(key: WalletSettingKey, value: string, locale: 
 export type WalletSettingValues = Record<WalletSettingKey, string>;
 
 /** Every setting, the catalogue's default where a row is missing. Read before a transaction opens. */
-export async function readWalletSettings(db: AppContext['db']): Promise<WalletSettingValues> {
+export async function readWalletSettings(db: AppContext['db'] | Tx): Promise<WalletSettingValues> {
   const rows = await db.select().from(walletSettings);
   const out = Object.fromEntries(
     WALLET_SETTING_KEYS.map((k) => [k, WALLET_SETTINGS[k].default]),

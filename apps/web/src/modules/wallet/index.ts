@@ -2,8 +2,12 @@
 import { type PageModule, pagesOf } from '../../app/lazy-pages.ts';
 
 const page = pagesOf(() => import('./wallet-pages.tsx'));
+const disputes = pagesOf(() => import('./dispute-page.tsx'));
 
 export const walletPages: Record<string, () => PageModule> = {
+  '/wallet/disputeOrderPage': disputes('DisputePage'),
+  '/wallet/walletTradeBuyOrderPage': page('WalletTradeBuyPage'),
+  '/wallet/walletTradeSellOrderPage': page('WalletTradeSellPage'),
   '/wallet/walletFindByPage': page('WalletMembersPage'),
   '/wallet/walletPayTypeInfoPage': page('WalletPayTypeInfoPage'),
   '/wallet/walletPageFundLog': page('WalletFundLogPage'),

@@ -10,6 +10,10 @@ import {
 import { walletPageFundLog } from '@payops/contracts/resources/wallet/wallet-fund-log';
 import { walletFindByPage, walletPayTypeInfoPage } from '@payops/contracts/resources/wallet/wallet-members';
 import { virtualOrderConfigPage } from '@payops/contracts/resources/wallet/wallet-settings';
+import {
+  walletTradeBuyOrderPage,
+  walletTradeSellOrderPage,
+} from '@payops/contracts/resources/wallet/wallet-trades';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 
 export function WalletMembersPage() {
@@ -54,4 +58,12 @@ export function ImBuyPage() {
 
 export function ImSellPage() {
   return <ResourcePage def={imMsgListOfSell} />;
+}
+
+export function WalletTradeBuyPage() {
+  return <ResourcePage def={walletTradeBuyOrderPage} />;
+}
+
+export function WalletTradeSellPage() {
+  return <ResourcePage def={walletTradeSellOrderPage} />;
 }

@@ -15,6 +15,7 @@ export const BLOCK_SOURCES = {
   payout: ['代付出款', 'Payout'],
   match: ['撮合', 'Matching'],
   email: ['邮件订单', 'Email order'],
+  trade: ['交易市场', 'Trade market'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export const BLOCK_DIRECTIONS = {

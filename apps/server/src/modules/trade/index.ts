@@ -1,0 +1,43 @@
+/**
+ * The P2P trade market (issue 15; domain.md "Trades"). The services' stable API, for the simulator
+ * (h/mocktrade) and the wallet (h/wallet); every function takes an Actor (an operator, a trader
+ * through `traderActor`, or SYSTEM_ACTOR) and an optional transaction of the caller:
+ *
+ *   createAd(ctx, { trader, poolId, side, amount, minTake?, maxTake?, payTypes?, remark? }, actor, tx?)
+ *   cancelAd(ctx, adId, reason, actor, tx?)
+ *   takeAd(ctx, { adId, taker, amount, payType }, actor, tx?): TradeOrder   (whole or a child order)
+ *   markPaid(ctx, orderId, { by: buyer, voucher?: base64 }, actor, tx?)
+ *   confirmOrder(ctx, orderId, { by: seller } | { operator: true }, actor, tx?)
+ *   cancelOrder(ctx, orderId, { reason, by?: buyer }, actor, tx?)
+ *   timeoutOrder(ctx, { id, status }, tx?)     (a job: matched -> timeout, paid -> disputed)
+ *   openDispute(ctx, orderId, { reason, by?: buyer or seller }, actor, tx?)
+ *   resolveDispute(ctx, orderId, 'completed' | 'cancelled', reason, actor, tx?)
+ *   applyFor(ctx, { trader, poolId, side, kind, amount?, note? }, actor, tx?)
+ *   registerTraderResolver('wallet_member', (db, id) => Trader | undefined)
+ *
+ * A trader is { ownerType: 'member' | 'wallet_member', ownerId }. Refusals are AppErrors: 400 naming
+ * the field, 404 for an unknown ad or order, 409 when the record moved on (the ad taken or closed,
+ * the order no longer in the state the step needs).
+ */
+import type { FastifyInstance } from 'fastify';
+import { tradeRoutes } from './trade.routes.ts';
+
+export { type AdInput, type ApplyInput, adById, applyFor, cancelAd, createAd } from './ads.service.ts';
+export {
+  cancelOrder,
+  confirmOrder,
+  markPaid,
+  openDispute,
+  orderById,
+  resolveDispute,
+  type TakeInput,
+  takeAd,
+  timeoutOrder,
+} from './orders.service.ts';
+export * from './trade.schema.ts';
+export { SYSTEM_ACTOR, traderActor } from './trade-common.ts';
+export { registerTraderResolver, type Trader, type TraderRef, type TraderResolver } from './traders.ts';
+
+export async function tradeModule(app: FastifyInstance) {
+  await tradeRoutes(app);
+}

@@ -1,0 +1,86 @@
+/**
+ * Who trades: a ledger owner (owner type + id). The market asks a resolver per owner type for the
+ * trader's code (account), merchant, status and personal fields (for the risk check); members are
+ * resolved here, wallet members by the wallet module (`registerTraderResolver('wallet_member', ...)`),
+ * so wallet trades run through the same services without a second market.
+ */
+import type { Locale, TraderType } from '@payops/contracts';
+import { eq } from 'drizzle-orm';
+import { fieldError } from '../../platform/errors.ts';
+import { type Executor, ensureAccount, type Tx } from '../../platform/ledger/index.ts';
+import { members } from '../member/schema.ts';
+
+/** A trader as the services take it. */
+export interface TraderRef {
+  ownerType: TraderType;
+  ownerId: number;
+}
+
+export interface Trader extends TraderRef {
+  /** The member's account (or the wallet member's), shown on the pages. */
+  code: string;
+  /** The member's merchant; null for wallet members. */
+  merchantId: number | null;
+  /** Anything but 'normal' may not trade. */
+  status: string;
+  realName?: string | null;
+  phone?: string | null;
+  idNumber?: string | null;
+}
+
+export type TraderResolver = (db: Executor, ownerId: number) => Promise<Trader | undefined>;
+
+const resolvers = new Map<TraderType, TraderResolver>();
+
+export function registerTraderResolver(type: TraderType, resolve: TraderResolver): void {
+  resolvers.set(type, resolve);
+}
+
+registerTraderResolver('member', async (db, ownerId) => {
+  const [m] = await db.select().from(members).where(eq(members.id, ownerId));
+  if (!m) return undefined;
+  return {
+    ownerType: 'member',
+    ownerId: m.id,
+    code: m.account,
+    merchantId: m.merchantId,
+    status: m.status,
+    realName: m.realName,
+    phone: m.phone,
+    idNumber: m.idNumber,
+  };
+});
+
+const text = {
+  missing: { 'zh-CN': '交易者不存在', 'en-US': 'no such trader' },
+  frozen: { 'zh-CN': '交易者已冻结，不能交易', 'en-US': 'is frozen and cannot trade' },
+} as const;
+
+/** The trader behind a reference, able to trade; refused with a 400 on `field` otherwise. */
+export async function activeTrader(
+  db: Executor,
+  ref: TraderRef,
+  locale: Locale,
+  field: string,
+): Promise<Trader> {
+  const resolve = resolvers.get(ref.ownerType);
+  const trader = resolve ? await resolve(db, ref.ownerId) : undefined;
+  if (!trader) throw fieldError(field, text.missing[locale]);
+  if (trader.status !== 'normal') throw fieldError(field, text.frozen[locale]);
+  return trader;
+}
+
+/** The trader's coin account (opened on first use). */
+export function coinAccount(
+  tx: Tx,
+  t: Trader | { ownerType: TraderType; ownerId: number; code: string; merchantId: number | null },
+  currency: string,
+) {
+  return ensureAccount(tx, {
+    ownerType: t.ownerType,
+    ownerId: t.ownerId,
+    ownerCode: t.code,
+    merchantId: t.merchantId,
+    currency,
+  });
+}

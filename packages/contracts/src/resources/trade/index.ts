@@ -1,0 +1,32 @@
+/** The P2P trade market (tradeManage): pools, rules, timeouts, ads, orders, applications. */
+import type { ResourceDef } from '../../resource.ts';
+import { trade_buy_order_page, trade_sell_order_page } from './trade-ads.ts';
+import {
+  buyorderApplyPage,
+  sellorderApplyPage,
+  tradeBuyApplyLogPage,
+  tradeSellApplyLogPage,
+} from './trade-apply.ts';
+import { trade_pool_config_page, trade_rule_config_page, tradeOrderTimeout } from './trade-config.ts';
+import { tradeOrderList } from './trade-orders.ts';
+
+export * from './trade-ads.ts';
+export * from './trade-apply.ts';
+export * from './trade-config.ts';
+export * from './trade-lifecycle.ts';
+export * from './trade-orders.ts';
+export * from './trade-vocab.ts';
+
+/** For the registry (resources/index.ts). */
+export const TRADE_RESOURCES: readonly ResourceDef[] = [
+  trade_pool_config_page,
+  trade_rule_config_page,
+  tradeOrderTimeout,
+  trade_buy_order_page,
+  trade_sell_order_page,
+  tradeOrderList,
+  buyorderApplyPage,
+  sellorderApplyPage,
+  tradeBuyApplyLogPage,
+  tradeSellApplyLogPage,
+];
