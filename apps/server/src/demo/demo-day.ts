@@ -26,6 +26,7 @@ import { describeRiskDay, type RiskDayReport, runRiskDay } from './risk-day.ts';
 import { describeRiskLevelsDay, type RiskLevelsDayReport, runRiskLevelsDay } from './risk-levels-day.ts';
 import { type DemoSettlementReport, settleDemoDays } from './settle-day.ts';
 import { describeUsdtDay, runUsdtDay, type UsdtDayReport } from './usdt-day.ts';
+import { describeWalletDay, runWalletDay, type WalletDayReport } from './wallet-day.ts';
 
 /** The built-in administrator (sys bootstrap), under whom the demo's decisions are recorded. */
 const OPERATOR: Actor = { operatorId: 1, username: 'admin', locale: 'zh-CN' };
@@ -48,6 +49,7 @@ export interface DemoDayReport {
   email?: EmailDayReport | null;
   risk?: RiskDayReport;
   riskLevels?: RiskLevelsDayReport;
+  wallet?: WalletDayReport;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -189,6 +191,7 @@ export async function runDemoDay(
   report.reconciliation = await reconcileDemoDay(ctx, origin);
   report.risk = await runRiskDay(ctx, origin);
   report.riskLevels = await runRiskLevelsDay(ctx, origin);
+  report.wallet = await runWalletDay(ctx);
   // Last: the statements of every demo day, once nothing else moves money.
   report.settlements = await settleDemoDays(ctx, OPERATOR);
   return report;
@@ -205,6 +208,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     (d.matching ? `\n${describeMatchDay(d.matching)}` : '') +
     (d.email ? `\n${describeEmailDay(d.email)}` : '') +
     (d.risk ? `\n${describeRiskDay(d.risk)}` : '') +
-    (d.riskLevels ? `\n${describeRiskLevelsDay(d.riskLevels)}` : '')
+    (d.riskLevels ? `\n${describeRiskLevelsDay(d.riskLevels)}` : '') +
+    (d.wallet ? `\n${describeWalletDay(d.wallet)}` : '')
   );
 }

@@ -23,7 +23,7 @@ export interface Registration {
   language?: 'zh-CN' | 'en-US';
 }
 
-/** A new wallet member with its (empty) CNY ledger account; the same account again is a 409. */
+/** A new wallet member with its (empty) USDT ledger account (the wallet's coin); the same account again is a 409. */
 export async function registerWalletMember(ctx: AppContext, tx: Tx, r: Registration): Promise<WalletMember> {
   const now = ctx.clock.now();
   const [row] = await tx
@@ -40,7 +40,12 @@ export async function registerWalletMember(ctx: AppContext, tx: Tx, r: Registrat
     .onConflictDoNothing()
     .returning();
   if (!row) throw new AppError(ErrorCode.conflict, { field: 'account' });
-  await ensureAccount(tx, { ownerType: 'wallet_member', ownerId: row.id, ownerCode: row.account });
+  await ensureAccount(tx, {
+    ownerType: 'wallet_member',
+    ownerId: row.id,
+    ownerCode: row.account,
+    currency: 'USDT',
+  });
   return row;
 }
 
