@@ -38,7 +38,7 @@ const PAGES = [
   { group: '/tradeManage', path: '/tradeManage/trade_pool_config_page' },
   { group: '/financeReport', path: '/financeReport/passage_report_day_page' },
   { group: '/financeReport', path: '/financeReport/day_report_mertchant_page' },
-  { group: '/wallet', path: '/wallet/disputeOrderPage' },
+  { group: '/financeReport', path: '/financeReport/orderfee_list' },
 ] as const;
 
 const titleKey = (path: string) => `route${path.replaceAll('/', '.')}`;

@@ -104,6 +104,9 @@ export async function waitingFor(
               + (SELECT count(*)::int FROM matches
                   WHERE status IN ('disputed', 'proposed', 'manual_success_pending', 'manual_fail_pending')
                     AND manual_by IS DISTINCT FROM (SELECT id FROM me))
+              + (SELECT count(*)::int FROM wallet_disputes
+                  WHERE status <> 'resolved' AND (overdue OR status = 'awaiting_operator'
+                     OR (status = 'pending_approval' AND proposed_by IS DISTINCT FROM (SELECT id FROM me))))
                 AS others`,
       [username],
     );
