@@ -43,7 +43,10 @@ export const shellLabels = bilingual({
   'notify.kind.failedCallbacks': ['商户通知失败（{{count}}）', 'Failed callbacks to merchants ({{count}})'],
   'notify.kind.usdtExceptions': ['USDT充值异常（{{count}}）', 'USDT deposit exceptions ({{count}})'],
   'notify.kind.matchQueue': ['撮合待处理（{{count}}）', 'Matches waiting for an operator ({{count}})'],
-  'notify.kind.walletDisputes': ['钱包申诉待处理（{{count}}）', 'Wallet disputes waiting for an operator ({{count}})'],
+  'notify.kind.walletDisputes': [
+    '钱包申诉待处理（{{count}}）',
+    'Wallet disputes waiting for an operator ({{count}})',
+  ],
   'header.orderCounts': ['订单数量角标', 'Order count badges'],
   'sandbox.control': ['控制沙箱商户（令其回调失败）', 'Control the sandbox merchant (make callbacks fail)'],
 });

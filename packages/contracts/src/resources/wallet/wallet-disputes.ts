@@ -163,7 +163,14 @@ export const disputeOrderPage = defineResource({
   defaultSort: { field: 'id', order: 'desc' },
   labelField: 'disputeNo',
   actions: ['list', 'export'],
-  custom: [{ name: 'claim', scope: 'row', confirm: true }],
+  custom: [
+    {
+      name: 'claim',
+      scope: 'row',
+      confirm: true,
+      when: { field: 'status', in: ['awaiting_seller', 'awaiting_operator', 'pending_approval'] },
+    },
+  ],
   lifecycle: disputeLifecycle,
   children: [{ resource: 'disputeEvidence', foreignKey: 'disputeId' }],
   labels: bilingual({
