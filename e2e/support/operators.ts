@@ -106,6 +106,9 @@ export async function waitingFor(
                     AND manual_by IS DISTINCT FROM (SELECT id FROM me))
               + (SELECT count(*)::int FROM trade_orders WHERE status IN ('paid', 'disputed'))
               + (SELECT count(*)::int FROM trade_applications WHERE status = 'pending')
+              + (SELECT count(*)::int FROM wallet_disputes
+                  WHERE status <> 'resolved' AND (overdue OR status = 'awaiting_operator'
+                     OR (status = 'pending_approval' AND proposed_by IS DISTINCT FROM (SELECT id FROM me))))
                 AS others`,
       [username],
     );

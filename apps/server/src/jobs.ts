@@ -19,6 +19,7 @@ import { tradeTimeoutJob } from './modules/trade/trade-timeouts.ts';
 import { callbackRetentionJob } from './modules/upstream/callback-retention.ts';
 import { payoutJob } from './modules/upstream/payout.ts';
 import { pollJob } from './modules/upstream/poll.ts';
+import { walletDisputeSlaJob } from './modules/wallet/dispute-sla.job.ts';
 import { idempotencyCleanUpJob, nonceCleanUpJob } from './platform/jobs/clean-up.ts';
 import type { JobDef } from './platform/jobs/registry.ts';
 
@@ -39,6 +40,7 @@ export const allJobs: readonly JobDef[] = [
   matchExpiryJob,
   matchRetryJob,
   voucherSweepJob,
+  walletDisputeSlaJob,
   ...RISK_LEVELS_JOBS,
   riskExpiryJob,
   counterPaymentExpiryJob,

@@ -37,6 +37,7 @@ import {
 import { type DemoSettlementReport, settleDemoDays } from './settle-day.ts';
 import { describeTradeDay, runTradeDay, type TradeDayReport } from './trade-day.ts';
 import { describeUsdtDay, runUsdtDay, type UsdtDayReport } from './usdt-day.ts';
+import { describeWalletDay, runWalletDay, type WalletDayReport } from './wallet-day.ts';
 
 /** The built-in administrator (sys bootstrap), under whom the demo's decisions are recorded. */
 const OPERATOR: Actor = { operatorId: 1, username: 'admin', locale: 'zh-CN' };
@@ -65,6 +66,7 @@ export interface DemoDayReport {
   reports?: ReportsDayReport;
   trades?: TradeDayReport;
   mockTrade?: MockTradeDayReport;
+  wallet?: WalletDayReport;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -212,6 +214,7 @@ export async function runDemoDay(
   report.opsReports = await runOpsReportsDay(ctx, origin);
   report.trades = await runTradeDay(ctx);
   report.mockTrade = await runMockTradeDay(ctx, origin, OPERATOR);
+  report.wallet = await runWalletDay(ctx);
   // Last: the statements of every demo day, once nothing else moves money.
   report.settlements = await settleDemoDays(ctx, OPERATOR);
   report.reports = await rollUpDemoDay(ctx);
@@ -233,6 +236,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     (d.cashier ? `\n${describeCashierDay(d.cashier)}` : '') +
     (d.opsReports ? `\n${describeOpsReportsDay(d.opsReports)}` : '') +
     (d.trades ? `\n${describeTradeDay(d.trades)}` : '') +
-    (d.mockTrade ? `\n${describeMockTradeDay(d.mockTrade)}` : '')
+    (d.mockTrade ? `\n${describeMockTradeDay(d.mockTrade)}` : '') +
+    (d.wallet ? `\n${describeWalletDay(d.wallet)}` : '')
   );
 }

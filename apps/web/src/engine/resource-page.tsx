@@ -302,7 +302,7 @@ export function ResourcePage({
         loading={list.isFetching}
         scroll={{ x: 'max-content' }}
         data-testid="resource-table"
-        rowClassName="engine-row-clickable"
+        rowClassName={(row) => `engine-row-clickable ${overrides.rowClass?.(row) ?? ''}`}
         onRow={(row) => ({
           onClick: (e) => {
             if (isRowClick(e)) setDetailRow(row);

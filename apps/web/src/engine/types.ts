@@ -43,6 +43,8 @@ export type FormMode = { kind: 'add' } | { kind: 'edit'; row: Row };
  * "A page that needs more keeps the definition and adds an override").
  */
 export interface ResourceOverrides {
+  /** An extra class of a row (e.g. `engine-row-alert`: a case past its deadline, highlighted). */
+  rowClass?: (row: Row) => string | undefined;
   /** Cell renderers by field name (the definition's column title and sorting are kept). */
   cells?: Record<string, (value: unknown, row: Row) => ReactNode>;
   /**

@@ -48,6 +48,10 @@ export const shellLabels = bilingual({
     '交易申请待审核（{{count}}）',
     'Trade applications to decide ({{count}})',
   ],
+  'notify.kind.walletDisputes': [
+    '钱包申诉待处理（{{count}}）',
+    'Wallet disputes waiting for an operator ({{count}})',
+  ],
   'header.orderCounts': ['订单数量角标', 'Order count badges'],
   'sandbox.control': ['控制沙箱商户（令其回调失败）', 'Control the sandbox merchant (make callbacks fail)'],
 });

@@ -19,6 +19,7 @@ import { merchantAdjustments } from '../mch/schema.ts';
 import { failedCallbacks } from '../notify/bell.ts';
 import { unreadCount, unreadMessages } from '../sys/message.service.ts';
 import { tradeApplicationQueue, tradeQueue } from '../trade/bell.ts';
+import { walletDisputeQueue } from '../wallet/dispute-bell.ts';
 
 /** How many of the newest items each group lists (the popover is a glance, the page is the queue). */
 export const NOTIFICATION_ITEMS = 5;
@@ -114,6 +115,7 @@ export const notificationProviders: NotificationProvider[] = [
   matchQueue,
   tradeQueue,
   tradeApplicationQueue,
+  walletDisputeQueue,
 ];
 
 export async function notificationRoutes(fastify: FastifyInstance) {

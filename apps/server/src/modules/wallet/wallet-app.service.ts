@@ -5,13 +5,15 @@
  * secure). The demo (demo/wallet-day.ts) and the tests drive the wallet through them, so every wallet
  * member on the console's pages exists because this code path created it.
  */
+import { createHash } from 'node:crypto';
 import { ErrorCode } from '@payops/contracts';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ensureAccount, type Tx } from '../../platform/ledger/index.ts';
 import type { PAY_TYPES } from '../mch/passage.schema.ts';
 import { type WalletMember, walletMembers, walletPayAccounts } from './wallet.schema.ts';
+import { walletFixedCodes, walletImReplies } from './wallet-config.schema.ts';
 
 export interface Registration {
   account: string;
@@ -21,7 +23,7 @@ export interface Registration {
   language?: 'zh-CN' | 'en-US';
 }
 
-/** A new wallet member with its (empty) CNY ledger account; the same account again is a 409. */
+/** A new wallet member with its (empty) USDT ledger account (the wallet's coin); the same account again is a 409. */
 export async function registerWalletMember(ctx: AppContext, tx: Tx, r: Registration): Promise<WalletMember> {
   const now = ctx.clock.now();
   const [row] = await tx
@@ -38,7 +40,12 @@ export async function registerWalletMember(ctx: AppContext, tx: Tx, r: Registrat
     .onConflictDoNothing()
     .returning();
   if (!row) throw new AppError(ErrorCode.conflict, { field: 'account' });
-  await ensureAccount(tx, { ownerType: 'wallet_member', ownerId: row.id, ownerCode: row.account });
+  await ensureAccount(tx, {
+    ownerType: 'wallet_member',
+    ownerId: row.id,
+    ownerCode: row.account,
+    currency: 'USDT',
+  });
   return row;
 }
 
@@ -85,4 +92,49 @@ export async function addPayAccount(ctx: AppContext, tx: Tx, member: WalletMembe
     })
     .returning();
   return row!;
+}
+
+/** A fixed payment code the member shows to payers: its payload (what the QR encodes) and SHA-256. */
+export async function addFixedCode(
+  ctx: AppContext,
+  tx: Tx,
+  member: WalletMember,
+  payType: (typeof PAY_TYPES)[number],
+  payload: string,
+) {
+  if (member.status !== 'normal') throw new AppError(ErrorCode.conflict, { field: 'status' });
+  const [row] = await tx
+    .insert(walletFixedCodes)
+    .values({
+      walletMemberId: member.id,
+      memberAccount: member.account,
+      payType,
+      payload,
+      payloadHash: createHash('sha256').update(payload).digest('hex'),
+      createdAt: ctx.clock.now(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new AppError(ErrorCode.conflict, { field: 'payload' });
+  return row;
+}
+
+/** The chat's quick replies for a side in the member's language, in order (switched-off ones left out). */
+export async function quickReplies(
+  db: AppContext['db'] | Tx,
+  side: 'buy' | 'sell',
+  language: 'zh-CN' | 'en-US',
+) {
+  const rows = await db
+    .select({ content: walletImReplies.content })
+    .from(walletImReplies)
+    .where(
+      and(
+        eq(walletImReplies.side, side),
+        eq(walletImReplies.language, language),
+        eq(walletImReplies.status, 'on'),
+      ),
+    )
+    .orderBy(asc(walletImReplies.sortOrder), asc(walletImReplies.id));
+  return rows.map((r) => r.content);
 }

@@ -2,9 +2,21 @@
 import { type PageModule, pagesOf } from '../../app/lazy-pages.ts';
 
 const page = pagesOf(() => import('./wallet-pages.tsx'));
+const disputes = pagesOf(() => import('./dispute-page.tsx'));
 
 export const walletPages: Record<string, () => PageModule> = {
+  '/wallet/disputeOrderPage': disputes('DisputePage'),
+  '/wallet/walletTradeBuyOrderPage': page('WalletTradeBuyPage'),
+  '/wallet/walletTradeSellOrderPage': page('WalletTradeSellPage'),
   '/wallet/walletFindByPage': page('WalletMembersPage'),
   '/wallet/walletPayTypeInfoPage': page('WalletPayTypeInfoPage'),
   '/wallet/walletPageFundLog': page('WalletFundLogPage'),
+  '/wallet/sellConfigPage': page('SellConfigPage'),
+  '/wallet/sellSplitQuery': page('SellSplitPage'),
+  '/wallet/virtualOrderConfigPage': page('WalletSettingsPage'),
+  '/wallet/fixedCodeConfigPage': page('FixedCodePage'),
+  '/wallet/payTypePage': page('PayTypePage'),
+  '/wallet/withdrawTypePage': page('WithdrawTypePage'),
+  '/wallet/imMsgListOfBuy': page('ImBuyPage'),
+  '/wallet/imMsgListOfSell': page('ImSellPage'),
 };

@@ -1,6 +1,19 @@
 /** The /wallet pages that are their definition and nothing more: the engine renders them whole. */
+import { imMsgListOfBuy, imMsgListOfSell } from '@payops/contracts/resources/wallet/im-replies';
+import {
+  fixedCodeConfigPage,
+  payTypePage,
+  sellConfigPage,
+  sellSplitQuery,
+  withdrawTypePage,
+} from '@payops/contracts/resources/wallet/wallet-config';
 import { walletPageFundLog } from '@payops/contracts/resources/wallet/wallet-fund-log';
 import { walletFindByPage, walletPayTypeInfoPage } from '@payops/contracts/resources/wallet/wallet-members';
+import { virtualOrderConfigPage } from '@payops/contracts/resources/wallet/wallet-settings';
+import {
+  walletTradeBuyOrderPage,
+  walletTradeSellOrderPage,
+} from '@payops/contracts/resources/wallet/wallet-trades';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 
 export function WalletMembersPage() {
@@ -13,4 +26,44 @@ export function WalletPayTypeInfoPage() {
 
 export function WalletFundLogPage() {
   return <ResourcePage def={walletPageFundLog} />;
+}
+
+export function SellConfigPage() {
+  return <ResourcePage def={sellConfigPage} />;
+}
+
+export function SellSplitPage() {
+  return <ResourcePage def={sellSplitQuery} />;
+}
+
+export function WalletSettingsPage() {
+  return <ResourcePage def={virtualOrderConfigPage} />;
+}
+
+export function FixedCodePage() {
+  return <ResourcePage def={fixedCodeConfigPage} />;
+}
+
+export function PayTypePage() {
+  return <ResourcePage def={payTypePage} />;
+}
+
+export function WithdrawTypePage() {
+  return <ResourcePage def={withdrawTypePage} />;
+}
+
+export function ImBuyPage() {
+  return <ResourcePage def={imMsgListOfBuy} />;
+}
+
+export function ImSellPage() {
+  return <ResourcePage def={imMsgListOfSell} />;
+}
+
+export function WalletTradeBuyPage() {
+  return <ResourcePage def={walletTradeBuyOrderPage} />;
+}
+
+export function WalletTradeSellPage() {
+  return <ResourcePage def={walletTradeSellOrderPage} />;
 }

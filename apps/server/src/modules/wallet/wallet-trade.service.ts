@@ -1,0 +1,80 @@
+/**
+ * The wallet app's trading calls, on the market's services (no second market): a USDT deposit credited
+ * when the wallet's chain watcher sees it, posting an ad, taking one (the wallet's pay type and its
+ * limits checked in the take's transaction: a refused take leaves nothing), and marking paid.
+ */
+import type { Locale, TradePayType, TradeSide } from '@payops/contracts';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import { fieldError } from '../../platform/errors.ts';
+import { ensureAccount, platformAccount, postEntry } from '../../platform/ledger/index.ts';
+import { createAd, markPaid, takeAd, traderActor } from '../trade/index.ts';
+import { walletMembers } from './wallet.schema.ts';
+import { checkWalletPayType } from './wallet-trader.ts';
+
+export const WALLET_COIN = 'USDT';
+const ref = (memberId: number) => ({ ownerType: 'wallet_member' as const, ownerId: memberId });
+
+async function member(ctx: AppContext, id: number, locale: Locale) {
+  const [m] = await ctx.db.select().from(walletMembers).where(eq(walletMembers.id, id));
+  if (!m) throw fieldError('memberId', locale === 'en-US' ? 'no such wallet member' : '钱包会员不存在');
+  return m;
+}
+
+export const walletActor = async (ctx: AppContext, id: number, locale: Locale = 'zh-CN') =>
+  traderActor({ ownerType: 'wallet_member', code: (await member(ctx, id, locale)).account }, locale);
+
+/** A confirmed on-chain USDT deposit to the member's wallet address (one credit per transaction hash). */
+export async function creditWalletDeposit(ctx: AppContext, memberId: number, amount: string, txHash: string) {
+  const m = await member(ctx, memberId, 'zh-CN');
+  await ctx.db.transaction(async (tx) => {
+    const own = await ensureAccount(tx, {
+      ownerType: 'wallet_member',
+      ownerId: m.id,
+      ownerCode: m.account,
+      currency: WALLET_COIN,
+    });
+    const outside = await platformAccount(tx, 'settlement', WALLET_COIN, txHash);
+    await postEntry(tx, {
+      kind: 'deposit',
+      refType: 'wallet_deposit',
+      refId: txHash,
+      at: ctx.clock.now(),
+      legs: [
+        { accountId: own.id, amount },
+        { accountId: outside.id, amount: `-${amount}` },
+      ],
+    });
+  });
+}
+
+export async function postWalletAd(
+  ctx: AppContext,
+  memberId: number,
+  ad: { poolId: number; side: TradeSide; amount: string; payTypes?: string },
+) {
+  return createAd(ctx, { trader: ref(memberId), ...ad }, await walletActor(ctx, memberId));
+}
+
+export async function takeWalletAd(
+  ctx: AppContext,
+  memberId: number,
+  take: { adId: number; amount: string; payType: TradePayType },
+  locale: Locale = 'zh-CN',
+) {
+  const actor = await walletActor(ctx, memberId, locale);
+  return ctx.db.transaction(async (tx) => {
+    const order = await takeAd(ctx, { ...take, taker: ref(memberId) }, actor, tx);
+    await checkWalletPayType(tx, order.payType, order.fiatAmount, locale);
+    return order;
+  });
+}
+
+export async function walletPaid(ctx: AppContext, memberId: number, orderId: number, voucher?: string) {
+  return markPaid(
+    ctx,
+    orderId,
+    { by: ref(memberId), ...(voucher ? { voucher } : {}) },
+    await walletActor(ctx, memberId),
+  );
+}

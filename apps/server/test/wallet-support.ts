@@ -1,0 +1,92 @@
+/**
+ * Test helpers of the wallet area: a pool with a rule for wallet members (through the market's
+ * routes), the wallet's alipay pay type, two wallet members registered through the wallet app's
+ * services, the seller's USDT deposited, a sell ad, and a taken and paid order ready to dispute.
+ */
+
+import { seedExchangeRates } from '../src/modules/mockTrade/exchange-rates.ts';
+import { resources } from '../src/modules/sys/schema.ts';
+import { registerWalletMember } from '../src/modules/wallet/wallet-app.service.ts';
+import {
+  creditWalletDeposit,
+  postWalletAd,
+  takeWalletAd,
+  walletPaid,
+} from '../src/modules/wallet/wallet-trade.service.ts';
+import { call, createTestApp, type Session, signInAdmin, type TestApp } from './harness.ts';
+
+export type Row = Record<string, unknown>;
+
+export interface WalletWorld {
+  t: TestApp;
+  admin: Session;
+  adId: number;
+  seller: number;
+  buyer: number;
+}
+
+export async function ok<T = Row>(w: { t: TestApp; admin: Session }, path: string, body: unknown) {
+  const res = await call<T>(w.t, 'POST', path, {
+    session: w.admin,
+    body,
+    headers: { 'idempotency-key': `k-${Math.random()}` },
+  });
+  if (res.envelope.code !== 0) throw new Error(`${path}: ${res.body}`);
+  return res.envelope.data;
+}
+
+/** PNG magic bytes and a little more: a voucher the evidence check accepts. */
+export const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('wallet-test-voucher'),
+]).toString('base64');
+
+export async function walletWorld(): Promise<WalletWorld> {
+  const t = await createTestApp();
+  await t.ctx.db.update(resources).set({ needsCode: false });
+  await seedExchangeRates(t.ctx);
+  const admin = await signInAdmin(t);
+  const w = { t, admin };
+  const pool = await ok<{ id: number }>(w, '/api/trade/pool/add', {
+    code: 'W-USDT',
+    name: 'Wallet USDT/CNY',
+    priceSource: 'rate',
+    spread: '0.01',
+    feeRate: '0.001',
+    enabled: true,
+  });
+  await ok(w, '/api/trade/rule/add', {
+    name: 'wallet members',
+    poolId: pool.id,
+    traderType: 'wallet_member',
+    minAmount: '1',
+    maxAmount: '10000',
+    largeAdAmount: '5000',
+    payTypes: 'bank_card,alipay,wechat',
+    maxOpenOrders: 20,
+    requireAdvertiser: false,
+    enabled: true,
+  });
+  await ok(w, '/api/wallet/payType/add', {
+    payType: 'alipay',
+    singleMin: '10',
+    singleMax: '50000',
+    dailyLimit: '500000',
+    sortOrder: 1,
+    status: 'on',
+  });
+  const [seller, buyer] = await t.ctx.db.transaction(async (tx) => [
+    await registerWalletMember(t.ctx, tx, { account: 'WS0001', phone: '13700000001' }),
+    await registerWalletMember(t.ctx, tx, { account: 'WB0001', phone: '13700000002' }),
+  ]);
+  await creditWalletDeposit(t.ctx, seller!.id, '1000', `0xtest${Date.now()}`);
+  const ad = await postWalletAd(t.ctx, seller!.id, { poolId: pool.id, side: 'sell', amount: '1000' });
+  return { t, admin, adId: ad.id, seller: seller!.id, buyer: buyer!.id };
+}
+
+/** A taken and paid order of `amount` USDT, the buyer's voucher uploaded. */
+export async function paidOrder(w: WalletWorld, amount: string) {
+  const order = await takeWalletAd(w.t.ctx, w.buyer, { adId: w.adId, amount, payType: 'alipay' });
+  await walletPaid(w.t.ctx, w.buyer, order.id, PNG);
+  return order;
+}

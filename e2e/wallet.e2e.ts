@@ -1,0 +1,169 @@
+/**
+ * The wallet area in the browser (issue 16): a wallet trade is disputed by its buyer with evidence
+ * (through the wallet app's services in this process, on the suite's database), an operator claims
+ * it, the clock of this process moves past the seller's deadline and the SLA job's function marks it
+ * overdue (highlighted, in the bell's queue), the operator rules it to the buyer (reason and code),
+ * and the coins show in the buyer's fund log. Then the wallet pages the demo day filled, in zh-CN and
+ * en-US.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BuiltApp } from '../apps/server/src/app.ts';
+import { markOverdue, openWalletDispute } from '../apps/server/src/modules/wallet/dispute.service.ts';
+import { registerWalletMember } from '../apps/server/src/modules/wallet/wallet-app.service.ts';
+import {
+  creditWalletDeposit,
+  postWalletAd,
+  takeWalletAd,
+  walletActor,
+  walletPaid,
+} from '../apps/server/src/modules/wallet/wallet-trade.service.ts';
+import { freshCode, launch, screenshot } from './support/browser.ts';
+import { signedInPage } from './support/operators.ts';
+import { pick } from './support/shell.ts';
+import { suiteApp } from './support/suite-app.ts';
+
+const OPERATOR = { username: 'e2e_wallet', password: 'WalletDesk2024xy' };
+const SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLX';
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('e2e'),
+]);
+
+let browser: Browser;
+let page: Page;
+let app: BuiltApp;
+let close: () => Promise<void>;
+
+const id = (testId: string) => page.getByTestId(testId);
+const idle = () =>
+  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
+const rows = () => page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row');
+const row = (text: string) => rows().filter({ hasText: text }).first();
+
+async function open(url: string, name: string): Promise<void> {
+  await page.goto(url);
+  await id(`resource-page-${name}`).waitFor({ timeout: 20_000 });
+  await page.locator('.ant-table-tbody').first().waitFor({ timeout: 20_000 });
+  await idle();
+}
+
+async function refresh() {
+  await id('toolbar-refresh').click();
+  await idle();
+}
+
+/** A paid wallet trade of this test's own two members, disputed by the buyer with a voucher and a chat excerpt. */
+async function disputedTrade() {
+  const ctx = app.ctx;
+  const tag = String(Date.now()).slice(-7);
+  const [seller, buyer] = await ctx.db.transaction(async (tx) => [
+    await registerWalletMember(ctx, tx, { account: `WE2ES${tag}`, phone: `1390${tag}` }),
+    await registerWalletMember(ctx, tx, { account: `WE2EB${tag}`, phone: `1391${tag}` }),
+  ]);
+  const { rows: pools } = await ctx.pool.query(
+    "SELECT pool_id FROM trade_rules WHERE trader_type = 'wallet_member' AND enabled ORDER BY id LIMIT 1",
+  );
+  await creditWalletDeposit(ctx, seller!.id, '100', `0xe2e${tag}`);
+  const ad = await postWalletAd(ctx, seller!.id, { poolId: pools[0].pool_id, side: 'sell', amount: '100' });
+  const order = await takeWalletAd(ctx, buyer!.id, { adId: ad.id, amount: '15', payType: 'alipay' });
+  await walletPaid(ctx, buyer!.id, order.id, PNG.toString('base64'));
+  const d = await openWalletDispute(
+    ctx,
+    {
+      orderId: order.id,
+      by: 'buyer',
+      memberId: buyer!.id,
+      reason: '已付款，卖家未放币',
+      evidence: [
+        { kind: 'voucher', content: PNG.toString('base64') },
+        { kind: 'chat', content: Buffer.from('买家: 已付款\n卖家: 没看到').toString('base64') },
+      ],
+    },
+    await walletActor(ctx, buyer!.id),
+  );
+  return { d, buyer: buyer!.account };
+}
+
+beforeAll(async () => {
+  ({ app, close } = await suiteApp());
+  browser = await launch();
+  page = await signedInPage(browser, { ...OPERATOR, totpSecret: SECRET });
+});
+afterAll(async () => {
+  await browser?.close();
+  await close?.();
+});
+
+const PAGES: [string, string][] = [
+  ['/wallet/disputeOrderPage', 'disputeOrderPage'],
+  ['/wallet/walletFindByPage', 'walletFindByPage'],
+  ['/wallet/walletTradeSellOrderPage', 'walletTradeSellOrderPage'],
+  ['/wallet/walletPageFundLog', 'walletPageFundLog'],
+  ['/wallet/virtualOrderConfigPage', 'virtualOrderConfigPage'],
+  ['/wallet/imMsgListOfBuy', 'imMsgListOfBuy'],
+];
+
+describe('wallet disputes', () => {
+  test('a dispute opened with evidence is claimed, runs past its SLA and shows overdue, then is resolved', async () => {
+    const { d, buyer } = await disputedTrade();
+    await open(`/wallet/disputeOrderPage?disputeNo=${d.disputeNo}&detail=${d.id}`, 'disputeOrderPage');
+    const drawer = page.locator('[data-testid="detail-drawer"]:visible');
+    await expect.poll(() => drawer.innerText(), { timeout: 20_000 }).toContain('image/png');
+    expect(await drawer.innerText()).toContain('text/plain');
+    await page.keyboard.press('Escape');
+    expect(await row(d.disputeNo).innerText()).toContain('待卖家响应');
+
+    await row(d.disputeNo).getByTestId('row-claim').click();
+    await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+    await expect
+      .poll(async () => (await refresh(), row(d.disputeNo).innerText()), { timeout: 20_000 })
+      .toContain(OPERATOR.username);
+
+    // Clock control: this process's clock passes the seller's 30 minutes; the SLA job's function runs
+    // as its schedule would then.
+    app.ctx.clock.advance(31 * 60_000);
+    expect(await markOverdue(app.ctx)).toBeGreaterThanOrEqual(1);
+    await refresh();
+    await expect
+      .poll(() => row(d.disputeNo).getAttribute('class'), { timeout: 20_000 })
+      .toContain('engine-row-alert');
+    expect(await row(d.disputeNo).innerText()).toContain('已超时');
+    await screenshot(page, 'wallet-dispute-overdue-zh-CN');
+
+    await row(d.disputeNo).getByTestId('row-releaseToBuyer').click();
+    await id('transition-reason').fill('付款凭证属实，放币给买家');
+    await id('transition-submit').click();
+    await id('code-dialog-input').waitFor({ timeout: 20_000 });
+    await id('code-dialog-input').fill(await freshCode(SECRET));
+    await id('code-dialog-submit').click();
+    await id('transition-submit').waitFor({ state: 'detached', timeout: 40_000 });
+    await expect
+      .poll(async () => (await refresh(), row(d.disputeNo).innerText()), { timeout: 20_000 })
+      .toContain('已裁决');
+    const resolved = await row(d.disputeNo).innerText();
+    expect(resolved).toContain('放币给买家');
+    expect(resolved).not.toContain('已超时');
+    await screenshot(page, 'wallet-dispute-resolved-zh-CN');
+
+    // The buyer's coins: 15 USDT minus the pool's fee, in the wallet fund log.
+    await open(`/wallet/walletPageFundLog?ownerCode=${buyer}`, 'walletPageFundLog');
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(1);
+    expect(await rows().first().innerText()).toMatch(/14\.985/);
+  }, 120_000);
+
+  test('the wallet pages hold the demo day’s records, in zh-CN and en-US', async () => {
+    for (const [url, name] of PAGES.slice(0, 3)) {
+      await open(url, name);
+      await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await screenshot(page, `wallet-${name}-zh-CN`);
+    }
+    await pick(page, 'language-switch', 'language-option-en-US');
+    await idle();
+    for (const [url, name] of PAGES) {
+      await open(url, name);
+      await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await screenshot(page, `wallet-${name}-en-US`);
+    }
+  }, 120_000);
+});
