@@ -8,6 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemo } from '../src/demo/generate.ts';
+import { ensureSandboxMarket } from '../src/modules/mockTrade/sandbox-market.ts';
 import { operators } from '../src/modules/sys/schema.ts';
 import { fingerprint } from './fuzz/db-state.ts';
 import { type FuzzRoute, fuzzRoutes } from './fuzz/routes.ts';
@@ -135,6 +136,9 @@ describe('fuzzing every route of the registry', () => {
       seed: 11,
       batch: 5,
     });
+    // The simulator's sandbox corner (merchant, pool, rule) is made on its first use, by any read of a
+    // simulator page; made here, so what is compared below is what hostile input changed.
+    await ensureSandboxMarket(t.ctx);
     admin = await signInAdmin(t);
     const [op] = await t.ctx.db.select().from(operators).where(eq(operators.username, 'admin'));
     adminId = op!.id;

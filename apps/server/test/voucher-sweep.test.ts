@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { voucherDir } from '../src/modules/match/voucher.ts';
+import { storeVoucher, voucherDir } from '../src/modules/match/voucher.ts';
 import {
   sweepOrphanVouchers,
   VOUCHER_GRACE_MS,
@@ -44,6 +44,10 @@ describe('orphan voucher sweep', () => {
     const answers = await Promise.all([voucher(w, matchNo), voucher(w, matchNo, other)]);
     expect(answers.filter((a) => a.envelope.code === 0)).toHaveLength(1);
     const kept = String((await matchByNo(w, matchNo)).voucher_hash);
+    // Whether the loser was refused before or after storing its file depends on timing; store both
+    // images as the two uploads would (idempotent by hash), so the loser's orphan is certain.
+    for (const bytes of [PNG, other])
+      await storeVoucher(w.t.ctx.config.dataDir, { bytes, type: 'image/png' });
     expect(files().sort()).toHaveLength(2);
     expect(files()).toContain(kept);
 

@@ -11,7 +11,7 @@
 import { buyorderApplyPage, sellorderApplyPage, tradeMemberList } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
 import { members } from '../modules/member/schema.ts';
-import { addListEntry } from '../modules/risk/service.ts';
+import { addListEntry, RiskBlocked } from '../modules/risk/service.ts';
 import {
   applyFor,
   cancelAd,
@@ -29,7 +29,9 @@ import {
   traderActor,
   tradeTimeouts,
 } from '../modules/trade/index.ts';
+import { enforceTrader } from '../modules/trade/trade-risk.ts';
 import { enforceTradeTimeouts } from '../modules/trade/trade-timeouts.ts';
+import { activeTrader } from '../modules/trade/traders.ts';
 import type { AppContext } from '../platform/context.ts';
 import { type Actor, runSystemTransition } from '../platform/transitions/index.ts';
 import { demoVoucherPng } from './match-day.ts';
@@ -97,10 +99,12 @@ export async function runTradeDay(ctx: AppContext): Promise<TradeDayReport> {
   const report: TradeDayReport = { ads: 0, orders: 0, completed: 0, disputes: 0, ms: 0 };
   const poolId = await settings(ctx);
   const rows = await ctx.db.execute<{ id: number; account: string }>(
-    sql`SELECT id, account FROM ${members} WHERE status = 'normal' ORDER BY id LIMIT 8`,
+    sql`SELECT id, account FROM ${members} WHERE status = 'normal' ORDER BY id LIMIT 40`,
   );
-  if (!poolId || rows.rows.length < 8) return report;
-  const [s1, s2, s3, b1, b2, b3, b4, blocked] = rows.rows.map((m) => ({
+  // Traders the risk service lets trade: earlier demo steps put some members on the lists.
+  const clear = await mayTrade(ctx, rows.rows);
+  if (!poolId || clear.length < 8) return report;
+  const [s1, s2, s3, b1, b2, b3, b4, blocked] = clear.slice(0, 8).map((m) => ({
     ref: { ownerType: 'member', ownerId: Number(m.id) } as TraderRef,
     as: traderActor({ ownerType: 'member', code: m.account }),
     account: m.account,
@@ -234,4 +238,20 @@ export function describeTradeDay(d: TradeDayReport): string {
     `demo trades: ${d.ads} ads, ${d.orders} orders (${d.completed} completed, ${d.disputes} disputed), ` +
     `${d.ms} ms`
   );
+}
+
+async function mayTrade<M extends { id: number }>(ctx: AppContext, candidates: M[]): Promise<M[]> {
+  const clear: M[] = [];
+  for (const m of candidates) {
+    const refused = await ctx.db.transaction(async (tx) => {
+      const t = await activeTrader(tx, { ownerType: 'member', ownerId: Number(m.id) }, 'zh-CN', 'trader');
+      return enforceTrader(ctx, tx, t).then(
+        () => false,
+        (e: unknown) => e instanceof RiskBlocked,
+      );
+    });
+    if (!refused) clear.push(m);
+    if (clear.length === 8) break;
+  }
+  return clear;
 }

@@ -40,6 +40,8 @@ const text = {
       maskedFilter: () => '按敏感字段筛选需先解除脱敏',
       outOfRange: () => '数值超出允许范围',
       digits: (n: string) => `须为${n}位数字`,
+      notBelow: (other: string) => `不能小于${other}`,
+      sharesOverOne: () => '各比例之和不能超过1',
     } as Record<string, (arg: string) => string>,
   },
   'en-US': {
@@ -65,6 +67,8 @@ const text = {
       maskedFilter: () => 'can be filtered on only after unmasking personal data',
       outOfRange: () => 'is out of range',
       digits: (n: string) => `must be ${n} digits`,
+      notBelow: (other: string) => `must not be below ${other}`,
+      sharesOverOne: () => 'the shares must not add up to more than 1',
     } as Record<string, (arg: string) => string>,
   },
 } as const;

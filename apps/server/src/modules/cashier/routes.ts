@@ -55,7 +55,7 @@ function sandboxSmsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['sandbox'],
         summary: "The sandbox SMS outbox: the newest messages delivered to a counter payment's member",
-        querystring: z.strictObject({ paymentNo: z.string().min(1).max(64) }),
+        querystring: z.strictObject({ paymentNo: z.string().regex(/^CP\d{8}[0-9A-F]{10}$/) }),
         response: {
           200: envelope(
             z.object({ list: z.array(z.object({ id: z.number(), text: z.string(), at: z.date() })) }),

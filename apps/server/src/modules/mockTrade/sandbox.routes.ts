@@ -61,41 +61,47 @@ export async function sandboxRoutes(fastify: FastifyInstance) {
   registerCrud(fastify, mockOrderTestSon, { table: mockOrderTests, computed: orderTestComputed });
   registerCrud(fastify, tradeMockTraders, { table: mockTraders });
 
-  // The sandbox merchant as both pages show it: flagged sandbox, its own ledger balances.
-  app.get(
-    '/mockTrade/sandboxMerchant',
-    {
-      config: { access: 'session' },
-      schema: {
-        tags: ['mockTrade'],
-        summary: 'The sandbox merchant and its balances (made on first use)',
-        response: {
-          200: envelope(
-            z.object({
-              id: z.number(),
-              mchNo: z.string(),
-              name: z.string(),
-              sandbox: z.literal(true),
-              available: z.string(),
-              frozen: z.string(),
-            }),
-          ),
+  // The sandbox merchant as both pages show it: flagged sandbox, its own ledger balances; each page
+  // reads it under its own page permission.
+  for (const [path, permission] of [
+    ['/mockTrade/sandboxMerchant', 'tradeMock.tradeMockSon'],
+    ['/api/mockOrderTest/sandboxMerchant', 'mockOrderTest.mockOrderTestSon'],
+  ] as const) {
+    app.get(
+      path,
+      {
+        config: { access: { permission } },
+        schema: {
+          tags: ['mockTrade'],
+          summary: 'The sandbox merchant and its balances (made on first use)',
+          response: {
+            200: envelope(
+              z.object({
+                id: z.number(),
+                mchNo: z.string(),
+                name: z.string(),
+                sandbox: z.literal(true),
+                available: z.string(),
+                frozen: z.string(),
+              }),
+            ),
+          },
         },
       },
-    },
-    async () => {
-      const m = await ensureSandboxMerchant(ctx);
-      const b = (await balancesOf(ctx.db, 'merchant', [m.id])).get(m.id);
-      return ok({
-        id: m.id,
-        mchNo: m.mchNo,
-        name: m.name,
-        sandbox: true as const,
-        available: b?.available ?? '0',
-        frozen: b?.frozen ?? '0',
-      });
-    },
-  );
+      async () => {
+        const m = await ensureSandboxMerchant(ctx);
+        const b = (await balancesOf(ctx.db, 'merchant', [m.id])).get(m.id);
+        return ok({
+          id: m.id,
+          mchNo: m.mchNo,
+          name: m.name,
+          sandbox: true as const,
+          available: b?.available ?? '0',
+          frozen: b?.frozen ?? '0',
+        });
+      },
+    );
+  }
 
   app.post(
     '/mockTrade/getMockExchangeRate',

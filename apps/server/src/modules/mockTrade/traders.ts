@@ -10,8 +10,12 @@ import type { Executor } from '../../platform/ledger/index.ts';
 import { dec } from '../../platform/ledger/money.ts';
 import { mockTraders, TRADER_SIDES, type TraderSide } from './sandbox.schema.ts';
 
-const share = z.string().regex(/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/, 'a fraction from 0 to 1, e.g. 0.1');
-const usdt = z.string().regex(/^\d{1,12}(\.\d{1,8})?$/, 'a USDT amount, at most 8 decimals');
+const SHARE = /^(0(\.\d{1,4})?|1(\.0{1,4})?)$/;
+const USDT = /^\d{1,12}(\.\d{1,8})?$/;
+// Wrong formats are refused by the fields' own checks; the cross-field rules compare valid ones only.
+const share = z.string().regex(SHARE);
+const usdt = z.string().regex(USDT);
+const valid = (re: RegExp, s: unknown): s is string => typeof s === 'string' && re.test(s);
 
 /** buyStart/sellStart's query: every setting optional (the last one used stays). */
 export const startQuery = z
@@ -23,12 +27,13 @@ export const startQuery = z
     disputeShare: share.optional(),
   })
   .superRefine((q, ctx) => {
-    if (q.amountMin && q.amountMax && dec(q.amountMax).lt(dec(q.amountMin)))
-      ctx.addIssue({ code: 'custom', path: ['amountMax'], message: 'must not be below amountMin' });
-    if (q.amountMin && dec(q.amountMin).lte(dec('0')))
-      ctx.addIssue({ code: 'custom', path: ['amountMin'], message: 'must be above 0' });
-    if (q.lateShare && q.disputeShare && dec(q.lateShare).plus(dec(q.disputeShare)).gt(dec('1')))
-      ctx.addIssue({ code: 'custom', path: ['disputeShare'], message: 'late + dispute shares exceed 1' });
+    const { amountMin: min, amountMax: max, lateShare: late, disputeShare: dispute } = q;
+    if (valid(USDT, min) && valid(USDT, max) && dec(max).lt(dec(min)))
+      ctx.addIssue({ code: 'custom', path: ['amountMax'], message: 'notBelow:amountMin' });
+    if (valid(USDT, min) && dec(min).lte(dec('0')))
+      ctx.addIssue({ code: 'custom', path: ['amountMin'], message: 'outOfRange' });
+    if (valid(SHARE, late) && valid(SHARE, dispute) && dec(late).plus(dec(dispute)).gt(dec('1')))
+      ctx.addIssue({ code: 'custom', path: ['disputeShare'], message: 'sharesOverOne' });
   });
 export type StartQuery = z.infer<typeof startQuery>;
 

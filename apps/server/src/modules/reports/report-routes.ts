@@ -26,10 +26,13 @@ import { envelope } from '../../platform/route-schemas.ts';
 import { drainChanges } from './maintain.ts';
 import { checkDefinition, checkQuery, localToday, readReport } from './report-query.ts';
 
+/** A report cell: a day or a label (text), a count, an amount (decimal text), a ratio, or nothing. */
+const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
 const answer = envelope(
   z.object({
-    rows: z.array(z.record(z.string(), z.unknown())),
-    totals: z.record(z.string(), z.unknown()),
+    rows: z.array(z.record(z.string(), cell)),
+    totals: z.record(z.string(), cell),
     from: z.string(),
     to: z.string(),
     fromAt: z.string(),
@@ -88,7 +91,8 @@ export function registerReport(fastify: FastifyInstance, def: ReportDef) {
     },
     async (request) => {
       const { dimensions: _d, ...result } = await read(request, localeOf(request), false);
-      return ok(result);
+      // Rows are the rollups' columns: text, numbers and nulls (the answer's schema checks it).
+      return ok(result as z.infer<typeof answer>['data']);
     },
   );
 

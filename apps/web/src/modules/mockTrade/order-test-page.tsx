@@ -149,7 +149,7 @@ function Header({ ctx }: { ctx: PageContext }) {
   return (
     <div>
       <Space align="start">
-        <SandboxCard tick={tick} />
+        <SandboxCard tick={tick} page="mockOrderTest" />
         <Tag color="processing">{t('mock.live')}</Tag>
       </Space>
       {can(MockPermission.placeTest) && <PlaceForm onPlaced={ctx.refresh} />}

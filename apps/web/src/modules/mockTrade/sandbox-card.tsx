@@ -6,6 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { truncateMoney } from '../../lib/money.ts';
 
+const SANDBOX_MERCHANT_PATH = {
+  tradeMock: '/mockTrade/sandboxMerchant',
+  mockOrderTest: '/api/mockOrderTest/sandboxMerchant',
+} as const;
+
 export interface SandboxMerchant {
   id: number;
   mchNo: string;
@@ -15,14 +20,17 @@ export interface SandboxMerchant {
   frozen: string;
 }
 
-/** Re-reads the balances whenever `tick` changes (the page's live refresh). */
-export function SandboxCard({ tick }: { tick: number }) {
+/**
+ * Re-reads the balances whenever `tick` changes (the page's live refresh). `page` is the simulator
+ * page showing it: each reads the sandbox merchant under its own permission.
+ */
+export function SandboxCard({ tick, page }: { tick: number; page: 'tradeMock' | 'mockOrderTest' }) {
   const { t } = useTranslation();
   const [m, setM] = useState<SandboxMerchant | null>(null);
   useEffect(() => {
     void tick;
-    api<SandboxMerchant>('/mockTrade/sandboxMerchant', { silent: true }).then(setM, () => undefined);
-  }, [tick]);
+    api<SandboxMerchant>(SANDBOX_MERCHANT_PATH[page], { silent: true }).then(setM, () => undefined);
+  }, [tick, page]);
   if (!m) return null;
   return (
     <Descriptions size="small" column={4} data-testid="sandbox-card" style={{ marginBottom: 12 }}>

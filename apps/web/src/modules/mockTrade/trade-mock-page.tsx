@@ -32,7 +32,7 @@ function Live({ ctx, children }: { ctx: PageContext; children?: ReactNode }) {
   return (
     <div>
       <Space align="start">
-        <SandboxCard tick={tick} />
+        <SandboxCard tick={tick} page="tradeMock" />
         <Tag color="processing">{t('mock.live')}</Tag>
       </Space>
       {children}
