@@ -8,7 +8,7 @@ import { mockOrderTestSon } from '@payops/contracts/resources/mockTrade/mock-ord
 import { MockPermission } from '@payops/contracts/resources/mockTrade/permissions';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
+import Input from 'antd/es/input/Input';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
