@@ -33,7 +33,8 @@ function radioWithoutFormHook(): Plugin {
     name: 'payops:radio-without-form-hook',
     transform(code, id) {
       if (!radioGroup.test(id)) return null;
-      if (!code.includes(from)) throw new Error(`payops:radio-without-form-hook: ${id} changed; check the helper`);
+      if (!code.includes(from))
+        throw new Error(`payops:radio-without-form-hook: ${id} changed; check the helper`);
       return code.replace(
         from,
         "import { toArray } from '../form/util';\nconst toNamePathStr = (name) => toArray(name).join('_');",
