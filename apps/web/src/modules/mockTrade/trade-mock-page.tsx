@@ -20,13 +20,14 @@ import type { PageContext, ResourceOverrides } from '../../engine/types.ts';
 import { useLiveTick } from './live-refresh.ts';
 import { useMockLabels } from './mock-labels.ts';
 import { AdActions, OrderActions } from './order-actions.tsx';
-import { SandboxCard } from './sandbox-card.tsx';
 
 // The sandbox's controls are forms (antd's form engine and InputNumber, some 25 KB gzip): each is
 // its own chunk, fetched as the page renders, so the list's first paint does not wait for them.
 const TradersPanel = lazy(() => import('./traders-panel.tsx').then((m) => ({ default: m.TradersPanel })));
 const RatePanel = lazy(() => import('./rate-panel.tsx').then((m) => ({ default: m.RatePanel })));
 const AdForm = lazy(() => import('./ad-form.tsx').then((m) => ({ default: m.AdForm })));
+// The sandbox merchant's card shows what it fetches; its code (antd's Descriptions) comes the same way.
+const SandboxCard = lazy(() => import('./sandbox-card.tsx').then((m) => ({ default: m.SandboxCard })));
 
 /** Refreshes the list it sits above every few seconds; the sandbox card with it. */
 function Live({ ctx, children }: { ctx: PageContext; children?: ReactNode }) {
@@ -35,7 +36,9 @@ function Live({ ctx, children }: { ctx: PageContext; children?: ReactNode }) {
   return (
     <div>
       <Space align="start">
-        <SandboxCard tick={tick} />
+        <Suspense fallback={null}>
+          <SandboxCard tick={tick} />
+        </Suspense>
         <Tag color="processing">{t('mock.live')}</Tag>
       </Space>
       {children}
