@@ -20,6 +20,30 @@ function sideEffectFree(pattern: RegExp): Plugin {
 }
 
 /**
+ * antd's Radio.Group imports one helper, `toNamePathStr`, from antd's form/hooks/useForm.js. That
+ * module also holds the form hook, which the lazy form dialogs use, so the bundler put it and what it
+ * imports (@rc-component/form's store, scroll-into-view: about 6.7 KB gzip) in a chunk every page
+ * with a table loaded (Table -> selection -> Radio). The helper is inlined here from the same source
+ * (`toArray(name).join('_')`), so only the form dialogs load the hook.
+ */
+function radioWithoutFormHook(): Plugin {
+  const radioGroup = /[\\/]node_modules[\\/]antd[\\/]es[\\/]radio[\\/]group\.js$/;
+  const from = "import { toNamePathStr } from '../form/hooks/useForm';";
+  return {
+    name: 'payops:radio-without-form-hook',
+    transform(code, id) {
+      if (!radioGroup.test(id)) return null;
+      if (!code.includes(from))
+        throw new Error(`payops:radio-without-form-hook: ${id} changed; check the helper`);
+      return code.replace(
+        from,
+        "import { toArray } from '../form/util';\nconst toNamePathStr = (name) => toArray(name).join('_');",
+      );
+    },
+  };
+}
+
+/**
  * Modules that antd's first-screen components import statically but whose code only pages run: antd's
  * Input and ConfigProvider import a context from @rc-component/form, whose index pulls in the form
  * engine and its validator. Tree-shaking drops them from the first download, but the `$initial` tag
@@ -30,7 +54,11 @@ const pageOnlyModules =
   /[\\/]node_modules[\\/]@rc-component[\\/](form[\\/]es[\\/](?!FormContext\.|FieldContext\.)|async-validator[\\/])/;
 
 export default defineConfig({
-  plugins: [react(), sideEffectFree(/node_modules\/@rc-component\/(form|async-validator)\//)],
+  plugins: [
+    react(),
+    sideEffectFree(/node_modules\/@rc-component\/(form|async-validator)\//),
+    radioWithoutFormHook(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -2,7 +2,7 @@
 import CalendarOutlined from '@ant-design/icons/CalendarOutlined';
 import type { FieldDef } from '@payops/contracts/resource';
 import type { RangePickerProps } from 'antd/es/date-picker';
-import Input from 'antd/es/input';
+import Input from 'antd/es/input/Input';
 import type { InputNumberProps } from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';

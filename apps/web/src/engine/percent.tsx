@@ -5,7 +5,7 @@
  */
 import { fractionToPercent, percentToFraction } from '@payops/contracts/percent';
 import type { FieldDef } from '@payops/contracts/resource';
-import Input from 'antd/es/input';
+import Input from 'antd/es/input/Input';
 import { useState } from 'react';
 
 export function isPercent(field: FieldDef): boolean {

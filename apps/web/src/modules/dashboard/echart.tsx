@@ -1,18 +1,19 @@
 /**
- * Our small echarts wrapper (stack.md): `echarts/core` with only the chart types the console draws
- * (line and bar on a grid, pie for the finance reports' shares, tooltip, legend) on the canvas renderer, so the chunk stays small. It
- * follows its box's size and disposes the chart on unmount; `option` is applied whole on change.
+ * Our small echarts wrapper (stack.md): `echarts/core` with only the chart types the dashboard draws
+ * (line and bar on a grid, tooltip, legend) on the canvas renderer, so the chunk stays small. The
+ * reports' pie is registered by engine/report-chart.tsx, in the reports' own chunk. It follows its
+ * box's size and disposes the chart on unmount; `option` is applied whole on change.
  */
 
 import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { BarChart, LineChart } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { type ComposeOption, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
-use([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
 export type ChartOption = ComposeOption<
   | BarSeriesOption

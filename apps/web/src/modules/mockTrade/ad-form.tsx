@@ -2,7 +2,7 @@
 import { MockPermission } from '@payops/contracts/resources/mockTrade/permissions';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
+import Input from 'antd/es/input/Input';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';

@@ -2,7 +2,7 @@
 import { MockPermission } from '@payops/contracts/resources/mockTrade/permissions';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
+import Input from 'antd/es/input/Input';
 import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import { useCallback, useEffect, useState } from 'react';

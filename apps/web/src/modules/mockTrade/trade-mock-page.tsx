@@ -13,17 +13,21 @@ import {
 import Space from 'antd/es/space';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
-import { type ReactNode, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { PageContext, ResourceOverrides } from '../../engine/types.ts';
-import { AdForm } from './ad-form.tsx';
 import { useLiveTick } from './live-refresh.ts';
 import { useMockLabels } from './mock-labels.ts';
 import { AdActions, OrderActions } from './order-actions.tsx';
-import { RatePanel } from './rate-panel.tsx';
-import { SandboxCard } from './sandbox-card.tsx';
-import { TradersPanel } from './traders-panel.tsx';
+
+// The sandbox's controls are forms (antd's form engine and InputNumber, some 25 KB gzip): each is
+// its own chunk, fetched as the page renders, so the list's first paint does not wait for them.
+const TradersPanel = lazy(() => import('./traders-panel.tsx').then((m) => ({ default: m.TradersPanel })));
+const RatePanel = lazy(() => import('./rate-panel.tsx').then((m) => ({ default: m.RatePanel })));
+const AdForm = lazy(() => import('./ad-form.tsx').then((m) => ({ default: m.AdForm })));
+// The sandbox merchant's card shows what it fetches; its code (antd's Descriptions) comes the same way.
+const SandboxCard = lazy(() => import('./sandbox-card.tsx').then((m) => ({ default: m.SandboxCard })));
 
 /** Refreshes the list it sits above every few seconds; the sandbox card with it. */
 function Live({ ctx, children }: { ctx: PageContext; children?: ReactNode }) {
@@ -32,7 +36,9 @@ function Live({ ctx, children }: { ctx: PageContext; children?: ReactNode }) {
   return (
     <div>
       <Space align="start">
-        <SandboxCard tick={tick} page="tradeMock" />
+        <Suspense fallback={null}>
+          <SandboxCard tick={tick} page="tradeMock" />
+        </Suspense>
         <Tag color="processing">{t('mock.live')}</Tag>
       </Space>
       {children}
@@ -47,9 +53,11 @@ export function TradeMockPage() {
     const orders: ResourceOverrides = {
       header: (ctx) => (
         <Live ctx={ctx}>
-          <TradersPanel onChanged={ctx.refresh} />
-          <RatePanel />
-          <AdForm onPosted={ctx.refresh} />
+          <Suspense fallback={null}>
+            <TradersPanel onChanged={ctx.refresh} />
+            <RatePanel />
+            <AdForm onPosted={ctx.refresh} />
+          </Suspense>
         </Live>
       ),
       extraRowActions: (row, ctx) => <OrderActions row={row} onDone={ctx.refresh} />,

@@ -6,7 +6,7 @@
 import { MockPermission } from '@payops/contracts/resources/mockTrade/permissions';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
+import Input from 'antd/es/input/Input';
 import InputNumber from 'antd/es/input-number';
 import Space from 'antd/es/space';
 import { useState } from 'react';

@@ -1,20 +1,28 @@
-/** The trade market's pages for the shell's page registry: route path -> lazy page. */
+/**
+ * The trade market's pages for the shell's page registry: route path -> lazy page. The pages are
+ * split by definition file, so opening one page does not load the other pages' definitions.
+ */
 import { type PageModule, pagesOf } from '../../app/lazy-pages.ts';
 
-const page = pagesOf(() => import('./trade-pages.tsx'));
+const config = pagesOf(() => import('./trade-config-pages.tsx'));
+const ads = pagesOf(() => import('./trade-ad-pages.tsx'));
+const orders = pagesOf(() => import('./trade-order-page.tsx'));
+const applies = pagesOf(() => import('./trade-apply-pages.tsx'));
+const members = pagesOf(() => import('./trade-member-page.tsx'));
+const logs = pagesOf(() => import('./trade-log-pages.tsx'));
 
 export const tradeManagePages: Record<string, () => PageModule> = {
-  '/tradeManage/memberList': page('TradeMemberPage'),
-  '/tradeManage/tradeOperateLog': page('TradeOperateLogPage'),
-  '/tradeManage/tradeBlackBlockLog': page('TradeBlockLogPage'),
-  '/tradeManage/trade_pool_config_page': page('TradePoolPage'),
-  '/tradeManage/trade_rule_config_page': page('TradeRulePage'),
-  '/tradeManage/tradeOrderTimeout': page('TradeTimeoutPage'),
-  '/tradeManage/trade_buy_order_page': page('TradeBuyAdPage'),
-  '/tradeManage/trade_sell_order_page': page('TradeSellAdPage'),
-  '/tradeManage/trade_approve_order_page': page('TradeOrderPage'),
-  '/tradeManage/buyorderApplyPage': page('BuyApplyPage'),
-  '/tradeManage/sellorderApplyPage': page('SellApplyPage'),
-  '/tradeManage/tradeBuyApplyLogPage': page('BuyApplyLogPage'),
-  '/tradeManage/tradeSellApplyLogPage': page('SellApplyLogPage'),
+  '/tradeManage/memberList': members('TradeMemberPage'),
+  '/tradeManage/tradeOperateLog': logs('TradeOperateLogPage'),
+  '/tradeManage/tradeBlackBlockLog': logs('TradeBlockLogPage'),
+  '/tradeManage/trade_pool_config_page': config('TradePoolPage'),
+  '/tradeManage/trade_rule_config_page': config('TradeRulePage'),
+  '/tradeManage/tradeOrderTimeout': config('TradeTimeoutPage'),
+  '/tradeManage/trade_buy_order_page': ads('TradeBuyAdPage'),
+  '/tradeManage/trade_sell_order_page': ads('TradeSellAdPage'),
+  '/tradeManage/trade_approve_order_page': orders('TradeOrderPage'),
+  '/tradeManage/buyorderApplyPage': applies('BuyApplyPage'),
+  '/tradeManage/sellorderApplyPage': applies('SellApplyPage'),
+  '/tradeManage/tradeBuyApplyLogPage': applies('BuyApplyLogPage'),
+  '/tradeManage/tradeSellApplyLogPage': applies('SellApplyLogPage'),
 };
