@@ -59,7 +59,11 @@ interface Party {
 }
 
 /** Members the demo's level rules let pair with each other (match levels 1 and 2), not frozen. */
-const PAIRABLE = "mb.status = 'normal' AND mb.match_level <= 2";
+// Members matching may pair (the demo's level rules) and no risk list or freeze names (the demo's
+// risk days list some).
+const PAIRABLE = `mb.status = 'normal' AND mb.match_level <= 2
+  AND NOT EXISTS (SELECT 1 FROM risk_list_entries e WHERE e.value = mb.account)
+  AND NOT EXISTS (SELECT 1 FROM risk_freezes f WHERE f.member_account = mb.account)`;
 
 /** Two demo merchants outside the demo's pool group, in a pool group of their own for this test. */
 async function parties(): Promise<[Party, Party]> {

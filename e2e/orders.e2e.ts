@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, freshCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { type OrderDriver, orderDriver } from './support/orders.ts';
-import { pick } from './support/shell.ts';
+import { clickRowAction, pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_orders', password: 'Orders2024xy' };
 const SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
@@ -81,7 +81,7 @@ async function merchantTold(orderNo: string, status: string): Promise<void> {
 
 /** A row action with a reason dialog, then the authenticator code. */
 async function withReason(orderNo: string, action: string, reason: string): Promise<void> {
-  await row(orderNo).getByTestId(`row-${action}`).click();
+  await clickRowAction(page, row(orderNo), action);
   await id('transition-reason').fill(reason);
   await id('transition-submit').click();
   await enterCode();

@@ -152,3 +152,15 @@ export async function cloneContext(browser: Browser, from: BrowserContext): Prom
     storageState: await from.storageState(),
   });
 }
+
+/**
+ * Clicks a row's action, inline or, when the row has more actions than fit, in its "more" menu
+ * (the engine shows the first few inline).
+ */
+export async function clickRowAction(page: Page, row: Locator, action: string): Promise<void> {
+  await row.getByTestId('row-actions').waitFor({ timeout: 20_000 });
+  const inline = row.getByTestId(`row-${action}`);
+  if (await inline.count()) return inline.click();
+  await row.getByTestId('row-more').click();
+  await page.locator(`.ant-dropdown:visible [data-testid="row-${action}"]`).click();
+}
