@@ -11,7 +11,8 @@ import { walletDisputes as d } from './dispute.schema.ts';
 export const walletDisputeQueue: NotificationProvider = {
   kind: 'walletDisputes',
   async collect(ctx, { operatorId, locale }) {
-    if (!(await heldPermission(ctx, operatorId, disputeOrderPage.actions.list!.permission))) return null;
+    // Work for those who can take a case (claim it), as the approvals group is for those who approve.
+    if (!(await heldPermission(ctx, operatorId, disputeOrderPage.actions.claim!.permission))) return null;
     const waiting = and(
       ne(d.status, 'resolved'),
       or(
