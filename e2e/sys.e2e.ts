@@ -231,15 +231,20 @@ describe('/sys pages as admin', () => {
     // The badge is the bell's total: the messages leave it; what else waits for this operator stays
     // (balance adjustments other files' makers left pending, USDT exceptions, failed callbacks).
     // Without those, the badge goes.
+    // Jobs keep changing that work (trade timeouts, overdue disputes) while the bell asks again every
+    // 60 s: wait past one of its polls for the two to agree.
     const badge = page.locator('[data-testid="message-badge"] .ant-badge-count');
     await expect
-      .poll(async () => {
-        const { total: waiting } = await waitingFor(ADMIN.username);
-        const shown = (await badge.count()) ? await badge.getAttribute('title') : null;
-        return { shown, waiting: waiting ? String(waiting) : null };
-      })
+      .poll(
+        async () => {
+          const { total: waiting } = await waitingFor(ADMIN.username);
+          const shown = (await badge.count()) ? await badge.getAttribute('title') : null;
+          return { shown, waiting: waiting ? String(waiting) : null };
+        },
+        { timeout: 75_000, interval: 1000 },
+      )
       .toSatisfy(({ shown, waiting }) => shown === waiting);
-  });
+  }, 150_000);
 
   test('opearlog: details show the change diff', async () => {
     await open(page, 'opearlog');
