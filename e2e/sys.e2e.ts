@@ -70,7 +70,7 @@ async function confirm(p: Page): Promise<void> {
 async function submitForm(p: Page): Promise<void> {
   await p.getByTestId('form-submit').click();
   try {
-    await p.getByTestId('resource-form').waitFor({ state: 'detached', timeout: 15_000 });
+    await p.getByTestId('resource-form').waitFor({ state: 'detached', timeout: 40_000 });
   } catch (error) {
     const said = await p.locator('.ant-message, .ant-form-item-explain-error').allInnerTexts();
     throw new Error(`the form stayed open: ${said.join(' | ')}`, { cause: error });
