@@ -5,14 +5,10 @@
  * the other (reason, code); the trading members page shows the coins moved. Then every trade page,
  * filled by the demo day, in zh-CN and en-US.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { tradeMemberList } from '@payops/contracts';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { type BuiltApp, buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BuiltApp } from '../apps/server/src/app.ts';
 import { demoVoucherPng } from '../apps/server/src/demo/match-day.ts';
 import {
   createAd,
@@ -22,11 +18,11 @@ import {
   takeAd,
   traderActor,
 } from '../apps/server/src/modules/trade/index.ts';
-import { loadKeys } from '../apps/server/src/platform/keys.ts';
 import { runSystemTransition } from '../apps/server/src/platform/transitions/index.ts';
 import { freshCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { pick } from './support/shell.ts';
+import { suiteApp } from './support/suite-app.ts';
 
 const OPERATOR = { username: 'e2e_trade', password: 'TradeDesk2024xy' };
 const SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLX';
@@ -55,20 +51,7 @@ const q = async <T>(sql: string, params: unknown[] = []) =>
   (await app.ctx.pool.query(sql, params)).rows as T[];
 
 beforeAll(async () => {
-  const dataDir = inject('dataDir');
-  const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
-  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${inject('pgPort')}/payops`;
-  const database = openDatabase(url, 2);
-  app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }, { databaseUrl: url }),
-    database,
-    keys: loadKeys(dataDir),
-  });
-  await app.app.ready();
-  close = async () => {
-    await app.app.close();
-    await database.close();
-  };
+  ({ app, close } = await suiteApp());
   browser = await launch();
   page = await signedInPage(browser, { ...OPERATOR, totpSecret: SECRET });
 });
