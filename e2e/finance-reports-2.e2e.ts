@@ -7,8 +7,9 @@
 import { OPS_REPORTS } from '@payops/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { database, launch, screenshot } from './support/browser.ts';
+import { launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
+import { demoStepDone, reportHelpers } from './support/reports.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_reports2', password: 'Reports2024xy' };
@@ -17,10 +18,7 @@ const SECRET = 'MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43W';
 let browser: Browser;
 let page: Page;
 
-const report = (name: string) => page.getByTestId(`report-${name}`);
-const rows = (name: string) => report(name).locator('.ant-table-tbody tr.ant-table-row');
-const idle = () =>
-  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
+const { report, rows, openReport, setRange, drill } = reportHelpers(() => page);
 
 /**
  * A day `n` days before today in the platform's zone (Asia/Shanghai, the demo's): the page's default
@@ -33,40 +31,14 @@ const daysAgo = async (n: number) =>
 
 /** Opens the report over the last 30 days of the platform's calendar; it shows rows. */
 async function open(name: string): Promise<void> {
-  await page.goto(`/financeReport/${name}`);
-  await report(name).waitFor({ timeout: 20_000 });
-  await idle();
+  await openReport(name);
   await setRange(name, await daysAgo(29), await daysAgo(0));
   await expect.poll(() => rows(name).count(), { timeout: 20_000 }).toBeGreaterThan(0);
 }
 
-/** Types a range into the report's picker, as an operator would. */
-async function setRange(name: string, from: string, to: string): Promise<void> {
-  const inputs = report(name).locator('.ant-picker-range input');
-  await inputs.nth(0).click();
-  await inputs.nth(0).fill(from);
-  await inputs.nth(0).press('Enter');
-  await inputs.nth(1).fill(to);
-  await inputs.nth(1).press('Enter');
-  await page.keyboard.press('Escape');
-  await expect.poll(() => inputs.nth(0).inputValue()).toBe(from);
-  await idle();
-}
-
 beforeAll(async () => {
   // The demo day runs in the background after the server starts: the operations step is among its last.
-  const db = await database();
-  try {
-    for (let i = 0; i < 600; i++) {
-      const { rows: done } = await db.query(
-        `SELECT count(*)::int AS n FROM upstream_callbacks WHERE result = 'refused'`,
-      );
-      if (done[0].n > 0) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  } finally {
-    await db.end();
-  }
+  await demoStepDone(`SELECT count(*)::int AS n FROM upstream_callbacks WHERE result = 'refused'`, 300);
   browser = await launch();
   page = await signedInPage(browser, { ...OPERATOR, totpSecret: SECRET });
 }, 400_000);
@@ -78,16 +50,15 @@ describe('operations reports', () => {
       await open(def.name);
       await expect.poll(() => report(def.name).getByTestId('report-totals').count()).toBe(1);
       // One row's drill-down: the list it sums, its filters in the address (and the search form).
-      const link = rows(def.name).first().getByTestId('report-drill');
-      const href = (await link.getAttribute('href'))!;
+      const href = (await rows(def.name).first().getByTestId('report-drill').getAttribute('href'))!;
       const pages = [def.drill!.page, ...Object.values(def.drill!.pageBy?.pages ?? {})];
       const target = pages.find((p) => href.startsWith(`${p}?`));
       expect(target, `${def.name}: ${href}`).toBeDefined();
-      await link.click();
-      await page.waitForURL((url) => url.pathname === target, { timeout: 20_000 });
-      const list = target!.split('/').pop()!;
-      await page.getByTestId(`resource-page-${list}`).first().waitFor({ timeout: 20_000 });
-      const params = new URL(page.url()).searchParams;
+      const { pathname, searchParams: params } = await drill(def.name, [target!]);
+      await page
+        .getByTestId(`resource-page-${pathname.split('/').pop()}`)
+        .first()
+        .waitFor();
       if (def.drill!.range !== false)
         expect(params.get(def.drill!.range ?? 'createdAt'), def.name).toBeTruthy();
       for (const [filter, value] of Object.entries(def.drill!.fixed ?? {}))

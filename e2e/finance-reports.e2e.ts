@@ -7,8 +7,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { database, launch, screenshot } from './support/browser.ts';
+import { launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
+import { pageHelpers } from './support/page.ts';
+import { demoStepDone, reportHelpers } from './support/reports.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_reports', password: 'Reports2024xy' };
@@ -37,52 +39,20 @@ const REPORTS: { name: string; lists: string[] }[] = [
 let browser: Browser;
 let page: Page;
 
-const id = (testId: string) => page.getByTestId(testId);
-const rows = () => page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row');
-const idle = () =>
-  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
-
-async function openReport(name: string) {
-  await page.goto(`/financeReport/${name}`);
-  await id(`report-${name}`).waitFor({ timeout: 20_000 });
-  await idle();
-}
-
-/** Types a range into the report's picker (start, Enter, end, Enter), as an operator would. */
-async function setRange(name: string, from: string, to: string) {
-  const inputs = page.locator(`[data-testid="report-${name}"] .ant-picker-range input`);
-  await inputs.nth(0).click();
-  await inputs.nth(0).fill(from);
-  await page.keyboard.press('Enter');
-  await inputs.nth(1).fill(to);
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Escape');
-  await idle();
-}
+const { id, rows } = pageHelpers(() => page);
+const { openReport, setRange, drill } = reportHelpers(() => page);
 
 /** A chart drawn, its motion over, before a screenshot. */
-async function chartShown(name: string, file: string) {
+async function chartShown(file: string) {
   await id('report-chart').locator('canvas').first().waitFor({ timeout: 20_000 });
   await page.waitForTimeout(1200);
   await screenshot(page, file);
-  expect(name).toBeTruthy();
 }
 
 beforeAll(async () => {
   // The demo day runs in the background after the server starts; its settlement comes just before
   // its rollup step (and every report page runs the change feed itself before reading).
-  const db = await database();
-  try {
-    for (let i = 0; i < 360; i++) {
-      const { rows: done } = await db.query(
-        `SELECT count(*)::int AS n FROM merchant_settlements WHERE status = 'settled'`,
-      );
-      if (done[0].n > 0) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  } finally {
-    await db.end();
-  }
+  await demoStepDone(`SELECT count(*)::int AS n FROM merchant_settlements WHERE status = 'settled'`, 180);
   browser = await launch();
   page = await signedInPage(browser, { ...OPERATOR, totpSecret: SECRET });
 }, 240_000);
@@ -110,14 +80,11 @@ describe('finance reports', () => {
       await expect
         .poll(() => rows().count(), { timeout: 20_000, message: `${name} again` })
         .toBeGreaterThan(0);
-      if (name === 'day_report_mertchant_page') await chartShown(name, 'finance-report-merchant-day-zh-CN');
+      if (name === 'day_report_mertchant_page') await chartShown('finance-report-merchant-day-zh-CN');
 
       // The first row's orders: the list it sums, filtered to the row's keys and days.
-      await rows().first().getByTestId('report-drill').click();
-      await page.waitForURL((url) => lists.includes(url.pathname), { timeout: 20_000 });
-      expect(new URL(page.url()).searchParams.get('createdAt')).toMatch(/^\d{4}-.*Z,\d{4}-.*Z$/);
-      await page.locator('[data-testid^="resource-page-"]').first().waitFor({ timeout: 20_000 });
-      await idle();
+      const landed = await drill(name, lists);
+      expect(landed.searchParams.get('createdAt')).toMatch(/^\d{4}-.*Z,\d{4}-.*Z$/);
       await expect
         .poll(() => rows().count(), { timeout: 20_000, message: `${name} drill` })
         .toBeGreaterThan(0);
@@ -127,16 +94,16 @@ describe('finance reports', () => {
     await pick(page, 'language-switch', 'language-option-en-US');
     await openReport('depositTypeAnalysis');
     await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
-    await chartShown('depositTypeAnalysis', 'finance-report-pay-types-en-US');
+    await chartShown('finance-report-pay-types-en-US');
     await openReport('day_report_mertchant_page');
     await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(await id('report-totals').innerText()).toContain('Total');
-    await chartShown('day_report_mertchant_page', 'finance-report-merchant-day-en-US');
+    await chartShown('finance-report-merchant-day-en-US');
     await openReport('transferAmountStatistics');
     await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
-    await chartShown('transferAmountStatistics', 'finance-report-amount-bands-en-US');
+    await chartShown('finance-report-amount-bands-en-US');
     await pick(page, 'language-switch', 'language-option-zh-CN');
     await openReport('transferAmountStatistics');
-    await chartShown('transferAmountStatistics', 'finance-report-amount-bands-zh-CN');
+    await chartShown('finance-report-amount-bands-zh-CN');
   }, 240_000);
 });

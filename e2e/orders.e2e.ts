@@ -191,8 +191,9 @@ describe('orders', () => {
 
     // The provider declines it and calls back: the order fails with the provider's reason.
     await orders.failPayout(o.orderNo);
-    await refreshUntil(o.orderNo, '失败');
-    expect(await row(o.orderNo).innerText()).toContain('sandbox: payment declined');
+    // (The reason, not only "failed": another column of the row can read 失败 before the order does.)
+    await refreshUntil(o.orderNo, 'sandbox: payment declined');
+    expect(await row(o.orderNo).innerText()).toContain('失败');
     await screenshot(page, 'orders-withdraw-failed-zh-CN');
     const detail = `/order/orderTransferList?orderNo=${o.orderNo}&detail=${o.id}`;
     await page.goto(detail);

@@ -21,6 +21,7 @@ import {
 import { runSystemTransition } from '../apps/server/src/platform/transitions/index.ts';
 import { freshCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
+import { pageHelpers } from './support/page.ts';
 import { pick } from './support/shell.ts';
 import { suiteApp } from './support/suite-app.ts';
 
@@ -34,18 +35,7 @@ let page: Page;
 let app: BuiltApp;
 let close: () => Promise<void>;
 
-const id = (testId: string) => page.getByTestId(testId);
-const idle = () =>
-  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
-const rows = () => page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row');
-const row = (text: string) => rows().filter({ hasText: text }).first();
-
-async function open(url: string, name: string): Promise<void> {
-  await page.goto(url);
-  await id(`resource-page-${name}`).waitFor({ timeout: 20_000 });
-  await page.locator('.ant-table-tbody').first().waitFor({ timeout: 20_000 });
-  await idle();
-}
+const { id, idle, rows, row, open } = pageHelpers(() => page);
 
 const q = async <T>(sql: string, params: unknown[] = []) =>
   (await app.ctx.pool.query(sql, params)).rows as T[];
