@@ -62,7 +62,8 @@ async function setup(project: TestProject) {
   });
   // The browser tests use the demo platform (merchants, members) and its first day of orders and
   // decisions, loaded just after the server listens: the tests start once nothing else is writing.
-  await waitForLine(child, /demo operations: /, 240_000);
+  // Minutes on a fresh CI machine; much longer on a machine shared with other builds.
+  await waitForLine(child, /demo operations: /, 600_000);
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide(
     'adminPassword',
