@@ -262,9 +262,9 @@ describe('orders', () => {
     const small = await orders.withdrawal(merchant.id, '1.20');
     const big = await orders.withdrawal(merchant.id, '1.50');
     await open(`/order/orderTransferList?orderNo=${small.orderNo}`, 'orderTransferList');
-    await expect.poll(() => row(small.orderNo).innerText()).toContain('已审核');
+    await expect.poll(() => row(small.orderNo).innerText(), { timeout: 20_000 }).toContain('已审核');
     await open(`/order/orderTransferList?orderNo=${big.orderNo}`, 'orderTransferList');
-    await expect.poll(() => row(big.orderNo).innerText()).toContain('待审核');
+    await expect.poll(() => row(big.orderNo).innerText(), { timeout: 20_000 }).toContain('待审核');
   });
 
   test('the rule is removed (other files make withdrawals too)', async () => {
