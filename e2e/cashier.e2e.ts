@@ -199,6 +199,8 @@ describe('cashier payments', () => {
     await pick(boss, 'language-switch', 'language-option-en-US');
     await boss.goto('/wallet/counterPaymentPage');
     await boss.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 });
+    // The sign-out reloads the page: the screenshot once the sign-in form is back.
+    await boss.getByTestId('login-form').waitFor({ timeout: 20_000 });
     await screenshot(boss, 'cashier-boss-signed-out-en-US');
   });
 });
