@@ -292,6 +292,14 @@ describe('trade reports', () => {
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
   });
 
+  it('export each report as .xlsx', async () => {
+    for (const def of TRADE_REPORTS) {
+      const res = await call(w.t, 'POST', `${def.api}/export`, { session: w.admin, body: range });
+      expect(res.statusCode, def.name).toBe(200);
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+    }
+  });
+
   it('refuse a reversed range and an unknown dimension with a 400 naming the field', async () => {
     const field = (res: Awaited<ReturnType<typeof query>>) =>
       (res.envelope.data as unknown as { fields: { field: string; message: string }[] }).fields[0];
