@@ -98,7 +98,17 @@ const MATCH_HELP: Record<Role, Bilingual> = {
   ],
 };
 
-function matchReport(name: string, role: Role) {
+type PartyDim = 'day' | 'merchantId' | 'trader' | 'side' | 'traderType';
+
+/** A report of the party rollup for one role: its figures, their labels, its help line. */
+function partyReport(
+  name: string,
+  role: Role,
+  defaults: readonly PartyDim[],
+  measures: Record<string, ReportMeasureInput>,
+  labels: Labels,
+  help: Bilingual,
+) {
   const d = partyDims(name, role);
   return defineReport({
     name,
@@ -106,14 +116,22 @@ function matchReport(name: string, role: Role) {
     rollup: 'trade_party',
     where: { role },
     dimensions: d.dims,
-    defaultDimensions: ['day', 'trader', 'merchantId'],
-    measures: (role === 'ad'
-      ? { ads: n('ads'), adAmount: coins('adAmount'), ...matchMeasures }
-      : matchMeasures) as Record<string, ReportMeasureInput>,
+    defaultDimensions: defaults,
+    measures,
     drill: partyDrill(role),
-    labels: { ...d.labels, ...fields(name, MATCH_LABELS), [`help.${name}`]: MATCH_HELP[role] },
+    labels: { ...d.labels, ...fields(name, labels), [`help.${name}`]: help },
   });
 }
+
+const matchReport = (name: string, role: Role) =>
+  partyReport(
+    name,
+    role,
+    ['day', 'trader', 'merchantId'],
+    role === 'ad' ? { ads: n('ads'), adAmount: coins('adAmount'), ...matchMeasures } : matchMeasures,
+    MATCH_LABELS,
+    MATCH_HELP[role],
+  );
 
 export const adMatchDayReportSum = matchReport('adMatchDayReportSum', 'ad');
 export const userMatchDayReportSum = matchReport('userMatchDayReportSum', 'user');
@@ -168,20 +186,8 @@ const PROCESS_HELP: Bilingual = [
   "Time to pay: from the take to the buyer's payment; time to confirm: from the payment to completion (a dispute's ruling included). Orders per time bucket, by the day taken.",
 ];
 
-function processReport(name: string, role: Role) {
-  const d = partyDims(name, role);
-  return defineReport({
-    name,
-    group: 'tradeManage',
-    rollup: 'trade_party',
-    where: { role },
-    dimensions: { trader: d.dims.trader, merchantId: d.dims.merchantId, day: d.dims.day, side: d.dims.side },
-    defaultDimensions: ['trader', 'merchantId'],
-    measures: processMeasures(),
-    drill: partyDrill(role),
-    labels: { ...d.labels, ...fields(name, processLabels()), [`help.${name}`]: PROCESS_HELP },
-  });
-}
+const processReport = (name: string, role: Role) =>
+  partyReport(name, role, ['trader', 'merchantId'], processMeasures(), processLabels(), PROCESS_HELP);
 
 export const userProcessReportSum = processReport('userProcessReportSum', 'user');
 export const adProcessReportSum = processReport('adProcessReportSum', 'ad');
