@@ -80,7 +80,13 @@ export function ReportPage({ def }: { def: ReportDef }) {
     const cols = withHeat(def, buildColumns(shown, t, [], undefined, NO_OVERRIDES), answer?.rows ?? []).map(
       (col) => {
         const m = def.measures[String(col.key)] as ReportMeasure | undefined;
-        return m ? { ...col, sorter: byFigure(m) } : col;
+        if (m) return { ...col, sorter: byFigure(m) };
+        // A ref dimension's 0 is the rollup's "none" (no passage, a trader of no merchant): no link.
+        const d = def.dimensions[String(col.key)];
+        const render = col.render;
+        return d?.type === 'ref' && render
+          ? { ...col, render: (v: unknown, row: ReportRow, i: number) => (v === 0 ? '-' : render(v, row, i)) }
+          : col;
       },
     );
     if (!def.drill || !answer) return cols;
