@@ -3,7 +3,7 @@
  * services (a seller credited coins by the OTC desk and the operator, a sell ad, two takes paid with a
  * voucher); in the receipt audit an operator confirms one order's receipt (code) and rules a dispute on
  * the other (reason, code); the trading members page shows the coins moved. Then every trade page,
- * filled by the demo day, in zh-CN and en-US.
+ * filled by the demo day, in zh-CN and en-US, and two of the trade reports over the demo day.
  */
 import { tradeMemberList } from '@payops/contracts';
 import type { Browser, Page } from 'playwright-core';
@@ -61,6 +61,9 @@ const PAGES: [string, string][] = [
   ['/tradeManage/sellorderApplyPage', 'sellorderApplyPage'],
   ['/tradeManage/tradeSellApplyLogPage', 'tradeSellApplyLogPage'],
 ];
+
+/** Two of the six trade reports (the API test checks all six figure by figure). */
+const REPORTS = ['adMatchDayReportSum', 'counterpartyStatistics'];
 
 /** Runs a row's transition through its dialog: the reason when it asks one, then the code. */
 async function decide(orderNo: string, action: string, reason?: string) {
@@ -168,4 +171,22 @@ describe('trade market', () => {
       await screenshot(page, `trade-${name}-en-US`);
     }
   }, 180_000);
+
+  test('two trade reports over the demo day: rows and the totals row, in en-US and zh-CN', async () => {
+    for (const lang of ['en-US', 'zh-CN'] as const) {
+      await pick(page, 'language-switch', `language-option-${lang}`);
+      for (const name of REPORTS) {
+        await page.goto(`/tradeManage/${name}`);
+        const report = id(`report-${name}`);
+        await report.waitFor({ timeout: 20_000 });
+        await expect
+          .poll(() => report.locator('tr.ant-table-row').count(), { timeout: 20_000 })
+          .toBeGreaterThan(0);
+        await expect
+          .poll(() => report.getByTestId('report-totals').innerText(), { timeout: 20_000 })
+          .toContain(lang === 'zh-CN' ? '合计' : 'Total');
+        await screenshot(page, `trade-report-${name}-${lang}`);
+      }
+    }
+  }, 120_000);
 });

@@ -35,6 +35,7 @@ import { riskLevelsModule } from './modules/risk/risk-levels.module.ts';
 import { installFirstPasswordGate } from './modules/sys/first-password.ts';
 import { sysModule } from './modules/sys/index.ts';
 import { tradeModule } from './modules/trade/index.ts';
+import { tradeReportsModule } from './modules/tradeReports/index.ts';
 import { upstreamModule } from './modules/upstream/index.ts';
 import { walletModule } from './modules/wallet/index.ts';
 import { Clock } from './platform/clock.ts';
@@ -167,6 +168,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(opsReportsModule);
   await app.register(reportsModule);
   await app.register(tradeModule);
+  await app.register(tradeReportsModule);
   if (config.mockApi) await app.register(mockModule);
 
   await serveWebApp(app, config.webDist);

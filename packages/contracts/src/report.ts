@@ -6,7 +6,8 @@
  * (default the last 7, at most 366): it groups by some of its `dimensions` (the operator may choose
  * which, `defaultDimensions` first), sums its `measures` and adds a totals row. A measure is either a
  * sum (the totals row is the sum of the rows) or a ratio of two sums (the totals row is the ratio of the
- * totals, never a sum of ratios). Optional: a chart (line for trends, bar for comparisons, pie for
+ * totals, never a sum of ratios), or the smallest / largest value of a column (a first or last day).
+ * Optional: a chart (line for trends, bar for comparisons, pie for
  * shares) and a drill-down into the filtered order list. Export is .xlsx with the totals row.
  *
  * `defineReport` also builds `table`, a resource definition of the report's columns: the web's table
@@ -39,17 +40,23 @@ export interface ReportDimensionInput {
 export type ReportWhere = Record<string, string | readonly string[]>;
 
 export interface ReportMeasureInput {
-  type: 'money' | 'number' | 'percent';
+  /** `date`: a `min`/`max` of a day (the first and last day a pair traded). */
+  type: 'money' | 'number' | 'percent' | 'date';
   /** The rollup column summed (camelCase, as the rollup names it); required unless `ratio`. */
   sum?: string;
   /** Only the rollup rows matching this (e.g. `{ direction: 'deposit' }`): `sum(..) FILTER (WHERE ..)`. */
   where?: ReportWhere;
+  /** The smallest / largest value of a rollup column or key over the group (the totals: over all). */
+  min?: string;
+  max?: string;
   /** A ratio of two sum measures of the report (num / den; 0 when den is 0), e.g. a success rate. */
   ratio?: readonly [num: string, den: string];
   /** Drawn on the chart (default: every money measure, else every number). */
   chart?: boolean;
   /** Shown in the table (default true); a hidden measure still feeds ratios and the chart. */
   list?: boolean;
+  /** A money measure's currency when not CNY (its scale on screen and in the export), e.g. USDT. */
+  currency?: string;
   /** Cells shaded by value, 0 to the column's largest (a heat-map table, e.g. retention shares). */
   heat?: boolean;
 }
@@ -65,6 +72,11 @@ export interface ReportDrillInput<D extends string> {
   fixed?: Record<string, string>;
   /** The list by a dimension's value instead of `page` (a direction's or family's list). */
   pageBy?: { dimension: D; pages: Record<string, string> };
+  /**
+   * List filters that depend on another dimension's value (a party is the seller of a sell ad's
+   * orders, the buyer of a buy ad's): used when the row has that dimension, else only `filters`.
+   */
+  filtersBy?: { dimension: D; values: Record<string, Partial<Record<string, D>>> };
   /** Another list for a row whose `measure` is 0 (a merchant or passage with withdrawals only). */
   whenZero?: { measure: string; page: string };
 }
@@ -91,6 +103,8 @@ export interface ReportInput<D extends string, M extends string> {
   measures: Record<M, ReportMeasureInput>;
   chart?: ReportChartInput<NoInfer<D>, NoInfer<M>>;
   drill?: ReportDrillInput<NoInfer<D>>;
+  /** Rows by this sum measure, largest first (the pairs that trade most), instead of by the dimensions. */
+  rank?: NoInfer<M>;
   /** `field.<name>.<dimension|measure>` and any other key, in both languages. */
   labels: Record<string, Bilingual>;
 }
@@ -120,6 +134,7 @@ export interface ReportDef<D extends string = string, M extends string = string>
   measures: Record<M, ReportMeasure>;
   chart: ReportChartInput<D, M> | null;
   drill: ReportDrillInput<D> | null;
+  rank: M | null;
   /** Permissions: the page's to read, `<page>.export` to export. */
   permission: string;
   exportPermission: string;
@@ -152,13 +167,16 @@ export function defineReport<const D extends string, const M extends string>(
     dimensions[name] = { ...d, name, label: `field.${input.name}.${name}` };
   const measures = {} as Record<M, ReportMeasure>;
   for (const [name, m] of Object.entries(input.measures) as [M, ReportMeasureInput][]) {
-    if (!m.ratio && !m.sum) throw new Error(`${input.name}.${name}: a measure sums a column or is a ratio`);
+    if (!m.ratio && !m.sum && !m.min && !m.max)
+      throw new Error(`${input.name}.${name}: a measure sums a column, is a min/max or a ratio`);
     if (m.ratio)
       for (const part of m.ratio)
-        if (!(part in input.measures) || input.measures[part as M].ratio)
+        if (!(part in input.measures) || !input.measures[part as M].sum)
           throw new Error(`${input.name}.${name}: ratio part ${part} is not a sum measure`);
     measures[name] = { ...m, name, label: `field.${input.name}.${name}`, list: m.list ?? true };
   }
+  if (input.rank && !input.measures[input.rank].sum)
+    throw new Error(`${input.name}: rank ${input.rank} is not a sum measure`);
   for (const d of input.defaultDimensions)
     if (!(d in dimensions)) throw new Error(`${input.name}: default dimension ${d} is unknown`);
   const labels = bilingual({ ...COMMON_LABELS, ...input.labels });
@@ -172,9 +190,10 @@ export function defineReport<const D extends string, const M extends string>(
     };
   for (const m of Object.values(measures) as ReportMeasure[])
     fields[m.name] = {
-      type: m.type === 'number' ? 'number' : 'money',
+      type: m.type === 'number' || m.type === 'date' ? m.type : 'money',
       list: m.list,
       ...(m.type === 'percent' ? { display: 'percent' as const } : {}),
+      ...(m.currency ? { currency: m.currency } : {}),
     };
   const table = defineResource({
     name: input.name,
@@ -200,6 +219,7 @@ export function defineReport<const D extends string, const M extends string>(
     measures,
     chart: input.chart ?? null,
     drill: input.drill ?? null,
+    rank: input.rank ?? null,
     permission,
     exportPermission: `${permission}.export`,
     table,

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openForCli } from '../db/open-for-cli.ts';
 import '../modules/opsReports/register.ts';
+import '../modules/tradeReports/register.ts';
 import { type DayRange, orderDays, rebuildRollups, verifyRollups } from '../modules/reports/rebuild.ts';
 
 const { values } = parseArgs({

@@ -22,7 +22,9 @@ export function drillHref(
   const zero = drill.whenZero && Number(row[drill.whenZero.measure] ?? 0) === 0 ? drill.whenZero.page : null;
   const page = by?.pages[String(row[by.dimension])] || zero || drill.page;
   const params = new URLSearchParams(drill.fixed ?? {});
-  for (const [filter, dim] of Object.entries(drill.filters ?? {})) {
+  // Filters that hold for the row's value of another dimension (when the row is grouped by it).
+  const sided = drill.filtersBy ? drill.filtersBy.values[String(row[drill.filtersBy.dimension])] : undefined;
+  for (const [filter, dim] of Object.entries({ ...drill.filters, ...sided })) {
     const value = dim ? row[dim] : undefined;
     // 0 is a rollup's "none" (an order without a passage): no filter the list could match.
     if (value !== undefined && value !== null && value !== '' && value !== 0)

@@ -42,6 +42,12 @@ const DAY = 'YYYY-MM-DD';
 
 type Answer = ReportAnswer & { truncated: boolean };
 
+/** A figure column sorts the rows on the page (all of them are here): days as text, others by value. */
+const byFigure = (m: ReportMeasure) => (a: ReportRow, b: ReportRow) =>
+  m.type === 'date'
+    ? String(a[m.name] ?? '').localeCompare(String(b[m.name] ?? ''))
+    : Number(a[m.name] ?? 0) - Number(b[m.name] ?? 0);
+
 export function ReportPage({ def }: { def: ReportDef }) {
   useResourceLabels(def.table);
   const { t } = useTranslation();
@@ -71,7 +77,18 @@ export function ReportPage({ def }: { def: ReportDef }) {
     return { ...def.table, key: '', fields: Object.fromEntries(names.map((n) => [n, fields[n]!])) };
   }, [def, dims, fields]);
   const columns = useMemo(() => {
-    const cols = withHeat(def, buildColumns(shown, t, [], undefined, NO_OVERRIDES), answer?.rows ?? []);
+    const cols = withHeat(def, buildColumns(shown, t, [], undefined, NO_OVERRIDES), answer?.rows ?? []).map(
+      (col) => {
+        const m = def.measures[String(col.key)] as ReportMeasure | undefined;
+        if (m) return { ...col, sorter: byFigure(m) };
+        // A ref dimension's 0 is the rollup's "none" (no passage, a trader of no merchant): no link.
+        const d = def.dimensions[String(col.key)];
+        const render = col.render;
+        return d?.type === 'ref' && render
+          ? { ...col, render: (v: unknown, row: ReportRow, i: number) => (v === 0 ? '-' : render(v, row, i)) }
+          : col;
+      },
+    );
     if (!def.drill || !answer) return cols;
     return [
       ...cols,

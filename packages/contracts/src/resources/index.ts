@@ -75,7 +75,7 @@ export const allResources: readonly ResourceDef[] = [
 
 for (const def of allResources) registerResource(def);
 // The operations reports (opsReports) apart: the web loads each group of definitions with its pages.
-for (const report of [...ALL_REPORTS, ...OPS_REPORTS]) registerReport(report);
+for (const report of [...ALL_REPORTS, ...OPS_REPORTS, ...trade.TRADE_REPORTS]) registerReport(report);
 
 export function findResource(name: string): ResourceDef | undefined {
   return allResources.find((r) => r.name === name);

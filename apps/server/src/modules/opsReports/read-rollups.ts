@@ -24,7 +24,7 @@ import {
  * A stored rollup read as it is (alias r): `keys` its key columns (an expression to read one
  * differently: a number as text for an enum or a level), every other column a measure.
  */
-function stored(
+export function stored(
   name: string,
   table: PgTable,
   keys: readonly string[],

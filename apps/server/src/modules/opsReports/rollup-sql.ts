@@ -16,16 +16,17 @@ export interface DaySpan {
 }
 
 /** The local day of an instant column. */
-const dayOf = (s: DaySpan, col: SQL) => sql`((${col}) AT TIME ZONE ${s.zone})::date`;
+export const dayOf = (s: DaySpan, col: SQL) => sql`((${col}) AT TIME ZONE ${s.zone})::date`;
 /** The instant a local day (a date expression) starts. */
 const startOf = (s: DaySpan, d: SQL) => sql`((${d})::timestamp AT TIME ZONE ${s.zone})`;
 /** `col` falls within the span's days. */
-const within = (s: DaySpan, col: SQL) =>
+export const within = (s: DaySpan, col: SQL) =>
   sql`${col} >= ${startOf(s, sql`${s.from}::date`)} AND ${col} < ${startOf(s, sql`${s.to}::date + 1`)}`;
-const seconds = (later: SQL, earlier: SQL) => sql`floor(extract(epoch from (${later}) - (${earlier})))`;
+export const seconds = (later: SQL, earlier: SQL) =>
+  sql`floor(extract(epoch from (${later}) - (${earlier})))`;
 
 /** The bucket of a duration in seconds: PAY_TIME_BUCKETS (upper bounds, inclusive) as a CASE. */
-function bucketOf(secs: SQL): SQL {
+export function bucketOf(secs: SQL): SQL {
   const arms = PAY_TIME_BUCKETS.flatMap((upper, i) =>
     upper === null ? [] : [sql`WHEN ${secs} <= ${sql.raw(String(upper))} THEN ${sql.raw(String(i))}`],
   );
@@ -40,7 +41,7 @@ export interface RollupQuery {
   select: SQL;
 }
 
-const rollup = (span: DaySpan, table: string, columns: string, select: SQL): RollupQuery => ({
+export const rollup = (span: DaySpan, table: string, columns: string, select: SQL): RollupQuery => ({
   span,
   table,
   columns,

@@ -6,31 +6,28 @@
  * A day is recomputed as a whole, so a retry never counts twice.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/ledger/index.ts';
 import type { RollupFeed } from '../reports/maintain.ts';
 import type { DayRange, Mismatch } from '../reports/rebuild.ts';
 import * as q from './rollup-sql.ts';
 
-type Runner = Pick<Tx, 'execute'>;
-
 /** What changed in one feed run: the transaction-id window and the platform's zone. */
-interface Window {
+export interface Window {
   lo: string;
   hi: string;
   tz: string;
 }
 
-const inWindow = (w: Window, col: SQL) => sql`${col} >= ${w.lo}::xid8 AND ${col} < ${w.hi}::xid8`;
+export const inWindow = (w: Window, col: SQL) => sql`${col} >= ${w.lo}::xid8 AND ${col} < ${w.hi}::xid8`;
 const dayText = (w: Window, col: SQL | ReturnType<typeof sql.identifier>) =>
   sql`((${col}) AT TIME ZONE ${w.tz})::date::text`;
 
 /** Days of the rows of `table` written in the window (by their `created_xid`), cut by `at`. */
-const written = (w: Window, table: string, at: string) =>
+export const written = (w: Window, table: string, at: string) =>
   sql`SELECT ${dayText(w, sql.identifier(at))} AS day FROM ${sql.identifier(table)}
       WHERE ${inWindow(w, sql`created_xid`)}`;
 
 /** Days of the records of `table` whose transitions (resource `resource`) ran in the window. */
-const transitioned = (w: Window, resource: string, table: string, at: string) => sql`
+export const transitioned = (w: Window, resource: string, table: string, at: string) => sql`
   SELECT ${dayText(w, sql`r.${sql.identifier(at)}`)} AS day
   FROM status_history h JOIN ${sql.identifier(table)} r ON r.id = h.record_id::bigint
   WHERE ${inWindow(w, sql`h.xid`)} AND h.resource = ${resource}`;
@@ -85,34 +82,36 @@ export function spansOf(days: readonly string[]): DayRange[] {
   return out;
 }
 
-/** Recomputes every operations rollup over a range of days (the rebuild; tests). */
-export async function rebuildOps(tx: Runner, range: DayRange, tz: string): Promise<void> {
-  for (const r of OPS_ROLLUPS) await q.recompute(tx, r.query({ zone: tz, ...range }));
+/** A feed of rollups (its name, the mismatches' source): drains, rebuilds and compares each of them. */
+export function feedOf(name: string, rollups: readonly OpsRollup[]): RollupFeed {
+  return {
+    name,
+    async drain(tx, lo, hi, tz) {
+      let groups = 0;
+      for (const r of rollups) {
+        const { rows } = await tx.execute<{ day: string }>(
+          sql`SELECT DISTINCT day FROM (${r.changedDays({ lo, hi, tz })}) c`,
+        );
+        for (const span of spansOf(rows.map((x) => x.day))) {
+          await q.recompute(tx, r.query({ zone: tz, ...span }));
+          groups++;
+        }
+      }
+      return groups;
+    },
+    async rebuild(tx, range, tz) {
+      for (const r of rollups) await q.recompute(tx, r.query({ zone: tz, ...range }));
+    },
+    async compare(tx, range, tz) {
+      const out: Mismatch[] = [];
+      for (const r of rollups) {
+        const query = r.query({ zone: tz, ...range });
+        const { stale, missing } = await q.compareSpan(tx, query);
+        if (stale || missing) out.push({ rollup: query.table, source: name, stale, missing });
+      }
+      return out;
+    },
+  };
 }
 
-export const opsFeed: RollupFeed = {
-  name: 'opsReports',
-  async drain(tx, lo, hi, tz) {
-    let groups = 0;
-    for (const r of OPS_ROLLUPS) {
-      const { rows } = await tx.execute<{ day: string }>(
-        sql`SELECT DISTINCT day FROM (${r.changedDays({ lo, hi, tz })}) c`,
-      );
-      for (const span of spansOf(rows.map((x) => x.day))) {
-        await q.recompute(tx, r.query({ zone: tz, ...span }));
-        groups++;
-      }
-    }
-    return groups;
-  },
-  rebuild: rebuildOps,
-  async compare(tx, range, tz) {
-    const out: Mismatch[] = [];
-    for (const r of OPS_ROLLUPS) {
-      const query = r.query({ zone: tz, ...range });
-      const { stale, missing } = await q.compareSpan(tx, query);
-      if (stale || missing) out.push({ rollup: query.table, source: 'opsReports', stale, missing });
-    }
-    return out;
-  },
-};
+export const opsFeed = feedOf('opsReports', OPS_ROLLUPS);

@@ -103,6 +103,7 @@ function whereOf(rollup: ReadRollup, where: ReportWhere): SQL[] {
 }
 
 function sumOf(rollup: ReadRollup, m: ReportMeasure): SQL {
+  if (m.min || m.max) return extremeOf(rollup, m);
   const column = rollup.measures[m.sum!];
   if (!column) throw new Error(`rollup ${rollup.name} has no measure ${m.sum}`);
   const filter = whereOf(rollup, m.where ?? {});
@@ -110,6 +111,14 @@ function sumOf(rollup: ReadRollup, m: ReportMeasure): SQL {
     ? sql`sum(${column}) FILTER (WHERE ${sql.join(filter, sql` AND `)})`
     : sql`sum(${column})`;
   return sql`coalesce(${summed}, 0)`;
+}
+
+/** A min/max measure: of a measure column or a key (the day), as text. */
+function extremeOf(rollup: ReadRollup, m: ReportMeasure): SQL {
+  const name = (m.min ?? m.max)!;
+  const column = rollup.measures[name] ?? rollup.keys[name];
+  if (!column) throw new Error(`rollup ${rollup.name} has no column ${name}`);
+  return m.min ? sql`min(${column})` : sql`max(${column})`;
 }
 
 /** Throws at start-up when a definition names what its rollup lacks (not at an operator's request). */
@@ -160,8 +169,9 @@ export async function readReport(
     ...Object.entries(q.filters).map(([d, v]) => sql`${keyOf(rollup, d)} = ${v}`),
   ];
   const where = sql.join(conds, sql` AND `);
-  const summed = (Object.values(def.measures) as ReportMeasure[]).filter((m) => !m.ratio);
-  const sums = summed.map((m) => sql`${sumOf(rollup, m)}::text AS ${sql.identifier(m.name)}`);
+  const read = (Object.values(def.measures) as ReportMeasure[]).filter((m) => !m.ratio);
+  const summed = read.filter((m) => m.sum);
+  const sums = read.map((m) => sql`${sumOf(rollup, m)}::text AS ${sql.identifier(m.name)}`);
   // A group whose every figure is 0 (only open orders, for a report of successes) is not a row.
   const having = sql` HAVING ${sql.join(
     summed.map((m) => sql`${sumOf(rollup, m)} <> 0`),
@@ -190,6 +200,8 @@ export async function readReport(
     );
     return sql`array_position(ARRAY[${values}]::text[], ${keyOf(rollup, d)}::text)`;
   });
+  // A ranked report: its measure's largest groups first (and the row limit keeps those).
+  if (def.rank) order.unshift(sql`${sumOf(rollup, def.measures[def.rank]!)} DESC`);
   const grouped = q.dimensions.length
     ? sql` GROUP BY ${sql.join(groups, sql`, `)}${having} ORDER BY ${sql.join(order, sql`, `)}`
     : sql``;

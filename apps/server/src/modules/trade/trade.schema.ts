@@ -29,6 +29,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { money, rate, ts } from '../../platform/ledger/columns.ts';
+import { writerXid } from '../../platform/xid.ts';
 
 export const tradePools = pgTable(
   'trade_pools',
@@ -112,8 +113,11 @@ export const tradeAds = pgTable(
     expiresAt: ts('expires_at').notNull(),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** The writing transaction (platform/xid.ts): the trade reports' change feed reads by it. */
+    createdXid: writerXid('created_xid'),
   },
   (t) => [
+    index('trade_ads_created_xid_idx').on(t.createdXid),
     uniqueIndex('trade_ads_ad_no_idx').on(t.adNo),
     index('trade_ads_ad_no_trgm_idx').using('gin', sql`${t.adNo} gin_trgm_ops`),
     // The database's own last word: no take can take more than is left.
@@ -172,8 +176,11 @@ export const tradeOrders = pgTable(
     paidAt: ts('paid_at'),
     completedAt: ts('completed_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** The writing transaction (platform/xid.ts): the trade reports' change feed reads by it. */
+    createdXid: writerXid('created_xid'),
   },
   (t) => [
+    index('trade_orders_created_xid_idx').on(t.createdXid),
     uniqueIndex('trade_orders_order_no_idx').on(t.orderNo),
     index('trade_orders_order_no_trgm_idx').using('gin', sql`${t.orderNo} gin_trgm_ops`),
     index('trade_orders_ad_idx').on(t.adId, t.status),

@@ -10,6 +10,7 @@ const orders = pagesOf(() => import('./trade-order-page.tsx'));
 const applies = pagesOf(() => import('./trade-apply-pages.tsx'));
 const members = pagesOf(() => import('./trade-member-page.tsx'));
 const logs = pagesOf(() => import('./trade-log-pages.tsx'));
+const reports = pagesOf(() => import('./trade-report-pages.tsx'));
 
 export const tradeManagePages: Record<string, () => PageModule> = {
   '/tradeManage/memberList': members('TradeMemberPage'),
@@ -25,4 +26,14 @@ export const tradeManagePages: Record<string, () => PageModule> = {
   '/tradeManage/sellorderApplyPage': applies('SellApplyPage'),
   '/tradeManage/tradeBuyApplyLogPage': applies('BuyApplyLogPage'),
   '/tradeManage/tradeSellApplyLogPage': applies('SellApplyLogPage'),
+  ...Object.fromEntries(
+    [
+      'adMatchDayReportSum',
+      'userMatchDayReportSum',
+      'counterpartyStatistics',
+      'userProcessReportSum',
+      'adProcessReportSum',
+      'mchTradeSynRecordReport',
+    ].map((name) => [`/tradeManage/${name}`, reports('TradeReportPage')]),
+  ),
 };
