@@ -3,13 +3,15 @@
  * services (a seller credited coins by the OTC desk and the operator, a sell ad, two takes paid with a
  * voucher); in the receipt audit an operator confirms one order's receipt (code) and rules a dispute on
  * the other (reason, code); the trading members page shows the coins moved. Then every trade page,
- * filled by the demo day, in zh-CN and en-US, and two of the trade reports over the demo day.
+ * filled by the demo day, in zh-CN and en-US, and two of the trade reports over the demo day. An operator force-pushes a sell ad to the sandbox P2P
+ * market and finds its push record and the force-push log.
  */
 import { tradeMemberList } from '@payops/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BuiltApp } from '../apps/server/src/app.ts';
 import { demoVoucherPng } from '../apps/server/src/demo/match-day.ts';
+import { ensureMarket } from '../apps/server/src/demo/trade-push-day.ts';
 import {
   createAd,
   markPaid,
@@ -155,6 +157,56 @@ describe('trade market', () => {
       [b1!.ref.ownerId],
     );
     expect(Number(buyer!.available)).toBe(100);
+  }, 180_000);
+
+  test('an operator force-pushes a sell ad to the third-party market: its push record and the force-push log', async () => {
+    const [m] = await q<{ id: string; account: string }>(
+      `SELECT id, account FROM members WHERE status = 'normal' AND account NOT LIKE 'sbx-%' ORDER BY id DESC OFFSET 3 LIMIT 1`,
+    );
+    const seller = { ownerType: 'member' as const, ownerId: Number(m!.id) };
+    const as = traderActor({ ownerType: 'member', code: m!.account });
+    const [pool] = await q<{ id: number }>(`SELECT id FROM trade_pools WHERE code = 'USDT-CNY-FIX'`);
+    // The fixed pool's market: the demo's sandbox P2P market (the demo day set the main pool's).
+    await ensureMarket(app.ctx, pool!.id, null);
+    const credit = await requestCoinCredit(
+      app.ctx,
+      { trader: seller, amount: '80', reason: 'OTC柜台购入' },
+      DESK,
+    );
+    await runSystemTransition(app.ctx, tradeMemberList, 'approveCredit', credit, { actor: ACTOR });
+    const ad = await createAd(app.ctx, { trader: seller, poolId: pool!.id, side: 'sell', amount: '40' }, as);
+
+    await open(`/tradeManage/trade_sell_order_page?adNo=${ad.adNo}`, 'trade_sell_order_page');
+    await row(ad.adNo).getByTestId('row-forcePush').click();
+    await id('transition-reason').fill('挂单无人承接，强推三方');
+    await id('transition-submit').click();
+    await id('transition-reason').waitFor({ state: 'detached', timeout: 20_000 });
+
+    // The push record: sent at once, taken by the sandbox market (filled there a second later).
+    await open(`/tradeManage/trade_push_rec_page?adNo=${ad.adNo}`, 'trade_push_rec_page');
+    await expect
+      .poll(
+        async () => {
+          await id('toolbar-refresh').click();
+          await idle();
+          return row(ad.adNo).innerText();
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toMatch(/三方已接单|三方已成交/);
+    await screenshot(page, 'trade-push-zh-CN');
+    await open(`/tradeManage/findForcePushLogByPage?adNo=${ad.adNo}`, 'findForcePushLogByPage');
+    expect(await row(ad.adNo).innerText()).toContain('挂单无人承接，强推三方');
+    await screenshot(page, 'trade-force-push-log-zh-CN');
+    await pick(page, 'language-switch', 'language-option-en-US');
+    await idle();
+    await open(`/tradeManage/trade_push_rec_page?adNo=${ad.adNo}`, 'trade_push_rec_page');
+    expect(await row(ad.adNo).innerText()).toMatch(/Accepted|Filled/);
+    await screenshot(page, 'trade-push-en-US');
+    await open(`/tradeManage/findForcePushLogByPage?adNo=${ad.adNo}`, 'findForcePushLogByPage');
+    await screenshot(page, 'trade-force-push-log-en-US');
+    await pick(page, 'language-switch', 'language-option-zh-CN');
+    await idle();
   }, 180_000);
 
   test('the trade pages hold the demo day’s and this test’s records, in zh-CN and en-US', async () => {

@@ -15,6 +15,7 @@ import { depositExpiryJob } from './modules/order/timeouts.ts';
 import { reportRollupJob } from './modules/reports/maintain.ts';
 import { riskExpiryJob } from './modules/risk/jobs.ts';
 import { RISK_LEVELS_JOBS } from './modules/risk/risk-levels.jobs.ts';
+import { tradePushJob, tradeRecJob } from './modules/trade/trade-push.jobs.ts';
 import { tradeTimeoutJob } from './modules/trade/trade-timeouts.ts';
 import { callbackRetentionJob } from './modules/upstream/callback-retention.ts';
 import { payoutJob } from './modules/upstream/payout.ts';
@@ -46,5 +47,6 @@ export const allJobs: readonly JobDef[] = [
   counterPaymentExpiryJob,
   reportRollupJob,
   tradeTimeoutJob,
+  ...[tradePushJob, tradeRecJob],
   mockTraderJob,
 ];

@@ -283,6 +283,12 @@ describe('access and authenticator gaps', () => {
       '/sandbox/upstream/notify',
       '/sandbox/upstream/cashier/:no',
       '/sandbox/upstream/statement',
+      // The sandbox P2P market (modules/trade): signed by a market third party's secret, like the provider.
+      '/sandbox/market/order/push',
+      '/sandbox/market/order/query',
+      '/sandbox/market/order/settle',
+      '/sandbox/market/control',
+      '/sandbox/market/statement',
       // The built-in sandbox chain: a node's API, each call carrying the node key (chain/sandbox/node-key.ts).
       ...['head', 'transfers', 'tx', 'send', 'pay', 'mine', 'fail'].map((c) => `/sandbox/chain/${c}`),
       // The merchant API: no session, each call signed with the merchant's secret (modules/openapi).

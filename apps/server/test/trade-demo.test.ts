@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadDemo } from '../src/demo/load.ts';
 import { runTradeDay, type TradeDayReport } from '../src/demo/trade-day.ts';
+import { runTradePushDay } from '../src/demo/trade-push-day.ts';
 import { seedExchangeRates } from '../src/modules/mockTrade/exchange-rates.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
 import { call, createTestApp, type Session, signInAdmin, type TestApp } from './harness.ts';
@@ -57,5 +58,19 @@ it('fills every trade page and takes orders through every state', async () => {
   ]);
   const ads = await t.ctx.pool.query('SELECT DISTINCT status FROM trade_ads ORDER BY status');
   expect(ads.rows.map((r) => r.status)).toEqual(['cancelled', 'open']);
+  expect(ledgerIsSound(await verifyLedger(t.ctx.db))).toBe(true);
+});
+
+it('pushes open ads to the sandbox market and reconciles the day (demo/trade-push-day.ts)', async () => {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const push = await runTradePushDay(t.ctx, { operatorId: 1, username: 'admin', locale: 'zh-CN' });
+  expect(push).toMatchObject({ pushed: 3, filled: 1, rejected: 1, differences: 1 });
+  for (const api of ['/api/trade/push', '/api/trade/push/forced', '/api/trade/rec', '/api/trade/blackLog']) {
+    const res = await call<{ list: unknown[] }>(t, 'POST', `${api}/findByPage`, {
+      session: admin,
+      body: { page: 1, pageSize: 10 },
+    });
+    expect(res.envelope.data?.list.length, `${api}: ${res.body}`).toBeGreaterThan(0);
+  }
   expect(ledgerIsSound(await verifyLedger(t.ctx.db))).toBe(true);
 });

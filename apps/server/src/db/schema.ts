@@ -27,6 +27,7 @@ export * from '../modules/sys/schema.ts';
 export * from '../modules/sys/sign-in-throttle.schema.ts';
 export * from '../modules/trade/trade.schema.ts';
 export * from '../modules/tradeReports/trade-reports.schema.ts';
+export * from '../modules/trade/trade-push.schema.ts';
 export * from '../modules/upstream/schema.ts';
 export * from '../modules/wallet/dispute.schema.ts';
 export * from '../modules/wallet/wallet.schema.ts';

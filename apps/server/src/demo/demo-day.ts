@@ -36,6 +36,7 @@ import {
 } from './risk-levels-day.ts';
 import { type DemoSettlementReport, settleDemoDays } from './settle-day.ts';
 import { describeTradeDay, runTradeDay, type TradeDayReport } from './trade-day.ts';
+import { describeTradePushDay, runTradePushDay, type TradePushDayReport } from './trade-push-day.ts';
 import { describeUsdtDay, runUsdtDay, type UsdtDayReport } from './usdt-day.ts';
 import { describeWalletDay, runWalletDay, type WalletDayReport } from './wallet-day.ts';
 
@@ -65,6 +66,7 @@ export interface DemoDayReport {
   opsReports?: OpsReportsDayReport;
   reports?: ReportsDayReport;
   trades?: TradeDayReport;
+  tradePush?: TradePushDayReport;
   mockTrade?: MockTradeDayReport;
   wallet?: WalletDayReport;
 }
@@ -213,6 +215,7 @@ export async function runDemoDay(
   report.cashier = await runCashierDay(ctx, OPERATOR);
   report.opsReports = await runOpsReportsDay(ctx, origin);
   report.trades = await runTradeDay(ctx);
+  report.tradePush = await runTradePushDay(ctx, OPERATOR);
   report.mockTrade = await runMockTradeDay(ctx, origin, OPERATOR);
   report.wallet = await runWalletDay(ctx);
   // Last: the statements of every demo day, once nothing else moves money.
@@ -236,6 +239,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     (d.cashier ? `\n${describeCashierDay(d.cashier)}` : '') +
     (d.opsReports ? `\n${describeOpsReportsDay(d.opsReports)}` : '') +
     (d.trades ? `\n${describeTradeDay(d.trades)}` : '') +
+    (d.tradePush ? `\n${describeTradePushDay(d.tradePush)}` : '') +
     (d.mockTrade ? `\n${describeMockTradeDay(d.mockTrade)}` : '') +
     (d.wallet ? `\n${describeWalletDay(d.wallet)}` : '')
   );

@@ -24,13 +24,19 @@ export const DEMO_SANDBOX_PARTIES: readonly SandboxParty[] = [
 ];
 
 /** A sandbox third party (created once by code), its id. */
-export async function ensureSandboxParty(db: Db, secretKey: Buffer, p: SandboxParty): Promise<number> {
+/** A third party the sandbox plays (a provider, or with `sandbox-market` a P2P market: modules/trade). */
+export async function ensureSandboxParty(
+  db: Db,
+  secretKey: Buffer,
+  p: SandboxParty,
+  interfaceType = 'sandbox',
+): Promise<number> {
   const [row] = await db
     .insert(thirdParties)
     .values({
       code: p.code,
       name: p.name,
-      interfaceType: 'sandbox',
+      interfaceType,
       baseUrl: '',
       upstreamMchNo: p.mchNo,
       secretEnc: seal(secretKey, p.secret),

@@ -22,6 +22,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { tradeRoutes } from './trade.routes.ts';
+import { tradePushRoutes } from './trade-push.routes.ts';
 
 export { type AdInput, type ApplyInput, adById, applyFor, cancelAd, createAd } from './ads.service.ts';
 export {
@@ -42,4 +43,5 @@ export { registerTraderResolver, type Trader, type TraderRef, type TraderResolve
 
 export async function tradeModule(app: FastifyInstance) {
   await tradeRoutes(app);
+  await tradePushRoutes(app);
 }

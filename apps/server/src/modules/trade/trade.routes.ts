@@ -23,6 +23,7 @@ import { dec } from '../../platform/ledger/index.ts';
 import { registerTransitions } from '../../platform/transitions/index.ts';
 import { riskBlockLog } from '../risk/risk.schema.ts';
 import { operationLog } from '../sys/schema.ts';
+import { adPushHooks } from './push-hooks.ts';
 import {
   tradeAds,
   tradeApplications,
@@ -76,7 +77,11 @@ export async function tradeRoutes(fastify: FastifyInstance) {
   registerCrud(fastify, tradeOrderTimeout, { table: tradeTimeouts });
   for (const [def, side] of AD_PAGES) {
     registerCrud(fastify, def, { table: tradeAds, scope: { side } });
-    registerTransitions(fastify, def, { table: tradeAds, scope: { side }, hooks: adHooks });
+    registerTransitions(fastify, def, {
+      table: tradeAds,
+      scope: { side },
+      hooks: { ...adHooks, ...adPushHooks(ctx) },
+    });
   }
   registerCrud(fastify, tradeOrderList, { table: tradeOrders });
   registerTransitions(fastify, tradeOrderList, { table: tradeOrders, hooks: orderHooks(ctx) });

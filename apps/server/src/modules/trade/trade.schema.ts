@@ -84,6 +84,10 @@ export const tradeTimeouts = pgTable(
     payMinutes: integer('pay_minutes').notNull(),
     confirmMinutes: integer('confirm_minutes').notNull(),
     adHours: integer('ad_hours').notNull(),
+    /** Push an open ad nobody took within this many minutes to `market_id` (null: never by itself). */
+    pushMinutes: integer('push_minutes'),
+    /** The pool's third-party market (a third party of interface type `sandbox-market` or a real one). */
+    marketId: integer('market_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

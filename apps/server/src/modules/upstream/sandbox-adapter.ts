@@ -35,7 +35,8 @@ export const SANDBOX_PATHS = {
 /** A statement answer: up to 64 MB (a 100k-line day is about 10 MB), given a minute. */
 const STATEMENT_LIMITS = { maxBytes: 64 << 20, timeoutMs: 60_000 };
 
-async function post(
+/** A signed call and its verified answer; the sandbox P2P market (modules/trade) speaks it too. */
+export async function post(
   tp: ThirdPartyAccess,
   path: string,
   params: Params,

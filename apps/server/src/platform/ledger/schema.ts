@@ -23,7 +23,8 @@ import {
 
 import { money, ts } from './columns.ts';
 
-export const OWNER_TYPES = ['platform', 'merchant', 'member', 'wallet_member', 'channel'] as const;
+/** `market`: a third-party P2P market's coin account with the platform (modules/trade, pushes). */
+export const OWNER_TYPES = ['platform', 'merchant', 'member', 'wallet_member', 'channel', 'market'] as const;
 export type OwnerType = (typeof OWNER_TYPES)[number];
 
 export const ledgerAccounts = pgTable(

@@ -11,11 +11,16 @@ const applies = pagesOf(() => import('./trade-apply-pages.tsx'));
 const members = pagesOf(() => import('./trade-member-page.tsx'));
 const logs = pagesOf(() => import('./trade-log-pages.tsx'));
 const reports = pagesOf(() => import('./trade-report-pages.tsx'));
+const pushes = pagesOf(() => import('./trade-push-pages.tsx'));
 
 export const tradeManagePages: Record<string, () => PageModule> = {
   '/tradeManage/memberList': members('TradeMemberPage'),
   '/tradeManage/tradeOperateLog': logs('TradeOperateLogPage'),
   '/tradeManage/tradeBlackBlockLog': logs('TradeBlockLogPage'),
+  '/tradeManage/tradeBlackLogPage': logs('TradeBlackLogPage'),
+  '/tradeManage/trade_push_rec_page': pushes('TradePushPage'),
+  '/tradeManage/findForcePushLogByPage': pushes('ForcePushLogPage'),
+  '/tradeManage/trade_rec_page': pushes('TradeRecPage'),
   '/tradeManage/trade_pool_config_page': config('TradePoolPage'),
   '/tradeManage/trade_rule_config_page': config('TradeRulePage'),
   '/tradeManage/tradeOrderTimeout': config('TradeTimeoutPage'),

@@ -1,9 +1,14 @@
 /**
- * Trade market pages (contracts resources/trade): the operation log and the block log. Each is its definition; the market's
+ * Trade market pages (contracts resources/trade): the operation log, the block log and the black list's change log. Each is its definition; the market's
  * pages live in a few files so a page loads only its own definitions (index.ts).
  */
-import { tradeBlackBlockLog, tradeOperateLog } from '@payops/contracts/resources/trade/trade-logs';
+import {
+  tradeBlackBlockLog,
+  tradeBlackLogPage,
+  tradeOperateLog,
+} from '@payops/contracts/resources/trade/trade-logs';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 
 export const TradeOperateLogPage = () => <ResourcePage def={tradeOperateLog} />;
 export const TradeBlockLogPage = () => <ResourcePage def={tradeBlackBlockLog} />;
+export const TradeBlackLogPage = () => <ResourcePage def={tradeBlackLogPage} />;

@@ -36,6 +36,7 @@ export const INTERFACE_TYPE_LABELS = {
   sandbox: ['沙箱模拟三方', 'Sandbox provider'],
   'http-json': ['通用 HTTP JSON', 'Generic HTTP JSON'],
   'http-form': ['通用 HTTP 表单', 'Generic HTTP form'],
+  'sandbox-market': ['沙箱三方交易市场', 'Sandbox P2P market'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export const INTERFACE_TYPE_OPTIONS: EnumOption[] = Object.keys(INTERFACE_TYPE_LABELS).map((value) => ({

@@ -8,9 +8,11 @@ import {
   tradeSellApplyLogPage,
 } from './trade-apply.ts';
 import { trade_pool_config_page, trade_rule_config_page, tradeOrderTimeout } from './trade-config.ts';
-import { tradeBlackBlockLog, tradeOperateLog } from './trade-logs.ts';
+import { tradeBlackBlockLog, tradeBlackLogPage, tradeOperateLog } from './trade-logs.ts';
 import { tradeMemberList } from './trade-members.ts';
 import { tradeOrderList } from './trade-orders.ts';
+import { findForcePushLogByPage, trade_push_rec_page } from './trade-push.ts';
+import { trade_rec_page, tradeRecItems } from './trade-rec.ts';
 
 export * from './trade-ads.ts';
 export * from './trade-apply.ts';
@@ -21,6 +23,8 @@ export * from './trade-members.ts';
 export * from './trade-orders.ts';
 export * from './trade-report-pairs.ts';
 export * from './trade-reports.ts';
+export * from './trade-push.ts';
+export * from './trade-rec.ts';
 export * from './trade-vocab.ts';
 
 /** For the registry (resources/index.ts). */
@@ -38,4 +42,9 @@ export const TRADE_RESOURCES: readonly ResourceDef[] = [
   tradeMemberList,
   tradeOperateLog,
   tradeBlackBlockLog,
+  tradeBlackLogPage,
+  trade_push_rec_page,
+  findForcePushLogByPage,
+  trade_rec_page,
+  tradeRecItems,
 ];

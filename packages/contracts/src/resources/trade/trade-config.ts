@@ -177,6 +177,9 @@ export const tradeOrderTimeout = defineResource({
     payMinutes: { type: 'number', list: true, form: { required: true, min: 1, max: 1440 } },
     confirmMinutes: { type: 'number', list: true, form: { required: true, min: 1, max: 1440 } },
     adHours: { type: 'number', list: true, form: { required: true, min: 1, max: 720 } },
+    // An open ad nobody takes within pushMinutes is pushed to the market (blank: never by itself).
+    pushMinutes: { type: 'number', list: true, form: { min: 1, max: 1440 } },
+    marketId: { type: 'ref', list: true, ref: { resource: 'thirdParty', labelField: 'name' }, form: true },
     updatedAt: { type: 'datetime', list: true },
   },
   defaultSort: { field: 'id', order: 'asc' },
@@ -189,6 +192,8 @@ export const tradeOrderTimeout = defineResource({
       payMinutes: ['付款时限(分钟)', 'Time to pay (minutes)'],
       confirmMinutes: ['放币时限(分钟)', 'Time to confirm (minutes)'],
       adHours: ['广告有效期(小时)', 'Ad valid for (hours)'],
+      pushMinutes: ['未成交推送三方(分钟)', 'Push to market after (minutes)'],
+      marketId: ['三方交易市场', 'Third-party market'],
       updatedAt: ['更新时间', 'Updated at'],
     }),
   }),

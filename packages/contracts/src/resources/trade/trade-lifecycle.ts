@@ -35,6 +35,17 @@ export const adLifecycle = defineLifecycle({
       ],
       input: REASON,
     },
+    // The ad stays open: what is left is taken by the pool's third-party market (trade-push.ts).
+    forcePush: {
+      from: ['open'],
+      to: 'open',
+      label: ['强推三方', 'Force push to market'],
+      hint: [
+        '剩余数量由交易池配置的三方市场承接；同一广告同时只有一笔推送。',
+        "What is left goes to the pool's third-party market; an ad has one live push at a time.",
+      ],
+      input: REASON,
+    },
     expire: { from: ['open'], to: 'timeout', label: ['过期', 'Expire'], system: true },
     close: { from: ['open'], to: 'closed', label: ['成交完毕', 'Close'], system: true },
   },

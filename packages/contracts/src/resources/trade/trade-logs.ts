@@ -6,6 +6,7 @@
  */
 import { bilingual, defineView } from '../../resource.ts';
 import { blackBlockLog } from '../financeRisk/block-log.ts';
+import { operationRecordList } from '../financeRisk/operation-record.ts';
 import { opearlog } from '../sys/opearlog.ts';
 
 export const tradeOperateLog = defineView(opearlog, {
@@ -23,6 +24,28 @@ export const tradeBlackBlockLog = defineView(blackBlockLog, {
   readOnly: true,
 });
 
+/**
+ * The trade black list's change log (tradeBlackLogPage): the risk service's operation records of the
+ * lists and freezes a trade's risk check reads (risk BLACK_LISTS/WHITE_LISTS of `match`, the match
+ * freezes): every entry an operator added, imported or lifted there, and every expiry.
+ */
+export const tradeBlackLogPage = defineView(operationRecordList, {
+  group: 'tradeManage',
+  page: 'tradeBlackLogPage',
+  api: '/api/trade/blackLog',
+  readOnly: true,
+});
+
+/** The risk pages whose changes tradeBlackLogPage shows (operationRecordList's `target`). */
+export const TRADE_BLACK_TARGETS = [
+  'depositBlack',
+  'withdrawBlack',
+  'blackCard',
+  'depositWhite',
+  'withdrawWhite',
+  'mchFrozenList',
+] as const;
+
 /** The audit rows' object types of the market (the operator log's scope). */
 export const TRADE_OBJECT_TYPES = [
   'trade_pool_config_page',
@@ -34,4 +57,7 @@ export const TRADE_OBJECT_TYPES = [
   'buyorderApplyPage',
   'sellorderApplyPage',
   'tradeMemberList',
+  'trade_push_rec_page',
+  'tradeRecItems',
+  'trade_rec_page',
 ] as const;

@@ -7,11 +7,13 @@ import type { Bilingual } from '../../lifecycle.ts';
 import { enumLabels } from '../mch/common.ts';
 
 /** A trader is a ledger owner: (owner type, owner id); wallet trades reuse the same market. */
-export const TRADER_TYPES = ['member', 'wallet_member'] as const;
+export const TRADER_TYPES = ['member', 'wallet_member', 'market'] as const;
 export type TraderType = (typeof TRADER_TYPES)[number];
 export const TRADER_TYPE_LABELS = {
   member: ['商户会员', 'Merchant member'],
   wallet_member: ['钱包会员', 'Wallet member'],
+  // A third-party P2P market taking a pushed ad (trade-push.ts): its rule is the pool's push rule.
+  market: ['三方市场', 'Third-party market'],
 } as const satisfies Record<TraderType, Bilingual>;
 
 /** The advertiser's side: a buy ad buys coins (its taker sells), a sell ad sells them. */

@@ -64,11 +64,11 @@ const notifyBody = base.extend({
   concurrent: z.enum(['0', '1']).default('0'),
 });
 
-async function accountSecret(ctx: AppContext, mchNo: string): Promise<string | null> {
+async function accountSecret(ctx: AppContext, mchNo: string, interfaceType: string): Promise<string | null> {
   const [tp] = await ctx.db
     .select({ secretEnc: thirdParties.secretEnc })
     .from(thirdParties)
-    .where(and(eq(thirdParties.upstreamMchNo, mchNo), eq(thirdParties.interfaceType, 'sandbox')))
+    .where(and(eq(thirdParties.upstreamMchNo, mchNo), eq(thirdParties.interfaceType, interfaceType)))
     .limit(1);
   return tp?.secretEnc ? open(ctx.keys.secretKey, tp.secretEnc) : null;
 }
@@ -78,17 +78,21 @@ export function answer(reply: FastifyReply, secret: string, fields: Params) {
   return reply.send({ ...body, sign: sign(secret, body) });
 }
 
-function refuse(reply: FastifyReply, status: number, msg: string, secret?: string, code?: number) {
+export function refuse(reply: FastifyReply, status: number, msg: string, secret?: string, code?: number) {
   const body = { code: code ?? (status === 200 ? 1 : status), msg };
   return reply.status(status).send(secret ? { ...body, sign: sign(secret, body) } : body);
 }
 
-/** Parses and verifies a signed call; answers the refusal itself and returns null when it fails. */
+/**
+ * Parses and verifies a signed call; answers the refusal itself and returns null when it fails. The
+ * account is a third party of `interfaceType` (the sandbox market, modules/trade, signs the same way).
+ */
 export async function verified<S extends z.ZodType<{ mchNo: string }>>(
   ctx: AppContext,
   body: unknown,
   schema: S,
   reply: FastifyReply,
+  interfaceType = 'sandbox',
 ): Promise<{ p: z.infer<S>; secret: string } | null> {
   const params = asParams(body);
   const parsed = schema.safeParse(body);
@@ -100,7 +104,7 @@ export async function verified<S extends z.ZodType<{ mchNo: string }>>(
     );
     return null;
   }
-  const secret = await accountSecret(ctx, parsed.data.mchNo);
+  const secret = await accountSecret(ctx, parsed.data.mchNo, interfaceType);
   if (!secret || !verify(secret, params)) {
     refuse(reply, 401, 'sandbox: unknown account or bad signature');
     return null;
