@@ -38,6 +38,7 @@ import { type DemoSettlementReport, settleDemoDays } from './settle-day.ts';
 import { describeTradeDay, runTradeDay, type TradeDayReport } from './trade-day.ts';
 import { describeUsdtDay, runUsdtDay, type UsdtDayReport } from './usdt-day.ts';
 import { describeWalletDay, runWalletDay, type WalletDayReport } from './wallet-day.ts';
+import { describeWalletEmailDay, runWalletEmailDay } from './wallet-email-day.ts';
 
 /** The built-in administrator (sys bootstrap), under whom the demo's decisions are recorded. */
 const OPERATOR: Actor = { operatorId: 1, username: 'admin', locale: 'zh-CN' };
@@ -67,6 +68,7 @@ export interface DemoDayReport {
   trades?: TradeDayReport;
   mockTrade?: MockTradeDayReport;
   wallet?: WalletDayReport;
+  walletEmail?: Awaited<ReturnType<typeof runWalletEmailDay>>;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -215,6 +217,7 @@ export async function runDemoDay(
   report.trades = await runTradeDay(ctx);
   report.mockTrade = await runMockTradeDay(ctx, origin, OPERATOR);
   report.wallet = await runWalletDay(ctx);
+  report.walletEmail = await runWalletEmailDay(ctx);
   // Last: the statements of every demo day, once nothing else moves money.
   report.settlements = await settleDemoDays(ctx, OPERATOR);
   report.reports = await rollUpDemoDay(ctx);
@@ -237,6 +240,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     (d.opsReports ? `\n${describeOpsReportsDay(d.opsReports)}` : '') +
     (d.trades ? `\n${describeTradeDay(d.trades)}` : '') +
     (d.mockTrade ? `\n${describeMockTradeDay(d.mockTrade)}` : '') +
-    (d.wallet ? `\n${describeWalletDay(d.wallet)}` : '')
+    (d.wallet ? `\n${describeWalletDay(d.wallet)}` : '') +
+    (d.walletEmail ? `\n${describeWalletEmailDay(d.walletEmail)}` : '')
   );
 }
