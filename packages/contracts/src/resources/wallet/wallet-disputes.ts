@@ -215,6 +215,8 @@ export const disputeOrderPage = defineResource({
     'action.disputeOrderPage.addEvidence': ['上传证据', 'Add evidence'],
     'disputeOrderPage.evidenceTitle': ['上传客服证据', "Add an operator's evidence"],
     'disputeOrderPage.evidenceKind': ['证据类型', 'Kind'],
+    // The evidence dialog's kinds (the page loads this definition's labels, not the child list's).
+    ...enumLabels('disputeOrderPage', 'evidenceKind', EVIDENCE_KIND_LABELS),
     'disputeOrderPage.evidenceFile': [
       '文件(PNG/JPEG/PDF，聊天记录为文本)',
       'File (PNG/JPEG/PDF; a chat excerpt as text)',
