@@ -98,7 +98,10 @@ export function EvidenceDialog({ row, onClose, onDone }: DialogProps) {
         <Form.Item name="kind" label={t(`${T}.evidenceKind`)} rules={[{ required: true }]}>
           <Select
             data-testid="evidence-kind"
-            options={EVIDENCE_KINDS.map((k) => ({ value: k, label: t(`enum.disputeOrderPage.evidenceKind.${k}`) }))}
+            options={EVIDENCE_KINDS.map((k) => ({
+              value: k,
+              label: t(`enum.disputeOrderPage.evidenceKind.${k}`),
+            }))}
           />
         </Form.Item>
         <Form.Item
