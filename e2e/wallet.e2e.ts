@@ -38,6 +38,14 @@ let close: () => Promise<void>;
 
 const { id, idle, rows, row, open } = pageHelpers(() => page);
 
+/** Clicks a row's action, inline or in its "more" menu. */
+async function act(no: string, key: string) {
+  const inline = row(no).getByTestId(`row-${key}`);
+  if (await inline.count()) return inline.click();
+  await row(no).getByTestId('row-more').click();
+  await page.locator(`.ant-dropdown:visible [data-testid="row-${key}"]`).click();
+}
+
 async function refresh() {
   await id('toolbar-refresh').click();
   await idle();
@@ -92,6 +100,7 @@ const PAGES: [string, string][] = [
   ['/wallet/walletPageFundLog', 'walletPageFundLog'],
   ['/wallet/virtualOrderConfigPage', 'virtualOrderConfigPage'],
   ['/wallet/imMsgListOfBuy', 'imMsgListOfBuy'],
+  ['/wallet/emailOrderListWallet', 'emailOrderListWallet'],
 ];
 
 describe('wallet disputes', () => {
@@ -121,7 +130,7 @@ describe('wallet disputes', () => {
     expect(await row(d.disputeNo).innerText()).toContain('已超时');
     await screenshot(page, 'wallet-dispute-overdue-zh-CN');
 
-    await row(d.disputeNo).getByTestId('row-releaseToBuyer').click();
+    await act(d.disputeNo, 'releaseToBuyer');
     await id('transition-reason').fill('付款凭证属实，放币给买家');
     await id('transition-submit').click();
     await id('code-dialog-input').waitFor({ timeout: 20_000 });
@@ -140,6 +149,43 @@ describe('wallet disputes', () => {
     await open(`/wallet/walletPageFundLog?ownerCode=${buyer}`, 'walletPageFundLog');
     await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(1);
     expect(await rows().first().innerText()).toMatch(/14\.985/);
+  }, 120_000);
+
+  test('an operator assigns a dispute to another operator and adds an evidence file', async () => {
+    const { d } = await disputedTrade();
+    await open(`/wallet/disputeOrderPage?disputeNo=${d.disputeNo}`, 'disputeOrderPage');
+    await act(d.disputeNo, 'assign');
+    await id('assign-operator').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^admin$/ })
+      .click();
+    await id('assign-reason').fill('转交值班主管处理');
+    await screenshot(page, 'wallet-dispute-assign-zh-CN');
+    await id('assign-submit').click();
+    await id('assign-submit').waitFor({ state: 'detached', timeout: 40_000 });
+    await expect
+      .poll(async () => (await refresh(), row(d.disputeNo).innerText()), { timeout: 20_000 })
+      .toContain('admin');
+
+    await act(d.disputeNo, 'addEvidence');
+    await id('evidence-file').setInputFiles({
+      name: 'bank-statement.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await id('evidence-note').fill('客服调取的银行流水');
+    await id('evidence-submit').click();
+    await id('evidence-submit').waitFor({ state: 'detached', timeout: 40_000 });
+    await pick(page, 'language-switch', 'language-option-en-US');
+    await open(`/wallet/disputeOrderPage?disputeNo=${d.disputeNo}&detail=${d.id}`, 'disputeOrderPage');
+    const drawer = page.locator('[data-testid="detail-drawer"]:visible');
+    await expect.poll(() => drawer.innerText(), { timeout: 20_000 }).toContain('客服调取的银行流水');
+    // The operator's file next to the buyer's voucher and chat excerpt.
+    expect((await drawer.innerText()).match(/image\/png/g)?.length).toBe(2);
+    await screenshot(page, 'wallet-dispute-evidence-en-US');
+    await page.keyboard.press('Escape');
+    await pick(page, 'language-switch', 'language-option-zh-CN');
+    await idle();
   }, 120_000);
 
   test('the wallet pages hold the demo day’s records, in zh-CN and en-US', async () => {

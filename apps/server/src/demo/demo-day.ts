@@ -39,6 +39,7 @@ import { describeTradeDay, runTradeDay, type TradeDayReport } from './trade-day.
 import { describeTradePushDay, runTradePushDay, type TradePushDayReport } from './trade-push-day.ts';
 import { describeUsdtDay, runUsdtDay, type UsdtDayReport } from './usdt-day.ts';
 import { describeWalletDay, runWalletDay, type WalletDayReport } from './wallet-day.ts';
+import { describeWalletEmailDay, runWalletEmailDay } from './wallet-email-day.ts';
 
 /** The built-in administrator (sys bootstrap), under whom the demo's decisions are recorded. */
 const OPERATOR: Actor = { operatorId: 1, username: 'admin', locale: 'zh-CN' };
@@ -69,6 +70,7 @@ export interface DemoDayReport {
   tradePush?: TradePushDayReport;
   mockTrade?: MockTradeDayReport;
   wallet?: WalletDayReport;
+  walletEmail?: Awaited<ReturnType<typeof runWalletEmailDay>>;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -218,6 +220,7 @@ export async function runDemoDay(
   report.tradePush = await runTradePushDay(ctx, OPERATOR);
   report.mockTrade = await runMockTradeDay(ctx, origin, OPERATOR);
   report.wallet = await runWalletDay(ctx);
+  report.walletEmail = await runWalletEmailDay(ctx);
   // Last: the statements of every demo day, once nothing else moves money.
   report.settlements = await settleDemoDays(ctx, OPERATOR);
   report.reports = await rollUpDemoDay(ctx);
@@ -241,6 +244,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     (d.trades ? `\n${describeTradeDay(d.trades)}` : '') +
     (d.tradePush ? `\n${describeTradePushDay(d.tradePush)}` : '') +
     (d.mockTrade ? `\n${describeMockTradeDay(d.mockTrade)}` : '') +
-    (d.wallet ? `\n${describeWalletDay(d.wallet)}` : '')
+    (d.wallet ? `\n${describeWalletDay(d.wallet)}` : '') +
+    (d.walletEmail ? `\n${describeWalletEmailDay(d.walletEmail)}` : '')
   );
 }

@@ -48,7 +48,8 @@ export function bindRoutes(fastify: FastifyInstance) {
       const actor = actorOf(request);
       const locale = actor.locale;
       const [order] = await tx.select().from(emailOrders).where(eq(emailOrders.id, b.id)).for('update');
-      if (!order) throw new AppError(ErrorCode.notFound, { message: text.notFound[locale] });
+      if (order?.scope !== 'matching')
+        throw new AppError(ErrorCode.notFound, { message: text.notFound[locale] });
       const { rows } = await tx.execute<{ status: string; amount: string }>(
         sql`SELECT status, amount::text FROM matches WHERE id = ${b.matchId} FOR UPDATE`,
       );

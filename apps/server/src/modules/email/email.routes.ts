@@ -5,8 +5,17 @@
  * bank template reads, is a 400 naming the problem and writes nothing.
  */
 import multipart from '@fastify/multipart';
-import { emailAssign, emailConfig, emailOrder, type Locale } from '@payops/contracts';
-import { count, eq, inArray } from 'drizzle-orm';
+import {
+  type EmailScope,
+  emailAssign,
+  emailConfig,
+  emailConfigListWallet,
+  emailOrder,
+  emailOrderListWallet,
+  type Locale,
+  type ResourceDef,
+} from '@payops/contracts';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditInTx } from '../../platform/audit-request.ts';
 import { type Row, registerCrud } from '../../platform/crud/index.ts';
@@ -77,16 +86,27 @@ async function readUpload(request: FastifyRequest, locale: Locale) {
   return { file, mailboxId };
 }
 
-async function uploadRoute(fastify: FastifyInstance) {
+/** One area's email orders and mailboxes: the page definitions and the scope bound to them. */
+interface Area {
+  scope: EmailScope;
+  config: ResourceDef;
+  order: ResourceDef;
+}
+
+const AREAS: readonly Area[] = [
+  { scope: 'matching', config: emailConfig, order: emailOrder },
+  { scope: 'wallet', config: emailConfigListWallet, order: emailOrderListWallet },
+];
+
+function uploadRoute(fastify: FastifyInstance, { scope, order: def }: Area) {
   const { ctx } = fastify;
-  await fastify.register(multipart, { limits: { fileSize: MAX_EMAIL_BYTES, files: 1, fields: 2, parts: 3 } });
-  const action = emailOrder.actions.upload;
-  if (!action) throw new Error('emailOrder has no upload action');
+  const action = def.actions.upload;
+  if (!action) throw new Error(`${def.name} has no upload action`);
   fastify.post(
     action.path,
     {
       config: { access: { permission: action.permission } },
-      schema: { tags: ['order'], summary: 'Uploads a bank notification email (.eml) as an email order' },
+      schema: { tags: [def.group], summary: 'Uploads a bank notification email (.eml) as an email order' },
     },
     async (request) => {
       const locale = localeOf(request);
@@ -95,7 +115,7 @@ async function uploadRoute(fastify: FastifyInstance) {
         const [mb] = await ctx.db
           .select({ id: emailMailboxes.id })
           .from(emailMailboxes)
-          .where(eq(emailMailboxes.id, mailboxId));
+          .where(and(eq(emailMailboxes.id, mailboxId), eq(emailMailboxes.scope, scope)));
         if (!mb) throw fieldError('mailboxId', text.mailbox[locale]);
       }
       const parsed = await parseEmail(file);
@@ -105,25 +125,39 @@ async function uploadRoute(fastify: FastifyInstance) {
         parsed,
         source: 'upload',
         mailboxId,
+        scope,
         onStored: (tx, order) =>
           auditInTx(tx, request, {
-            objectType: emailOrder.name,
+            objectType: def.name,
             objectId: order.id,
-            after: { status: order.status, matchId: order.matchId, messageId: order.messageId },
+            after: {
+              status: order.status,
+              matchId: order.matchId,
+              tradeOrderId: order.tradeOrderId,
+              messageId: order.messageId,
+            },
             extra: { action: 'upload' },
           }),
       });
       if (result.duplicate) throw fieldError('file', text.duplicate[locale]);
       const o = result.order;
-      return ok({ id: o.id, status: o.status, matchId: o.matchId, reason: o.reason });
+      return ok({
+        id: o.id,
+        status: o.status,
+        matchId: o.matchId,
+        tradeOrderId: o.tradeOrderId,
+        reason: o.reason,
+      });
     },
   );
 }
 
-export async function emailRoutes(fastify: FastifyInstance) {
+/** An area's mailbox configs: the password sealed on the way in; one in use is kept (switch it off). */
+function mailboxRoutes(fastify: FastifyInstance, { scope, config }: Area) {
   const { ctx } = fastify;
-  registerCrud(fastify, emailConfig, {
+  registerCrud(fastify, config, {
     table: emailMailboxes,
+    scope: { scope },
     beforeWrite: async (values, info) => {
       const password = (info.request.body as Row).password;
       if (typeof password === 'string' && password !== '')
@@ -145,16 +179,29 @@ export async function emailRoutes(fastify: FastifyInstance) {
       refuseInUse({ assignments: a?.n ?? 0, orders: o?.n ?? 0 }, USERS, localeOf(request));
     },
   });
+}
+
+export async function emailRoutes(fastify: FastifyInstance) {
+  const { ctx } = fastify;
+  for (const area of AREAS) mailboxRoutes(fastify, area);
   registerCrud(fastify, emailAssign, { table: emailAssignments });
   registerCrud(fastify, emailOrder, {
     table: emailOrders,
+    scope: { scope: 'matching' },
     // An operator sees the orders of the mailboxes assigned to them (administrators: all).
     restrict: async (request) => {
       const ids = await visibleMailboxes(ctx, request.auth?.operatorId);
       return ids ? { mailboxId: ids } : null;
     },
   });
+  // The wallet's: every holder of the page's permission sees them (wallet mailboxes are not assigned).
+  registerCrud(fastify, emailOrderListWallet, { table: emailOrders, scope: { scope: 'wallet' } });
   bindRoutes(fastify);
-  // Multipart parsing only in the upload's own scope: every other route stays JSON-only.
-  await fastify.register(uploadRoute);
+  // Multipart parsing only in the uploads' own scope: every other route stays JSON-only.
+  await fastify.register(async (uploads) => {
+    await uploads.register(multipart, {
+      limits: { fileSize: MAX_EMAIL_BYTES, files: 1, fields: 2, parts: 3 },
+    });
+    for (const area of AREAS) uploadRoute(uploads, area);
+  });
 }

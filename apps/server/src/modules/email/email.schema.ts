@@ -4,6 +4,8 @@
  * the email orders parsed from their messages or from uploads (email_orders; a Message-ID is stored
  * once). The poller remembers per mailbox the UIDVALIDITY and the last UID it read.
  */
+
+import { EMAIL_SCOPES } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money, ts } from '../../platform/ledger/columns.ts';
@@ -20,6 +22,8 @@ export const emailMailboxes = pgTable('email_mailboxes', {
   username: text('username').notNull(),
   passwordEnc: text('password_enc').notNull(),
   folder: text('folder').notNull().default('INBOX'),
+  /** The area the mailbox serves (mailbox-ports.ts): the matching's deposits or the wallet's trades. */
+  scope: text('scope', { enum: EMAIL_SCOPES }).notNull().default('matching'),
   status: text('status', { enum: ['on', 'off'] })
     .notNull()
     .default('on'),
@@ -52,6 +56,8 @@ export const emailOrders = pgTable(
   'email_orders',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The mailbox's area (an upload's: the page it came from). */
+    scope: text('scope', { enum: EMAIL_SCOPES }).notNull().default('matching'),
     /** Null for an upload not tied to a mailbox. */
     mailboxId: integer('mailbox_id').references(() => emailMailboxes.id),
     bank: text('bank'),
@@ -65,6 +71,8 @@ export const emailOrders = pgTable(
     subject: text('subject'),
     status: text('status', { enum: EMAIL_ORDER_STATES }).notNull(),
     matchId: bigint('match_id', { mode: 'number' }),
+    /** The wallet trade order a wallet-scope email marked paid. */
+    tradeOrderId: bigint('trade_order_id', { mode: 'number' }),
     reason: text('reason'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -78,8 +86,13 @@ export const emailOrders = pgTable(
     index('email_orders_status_idx').on(t.status, t.createdAt),
     index('email_orders_account_tail_idx').on(t.accountTail, t.id),
     index('email_orders_match_idx').on(t.matchId),
+    index('email_orders_trade_order_idx').on(t.tradeOrderId),
+    // Each page lists one area's orders, newest first.
+    index('email_orders_scope_idx').on(t.scope, t.id),
     // The header badge: unmatched email orders of the last days, an index-only count.
-    index('email_orders_unmatched_idx').on(t.createdAt).where(sql`status = 'unmatched'`),
+    index('email_orders_unmatched_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'unmatched' AND scope = 'matching'`),
   ],
 );
 

@@ -6,18 +6,21 @@
  * badge); an unreadable one is `failed_parse` with its reason; one whose payer the risk lists refuse
  * is `blocked` (email-risk.ts).
  */
+import type { EmailScope } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
 import { type EmailOrder, emailOrders } from './email.schema.ts';
 import { emailBlocked } from './email-risk.ts';
-import { confirmMatchByEmail, findMatchCandidates } from './match-port.ts';
+import { MAILBOX_PORTS } from './mailbox-ports.ts';
 import type { ParsedEmail } from './parse.ts';
 
 export interface IngestInput {
   parsed: ParsedEmail;
   source: 'imap' | 'upload';
   mailboxId: number | null;
+  /** The area the email belongs to (its mailbox's, or the upload page's): what it may confirm. */
+  scope?: EmailScope;
   /** Runs in the same transaction after a new order is stored (an upload's operation-log row). */
   onStored?: (tx: Tx, order: EmailOrder) => Promise<void>;
 }
@@ -31,7 +34,7 @@ async function insertOnce(tx: Tx, values: typeof emailOrders.$inferInsert): Prom
 
 type Base = Pick<
   typeof emailOrders.$inferInsert,
-  'mailboxId' | 'source' | 'messageId' | 'bank' | 'subject' | 'createdAt'
+  'mailboxId' | 'source' | 'messageId' | 'bank' | 'subject' | 'createdAt' | 'scope'
 >;
 
 /** The order of one email, in the caller's transaction (null: its message was stored before). */
@@ -47,21 +50,23 @@ async function storeOrder(
   const fields = { amount: n.amount, accountTail: n.accountTail, payerName: n.payerName, paidAt: n.paidAt };
   // Serialises orders of the same payee tail and amount: two emails never confirm one match.
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`email:${n.accountTail}:${n.amount}`}))`);
-  const candidates = await findMatchCandidates(tx, n);
+  const port = MAILBOX_PORTS[base.scope ?? 'matching'];
+  const candidates = await port.candidates(tx, n);
   const [only] = candidates;
+  const single = candidates.length === 1 ? (only ?? null) : null;
   // A listed payer's email is refused (stored blocked, with its block-log row), never confirms.
   let refused: EmailOrder | null = null;
   const store = async (v: Partial<typeof emailOrders.$inferInsert>) => {
     refused = await insertOnce(tx, { ...base, ...fields, status: 'blocked', ...v });
     return refused;
   };
-  if (await emailBlocked(ctx, tx, n, candidates.length === 1 ? (only ?? null) : null, store)) return refused;
+  if (await emailBlocked(ctx, tx, n, port.riskOfCandidate ? single : null, store)) return refused;
   if (candidates.length !== 1 || only === undefined) {
     const reason = candidates.length === 0 ? 'noMatch' : 'several';
     return insertOnce(tx, { ...base, ...fields, status: 'unmatched', reason });
   }
-  const stored = await insertOnce(tx, { ...base, ...fields, status: 'matched', matchId: only });
-  if (stored) await confirmMatchByEmail(ctx, tx, only, stored.id);
+  const stored = await insertOnce(tx, { ...base, ...fields, status: 'matched', [port.link]: only });
+  if (stored) await port.confirm(ctx, tx, only, stored.id);
   return stored;
 }
 
@@ -69,6 +74,7 @@ export async function ingestEmail(ctx: AppContext, input: IngestInput): Promise<
   const { parsed, source, mailboxId } = input;
   const base: Base = {
     mailboxId,
+    scope: input.scope ?? 'matching',
     source,
     messageId: parsed.messageId,
     bank: parsed.bank,

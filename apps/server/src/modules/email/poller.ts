@@ -87,7 +87,7 @@ export async function pollMailbox(ctx: AppContext, mb: EmailMailbox, report: Pol
     for (const m of messages) {
       report.read++;
       const parsed = await parseEmail(m.raw.subarray(0, MAX_EMAIL_BYTES + 1));
-      const r = await ingestEmail(ctx, { parsed, source: 'imap', mailboxId: mb.id });
+      const r = await ingestEmail(ctx, { parsed, source: 'imap', mailboxId: mb.id, scope: mb.scope });
       if (r.duplicate) report.duplicates++;
       else if (r.order.status === 'failed_parse') report.failed++;
       else report.stored++;

@@ -37,7 +37,7 @@ export async function orderBadgeCounts(
   const { rows } = await ctx.db.execute<{ timeout: string; low: string; audit: string; email: string }>(sql`
     SELECT
       (SELECT count(*) FROM email_orders
-        WHERE status = 'unmatched' AND created_at BETWEEN ${start} AND ${end}
+        WHERE status = 'unmatched' AND scope = 'matching' AND created_at BETWEEN ${start} AND ${end}
           ${mailboxes ? sql`AND mailbox_id = ANY(${sql.param(mailboxes)}::int[])` : sql``}) AS email,
       (SELECT count(*) FROM withdraw_orders w JOIN merchants m ON m.id = w.merchant_id
         WHERE w.${statusIn(OPEN_WITHDRAW_STATES)} AND w.created_at BETWEEN ${start} AND ${end}

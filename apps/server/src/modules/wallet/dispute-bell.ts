@@ -13,11 +13,13 @@ export const walletDisputeQueue: NotificationProvider = {
   async collect(ctx, { operatorId, locale }) {
     // Work for those who can take a case (claim it), as the approvals group is for those who approve.
     if (!(await heldPermission(ctx, operatorId, disputeOrderPage.actions.claim!.permission))) return null;
+    // A case claimed by or assigned to an operator is that operator's work, no one else's; an
+    // unclaimed one is everyone's; a proposal is any checker's but its maker's.
+    const mine = or(isNull(d.claimedBy), eq(d.claimedBy, operatorId));
     const waiting = and(
       ne(d.status, 'resolved'),
       or(
-        eq(d.overdue, true),
-        eq(d.status, 'awaiting_operator'),
+        and(mine, or(eq(d.overdue, true), eq(d.status, 'awaiting_operator'))),
         and(eq(d.status, 'pending_approval'), or(isNull(d.proposedBy), ne(d.proposedBy, operatorId))),
       ),
     );

@@ -12,6 +12,7 @@ import { AppError, localeOf } from '../../platform/errors.ts';
 import { registerTransitions } from '../../platform/transitions/index.ts';
 import { idBody, rowAction } from '../mch/row-action.ts';
 import { walletDisputeEvidence, walletDisputes } from './dispute.schema.ts';
+import { disputeAssignRoutes } from './dispute-assign.ts';
 import { disputeHooks } from './dispute-hooks.ts';
 
 const text = {
@@ -49,4 +50,5 @@ export async function walletDisputeRoutes(fastify: FastifyInstance) {
       return { data: { claimedBy: me }, audit: { after: { claimedBy: me } } };
     },
   });
+  disputeAssignRoutes(fastify);
 }

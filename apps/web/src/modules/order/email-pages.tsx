@@ -3,6 +3,7 @@
  * email orders, the mailboxes and their assignments are their definitions; the email orders' toolbar
  * "upload (.eml)" opens its own dialog (a file is not a form field a definition can say).
  */
+import type { ResourceDef } from '@payops/contracts';
 import { emailOrder } from '@payops/contracts/resources/order/email-order';
 import { emailAssign, emailConfig } from '@payops/contracts/resources/payManage/email-config';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -18,7 +19,8 @@ const EmailBindDialog = lazy(() =>
   import('./email-bind-dialog.tsx').then((m) => ({ default: m.EmailBindDialog })),
 );
 
-export function EmailOrderPage() {
+/** An area's email orders (`def`: the matching's or the wallet's), with the upload and the bind. */
+export function EmailOrdersOf({ def }: { def: ResourceDef }) {
   const [uploading, setUploading] = useState<PageContext | null>(null);
   const [binding, setBinding] = useState<{ row: Row; ctx: PageContext } | null>(null);
   const overrides = useMemo<ResourceOverrides>(
@@ -32,10 +34,10 @@ export function EmailOrderPage() {
   );
   return (
     <>
-      <ResourcePage def={emailOrder} overrides={overrides} />
+      <ResourcePage def={def} overrides={overrides} />
       {uploading && (
         <Suspense fallback={null}>
-          <EmailUploadDialog onClose={() => setUploading(null)} onUploaded={uploading.refresh} />
+          <EmailUploadDialog def={def} onClose={() => setUploading(null)} onUploaded={uploading.refresh} />
         </Suspense>
       )}
       {binding && (
@@ -45,6 +47,10 @@ export function EmailOrderPage() {
       )}
     </>
   );
+}
+
+export function EmailOrderPage() {
+  return <EmailOrdersOf def={emailOrder} />;
 }
 
 export function EmailConfigPage() {

@@ -4,6 +4,7 @@
  * order it made (matched to a match, or unmatched); a file it cannot read is refused with the
  * reason, shown by api()'s toast, and the dialog stays open.
  */
+import type { ResourceDef } from '@payops/contracts';
 import { emailOrder } from '@payops/contracts/resources/order/email-order';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -18,10 +19,21 @@ import { api } from '../../lib/api.ts';
 interface Uploaded {
   id: number;
   status: string;
-  matchId: number | null;
+  matchId?: number | null;
+  tradeOrderId?: number | null;
 }
 
-export function EmailUploadDialog({ onClose, onUploaded }: { onClose: () => void; onUploaded: () => void }) {
+/** `def`: the area's email-order definition (the matching's by default, or the wallet's). */
+export function EmailUploadDialog({
+  onClose,
+  onUploaded,
+  def = emailOrder,
+}: {
+  onClose: () => void;
+  onUploaded: () => void;
+  def?: ResourceDef;
+}) {
+  const n = def.name;
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [mailboxId, setMailboxId] = useState<unknown>(undefined);
@@ -38,33 +50,28 @@ export function EmailUploadDialog({ onClose, onUploaded }: { onClose: () => void
     const body = new FormData();
     if (mailboxId !== undefined && mailboxId !== null) body.append('mailboxId', String(mailboxId));
     body.append('file', file, file.name);
-    const answer = await api<Uploaded>(emailOrder.actions.upload!.path, { method: 'POST', body });
+    const answer = await api<Uploaded>(def.actions.upload!.path, { method: 'POST', body });
     setResult(answer);
     setFile(null);
     onUploaded();
   };
 
   return (
-    <ActionDialog
-      title={t('emailOrderList.uploadTitle')}
-      onClose={onClose}
-      onSubmit={submit}
-      testId="eml-submit"
-    >
+    <ActionDialog title={t(`${n}.uploadTitle`)} onClose={onClose} onSubmit={submit} testId="eml-submit">
       <Form layout="vertical">
-        <Form.Item label={t('emailOrderList.uploadMailbox')}>
+        <Form.Item label={t(`${n}.uploadMailbox`)}>
           <RefSelect
-            field={emailOrder.fields.mailboxId}
+            field={def.fields.mailboxId!}
             value={mailboxId as never}
             onChange={setMailboxId}
             data-testid="eml-mailbox"
           />
         </Form.Item>
         <Form.Item
-          label={t('emailOrderList.uploadFile')}
+          label={t(`${n}.uploadFile`)}
           required
           validateStatus={missing ? 'error' : undefined}
-          help={missing ? t('emailOrderList.uploadRequired') : undefined}
+          help={missing ? t(`${n}.uploadRequired`) : undefined}
         >
           <input
             ref={input}
@@ -80,7 +87,7 @@ export function EmailUploadDialog({ onClose, onUploaded }: { onClose: () => void
             }}
           />
           <Button onClick={() => input.current?.click()} data-testid="eml-pick">
-            {t('emailOrderList.uploadPick')}
+            {t(`${n}.uploadPick`)}
           </Button>
           {file && (
             <span style={{ marginLeft: 8 }} data-testid="eml-name">
@@ -93,9 +100,9 @@ export function EmailUploadDialog({ onClose, onUploaded }: { onClose: () => void
         <Alert
           data-testid="eml-result"
           type={result.status === 'matched' ? 'success' : 'warning'}
-          title={t('emailOrderList.uploaded', {
+          title={t(`${n}.uploaded`, {
             id: result.id,
-            status: t(`enum.emailOrderList.status.${result.status}`),
+            status: t(`enum.${n}.status.${result.status}`),
           })}
         />
       )}

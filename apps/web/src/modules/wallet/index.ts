@@ -3,6 +3,7 @@ import { type PageModule, pagesOf } from '../../app/lazy-pages.ts';
 
 const page = pagesOf(() => import('./wallet-pages.tsx'));
 const disputes = pagesOf(() => import('./dispute-page.tsx'));
+const emails = pagesOf(() => import('./wallet-email-pages.tsx'));
 
 export const walletPages: Record<string, () => PageModule> = {
   '/wallet/disputeOrderPage': disputes('DisputePage'),
@@ -19,4 +20,6 @@ export const walletPages: Record<string, () => PageModule> = {
   '/wallet/withdrawTypePage': page('WithdrawTypePage'),
   '/wallet/imMsgListOfBuy': page('ImBuyPage'),
   '/wallet/imMsgListOfSell': page('ImSellPage'),
+  '/wallet/emailConfigListWallet': emails('WalletEmailConfigPage'),
+  '/wallet/emailOrderListWallet': emails('WalletEmailOrderPage'),
 };

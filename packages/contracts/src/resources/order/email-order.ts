@@ -8,9 +8,9 @@
  * `blocked` (financeRisk/blackBlockEmailLog). A message is stored once (its Message-ID).
  */
 import { defineLifecycle } from '../../lifecycle.ts';
-import { bilingual, defineResource } from '../../resource.ts';
+import { bilingual, defineResource, type FieldInput } from '../../resource.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
-import { EMAIL_BANK_FIELD, EMAIL_BANK_LABELS } from '../payManage/email-config.ts';
+import { EMAIL_BANK_FIELD, EMAIL_BANK_LABELS, fieldLabelsOf } from '../payManage/email-config.ts';
 
 export const emailOrderLifecycle = defineLifecycle({
   states: {
@@ -54,80 +54,133 @@ export const EMAIL_REASON_LABELS = {
 } as const satisfies Record<string, readonly [string, string]>;
 export type EmailReason = keyof typeof EMAIL_REASON_LABELS;
 
-export const emailOrder = defineResource({
+const ORDER_LABELS = {
+  id: ['编号', 'ID'],
+  mailboxId: ['邮箱', 'Mailbox'],
+  bank: ['银行', 'Bank'],
+  source: ['来源', 'Source'],
+  amount: ['到账金额', 'Amount'],
+  accountTail: ['收款卡尾号', 'Account tail'],
+  payerName: ['付款人', 'Payer'],
+  paidAt: ['到账时间', 'Paid at'],
+  status: ['状态', 'Status'],
+  reason: ['原因', 'Reason'],
+  subject: ['邮件主题', 'Subject'],
+  messageId: ['邮件ID', 'Message ID'],
+  createdAt: ['接收时间', 'Received at'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+/** What an area's email order confirms: its column, the referenced resource and their labels. */
+interface EmailLink<L extends string> {
+  field: L;
+  ref: { resource: string; labelField: string };
+  label: readonly [string, string];
+  /** The reasons worded for the area (the matching's by default). */
+  reasons?: Partial<Record<EmailReason, readonly [string, string]>>;
+}
+
+/**
+ * An email-order definition of one area: the same fields, states, upload and labels; the order
+ * confirms what `link` names (a match, or a wallet trade order). `bind` adds the matching's manual
+ * bind (row action and its `bound` transition).
+ */
+export function emailOrderDef<L extends string>(o: {
+  name: string;
+  group: string;
+  api: string;
+  mailboxes: string;
+  link: EmailLink<L>;
+  bind?: boolean;
+}) {
+  const n = o.name;
+  const link = { [o.link.field]: { type: 'ref', list: true, filter: 'eq', ref: o.link.ref } } as Record<
+    L,
+    FieldInput
+  >;
+  return defineResource({
+    name: n,
+    group: o.group,
+    page: n,
+    api: o.api,
+    fields: {
+      id: { type: 'number', list: true, sort: true, filter: 'eq' },
+      mailboxId: {
+        type: 'ref',
+        list: true,
+        filter: 'eq',
+        ref: { resource: o.mailboxes, labelField: 'name' },
+      },
+      bank: EMAIL_BANK_FIELD,
+      source: { type: 'enum', list: true, filter: 'eq', options: optionsOf(EMAIL_SOURCE_LABELS) },
+      amount: { type: 'money', list: true, currency: 'CNY' },
+      accountTail: { type: 'string', list: true, filter: 'eq' },
+      payerName: { type: 'string', list: true, mask: 'name' },
+      paidAt: { type: 'datetime', list: true },
+      status: { type: 'enum', list: true, filter: 'eq' },
+      ...link,
+      reason: { type: 'enum', list: true, options: optionsOf(EMAIL_REASON_LABELS) },
+      subject: { type: 'text', list: true },
+      messageId: { type: 'string', list: true, filter: 'eq' },
+      createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
+    },
+    defaultSort: { field: 'id', order: 'desc' },
+    actions: ['list', 'export'],
+    custom: [
+      { name: 'upload', scope: 'toolbar' },
+      // An unmatched email order bound by hand to the payer-paid match it pays (which it confirms).
+      ...(o.bind
+        ? [
+            {
+              name: 'bind',
+              scope: 'row',
+              needsCode: true,
+              when: { field: 'status', in: ['unmatched'] },
+            } as const,
+          ]
+        : []),
+    ],
+    lifecycle: o.bind ? emailOrderLifecycle : emailStatesOnly,
+    labels: bilingual({
+      ...fieldLabelsOf(n, ORDER_LABELS),
+      [`field.${n}.${o.link.field}`]: o.link.label,
+      ...enumLabels(n, 'bank', EMAIL_BANK_LABELS),
+      ...enumLabels(n, 'source', EMAIL_SOURCE_LABELS),
+      ...enumLabels(n, 'reason', { ...EMAIL_REASON_LABELS, ...o.link.reasons }),
+      [`action.${n}.upload`]: ['上传邮件(.eml)', 'Upload email (.eml)'],
+      [`${n}.uploadTitle`]: ['上传银行通知邮件', 'Upload a bank notification email'],
+      [`${n}.uploadFile`]: ['邮件文件(.eml)', 'Email file (.eml)'],
+      [`${n}.uploadMailbox`]: ['所属邮箱', 'Mailbox'],
+      [`${n}.uploadPick`]: ['选择文件', 'Choose a file'],
+      [`${n}.uploadRequired`]: ['请选择一个 .eml 文件', 'Choose an .eml file'],
+      [`${n}.uploaded`]: ['已生成邮件订单 #{{id}}：{{status}}', 'Email order #{{id}} created: {{status}}'],
+      ...(o.bind ? BIND_LABELS(n) : {}),
+    }),
+  });
+}
+
+const BIND_LABELS = (n: string) => ({
+  [`action.${n}.bind`]: ['绑定撮合单', 'Bind to a match'] as const,
+  [`${n}.bindTitle`]: ['将邮件订单绑定到撮合单', 'Bind the email order to a match'] as const,
+  [`${n}.bindHint`]: [
+    '绑定后该撮合单按邮件到账确认，双方结算。只能选择付款方已付款的撮合单。',
+    'The match is then confirmed by this email and both sides are settled. Only payer-paid matches can be chosen.',
+  ] as const,
+  [`${n}.bindMatch`]: ['撮合单', 'Match'] as const,
+  [`${n}.bindReason`]: ['原因', 'Reason'] as const,
+});
+
+/** The states without the manual bind (an area whose orders are not bound by hand). */
+const emailStatesOnly = defineLifecycle({ states: emailOrderLifecycle.states, transitions: {} });
+
+export const emailOrder = emailOrderDef({
   name: 'emailOrderList',
   group: 'order',
-  page: 'emailOrderList',
   api: '/api/pay/emailOrder',
-  fields: {
-    id: { type: 'number', list: true, sort: true, filter: 'eq' },
-    mailboxId: {
-      type: 'ref',
-      list: true,
-      filter: 'eq',
-      ref: { resource: 'emailConfigList', labelField: 'name' },
-    },
-    bank: EMAIL_BANK_FIELD,
-    source: { type: 'enum', list: true, filter: 'eq', options: optionsOf(EMAIL_SOURCE_LABELS) },
-    amount: { type: 'money', list: true, currency: 'CNY' },
-    accountTail: { type: 'string', list: true, filter: 'eq' },
-    payerName: { type: 'string', list: true, mask: 'name' },
-    paidAt: { type: 'datetime', list: true },
-    status: { type: 'enum', list: true, filter: 'eq' },
-    matchId: {
-      type: 'ref',
-      list: true,
-      filter: 'eq',
-      ref: { resource: 'findTransferMatchByPage', labelField: 'matchNo' },
-    },
-    reason: { type: 'enum', list: true, options: optionsOf(EMAIL_REASON_LABELS) },
-    subject: { type: 'text', list: true },
-    messageId: { type: 'string', list: true, filter: 'eq' },
-    createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
+  mailboxes: 'emailConfigList',
+  link: {
+    field: 'matchId',
+    ref: { resource: 'findTransferMatchByPage', labelField: 'matchNo' },
+    label: ['匹配单号', 'Match'],
   },
-  defaultSort: { field: 'id', order: 'desc' },
-  actions: ['list', 'export'],
-  custom: [
-    { name: 'upload', scope: 'toolbar' },
-    // An unmatched email order bound by hand to the payer-paid match it pays (which it confirms).
-    { name: 'bind', scope: 'row', needsCode: true, when: { field: 'status', in: ['unmatched'] } },
-  ],
-  lifecycle: emailOrderLifecycle,
-  labels: bilingual({
-    'field.emailOrderList.id': ['编号', 'ID'],
-    'field.emailOrderList.mailboxId': ['邮箱', 'Mailbox'],
-    'field.emailOrderList.bank': ['银行', 'Bank'],
-    ...enumLabels('emailOrderList', 'bank', EMAIL_BANK_LABELS),
-    'field.emailOrderList.source': ['来源', 'Source'],
-    ...enumLabels('emailOrderList', 'source', EMAIL_SOURCE_LABELS),
-    'field.emailOrderList.amount': ['到账金额', 'Amount'],
-    'field.emailOrderList.accountTail': ['收款卡尾号', 'Account tail'],
-    'field.emailOrderList.payerName': ['付款人', 'Payer'],
-    'field.emailOrderList.paidAt': ['到账时间', 'Paid at'],
-    'field.emailOrderList.status': ['状态', 'Status'],
-    'field.emailOrderList.matchId': ['匹配单号', 'Match'],
-    'field.emailOrderList.reason': ['原因', 'Reason'],
-    ...enumLabels('emailOrderList', 'reason', EMAIL_REASON_LABELS),
-    'field.emailOrderList.subject': ['邮件主题', 'Subject'],
-    'field.emailOrderList.messageId': ['邮件ID', 'Message ID'],
-    'field.emailOrderList.createdAt': ['接收时间', 'Received at'],
-    'action.emailOrderList.upload': ['上传邮件(.eml)', 'Upload email (.eml)'],
-    'action.emailOrderList.bind': ['绑定撮合单', 'Bind to a match'],
-    'emailOrderList.bindTitle': ['将邮件订单绑定到撮合单', 'Bind the email order to a match'],
-    'emailOrderList.bindHint': [
-      '绑定后该撮合单按邮件到账确认，双方结算。只能选择付款方已付款的撮合单。',
-      'The match is then confirmed by this email and both sides are settled. Only payer-paid matches can be chosen.',
-    ],
-    'emailOrderList.bindMatch': ['撮合单', 'Match'],
-    'emailOrderList.bindReason': ['原因', 'Reason'],
-    'emailOrderList.uploadTitle': ['上传银行通知邮件', 'Upload a bank notification email'],
-    'emailOrderList.uploadFile': ['邮件文件(.eml)', 'Email file (.eml)'],
-    'emailOrderList.uploadMailbox': ['所属邮箱', 'Mailbox'],
-    'emailOrderList.uploadPick': ['选择文件', 'Choose a file'],
-    'emailOrderList.uploadRequired': ['请选择一个 .eml 文件', 'Choose an .eml file'],
-    'emailOrderList.uploaded': [
-      '已生成邮件订单 #{{id}}：{{status}}',
-      'Email order #{{id}} created: {{status}}',
-    ],
-  }),
+  bind: true,
 });

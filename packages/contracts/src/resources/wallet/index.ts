@@ -3,6 +3,7 @@
 export * from './im-replies.ts';
 export * from './wallet-config.ts';
 export * from './wallet-disputes.ts';
+export * from './wallet-email.ts';
 export * from './wallet-fund-log.ts';
 export * from './wallet-members.ts';
 export * from './wallet-settings.ts';
@@ -18,6 +19,7 @@ import {
   withdrawTypePage,
 } from './wallet-config.ts';
 import { disputeEvidence, disputeOrderPage } from './wallet-disputes.ts';
+import { emailConfigListWallet, emailOrderListWallet } from './wallet-email.ts';
 import { walletPageFundLog } from './wallet-fund-log.ts';
 import { walletFindByPage, walletPayTypeInfoPage } from './wallet-members.ts';
 import { virtualOrderConfigPage } from './wallet-settings.ts';
@@ -28,4 +30,5 @@ export const WALLET_RESOURCES: readonly ResourceDef[] = [
   ...[disputeOrderPage, disputeEvidence, walletFindByPage, walletPayTypeInfoPage, walletPageFundLog],
   ...[sellConfigPage, imMsgListOfBuy, imMsgListOfSell, virtualOrderConfigPage, sellSplitQuery],
   ...[fixedCodeConfigPage, payTypePage, withdrawTypePage, walletTradeBuyOrderPage, walletTradeSellOrderPage],
+  ...[emailConfigListWallet, emailOrderListWallet],
 ];

@@ -170,6 +170,14 @@ export const disputeOrderPage = defineResource({
       confirm: true,
       when: { field: 'status', in: ['awaiting_seller', 'awaiting_operator', 'pending_approval'] },
     },
+    // Hand the case to another operator who holds the dispute permission (a reason; audited).
+    { name: 'assign', scope: 'row', when: { field: 'status', in: ['awaiting_seller', 'awaiting_operator'] } },
+    // An operator's own evidence file (the parties' checks and store; audited).
+    {
+      name: 'addEvidence',
+      scope: 'row',
+      when: { field: 'status', in: ['awaiting_seller', 'awaiting_operator', 'pending_approval'] },
+    },
   ],
   lifecycle: disputeLifecycle,
   children: [{ resource: 'disputeEvidence', foreignKey: 'disputeId' }],
@@ -200,6 +208,23 @@ export const disputeOrderPage = defineResource({
     'action.disputeOrderPage.claim': ['认领', 'Claim'],
     'confirm.disputeOrderPage.claim': ['由我处理该申诉？', 'Take this dispute on yourself?'],
     'child.disputeOrderPage.disputeEvidence': ['证据', 'Evidence'],
+    'action.disputeOrderPage.assign': ['指派', 'Assign'],
+    'disputeOrderPage.assignTitle': ['指派申诉给客服', 'Assign the dispute to an operator'],
+    'disputeOrderPage.assignee': ['客服', 'Operator'],
+    'disputeOrderPage.assignReason': ['原因', 'Reason'],
+    'action.disputeOrderPage.addEvidence': ['上传证据', 'Add evidence'],
+    'disputeOrderPage.evidenceTitle': ['上传客服证据', "Add an operator's evidence"],
+    'disputeOrderPage.evidenceKind': ['证据类型', 'Kind'],
+    // The evidence dialog's kinds (the page loads this definition's labels, not the child list's).
+    ...enumLabels('disputeOrderPage', 'evidenceKind', EVIDENCE_KIND_LABELS),
+    'disputeOrderPage.evidenceFile': [
+      '文件(PNG/JPEG/PDF，聊天记录为文本)',
+      'File (PNG/JPEG/PDF; a chat excerpt as text)',
+    ],
+    'disputeOrderPage.evidencePick': ['选择文件', 'Choose a file'],
+    'disputeOrderPage.evidenceRequired': ['请选择一个文件', 'Choose a file'],
+    'disputeOrderPage.evidenceNote': ['说明', 'Note'],
+    'disputeOrderPage.evidenceAdded': ['证据已保存', 'Evidence saved'],
   }),
 });
 
