@@ -169,6 +169,8 @@ function bandRead(): ReadRollup {
   );
   return {
     name: 'order_band',
+    // The bands split every order (the first starts at 0): over all of them, the order rollup's figures.
+    totals: order,
     from: sql`${reportOrderDays} r CROSS JOIN LATERAL (VALUES ${values}) AS b(band, order_count, success_count, success_amount)`,
     keys: { ...order.keys, band: sql`b.band` },
     measures: {
