@@ -17,7 +17,7 @@ import { depositOrders } from '../modules/order/schema.ts';
 import type { AppContext } from '../platform/context.ts';
 import { open } from '../platform/secret-box.ts';
 import { type Actor, runSystemTransition } from '../platform/transitions/index.ts';
-import { type DemoOrdersReport, decideDeposits, sandboxParties, tellSandbox } from './orders.ts';
+import { decideDeposits, noOrders, sandboxParties, tellSandbox } from './orders.ts';
 import { type MerchantCredentials, merchantApiCall } from './orders-client.ts';
 import { Random } from './random.ts';
 
@@ -78,15 +78,7 @@ export async function runRetentionDays(
   for (const p of parties) await tellSandbox(origin, p, 'control', { outcome: 'hold', delayMs: 0 });
   const run = Date.now().toString(36).toUpperCase();
   const placed: string[] = [];
-  const paid: DemoOrdersReport = {
-    deposits: 0,
-    withdrawals: 0,
-    refused: 0,
-    paid: 0,
-    failed: 0,
-    unpaid: 0,
-    ms: 0,
-  };
+  const paid = noOrders();
   let back = 0;
   try {
     for (let ago = RETENTION_DEMO_DAYS; ago >= 0; ago--) {
