@@ -16,14 +16,23 @@ export function pgTicks(dataDir: string): number {
         const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
         const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
         const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return { pid, cmd, ppid: f[1], ticks: Number(f[11]) + Number(f[12]) };
+        // The postmaster's own ticks and its ended children's (parallel workers exit after each query).
+        return {
+          pid,
+          cmd,
+          ppid: f[1],
+          ticks: Number(f[11]) + Number(f[12]),
+          ended: Number(f[13]) + Number(f[14]),
+        };
       } catch {
         return undefined; // gone meanwhile
       }
     })
     .filter((p) => p !== undefined);
   const master = procs.find((p) => p.cmd.includes(dataDir) && p.cmd.includes('postgres'));
-  return procs.filter((p) => p === master || p.ppid === master?.pid).reduce((n, p) => n + p.ticks, 0);
+  return procs
+    .filter((p) => p === master || p.ppid === master?.pid)
+    .reduce((n, p) => n + p.ticks + (p === master ? p.ended : 0), 0);
 }
 
 export const HZ = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());

@@ -4,7 +4,8 @@
  * over members at a size given by --members (default 1M, made in about 90 s); issue 10's order
  * workloads over --orders orders (default 1M, made in bulk and proved by ledger:verify, order-rows.ts);
  * --runs repetitions per latency, --seconds of load for the throughput rows; issue 14's reports over
- * rollup-only loads of 1M and 10M orders (reports.ts).
+ * rollup-only loads of 1M and 10M orders (reports.ts). `--only <workload>` runs one workload alone
+ * (e.g. `npm run bench -- --only reports --members 1000`).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -202,24 +203,34 @@ async function start(rows: Row[]) {
 
 const rows: Row[] = [];
 const world = await makeWorld(MEMBERS);
+const seconds = arg('seconds', 10);
+/** The workloads in order; `--only <name>` runs one of them (a quiet look at one budget). */
+const workloads: [string, () => Promise<void>][] = [
+  ['risk', () => riskCheck(world, rows, { entries: arg('risk-entries', 100_000), runs: RUNS })],
+  ['lists', () => listWorkloads(world, rows)],
+  ['keyset', () => keysetDepth(world, rows, MEMBERS, RUNS)],
+  ['overhead', () => overhead(world, rows, RUNS)],
+  ['state', () => stateChanges(world, rows)],
+  ['ledger', () => ledgerContra(world.ctx.db, rows)],
+  ['audited', () => auditedStateChanges(world, rows, seconds)],
+  ['throughput', () => throughput(world, rows)],
+  ['orders', () => orderRows(world, rows, { orders: ORDERS, runs: Math.min(RUNS, 100), seconds })],
+  ['matching', () => matchingThroughput(world, rows, seconds)],
+  ['reports', () => reportWorkloads(world, rows, { runs: Math.min(RUNS, 50) })],
+  ['trade', () => tradeThroughput(world, rows, seconds)],
+];
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+if (only && !workloads.some(([name]) => name === only))
+  throw new Error(`--only ${only}: one of ${workloads.map(([name]) => name).join(', ')}`);
 try {
-  await riskCheck(world, rows, { entries: arg('risk-entries', 100_000), runs: RUNS });
-  await listWorkloads(world, rows);
-  await keysetDepth(world, rows, MEMBERS, RUNS);
-  await overhead(world, rows, RUNS);
-  await stateChanges(world, rows);
-  await ledgerContra(world.ctx.db, rows);
-  await auditedStateChanges(world, rows, arg('seconds', 10));
-  await throughput(world, rows);
-  await orderRows(world, rows, { orders: ORDERS, runs: Math.min(RUNS, 100), seconds: arg('seconds', 10) });
-  await matchingThroughput(world, rows, arg('seconds', 10));
-  await reportWorkloads(world, rows, { runs: Math.min(RUNS, 50) });
-  await tradeThroughput(world, rows, arg('seconds', 10));
+  for (const [name, run] of workloads) if (!only || name === only) await run();
 } finally {
   await world.close();
 }
-bundle(rows);
-await start(rows);
+if (!only) {
+  bundle(rows);
+  await start(rows);
+}
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 printTable(
   rows,

@@ -27,6 +27,7 @@ import { bankCard, personName } from './people.ts';
 import { Random } from './random.ts';
 import { type ReconDayReport, reconcileDemoDay } from './recon-day.ts';
 import { type ReportsDayReport, rollUpDemoDay } from './reports-day.ts';
+import { describeRetentionDays, type RetentionDaysReport, runRetentionDays } from './retention-days.ts';
 import { describeRiskDay, type RiskDayReport, runRiskDay } from './risk-day.ts';
 import {
   defineDemoLevels,
@@ -66,6 +67,7 @@ export interface DemoDayReport {
   emailsBlocked?: number;
   opsReports?: OpsReportsDayReport;
   reports?: ReportsDayReport;
+  retention?: RetentionDaysReport;
   trades?: TradeDayReport;
   tradePush?: TradePushDayReport;
   mockTrade?: MockTradeDayReport;
@@ -203,6 +205,7 @@ export async function runDemoDay(
         report.detained++;
     }
   }
+  report.retention = await runRetentionDays(ctx, origin, OPERATOR);
   report.otc = await runOtcDay(ctx, origin);
   await defineDemoLevels(ctx); // the level rules matching obeys, before the match day
   report.matching = await runMatchDay(ctx, origin);
@@ -241,6 +244,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     (d.riskLevels ? `\n${describeRiskLevelsDay(d.riskLevels)}` : '') +
     (d.cashier ? `\n${describeCashierDay(d.cashier)}` : '') +
     (d.opsReports ? `\n${describeOpsReportsDay(d.opsReports)}` : '') +
+    (d.retention ? `\n${describeRetentionDays(d.retention)}` : '') +
     (d.trades ? `\n${describeTradeDay(d.trades)}` : '') +
     (d.tradePush ? `\n${describeTradePushDay(d.tradePush)}` : '') +
     (d.mockTrade ? `\n${describeMockTradeDay(d.mockTrade)}` : '') +

@@ -29,6 +29,17 @@ export interface DemoOrdersReport {
   ms: number;
 }
 
+/** A report of no orders yet (counters to add to). */
+export const noOrders = (): DemoOrdersReport => ({
+  deposits: 0,
+  withdrawals: 0,
+  refused: 0,
+  paid: 0,
+  failed: 0,
+  unpaid: 0,
+  ms: 0,
+});
+
 const PAY_TYPES = ['alipay', 'wechat', 'bank_card', 'alipay_to_card', 'unionpay_to_card', 'ecny'] as const;
 const ROUND = ['100.00', '200.00', '300.00', '500.00', '1000.00', '2000.00', '5000.00'];
 const CONCURRENCY = 8;
@@ -85,15 +96,7 @@ export async function placeDemoOrders(
 ): Promise<DemoOrdersReport> {
   const started = Date.now();
   const r = new Random(seed);
-  const report: DemoOrdersReport = {
-    deposits: 0,
-    withdrawals: 0,
-    refused: 0,
-    paid: 0,
-    failed: 0,
-    unpaid: 0,
-    ms: 0,
-  };
+  const report = noOrders();
   const rows = await ctx.db
     .select({ mchNo: merchants.mchNo, secretEnc: merchants.secretEnc })
     .from(merchants)

@@ -14,7 +14,7 @@ import { depositOrders, withdrawOrders } from '../modules/order/schema.ts';
 import type { AppContext } from '../platform/context.ts';
 import { open } from '../platform/secret-box.ts';
 import { type Actor, runSystemTransition } from '../platform/transitions/index.ts';
-import { type DemoOrdersReport, decideDeposits, sandboxParties } from './orders.ts';
+import { decideDeposits, noOrders, sandboxParties } from './orders.ts';
 import { type MerchantCredentials, merchantApiCall } from './orders-client.ts';
 import { bankCard, personName } from './people.ts';
 import { Random } from './random.ts';
@@ -110,15 +110,7 @@ export async function runOtcDay(ctx: AppContext, origin: string, seed = 20261125
     report.deposits++;
     placed.push({ orderNo: res.envelope.data.orderNo, fate });
   }
-  const paid: DemoOrdersReport = {
-    deposits: 0,
-    withdrawals: 0,
-    refused: 0,
-    paid: 0,
-    failed: 0,
-    unpaid: 0,
-    ms: 0,
-  };
+  const paid = noOrders();
   await decideDeposits(origin, await sandboxParties(ctx), placed, paid, ctx);
   const audit = await inAudit(
     ctx,

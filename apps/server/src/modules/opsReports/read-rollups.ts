@@ -64,6 +64,8 @@ function payTimeRead(): ReadRollup {
     from: sql`${reportOrderDays} r CROSS JOIN LATERAL (VALUES ${values}) AS b(bucket, orders)`,
     keys: { ...order.keys, bucket: sql`b.bucket` },
     measures: { orders: sql`b.orders` },
+    // The buckets split every success (the last is open-ended): over all of them, the success count.
+    totals: { ...order, measures: { orders: order.measures.successCount! } },
   };
 }
 

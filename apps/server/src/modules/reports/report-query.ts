@@ -150,6 +150,37 @@ const dayStart = (day: SQL, tz: string) => instant(sql`(${day})::timestamp AT TI
 const dayEnd = (day: SQL, tz: string) =>
   instant(sql`((${day})::date + 1)::timestamp AT TIME ZONE ${tz} - interval '1 millisecond'`);
 
+/**
+ * The rollup the totals row reads: the report's own, or its coarser `totals` rollup when every key the
+ * query filters on (the definition's, the measures', the operator's) and every summed measure is one
+ * the coarser rollup has too.
+ */
+function totalsRollup(rollup: ReadRollup, def: ReportDef, q: CheckedQuery): ReadRollup {
+  const coarse = rollup.totals;
+  if (!coarse) return rollup;
+  const measures = Object.values(def.measures) as ReportMeasure[];
+  const keys = [
+    'day',
+    ...Object.keys(def.where),
+    ...Object.keys(q.filters),
+    ...measures.flatMap((m) => Object.keys(m.where ?? {})),
+  ];
+  const fits =
+    keys.every((k) => k in coarse.keys) &&
+    measures.every((m) => m.ratio || (m.sum !== undefined && m.sum in coarse.measures));
+  return fits ? coarse : rollup;
+}
+
+/** The WHERE of a read of `rollup`: the range of days, the definition's filter, the operator's. */
+function whereClause(rollup: ReadRollup, def: ReportDef, q: CheckedQuery): SQL {
+  const conds = [
+    sql`${keyOf(rollup, 'day')} BETWEEN ${q.from}::date AND ${q.to}::date`,
+    ...whereOf(rollup, def.where),
+    ...Object.entries(q.filters).map(([d, v]) => sql`${keyOf(rollup, d)} = ${v}`),
+  ];
+  return sql.join(conds, sql` AND `);
+}
+
 export interface ReportRead extends ReportAnswer {
   truncated: boolean;
 }
@@ -163,15 +194,12 @@ export async function readReport(
   limit: number | null = REPORT_ROW_LIMIT,
 ): Promise<ReportRead> {
   const rollup = readRollup(def.rollup);
-  const conds = [
-    sql`${keyOf(rollup, 'day')} BETWEEN ${q.from}::date AND ${q.to}::date`,
-    ...whereOf(rollup, def.where),
-    ...Object.entries(q.filters).map(([d, v]) => sql`${keyOf(rollup, d)} = ${v}`),
-  ];
-  const where = sql.join(conds, sql` AND `);
+  const where = whereClause(rollup, def, q);
   const read = (Object.values(def.measures) as ReportMeasure[]).filter((m) => !m.ratio);
   const summed = read.filter((m) => m.sum);
-  const sums = read.map((m) => sql`${sumOf(rollup, m)}::text AS ${sql.identifier(m.name)}`);
+  const sumsOf = (r: ReadRollup) => read.map((m) => sql`${sumOf(r, m)}::text AS ${sql.identifier(m.name)}`);
+  const sums = sumsOf(rollup);
+  const whole = totalsRollup(rollup, def, q);
   // A group whose every figure is 0 (only open orders, for a report of successes) is not a row.
   const having = sql` HAVING ${sql.join(
     summed.map((m) => sql`${sumOf(rollup, m)} <> 0`),
@@ -210,7 +238,9 @@ export async function readReport(
     db.execute<ReportRow>(
       sql`SELECT ${sql.join([...dims, ...drill, ...sums], sql`, `)} FROM ${rollup.from} WHERE ${where}${grouped}${cap}`,
     ),
-    db.execute<ReportRow>(sql`SELECT ${sql.join(sums, sql`, `)} FROM ${rollup.from} WHERE ${where}`),
+    db.execute<ReportRow>(
+      sql`SELECT ${sql.join(sumsOf(whole), sql`, `)} FROM ${whole.from} WHERE ${whereClause(whole, def, q)}`,
+    ),
     db.execute<{ fromAt: string; toAt: string }>(
       sql`SELECT ${dayStart(sql`${q.from}::date`, tz)} AS "fromAt", ${dayEnd(sql`${q.to}::date`, tz)} AS "toAt"`,
     ),

@@ -36,6 +36,12 @@ export interface ReadRollup {
   /** Column (camelCase) -> expression over r: the keys a report may group or filter by, and the sums. */
   keys: Record<string, SQL>;
   measures: Record<string, SQL>;
+  /**
+   * A coarser read rollup summing the same records into measures of the same names (the member
+   * rollup's: the order rollup's, every order having a member account): the totals row reads it when
+   * the query filters only on keys it has, the same figures from far fewer rows (report-query.ts).
+   */
+  totals?: ReadRollup;
 }
 
 const success = sql.raw(`o.status = 'success'`);
@@ -163,6 +169,8 @@ function bandRead(): ReadRollup {
   );
   return {
     name: 'order_band',
+    // The bands split every order (the first starts at 0): over all of them, the order rollup's figures.
+    totals: order,
     from: sql`${reportOrderDays} r CROSS JOIN LATERAL (VALUES ${values}) AS b(band, order_count, success_count, success_amount)`,
     keys: { ...order.keys, band: sql`b.band` },
     measures: {
@@ -173,10 +181,14 @@ function bandRead(): ReadRollup {
   };
 }
 
+const orderRead = storedRead(orderDayRollup, KEYS);
 const READ_ROLLUPS = new Map<string, ReadRollup>(
   [
-    storedRead(orderDayRollup, KEYS),
-    storedRead(memberDayRollup, ['day', 'source', 'direction', 'family', 'merchantId', 'memberAccount']),
+    orderRead,
+    {
+      ...storedRead(memberDayRollup, ['day', 'source', 'direction', 'family', 'merchantId', 'memberAccount']),
+      totals: orderRead,
+    },
     bandRead(),
   ].map((r) => [r.name, r]),
 );
