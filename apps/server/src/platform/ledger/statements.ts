@@ -33,6 +33,15 @@ export const findAccountStatement = new NamedStatement(
   accountColumns,
 );
 
+/** Several owners' accounts at once (ensureAccounts): arrays of owner type, owner id and currency. */
+export const findAccountsStatement = new NamedStatement(
+  'ledger_find_accounts',
+  raw(sql`SELECT a.* FROM ledger_accounts a
+    JOIN unnest(${p('ownerTypes')}::text[], ${p('ownerIds')}::bigint[], ${p('currencies')}::text[]) AS k(t, i, c)
+      ON a.owner_type = k.t AND a.owner_id = k.i AND a.currency = k.c`),
+  accountColumns,
+);
+
 /** The currencies of an entry's accounts. */
 export const accountCurrencies = new NamedStatement(
   'ledger_account_currencies',

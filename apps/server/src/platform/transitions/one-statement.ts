@@ -28,9 +28,11 @@ const statements = new WeakMap<BoundResource, Map<string, NamedStatement>>();
 /** Whether a transition can run as one statement (the request's Idempotency-Key is checked apart). */
 export function fitsOneStatement(
   t: TransitionDef,
-  hooks: { check?: unknown; set?: unknown; effect?: unknown; gate?: unknown },
+  hooks: { check?: unknown; set?: unknown; values?: unknown; effect?: unknown; gate?: unknown },
 ) {
-  return !hooks.check && !hooks.set && !hooks.effect && !hooks.gate && !t.makerChecker && !t.back;
+  return (
+    !hooks.check && !hooks.set && !hooks.values && !hooks.effect && !hooks.gate && !t.makerChecker && !t.back
+  );
 }
 
 export interface OneStatementAnswer {

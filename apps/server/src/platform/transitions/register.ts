@@ -195,9 +195,13 @@ export async function runSystemTransition(
   const { reason, values } = options;
   const body = { ...options.input, [def.key]: id, ...(reason ? { reason } : {}) } as TransitionBody;
   const own = (b.options.hooks?.[name] ?? {}) as TransitionHooks<unknown>;
-  const hooks: TransitionHooks<unknown> = values
-    ? { ...own, set: (step) => ({ ...own.set?.(step), ...values }) }
-    : own;
+  // The caller's values need not the row before: without a `set` hook they keep the one-statement
+  // lock-and-update (run.ts).
+  const hooks: TransitionHooks<unknown> = !values
+    ? own
+    : own.set
+      ? { ...own, set: (step) => ({ ...own.set?.(step), ...values }) }
+      : { ...own, values: (step) => ({ ...own.values?.(step), ...values }) };
   const run = async (tx: Tx) => {
     const now = ctx.clock.now();
     // A script's refusal is thrown: its trace rolls back with it (the gate's counting is for operators).
