@@ -110,10 +110,18 @@ export async function tradeThroughput(w: World, rows: Row[], seconds: number): P
   const cpu = meter(transitions);
   process.stderr.write(`${await statementReport(w.ctx.pool, transitions)}\n`);
   rows.push({
-    workload: `trade transitions/s (take, pay, confirm), ${WORKERS} concurrent traders (${failed} failed; ${cpuText(cpu)})`,
+    workload: `trade transitions/s measured (take, pay, confirm), ${WORKERS} concurrent traders (${failed} failed)`,
     figure: `${Math.round(perSecond)}/s`,
     budget: '≥ 300/s',
     pass: perSecond >= 300 && failed === 0,
+  });
+  // On a shared machine the rate says how much of it the run got; the CPU per transition of the
+  // server process and of PostgreSQL says what two idle cores carry: 2000 ms / (server + pg) ms.
+  rows.push({
+    workload: `trade transitions/s expected on 2 idle cores (${cpuText(cpu)})`,
+    figure: `${Math.round(cpu.capacity)}/s`,
+    budget: '≥ 300/s',
+    pass: cpu.capacity >= 300 && failed === 0,
   });
   const { rows: over } = await w.ctx.db.execute<{ n: number }>(sql`
     SELECT count(*)::int AS n FROM trade_ads d

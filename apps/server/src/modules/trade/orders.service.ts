@@ -17,7 +17,7 @@ import { type Actor, runSystemTransition, type TransitionOutcome } from '../../p
 import { newRecordNo } from '../match/match-engine.ts';
 import { decodeVoucher, storeVoucher } from '../match/voucher.ts';
 import { adById } from './ads.service.ts';
-import { takeContext, takeInsert } from './take-statements.ts';
+import { orderContext, takeContext, takeInsert } from './take-statements.ts';
 import { type TradeAd, type TradeOrder, tradeOrders } from './trade.schema.ts';
 import { auditStep, coinAmount, conflict, inTx, notFound, reasonOf, shown, text } from './trade-common.ts';
 import { freezeSeller } from './trade-ledger.ts';
@@ -30,7 +30,6 @@ import {
   priceOf,
   ruleOf,
   usablePool,
-  windowsOf,
 } from './trade-settings.ts';
 import { activeTrader, type Trader, type TraderRef } from './traders.ts';
 
@@ -151,17 +150,14 @@ export async function orderById(db: Executor, orderId: number): Promise<TradeOrd
   return o;
 }
 
-async function orderOf(db: Executor, orderId: number, locale: Locale): Promise<TradeOrder> {
-  const o = await orderById(db, orderId);
-  if (!o) throw notFound('id', locale);
-  return o;
-}
-
 const isBuyer = (o: TradeOrder, t: TraderRef) => o.buyerType === t.ownerType && o.buyerId === t.ownerId;
 const isSeller = (o: TradeOrder, t: TraderRef) => o.sellerType === t.ownerType && o.sellerId === t.ownerId;
 const REFUSAL = { buyer: text.notBuyer, seller: text.notSeller, either: text.notParty } as const;
 
-/** A trader acting on an order must be its buyer, its seller, or either (a 400 on `by` otherwise). */
+/**
+ * A trader acting on an order must be its buyer, its seller, or either (a 400 on `by` otherwise);
+ * answers the order with its pool's windows (one read).
+ */
 async function requireParty(
   ctx: AppContext,
   orderId: number,
@@ -169,8 +165,10 @@ async function requireParty(
   side: keyof typeof REFUSAL,
   actor: Actor,
   tx?: Tx,
-): Promise<TradeOrder> {
-  const o = await orderOf(tx ?? ctx.db, orderId, actor.locale);
+) {
+  const found = await orderContext(clientOf(tx ?? ctx.db), orderId);
+  if (!found) throw notFound('id', actor.locale);
+  const o = found.order;
   const ok =
     side === 'buyer'
       ? isBuyer(o, by)
@@ -178,7 +176,7 @@ async function requireParty(
         ? isSeller(o, by)
         : isBuyer(o, by) || isSeller(o, by);
   if (!ok) throw fieldError('by', REFUSAL[side][actor.locale]);
-  return o;
+  return found;
 }
 
 const run = (
@@ -202,10 +200,9 @@ export async function markPaid(
   tx?: Tx,
 ): Promise<TransitionOutcome> {
   const locale = actor.locale;
-  const o = await requireParty(ctx, orderId, input.by, 'buyer', actor, tx);
+  const { windows } = await requireParty(ctx, orderId, input.by, 'buyer', actor, tx);
   const checked = input.voucher === undefined ? null : decodeVoucher(input.voucher, locale);
   const v = checked ? await storeVoucher(ctx.config.dataDir, checked) : null;
-  const windows = await windowsOf(tx ?? ctx.db, o.poolId);
   const now = ctx.clock.now();
   return run(ctx, 'pay', orderId, actor, tx, {
     values: {

@@ -1,7 +1,8 @@
 /**
  * The take's hot statements, built once and prepared by name (db/named-statement.ts): a take ran
  * twenty round trips, each built through the query builder per call (issue 15's market budget).
- * - takeContext: the ad, its pool and the pool's windows in one read;
+ * - takeContext: the ad, its pool and the pool's windows in one read (orderContext: an order and its
+ *   pool's windows, for the steps after);
  * - takeInsert: the guarded `UPDATE trade_ads SET remaining = remaining - $x WHERE id = $id AND
  *   status = 'open' AND remaining >= $x`, the child order INSERTed from its result (no order when the
  *   ad matched no row) with the freeze's journal entry id drawn into freeze_entry_id (the posting
@@ -67,15 +68,40 @@ export async function takeContext(client: Queryable, adId: number): Promise<Take
   const [row] = await contextStatement.rows(client, { id: adId });
   if (!row) return undefined;
   const pool = part(row, 'pool') as TradePool;
-  const win = part(row, 'win') as unknown as TradeWindows & { id: number | null };
   return {
     ad: part(row, 'ad') as TradeAd,
     pool: pool.id == null ? undefined : pool,
-    windows: win.id == null ? { ...DEFAULT_TRADE_TIMEOUTS } : win,
+    windows: windowsOf(row),
   };
 }
 
 const orderColumns = getTableColumns(tradeOrders);
+
+const orderFields = { ...prefixed('order', tradeOrders), ...prefixed('win', tradeTimeouts) };
+
+const orderStatement = new NamedStatement(
+  'trade_order_context',
+  qb
+    .select(orderFields)
+    .from(tradeOrders)
+    .leftJoin(tradeTimeouts, eq(tradeTimeouts.poolId, tradeOrders.poolId))
+    .where(eq(tradeOrders.id, sql.placeholder('id') as never)),
+  orderFields as Record<string, PgColumn>,
+);
+
+const windowsOf = (row: Record<string, unknown>): TradeWindows => {
+  const win = part(row, 'win') as unknown as TradeWindows & { id: number | null };
+  return win.id == null ? { ...DEFAULT_TRADE_TIMEOUTS } : win;
+};
+
+/** An order with its pool's windows, in one read; undefined: no such order. */
+export async function orderContext(
+  client: Queryable,
+  orderId: number,
+): Promise<{ order: TradeOrder; windows: TradeWindows } | undefined> {
+  const [row] = await orderStatement.rows(client, { id: orderId });
+  return row ? { order: part(row, 'order') as TradeOrder, windows: windowsOf(row) } : undefined;
+}
 /** The order's columns the take gives (the rest are their defaults, freeze_entry_id drawn). */
 type OrderValues = Omit<
   typeof tradeOrders.$inferInsert,
