@@ -219,13 +219,7 @@ async function lockAndUpdate(
 ): Promise<{ before: Row; after: Row } | null> {
   const byName = lockStatements.get(r) ?? new Map<string, NamedStatement>();
   lockStatements.set(r, byName);
-  const set = Object.fromEntries(
-    Object.entries(values).map(([k, v]) => [k, is(v, SQL) ? v : sql.placeholder(`set_${k}`)]),
-  );
-  // One statement per set of columns (and per SQL written into it).
-  const shape = Object.entries(set)
-    .map(([k, v]) => (is(v, SQL) ? `${k}=${dialect.sqlToQuery(v).sql}` : k))
-    .join(',');
+  const { set, shape, params: setParams } = setOf(values);
   const key = `${transition.name}:${history ? 'history' : ''}:${shape}`;
   let statement = byName.get(key);
   if (!statement) {
@@ -234,10 +228,31 @@ async function lockAndUpdate(
     statement = new NamedStatement(name, history ? withHistory(update) : update, fields as never);
     byName.set(key, statement);
   }
-  const params: Record<string, unknown> = { ...history, id, now };
-  for (const [k, v] of Object.entries(values)) if (!is(v, SQL)) params[`set_${k}`] = v;
+  const params: Record<string, unknown> = { ...history, id, now, ...setParams };
   const [row] = await statement.rows(clientOf(tx), params);
   return row ? beforeAndAfter(r, row) : null;
+}
+
+/**
+ * The columns `values` sets in a guarded UPDATE: each a placeholder `set_<key>` (its value in
+ * `params`), or SQL written into the statement; `shape` tells the statements apart (one per set of
+ * columns and SQL).
+ */
+export function setOf(values: Row): { set: Row; shape: string; params: Record<string, unknown> } {
+  const set: Row = {};
+  const params: Record<string, unknown> = {};
+  const shape: string[] = [];
+  for (const [k, v] of Object.entries(values)) {
+    if (is(v, SQL)) {
+      set[k] = v;
+      shape.push(`${k}=${dialect.sqlToQuery(v).sql}`);
+    } else {
+      set[k] = sql.placeholder(`set_${k}`);
+      params[`set_${k}`] = v;
+      shape.push(k);
+    }
+  }
+  return { set, shape: shape.join(','), params };
 }
 
 /** The row before and after from a guarded UPDATE's answer (its row after and the old state). */
