@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/profile.ts list|toggle|merchant [--members N] [--seconds S]`: one bench workload's
+ * `node --import tsx bench/profile.ts list|toggle|merchant|trade [--members N] [--seconds S]`: one bench workload's
  * load from a child process while this process (the server) samples its own CPU with the inspector;
  * writes a .cpuprofile (open in Chrome DevTools) and prints the heaviest functions by self time, and
  * the CPU seconds the server process and PostgreSQL used during the load.
@@ -13,12 +13,13 @@ import { merchantApiDeposits } from './merchant-api.ts';
 import { listLoad, overhead, toggleLoad } from './scale.ts';
 import { makeWorld } from './setup.ts';
 import type { Row } from './stats.ts';
+import { tradeThroughput } from './trade.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const workload = (['toggle', 'merchant'] as const).find((k) => k === process.argv[2]) ?? 'list';
+const workload = (['toggle', 'merchant', 'trade'] as const).find((k) => k === process.argv[2]) ?? 'list';
 const seconds = arg('seconds', 10);
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -47,6 +48,10 @@ if (workload === 'list') {
 } else if (workload === 'merchant') {
   const rows: Row[] = [];
   done = await merchantApiDeposits(w, rows, seconds);
+  out = `${rows[0]!.figure}: ${rows[0]!.workload}`;
+} else if (workload === 'trade') {
+  const rows: Row[] = [];
+  done = await tradeThroughput(w, rows, seconds);
   out = `${rows[0]!.figure}: ${rows[0]!.workload}`;
 } else {
   const r = await toggleLoad(w, seconds);

@@ -1,8 +1,9 @@
 /** Exchange rates: the demo rows of a new install and the latest rates for the header ticker. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { clientOf, NamedStatement } from '../../db/named-statement.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Executor } from '../../platform/ledger/index.ts';
-import { sandboxRate } from './mock-rates.ts';
 import { exchangeRates } from './schema.ts';
 
 const DEMO_RATES = [
@@ -58,19 +59,33 @@ export async function currentRate(
   side: 'BUY' | 'SELL',
   merchantId?: number,
 ): Promise<string | null> {
-  if (merchantId !== undefined) {
-    const mock = await sandboxRate(db, merchantId, { currency, exchangeCurrency, type: side });
-    if (mock) return mock;
-  }
-  const [row] = await db
-    .select({ rate: sql<string>`trim_scale(${exchangeRates.exchangeRate})::text` })
-    .from(exchangeRates)
-    .where(
-      and(
-        eq(exchangeRates.currency, currency),
-        eq(exchangeRates.exchangeCurrency, exchangeCurrency),
-        eq(exchangeRates.type, side),
-      ),
-    );
-  return row?.rate ?? null;
+  const [row] = await rateStatement.rows(clientOf(db), {
+    currency,
+    exchangeCurrency,
+    side,
+    merchantId: merchantId ?? null,
+  });
+  return (row?.rate as string | null) ?? null;
 }
+
+/**
+ * The sandbox merchant's mock rate, else the table's, in ONE statement prepared by name (an order's
+ * take asks it each time: issue 15's market budget). Without a merchant the mock rate is never read.
+ */
+const rateStatement = new NamedStatement(
+  'exchange_current_rate',
+  {
+    toSQL: () =>
+      new PgDialect().sqlToQuery(sql`SELECT coalesce(
+        (SELECT trim_scale(m.exchange_rate)::text FROM mock_exchange_rates m
+           JOIN sandbox_merchants s ON s.merchant_id = ${sql.placeholder('merchantId')}::integer
+          WHERE m.currency = ${sql.placeholder('currency')}::text
+            AND m.exchange_currency = ${sql.placeholder('exchangeCurrency')}::text
+            AND m.type = ${sql.placeholder('side')}::text LIMIT 1),
+        (SELECT trim_scale(r.exchange_rate)::text FROM exchange_rates r
+          WHERE r.currency = ${sql.placeholder('currency')}::text
+            AND r.exchange_currency = ${sql.placeholder('exchangeCurrency')}::text
+            AND r.type = ${sql.placeholder('side')}::text LIMIT 1)) AS rate`),
+  },
+  { rate: sql<string | null>`rate` },
+);

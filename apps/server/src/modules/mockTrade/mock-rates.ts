@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/ledger/index.ts';
-import { mockExchangeRates, sandboxMerchants } from './sandbox.schema.ts';
+import { mockExchangeRates } from './sandbox.schema.ts';
 import { exchangeRates } from './schema.ts';
 
 export interface RatePair {
@@ -62,14 +62,4 @@ export async function setMockRate(db: Executor, p: RatePair, rate: string, now: 
 export async function deleteMockRate(db: Executor, p: RatePair): Promise<string | null> {
   const [gone] = await db.delete(mockExchangeRates).where(samePair(p)).returning({ rate: rateText });
   return gone?.rate ?? null;
-}
-
-/** The mock rate of a pair when `merchantId` is the sandbox merchant and one is set; else null. */
-export async function sandboxRate(db: Executor, merchantId: number, p: RatePair): Promise<string | null> {
-  const [row] = await db
-    .select({ rate: rateText })
-    .from(mockExchangeRates)
-    .innerJoin(sandboxMerchants, eq(sandboxMerchants.merchantId, merchantId))
-    .where(samePair(p));
-  return row?.rate ?? null;
 }

@@ -8,7 +8,8 @@
  * Every later step is a transition of tradeOrderList (trade-hooks.ts: the ledger effects).
  */
 import { type Locale, TRADE_PAY_TYPES, type TradePayType, tradeOrderList } from '@payops/contracts';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { clientOf } from '../../db/named-statement.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { dec, type Executor, type Tx } from '../../platform/ledger/index.ts';
@@ -16,20 +17,19 @@ import { type Actor, runSystemTransition, type TransitionOutcome } from '../../p
 import { newRecordNo } from '../match/match-engine.ts';
 import { decodeVoucher, storeVoucher } from '../match/voucher.ts';
 import { adById } from './ads.service.ts';
-import { type TradeAd, type TradeOrder, tradeAds, tradeOrders } from './trade.schema.ts';
+import { orderContext, takeContext, takeInsert } from './take-statements.ts';
+import { type TradeAd, type TradeOrder, tradeOrders } from './trade.schema.ts';
 import { auditStep, coinAmount, conflict, inTx, notFound, reasonOf, shown, text } from './trade-common.ts';
 import { freezeSeller } from './trade-ledger.ts';
-import { ensureTrader } from './trade-members.ts';
 import { enforceTrader, withRiskLog } from './trade-risk.ts';
 import {
-  enabledPool,
   feeOf,
   fiatOf,
   minutesAfter,
   payTypesWithin,
   priceOf,
   ruleOf,
-  windowsOf,
+  usablePool,
 } from './trade-settings.ts';
 import { activeTrader, type Trader, type TraderRef } from './traders.ts';
 
@@ -70,12 +70,14 @@ function checkTake(ad: TradeAd, t: Trader, input: TakeInput, amount: string, now
 /** Takes an ad, whole or in part: answers the child order (matched; the seller's coins frozen). */
 export async function takeAd(ctx: AppContext, input: TakeInput, actor: Actor, tx?: Tx): Promise<TradeOrder> {
   const locale = actor.locale;
-  const ad0 = await adById(tx ?? ctx.db, input.adId);
-  if (!ad0) throw notFound('adId', locale);
   return withRiskLog(ctx, { merchantId: null, field: 'taker', locale }, () =>
     inTx(ctx, tx, async (tx) => {
       const now = ctx.clock.now();
-      const pool = await enabledPool(tx, ad0.poolId, locale, 'adId');
+      // The ad, its pool and the pool's windows in one read (take-statements.ts).
+      const context = await takeContext(clientOf(tx), input.adId);
+      if (!context) throw notFound('adId', locale);
+      const { ad: ad0, windows } = context;
+      const pool = usablePool(context.pool, locale, 'adId');
       const amount = coinAmount(input.amount, pool.currency, 'amount', locale);
       const t = await activeTrader(tx, input.taker, locale, 'taker');
       checkTake(ad0, t, input, amount, now, locale);
@@ -87,33 +89,24 @@ export async function takeAd(ctx: AppContext, input: TakeInput, actor: Actor, tx
         throw fieldError('taker', text.tooManyOpen[locale](rule.maxOpenOrders));
       await enforceTrader(ctx, tx, t);
       const price = await priceOf(tx, pool, ad0.side, locale, ad0.merchantId ?? undefined);
-      // The guarded UPDATE: the row lock orders racing takers; the WHERE refuses the late ones.
-      const [ad] = await tx
-        .update(tradeAds)
-        .set({ remaining: sql`${tradeAds.remaining} - ${amount}`, updatedAt: now })
-        .where(and(eq(tradeAds.id, ad0.id), eq(tradeAds.status, 'open'), gte(tradeAds.remaining, amount)))
-        .returning();
-      if (!ad) {
-        const now2 = await adById(tx, ad0.id);
-        if (now2?.status !== 'open') throw conflict('adId', text.adClosed[locale]);
-        throw conflict('amount', text.left[locale](shown(now2.remaining)));
-      }
+      // The ad's owner and side never change: the order's parties are known before the take.
       const advertiser = {
-        type: ad.ownerType,
-        id: ad.ownerId,
-        code: ad.ownerCode,
-        merchantId: ad.merchantId,
+        type: ad0.ownerType,
+        id: ad0.ownerId,
+        code: ad0.ownerCode,
+        merchantId: ad0.merchantId,
       };
       const taker = { type: t.ownerType, id: t.ownerId, code: t.code, merchantId: t.merchantId };
-      const [buyer, seller] = ad.side === 'sell' ? [taker, advertiser] : [advertiser, taker];
-      const windows = await windowsOf(tx, pool.id);
-      const [order] = await tx
-        .insert(tradeOrders)
-        .values({
+      const [buyer, seller] = ad0.side === 'sell' ? [taker, advertiser] : [advertiser, taker];
+      // The guarded take, the order and the taker's trader row: one statement (take-statements.ts).
+      const order = await takeInsert(
+        clientOf(tx),
+        { adId: ad0.id, amount, now, trader: t },
+        {
           orderNo: newRecordNo('T', now),
-          adId: ad.id,
-          adNo: ad.adNo,
-          side: ad.side,
+          adId: ad0.id,
+          adNo: ad0.adNo,
+          side: ad0.side,
           poolId: pool.id,
           buyerType: buyer.type,
           buyerId: buyer.id,
@@ -133,17 +126,21 @@ export async function takeAd(ctx: AppContext, input: TakeInput, actor: Actor, tx
           deadline: minutesAfter(now, windows.payMinutes),
           createdAt: now,
           updatedAt: now,
-        })
-        .returning();
-      await freezeSeller(tx, order!, actor, now);
-      await ensureTrader(tx, t, now);
+        },
+      );
+      if (!order) {
+        const now2 = await adById(tx, ad0.id);
+        if (now2?.status !== 'open') throw conflict('adId', text.adClosed[locale]);
+        throw conflict('amount', text.left[locale](shown(now2.remaining)));
+      }
+      await freezeSeller(tx, order, actor, now);
       await auditStep(tx, actor, now, {
         action: `${tradeOrderList.group}.${tradeOrderList.page}.take`,
         objectType: tradeOrderList.name,
-        objectId: order!.id,
-        detail: { orderNo: order!.orderNo, adNo: ad.adNo, amount, price, taker: t.code },
+        objectId: order.id,
+        detail: { orderNo: order.orderNo, adNo: ad0.adNo, amount, price, taker: t.code },
       });
-      return order!;
+      return order;
     }),
   );
 }
@@ -153,17 +150,14 @@ export async function orderById(db: Executor, orderId: number): Promise<TradeOrd
   return o;
 }
 
-async function orderOf(db: Executor, orderId: number, locale: Locale): Promise<TradeOrder> {
-  const o = await orderById(db, orderId);
-  if (!o) throw notFound('id', locale);
-  return o;
-}
-
 const isBuyer = (o: TradeOrder, t: TraderRef) => o.buyerType === t.ownerType && o.buyerId === t.ownerId;
 const isSeller = (o: TradeOrder, t: TraderRef) => o.sellerType === t.ownerType && o.sellerId === t.ownerId;
 const REFUSAL = { buyer: text.notBuyer, seller: text.notSeller, either: text.notParty } as const;
 
-/** A trader acting on an order must be its buyer, its seller, or either (a 400 on `by` otherwise). */
+/**
+ * A trader acting on an order must be its buyer, its seller, or either (a 400 on `by` otherwise);
+ * answers the order with its pool's windows (one read).
+ */
 async function requireParty(
   ctx: AppContext,
   orderId: number,
@@ -171,8 +165,10 @@ async function requireParty(
   side: keyof typeof REFUSAL,
   actor: Actor,
   tx?: Tx,
-): Promise<TradeOrder> {
-  const o = await orderOf(tx ?? ctx.db, orderId, actor.locale);
+) {
+  const found = await orderContext(clientOf(tx ?? ctx.db), orderId);
+  if (!found) throw notFound('id', actor.locale);
+  const o = found.order;
   const ok =
     side === 'buyer'
       ? isBuyer(o, by)
@@ -180,7 +176,7 @@ async function requireParty(
         ? isSeller(o, by)
         : isBuyer(o, by) || isSeller(o, by);
   if (!ok) throw fieldError('by', REFUSAL[side][actor.locale]);
-  return o;
+  return found;
 }
 
 const run = (
@@ -204,10 +200,9 @@ export async function markPaid(
   tx?: Tx,
 ): Promise<TransitionOutcome> {
   const locale = actor.locale;
-  const o = await requireParty(ctx, orderId, input.by, 'buyer', actor, tx);
+  const { windows } = await requireParty(ctx, orderId, input.by, 'buyer', actor, tx);
   const checked = input.voucher === undefined ? null : decodeVoucher(input.voucher, locale);
   const v = checked ? await storeVoucher(ctx.config.dataDir, checked) : null;
-  const windows = await windowsOf(tx ?? ctx.db, o.poolId);
   const now = ctx.clock.now();
   return run(ctx, 'pay', orderId, actor, tx, {
     values: {

@@ -19,19 +19,26 @@ import { releaseSeller, settleOrder } from './trade-ledger.ts';
 
 const who = (s: TransitionStep) => ({ operatorId: s.actor.operatorId, locale: s.actor.locale });
 
+/**
+ * The end's journal entry id, drawn by the transition's guarded UPDATE that keeps it on the order
+ * (end_entry_id): the order row is written once, and the posting takes that id. The columns set
+ * are `values` (none depends on the row before), so the lock and the change are one statement.
+ */
+const NEXT_ENTRY_ID = sql`nextval('ledger_entry_seq')`;
+
 function completes(ctx: AppContext, by: TradeConfirmedBy): TransitionHooks<unknown> {
   return {
-    set: ({ now, body }) => ({
+    values: ({ now, body }) => ({
       confirmedBy: by,
       completedAt: now,
       deadline: null,
+      endEntryId: NEXT_ENTRY_ID,
       ...(body.reason ? { reason: body.reason } : {}),
     }),
     effect: async (s) => {
       const o = s.after as unknown as TradeOrder;
       const ad = await lockAd(s.tx, o.adId);
-      const entryId = await settleOrder(s.tx, o, who(s), s.now);
-      await s.tx.execute(sql`UPDATE trade_orders SET end_entry_id = ${entryId} WHERE id = ${o.id}`);
+      const entryId = await settleOrder(s.tx, o, who(s), s.now, o.endEntryId);
       await closeIfDone(ctx, s.tx, ad);
       return { extra: { entryId, amount: o.amount, fee: o.fee } };
     },
@@ -40,7 +47,11 @@ function completes(ctx: AppContext, by: TradeConfirmedBy): TransitionHooks<unkno
 
 function releases(): TransitionHooks<unknown> {
   return {
-    set: ({ body }) => ({ deadline: null, ...(body.reason ? { reason: body.reason } : {}) }),
+    values: ({ body }) => ({
+      deadline: null,
+      endEntryId: NEXT_ENTRY_ID,
+      ...(body.reason ? { reason: body.reason } : {}),
+    }),
     effect: async (s) => {
       const o = s.after as unknown as TradeOrder;
       const ad = await lockAd(s.tx, o.adId);
@@ -50,8 +61,7 @@ function releases(): TransitionHooks<unknown> {
           .update(tradeAds)
           .set({ remaining: sql`${tradeAds.remaining} + ${o.amount}`, updatedAt: s.now })
           .where(eq(tradeAds.id, ad.id));
-      const entryId = await releaseSeller(s.tx, o, who(s), s.now);
-      await s.tx.execute(sql`UPDATE trade_orders SET end_entry_id = ${entryId} WHERE id = ${o.id}`);
+      const entryId = await releaseSeller(s.tx, o, who(s), s.now, o.endEntryId);
       // With the amount back the ad is not done; a closed or cancelled ad stays as it is.
       return { extra: { entryId, amount: o.amount, returnedToAd: back } };
     },
@@ -59,7 +69,7 @@ function releases(): TransitionHooks<unknown> {
 }
 
 const disputes: TransitionHooks<unknown> = {
-  set: ({ body }) => ({ deadline: null, ...(body.reason ? { reason: body.reason } : {}) }),
+  values: ({ body }) => ({ deadline: null, ...(body.reason ? { reason: body.reason } : {}) }),
 };
 
 export function orderHooks(ctx: AppContext): Record<string, TransitionHooks<unknown>> {

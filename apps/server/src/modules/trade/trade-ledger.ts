@@ -8,20 +8,20 @@
  * Each event posts once per order (the ledger's unique business event).
  */
 import type { Locale } from '@payops/contracts';
-import { eq } from 'drizzle-orm';
 import {
   dec,
   decString,
+  ensureAccounts,
   isZero,
   LedgerError,
   type LegInput,
   ledgerAppError,
-  platformAccount,
+  platformOwner,
   postEntry,
   type Tx,
 } from '../../platform/ledger/index.ts';
-import { type TradeOrder, tradeOrders } from './trade.schema.ts';
-import { coinAccount } from './traders.ts';
+import type { TradeOrder } from './trade.schema.ts';
+import { coinAccount, ownerOf } from './traders.ts';
 
 const sellerOf = (o: TradeOrder) => ({
   ownerType: o.sellerType,
@@ -44,6 +44,8 @@ interface Posting {
   locale: Locale;
   /** The field a refusal names (the take's amount; the order's id for the ends). */
   field: string;
+  /** The entry's id, drawn by the statement that keeps it on the order (freeze_entry_id, end_entry_id). */
+  entryId?: number | null;
 }
 
 async function post(tx: Tx, o: TradeOrder, p: Posting): Promise<number> {
@@ -56,6 +58,7 @@ async function post(tx: Tx, o: TradeOrder, p: Posting): Promise<number> {
       operatorId: p.operatorId,
       at: p.at,
       legs: p.legs,
+      ...(p.entryId ? { id: p.entryId } : {}),
     });
     return entryId;
   } catch (e) {
@@ -66,34 +69,53 @@ async function post(tx: Tx, o: TradeOrder, p: Posting): Promise<number> {
 
 type Who = { operatorId: number | null; locale: Locale };
 
+/**
+ * The seller's coins frozen under the entry id the take's INSERT drew and kept on the order
+ * (freeze_entry_id): the order row is written once.
+ */
 export async function freezeSeller(tx: Tx, o: TradeOrder, who: Who, at: Date): Promise<number> {
   const seller = await coinAccount(tx, sellerOf(o), o.currency);
-  const entryId = await post(tx, o, {
+  return post(tx, o, {
     event: 'freeze',
     legs: [{ accountId: seller.id, amount: `-${o.amount}`, frozenAmount: o.amount }],
     ...who,
     at,
     field: 'amount',
+    entryId: o.freezeEntryId,
   });
-  await tx.update(tradeOrders).set({ freezeEntryId: entryId }).where(eq(tradeOrders.id, o.id));
-  return entryId;
 }
 
-export async function settleOrder(tx: Tx, o: TradeOrder, who: Who, at: Date): Promise<number> {
+/** `entryId`: drawn by the transition's guarded UPDATE, which kept it on the order (end_entry_id). */
+export async function settleOrder(
+  tx: Tx,
+  o: TradeOrder,
+  who: Who,
+  at: Date,
+  entryId?: number | null,
+): Promise<number> {
   const ref = `trade_order:${o.orderNo}`;
+  const fee = !isZero(dec(o.fee));
+  // The parties' and the fee shard's accounts in one statement.
+  const [seller, buyer, fees] = await ensureAccounts(tx, [
+    ownerOf(sellerOf(o), o.currency),
+    ownerOf(buyerOf(o), o.currency),
+    ...(fee ? [platformOwner('fees', o.currency, ref)] : []),
+  ]);
   const legs: LegInput[] = [
-    { accountId: (await coinAccount(tx, sellerOf(o), o.currency)).id, frozenAmount: `-${o.amount}` },
-    {
-      accountId: (await coinAccount(tx, buyerOf(o), o.currency)).id,
-      amount: decString(dec(o.amount).minus(dec(o.fee))),
-    },
+    { accountId: seller!.id, frozenAmount: `-${o.amount}` },
+    { accountId: buyer!.id, amount: decString(dec(o.amount).minus(dec(o.fee))) },
   ];
-  if (!isZero(dec(o.fee)))
-    legs.push({ accountId: (await platformAccount(tx, 'fees', o.currency, ref)).id, amount: o.fee });
-  return post(tx, o, { event: 'settle', legs, ...who, at, field: 'id' });
+  if (fees) legs.push({ accountId: fees.id, amount: o.fee });
+  return post(tx, o, { event: 'settle', legs, ...who, at, field: 'id', entryId });
 }
 
-export async function releaseSeller(tx: Tx, o: TradeOrder, who: Who, at: Date): Promise<number> {
+export async function releaseSeller(
+  tx: Tx,
+  o: TradeOrder,
+  who: Who,
+  at: Date,
+  entryId?: number | null,
+): Promise<number> {
   const seller = await coinAccount(tx, sellerOf(o), o.currency);
   return post(tx, o, {
     event: 'release',
@@ -101,5 +123,6 @@ export async function releaseSeller(tx: Tx, o: TradeOrder, who: Who, at: Date): 
     ...who,
     at,
     field: 'id',
+    entryId,
   });
 }

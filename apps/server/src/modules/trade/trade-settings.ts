@@ -26,6 +26,11 @@ export async function enabledPool(
   field = 'poolId',
 ): Promise<TradePool> {
   const [pool] = await db.select().from(tradePools).where(eq(tradePools.id, poolId));
+  return usablePool(pool, locale, field);
+}
+
+/** The pool when it exists and is enabled; a 400 on `field` otherwise. */
+export function usablePool(pool: TradePool | undefined, locale: Locale, field = 'poolId'): TradePool {
   if (!pool?.enabled) throw fieldError(field, text.noPool[locale]);
   return pool;
 }

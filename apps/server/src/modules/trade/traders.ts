@@ -7,7 +7,7 @@
 import type { Locale, TraderType } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import { fieldError } from '../../platform/errors.ts';
-import { type Executor, ensureAccount, type Tx } from '../../platform/ledger/index.ts';
+import { type Executor, ensureAccount, type Owner, type Tx } from '../../platform/ledger/index.ts';
 import { members } from '../member/schema.ts';
 
 /** A trader as the services take it. */
@@ -70,17 +70,18 @@ export async function activeTrader(
   return trader;
 }
 
+type Party = Trader | { ownerType: TraderType; ownerId: number; code: string; merchantId: number | null };
+
+/** The ledger owner of a trader's coin account. */
+export const ownerOf = (t: Party, currency: string): Owner => ({
+  ownerType: t.ownerType,
+  ownerId: t.ownerId,
+  ownerCode: t.code,
+  merchantId: t.merchantId,
+  currency,
+});
+
 /** The trader's coin account (opened on first use). */
-export function coinAccount(
-  tx: Tx,
-  t: Trader | { ownerType: TraderType; ownerId: number; code: string; merchantId: number | null },
-  currency: string,
-) {
-  return ensureAccount(tx, {
-    ownerType: t.ownerType,
-    ownerId: t.ownerId,
-    ownerCode: t.code,
-    merchantId: t.merchantId,
-    currency,
-  });
+export function coinAccount(tx: Tx, t: Party, currency: string) {
+  return ensureAccount(tx, ownerOf(t, currency));
 }

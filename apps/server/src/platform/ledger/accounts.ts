@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { clientOf } from '../../db/named-statement.ts';
 import { ledgerAccounts, type OwnerType } from './schema.ts';
-import { findAccountStatement } from './statements.ts';
+import { findAccountStatement, findAccountsStatement } from './statements.ts';
 
 /** A transaction (or the client itself, for reads). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -93,17 +93,39 @@ export function contraOwnerIds(which: keyof typeof PLATFORM): number[] {
  * shard 0. Callers that post for a reference should pass it, so their postings spread over the shards.
  */
 export function platformAccount(tx: Executor, which: keyof typeof PLATFORM, currency = 'CNY', ref?: string) {
+  return ensureAccount(tx, platformOwner(which, currency, ref), true);
+}
+
+/** The owner of a platform contra account (platformAccount): the shard of `ref`, else shard 0. */
+export function platformOwner(which: keyof typeof PLATFORM, currency = 'CNY', ref?: string): Owner {
   const shard = ref === undefined ? 0 : contraShard(ref);
-  return ensureAccount(
-    tx,
-    {
-      ownerType: 'platform',
-      ownerId: PLATFORM[which] + shard * SHARD_STRIDE,
-      ownerCode: shard === 0 ? which : `${which}#${shard}`,
-      currency,
-    },
-    true,
-  );
+  return {
+    ownerType: 'platform',
+    ownerId: PLATFORM[which] + shard * SHARD_STRIDE,
+    ownerCode: shard === 0 ? which : `${which}#${shard}`,
+    currency,
+  };
+}
+
+/**
+ * The accounts of several owners (in their order), read in ONE statement; any not there yet is
+ * opened as ensureAccount does (platform owners may go below zero, as platformAccount's).
+ */
+export async function ensureAccounts(tx: Executor, owners: readonly Owner[]): Promise<Account[]> {
+  const found = (await findAccountsStatement.rows(clientOf(tx), {
+    ownerTypes: owners.map((o) => o.ownerType),
+    ownerIds: owners.map((o) => o.ownerId),
+    currencies: owners.map((o) => o.currency ?? 'CNY'),
+  })) as Account[];
+  const accounts: Account[] = [];
+  for (const o of owners) {
+    const currency = o.currency ?? 'CNY';
+    const hit = found.find(
+      (a) => a.ownerType === o.ownerType && a.ownerId === o.ownerId && a.currency === currency,
+    );
+    accounts.push(hit ?? (await ensureAccount(tx, o, o.ownerType === 'platform')));
+  }
+  return accounts;
 }
 
 /** The platform's position in a contra and currency: the sum of its shards' balances. */

@@ -2,8 +2,9 @@
  * Posting a journal entry: the entry's row first (its unique business event refuses a second posting
  * before any balance is touched), then for each leg a guarded UPDATE of the account (the WHERE refuses a
  * balance below zero or beyond what the column holds, so parallel debits cannot overdraw) and the
- * posting rows with the balances the UPDATE returned, all in the caller's transaction. Legs are applied
- * in account-id order so two entries over the same accounts never deadlock.
+ * posting row with the balances the UPDATE returned, all in the caller's transaction: one statement per
+ * leg, the entry's row with the first (statements.ts, legStatement). Legs are applied in account-id
+ * order so two entries over the same accounts never deadlock.
  *
  * Each leg's amount is checked against its currency's rule (contracts money.ts) and written in its
  * canonical form; the double-entry check runs on exactly those written amounts.
@@ -15,13 +16,7 @@ import type { Executor, Tx } from './accounts.ts';
 import { LedgerError } from './errors.ts';
 import { BALANCE_LIMIT, dec, decString, fitsColumn, isZero } from './money.ts';
 import type { ledgerPostings } from './schema.ts';
-import {
-  accountCurrencies,
-  applyLegStatement,
-  insertEntryStatement,
-  insertPostingsStatement,
-  postingValues,
-} from './statements.ts';
+import { accountCurrencies, firstLegStatement, nextLegStatement } from './statements.ts';
 
 export interface LegInput {
   accountId: number;
@@ -108,19 +103,6 @@ export function checkBalanced(legs: readonly (LegInput & { currency: string })[]
   }
 }
 
-/** The entry's row with a new id; undefined when its business event was already posted. */
-async function insertEntry(tx: Tx, entry: EntryInput, at: Date): Promise<number | undefined> {
-  const [row] = await insertEntryStatement.rows(clientOf(tx), {
-    id: entry.id ?? null,
-    kind: entry.kind,
-    refType: entry.refType ?? '',
-    refId: entry.refId ?? '',
-    event: eventOf(entry),
-    at,
-  });
-  return row ? (row.id as number) : undefined;
-}
-
 const LIMIT = decString(BALANCE_LIMIT);
 
 /**
@@ -162,51 +144,41 @@ export async function postEntry(tx: Tx, entry: EntryInput): Promise<PostedEntry>
   checkBalanced(legs);
 
   const at = entry.at ?? new Date();
-  const entryId = await insertEntry(tx, entry, at);
-  if (entryId === undefined)
-    throw new LedgerError('duplicateEvent', {
-      refType: entry.refType,
-      refId: entry.refId,
-      event: eventOf(entry),
-    });
-  const rows: (typeof ledgerPostings.$inferInsert)[] = [];
-  for (const leg of legs) {
-    const { amount, frozenAmount } = leg;
-    // The guard lives in the WHERE: the row lock taken by this UPDATE serialises parallel postings.
-    const updated = await applyLegStatement.rows(client, {
-      amount,
-      frozen: frozenAmount,
-      at,
-      id: leg.accountId,
-      limit: LIMIT,
-    });
-    const account = updated[0];
-    if (!account) throw await refusal(tx, leg, at);
-    rows.push({
-      entryId,
-      accountId: leg.accountId,
-      ownerType: account.owner_type as Posting['ownerType'],
-      ownerId: account.owner_id as number,
-      ownerCode: account.owner_code as string,
-      merchantId: account.merchant_id as number | null,
-      currency: account.currency as string,
-      amount,
-      frozenAmount,
-      balanceAfter: account.available as string,
-      frozenAfter: account.frozen as string,
-      kind: entry.kind,
-      refType: entry.refType ?? '',
-      refId: entry.refId ?? '',
-      reversesEntryId: entry.reversesEntryId ?? null,
-      operatorId: entry.operatorId ?? null,
-      note: entry.note ?? '',
-      createdAt: at,
-    });
+  const common = {
+    at,
+    limit: LIMIT,
+    kind: entry.kind,
+    refType: entry.refType ?? '',
+    refId: entry.refId ?? '',
+    reversesEntryId: entry.reversesEntryId ?? null,
+    operatorId: entry.operatorId ?? null,
+    note: entry.note ?? '',
+  };
+  // The entry's row with the first leg (its unique business event refuses a second posting before any
+  // balance is touched), then each further leg; each leg's guard lives in its UPDATE's WHERE, whose row
+  // lock serialises parallel postings on the account. A refusal throws: the caller's transaction rolls
+  // back whatever was written before it.
+  let entryId = 0;
+  const postings: Posting[] = [];
+  for (const [i, leg] of legs.entries()) {
+    const values = { ...common, accountId: leg.accountId, amount: leg.amount, frozen: leg.frozenAmount };
+    const [row] =
+      i === 0
+        ? await firstLegStatement.rows(client, { ...values, id: entry.id ?? null, event: eventOf(entry) })
+        : await nextLegStatement.rows(client, { ...values, entryId });
+    if (i === 0) {
+      if (row?.newEntryId == null)
+        throw new LedgerError('duplicateEvent', {
+          refType: entry.refType,
+          refId: entry.refId,
+          event: eventOf(entry),
+        });
+      entryId = row.newEntryId as number;
+    }
+    if (row?.id == null) throw await refusal(tx, leg, at);
+    const { newEntryId: _, ...posting } = row;
+    postings.push(posting as Posting);
   }
-  const postings = (await insertPostingsStatement(rows.length).rows(
-    client,
-    postingValues(rows),
-  )) as Posting[];
   return { entryId, postings };
 }
 

@@ -33,6 +33,15 @@ export const findAccountStatement = new NamedStatement(
   accountColumns,
 );
 
+/** Several owners' accounts at once (ensureAccounts): arrays of owner type, owner id and currency. */
+export const findAccountsStatement = new NamedStatement(
+  'ledger_find_accounts',
+  raw(sql`SELECT a.* FROM ledger_accounts a
+    JOIN unnest(${p('ownerTypes')}::text[], ${p('ownerIds')}::bigint[], ${p('currencies')}::text[]) AS k(t, i, c)
+      ON a.owner_type = k.t AND a.owner_id = k.i AND a.currency = k.c`),
+  accountColumns,
+);
+
 /** The currencies of an entry's accounts. */
 export const accountCurrencies = new NamedStatement(
   'ledger_account_currencies',
@@ -40,92 +49,61 @@ export const accountCurrencies = new NamedStatement(
   { id: sql<number>`id`.mapWith(Number), currency: sql<string>`currency` },
 );
 
-/**
- * The journal row, with the id drawn beforehand (`id`, from ledger_entry_seq) or a new one; no row
- * when its business event was posted already.
- */
-export const insertEntryStatement = new NamedStatement(
-  'ledger_insert_entry',
-  raw(sql`INSERT INTO ledger_entries (id, kind, ref_type, ref_id, event, created_at)
-    VALUES (coalesce(${p('id')}::bigint, nextval('ledger_entry_seq')), ${p('kind')}, ${p('refType')}, ${p('refId')}, ${p('event')},
-            ${p('at')}::timestamptz)
-    ON CONFLICT DO NOTHING RETURNING id`),
-  { id: sql<number>`id`.mapWith(Number) },
-);
+const postingColumns: Record<string, PgColumn> = getTableColumns(ledgerPostings);
 
 /**
- * A leg's guarded balance change: the WHERE refuses a balance below zero (unless allowed) or beyond
- * what the column holds, or a posting dated inside the account's settled days; the row lock it takes serialises parallel postings on the account.
+ * A leg as ONE statement: its guarded balance change (applyLegStatement's WHERE) and its posting row,
+ * made from the balances the change returned (a data-modifying CTE): one round trip per leg instead
+ * of an UPDATE per leg and an INSERT of the postings. `first`: the entry's row is inserted by the same
+ * statement (insertEntryStatement's), and the leg applies only when it was (its business event not
+ * posted before); the answer's `new_entry_id` is null when it was not. No posting row answered: the
+ * leg's guard refused (post.ts says why).
  */
-export const applyLegStatement = new NamedStatement(
-  'ledger_apply_leg',
-  raw(sql`UPDATE ledger_accounts
+function legStatement(first: boolean): NamedStatement {
+  const entry = first
+    ? sql`e AS (INSERT INTO ledger_entries (id, kind, ref_type, ref_id, event, created_at)
+        VALUES (coalesce(${p('id')}::bigint, nextval('ledger_entry_seq')), ${p('kind')}, ${p('refType')}, ${p('refId')},
+                ${p('event')}, ${p('at')}::timestamptz)
+        ON CONFLICT DO NOTHING RETURNING id), `
+    : sql``;
+  // The posting's columns as the SELECT below gives them, and all of them as answered.
+  const names = sql.raw(
+    'entry_id, account_id, owner_type, owner_id, owner_code, merchant_id, currency, amount, frozen_amount, balance_after, frozen_after, kind, ref_type, ref_id, reverses_entry_id, operator_id, note, created_at',
+  );
+  const all = sql.join(
+    Object.values(postingColumns).map((c) => sql.raw(`ins.${c.name}`)),
+    sql`, `,
+  );
+  const statement = sql`WITH ${entry}a AS (UPDATE ledger_accounts
        SET available = available + ${p('amount')}::numeric,
            frozen = frozen + ${p('frozen')}::numeric,
            updated_at = ${p('at')}::timestamptz
-     WHERE id = ${p('id')}::bigint
+     WHERE id = ${p('accountId')}::bigint
        AND (allow_negative OR available + ${p('amount')}::numeric >= 0)
        AND frozen + ${p('frozen')}::numeric >= 0
        AND abs(available + ${p('amount')}::numeric) < ${p('limit')}::numeric
        AND frozen + ${p('frozen')}::numeric < ${p('limit')}::numeric
        AND (settled_until IS NULL OR ${p('at')}::timestamptz >= settled_until)
- RETURNING owner_type, owner_id, owner_code, merchant_id, currency, available, frozen`),
-  {
-    owner_type: sql<string>`owner_type`,
-    owner_id: sql<number>`owner_id`.mapWith(Number),
-    owner_code: sql<string>`owner_code`,
-    merchant_id: sql<number | null>`merchant_id`,
-    currency: sql<string>`currency`,
-    available: sql<string>`available`,
-    frozen: sql<string>`frozen`,
-  },
-);
-
-const postingColumns: Record<string, PgColumn> = getTableColumns(ledgerPostings);
-const postingKeys = Object.keys(postingColumns).filter((k) => k !== 'id');
-const postingInserts = new Map<number, NamedStatement>();
-
-/** The INSERT of `n` posting rows (one statement per leg count), returning them. */
-export function insertPostingsStatement(n: number): NamedStatement {
-  const hit = postingInserts.get(n);
-  if (hit) return hit;
-  const rows = Array.from({ length: n }, (_, i) =>
-    Object.fromEntries(postingKeys.map((k) => [k, p(`${k}_${i}`)])),
-  );
-  const made = new NamedStatement(
-    `ledger_insert_postings_${n}`,
-    {
-      toSQL: () =>
-        dialect.sqlToQuery(
-          sql`INSERT INTO ${ledgerPostings} (${sql.join(
-            postingKeys.map((k) => sql.identifier(postingColumns[k]!.name)),
-            sql`, `,
-          )}) VALUES ${sql.join(
-            rows.map(
-              (r) =>
-                sql`(${sql.join(
-                  postingKeys.map((k) => sql`${sql.param(r[k], postingColumns[k])}`),
-                  sql`, `,
-                )})`,
-            ),
-            sql`, `,
-          )} RETURNING ${sql.join(
-            Object.values(postingColumns).map((c) => sql.identifier(c.name)),
-            sql`, `,
-          )}`,
-        ),
-    },
-    postingColumns,
-  );
-  postingInserts.set(n, made);
-  return made;
-}
-
-/** Values for insertPostingsStatement: each row's fields under `<field>_<row>`. */
-export function postingValues(rows: readonly Record<string, unknown>[]): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  rows.forEach((r, i) => {
-    for (const k of postingKeys) values[`${k}_${i}`] = r[k] ?? null;
+       ${first ? sql`AND EXISTS (SELECT 1 FROM e)` : sql``}
+     RETURNING id, owner_type, owner_id, owner_code, merchant_id, currency, available, frozen),
+    ins AS (INSERT INTO ledger_postings (${names})
+      SELECT ${first ? sql`(SELECT id FROM e)` : sql`${p('entryId')}::bigint`}, a.id, a.owner_type, a.owner_id,
+             a.owner_code, a.merchant_id, a.currency, ${p('amount')}::numeric, ${p('frozen')}::numeric, a.available,
+             a.frozen, ${p('kind')}, ${p('refType')}, ${p('refId')}, ${p('reversesEntryId')}::bigint,
+             ${p('operatorId')}::integer, ${p('note')}, ${p('at')}::timestamptz
+        FROM a
+      RETURNING *)
+    ${
+      first
+        ? sql`SELECT (SELECT id FROM e) AS new_entry_id, ${all} FROM (SELECT 1) one LEFT JOIN ins ON true`
+        : sql`SELECT NULL::bigint AS new_entry_id, ${all} FROM ins`
+    }`;
+  return new NamedStatement(first ? 'ledger_entry_first_leg' : 'ledger_leg', raw(statement), {
+    newEntryId: sql<number | null>`new_entry_id`.mapWith(Number),
+    ...postingColumns,
   });
-  return values;
 }
+
+/** The first leg of an entry with the entry's row, and each further leg (legStatement). */
+export const firstLegStatement = legStatement(true);
+export const nextLegStatement = legStatement(false);

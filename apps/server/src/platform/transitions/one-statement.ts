@@ -19,18 +19,27 @@ import { clientOf, NamedStatement } from '../../db/named-statement.ts';
 import { chainAppendSql, chainAppendValues, chainRowKeys } from '../audit.ts';
 import { operationRowOf } from '../audit-request.ts';
 import type { AppContext, AuditNote } from '../context.ts';
-import type { BoundResource } from '../crud/index.ts';
+import type { BoundResource, Row } from '../crud/index.ts';
 import { sha256 } from '../hashing.ts';
-import { beforeAndAfter, guardedUpdate, type TransitionOutcome, withHistory } from './run.ts';
+import {
+  type Actor,
+  beforeAndAfter,
+  guardedUpdate,
+  setOf,
+  type TransitionOutcome,
+  withHistory,
+} from './run.ts';
 
 const statements = new WeakMap<BoundResource, Map<string, NamedStatement>>();
 
 /** Whether a transition can run as one statement (the request's Idempotency-Key is checked apart). */
 export function fitsOneStatement(
   t: TransitionDef,
-  hooks: { check?: unknown; set?: unknown; effect?: unknown; gate?: unknown },
+  hooks: { check?: unknown; set?: unknown; values?: unknown; effect?: unknown; gate?: unknown },
 ) {
-  return !hooks.check && !hooks.set && !hooks.effect && !hooks.gate && !t.makerChecker && !t.back;
+  return (
+    !hooks.check && !hooks.set && !hooks.values && !hooks.effect && !hooks.gate && !t.makerChecker && !t.back
+  );
 }
 
 export interface OneStatementAnswer {
@@ -73,26 +82,11 @@ export async function transitionInOneStatement(
   const rows = notes.map(
     (note) => ({ ...operationRowOf(request, ErrorCode.ok, note), at: now }) as Record<string, unknown>,
   );
-  const keys = chainRowKeys(rows[0]!);
-  const values: Record<string, unknown> = {
-    ...chainAppendValues('operation_log', rows[0]!),
-    resource: def.name,
-    recordId: String(id),
-    transition: t.name,
-    toStatus: t.to,
+  const changed = await changeInOneStatement(ctx, r, t, id, now, rows, {
     operatorId: request.auth?.operatorId ?? null,
     operatorName: request.auth?.username ?? '-',
     reason: body.reason ?? '',
-    at: now,
-    id,
-    now,
-  };
-  rows.forEach((row, i) => {
-    const v = chainAppendValues('operation_log', row);
-    for (const k of [...VARYING, 'content']) values[`${k}__${i}`] = v[k];
-    values[`case__${i}`] = t.from[i];
   });
-  const [changed] = await statementFor(ctx, r, t, keys).rows(clientOf(ctx.db), values);
   if (!changed) return undefined;
   const { before, after } = beforeAndAfter(r, changed);
   request.auditNote = notes[t.from.indexOf(String(before[field]))];
@@ -100,17 +94,103 @@ export async function transitionInOneStatement(
   return { id: after[def.key], from: String(before[field]), to: String(after[field]), effect: null };
 }
 
+/**
+ * The guarded UPDATE (and `values`' columns), its status-history row and the audit row of the state
+ * found (`rows`: one per from-state) as ONE statement on the pool; the row changed, or undefined.
+ */
+async function changeInOneStatement(
+  ctx: AppContext,
+  r: BoundResource,
+  t: TransitionDef,
+  id: unknown,
+  now: Date,
+  rows: Record<string, unknown>[],
+  who: { operatorId: number | null; operatorName: string; reason: string },
+  more: Row = {},
+): Promise<Row | undefined> {
+  const { set, shape, params } = setOf(more);
+  const keys = chainRowKeys(rows[0]!);
+  const values: Record<string, unknown> = {
+    ...chainAppendValues('operation_log', rows[0]!),
+    resource: r.def.name,
+    recordId: String(id),
+    transition: t.name,
+    toStatus: t.to,
+    ...who,
+    at: now,
+    id,
+    now,
+    ...params,
+  };
+  rows.forEach((row, i) => {
+    const v = chainAppendValues('operation_log', row);
+    for (const k of [...VARYING, 'content']) values[`${k}__${i}`] = v[k];
+    values[`case__${i}`] = t.from[i];
+  });
+  const [changed] = await statementFor(ctx, r, t, keys, set, shape).rows(clientOf(ctx.db), values);
+  return changed;
+}
+
+/**
+ * runSystemTransition's transition with nothing to decide (fitsOneStatement; `values` allowed) outside
+ * a caller's transaction, as ONE statement: its change, status-history row and its `JOB` audit row
+ * (the row `auditRow` makes for each from-state). Undefined when nothing was updated (the caller's
+ * transaction path then says why).
+ */
+export async function systemTransitionInOneStatement(
+  ctx: AppContext,
+  r: BoundResource,
+  t: TransitionDef,
+  id: unknown,
+  who: { actor: Actor; reason: string; values: Row },
+  auditRow: (o: TransitionOutcome, now: Date) => Record<string, unknown>,
+): Promise<TransitionOutcome | undefined> {
+  const field = r.def.lifecycle!.field;
+  const now = ctx.clock.now();
+  const rows = t.from.map((from) =>
+    auditRow(
+      {
+        before: { [r.def.key]: id, [field]: from },
+        after: { [r.def.key]: id, [field]: t.to },
+        result: null,
+        extra: {},
+      },
+      now,
+    ),
+  );
+  const { actor } = who;
+  const changed = await changeInOneStatement(
+    ctx,
+    r,
+    t,
+    id,
+    now,
+    rows,
+    { operatorId: actor.operatorId, operatorName: actor.username, reason: who.reason },
+    who.values,
+  );
+  if (!changed) return undefined;
+  return { ...beforeAndAfter(r, changed), result: null, extra: {} };
+}
+
 /** The audit row's columns that depend on the state before (the rest is the same for every one). */
 const VARYING = ['detail'];
 
 /** The statement per resource, transition and audit row shape, built once and prepared by name. */
-function statementFor(ctx: AppContext, r: BoundResource, t: TransitionDef, keys: string[]): NamedStatement {
+function statementFor(
+  ctx: AppContext,
+  r: BoundResource,
+  t: TransitionDef,
+  keys: string[],
+  set: Row = {},
+  shape = '',
+): NamedStatement {
   const byKey = statements.get(r) ?? new Map<string, NamedStatement>();
   statements.set(r, byKey);
-  const key = `${t.name}:${keys.join(',')}`;
+  const key = `${t.name}:${keys.join(',')}:${shape}`;
   const hit = byKey.get(key);
   if (hit) return hit;
-  const { update, fields } = guardedUpdate(ctx.db, r, t);
+  const { update, fields } = guardedUpdate(ctx.db, r, t, set);
   const choice = { by: sql`(SELECT old_status FROM upd)`, cases: t.from, keys: VARYING };
   const { head, insert } = chainAppendSql('operation_log', keys, 'upd', choice);
   const combined = withHistory(update, sql`head AS (${head}), log AS (${insert})`);

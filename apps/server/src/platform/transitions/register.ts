@@ -20,7 +20,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appendOperationLog } from '../audit.ts';
+import { appendOperationLog, type OperationRow } from '../audit.ts';
 import { auditInTx } from '../audit-request.ts';
 import type { AppContext, AuditNote } from '../context.ts';
 import { type BoundResource, bindResource, type Row } from '../crud/index.ts';
@@ -28,7 +28,11 @@ import { AppError, fieldError, localeOf, ok } from '../errors.ts';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, withIdempotency } from '../idempotency.ts';
 import type { Tx } from '../ledger/accounts.ts';
 import { envelope } from '../route-schemas.ts';
-import { fitsOneStatement, transitionInOneStatement } from './one-statement.ts';
+import {
+  fitsOneStatement,
+  systemTransitionInOneStatement,
+  transitionInOneStatement,
+} from './one-statement.ts';
 import {
   type Actor,
   keyIsString,
@@ -195,17 +199,17 @@ export async function runSystemTransition(
   const { reason, values } = options;
   const body = { ...options.input, [def.key]: id, ...(reason ? { reason } : {}) } as TransitionBody;
   const own = (b.options.hooks?.[name] ?? {}) as TransitionHooks<unknown>;
-  const hooks: TransitionHooks<unknown> = values
-    ? { ...own, set: (step) => ({ ...own.set?.(step), ...values }) }
-    : own;
-  const run = async (tx: Tx) => {
-    const now = ctx.clock.now();
-    // A script's refusal is thrown: its trace rolls back with it (the gate's counting is for operators).
-    const refused = await own.gate?.({ tx, id, body, actor, now });
-    if (refused) throw refused;
-    const o = await runTransition(tx, b.r, t, id, body, actor, now, hooks);
+  // The caller's values need not the row before: without a `set` hook they keep the one-statement
+  // lock-and-update (run.ts).
+  const hooks: TransitionHooks<unknown> = !values
+    ? own
+    : own.set
+      ? { ...own, set: (step) => ({ ...own.set?.(step), ...values }) }
+      : { ...own, values: (step) => ({ ...own.values?.(step), ...values }) };
+  // The audit row of the step (the script's `JOB` row).
+  const auditRow = (o: TransitionOutcome, now: Date): OperationRow => {
     const note = auditNote(def, t, o, body);
-    await appendOperationLog(tx, {
+    return {
       at: now,
       operatorId: actor.operatorId,
       operatorName: actor.username,
@@ -218,7 +222,28 @@ export async function runSystemTransition(
       code: 0,
       ip: '',
       detail: { before: note.before, after: note.after, ...note.extra },
-    });
+    };
+  };
+  // Nothing to decide and no caller's transaction: the change, its history and audit rows are ONE
+  // statement (one-statement.ts); nothing updated -> the transaction's path says why.
+  if (!options.tx && fitsOneStatement(t, own)) {
+    const done = await systemTransitionInOneStatement(
+      ctx,
+      b.r,
+      t,
+      id,
+      { actor, reason: reason ?? '', values: values ?? {} },
+      auditRow,
+    );
+    if (done) return done;
+  }
+  const run = async (tx: Tx) => {
+    const now = ctx.clock.now();
+    // A script's refusal is thrown: its trace rolls back with it (the gate's counting is for operators).
+    const refused = await own.gate?.({ tx, id, body, actor, now });
+    if (refused) throw refused;
+    const o = await runTransition(tx, b.r, t, id, body, actor, now, hooks);
+    await appendOperationLog(tx, auditRow(o, now));
     return o;
   };
   return options.tx ? run(options.tx) : ctx.db.transaction(run);

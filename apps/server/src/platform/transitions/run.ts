@@ -20,7 +20,7 @@ import {
   type TransitionBody,
   type TransitionDef,
 } from '@payops/contracts';
-import { and, eq, getTableColumns, inArray, Param, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, is, Param, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import { clientOf, NamedStatement } from '../../db/named-statement.ts';
 import type { BoundResource, Row } from '../crud/index.ts';
@@ -74,6 +74,12 @@ export interface TransitionHooks<R = unknown> {
   gate?: (step: GateStep) => Promise<AppError | null>;
   /** More columns the guarded UPDATE sets (the checker, the decision time). */
   set?: (step: Omit<TransitionStep, 'after' | 'tx'>) => Row;
+  /**
+   * More columns the guarded UPDATE sets that the row before does not decide (a time, the caller's
+   * values, an id drawn from a sequence as `sql`): unlike `set`, they keep the transition on the
+   * lock-and-update path (one statement instead of a locking read and an UPDATE).
+   */
+  values?: (step: { body: TransitionBody; actor: Actor; now: Date }) => Row;
   /** Refusals a lifecycle cannot say (e.g. an operator disabling themself); throw to refuse. */
   check?: (step: Omit<TransitionStep, 'after'>) => void | Promise<void>;
   /** The business effect, in the same transaction (ledger postings, ending sessions). */
@@ -134,8 +140,9 @@ export async function runTransition<R>(
   };
   // Without an effect the history row is known before the change: the same statement writes it.
   const fast = !hooks.check && !hooks.set && !maker && !transition.back;
+  const values = hooks.values?.({ body, actor, now }) ?? {};
   const changed = fast
-    ? await lockAndUpdate(tx, r, transition, id, now, hooks.effect ? null : history)
+    ? await lockAndUpdate(tx, r, transition, id, now, hooks.effect ? null : history, values)
     : null;
   const { before, after } =
     changed ??
@@ -146,7 +153,7 @@ export async function runTransition<R>(
       and(scopeCondition(r), eq(keyCol, id)),
       actor,
       now,
-      hooks,
+      hooks.values ? { ...hooks, set: (step) => ({ ...values, ...hooks.set?.(step) }) } : hooks,
       body,
     ));
   const current = String(before[lifecycle.field]);
@@ -168,6 +175,8 @@ type HistoryValues = Omit<typeof statusHistory.$inferInsert, 'id' | 'fromStatus'
 
 const OLD_STATUS = '@oldStatus';
 const OLD_UPDATED_AT = '@oldUpdatedAt';
+/** The answer's field of a `values` column's value before the change. */
+const OLD = '@old:';
 
 /**
  * The hot statements of a transition, built once and prepared by name on each connection (issue 9,
@@ -205,59 +214,103 @@ async function lockAndUpdate(
   now: Date,
   /** The status-history row, written by the same statement (its from status is the row's before). */
   history: HistoryValues | null,
+  /** More columns to set (hooks.values): each a placeholder, or SQL written into the statement. */
+  values: Row = {},
 ): Promise<{ before: Row; after: Row } | null> {
   const byName = lockStatements.get(r) ?? new Map<string, NamedStatement>();
   lockStatements.set(r, byName);
-  const key = `${transition.name}:${history ? 'history' : ''}`;
+  const { set, shape, params: setParams } = setOf(values);
+  const key = `${transition.name}:${history ? 'history' : ''}:${shape}`;
   let statement = byName.get(key);
   if (!statement) {
-    const { update, fields } = guardedUpdate(tx, r, transition);
+    const { update, fields } = guardedUpdate(tx, r, transition, set);
     const name = `transition_${sha256(`${r.def.name}:${key}`).slice(0, 24)}`;
     statement = new NamedStatement(name, history ? withHistory(update) : update, fields as never);
     byName.set(key, statement);
   }
-  const [row] = await statement.rows(clientOf(tx), { ...history, id, now });
+  const params: Record<string, unknown> = { ...history, id, now, ...setParams };
+  const [row] = await statement.rows(clientOf(tx), params);
   return row ? beforeAndAfter(r, row) : null;
+}
+
+/**
+ * The columns `values` sets in a guarded UPDATE: each a placeholder `set_<key>` (its value in
+ * `params`), or SQL written into the statement; `shape` tells the statements apart (one per set of
+ * columns and SQL).
+ */
+export function setOf(values: Row): { set: Row; shape: string; params: Record<string, unknown> } {
+  const set: Row = {};
+  const params: Record<string, unknown> = {};
+  const shape: string[] = [];
+  for (const [k, v] of Object.entries(values)) {
+    if (is(v, SQL)) {
+      set[k] = v;
+      shape.push(`${k}=${dialect.sqlToQuery(v).sql}`);
+    } else {
+      set[k] = sql.placeholder(`set_${k}`);
+      params[`set_${k}`] = v;
+      shape.push(k);
+    }
+  }
+  return { set, shape: shape.join(','), params };
 }
 
 /** The row before and after from a guarded UPDATE's answer (its row after and the old state). */
 export function beforeAndAfter(r: BoundResource, row: Row): { before: Row; after: Row } {
   const field = r.def.lifecycle!.field;
   const updatedAt = r.tableColumns.updatedAt;
-  const { [OLD_STATUS]: status, [OLD_UPDATED_AT]: oldUpdatedAt, ...after } = row;
-  return { before: { ...after, [field]: status, ...(updatedAt ? { updatedAt: oldUpdatedAt } : {}) }, after };
+  const { [OLD_STATUS]: status, [OLD_UPDATED_AT]: oldUpdatedAt, ...rest } = row;
+  const before: Row = {};
+  const after: Row = {};
+  for (const [k, v] of Object.entries(rest)) {
+    if (k.startsWith(OLD)) before[k.slice(OLD.length)] = v;
+    else after[k] = v;
+  }
+  return {
+    before: { ...after, ...before, [field]: status, ...(updatedAt ? { updatedAt: oldUpdatedAt } : {}) },
+    after,
+  };
 }
 
 /**
  * The guarded UPDATE of lockAndUpdate (placeholders `id` and `now`): the row locked in a subquery that
  * returns its state before, changed only from an allowed state, answering the row after and the old
- * state (and updatedAt).
+ * state (and updatedAt, and the columns of `set`).
  */
 export function guardedUpdate(
   tx: Pick<Tx, 'select' | 'update'>,
   r: BoundResource,
   transition: TransitionDef,
+  set: Row = {},
 ) {
   const field = r.def.lifecycle!.field;
   const updatedAt = r.tableColumns.updatedAt;
+  const olds = Object.keys(set).map((k, i) => {
+    const c = r.tableColumns[k] as PgColumn;
+    return [k, sql`${c}`.mapWith(c).as(`old_set_${i}`)] as const;
+  });
   const old = tx
     .select({
       key: sql`${r.columns[r.def.key]!}`.as('old_key'),
       status: sql<string>`${statusColumn(r)}`.as('old_status'),
       ...(updatedAt ? { updatedAt: sql`${updatedAt}`.mapWith(updatedAt).as('old_updated_at') } : {}),
+      ...Object.fromEntries(olds.map(([, a], i) => [`set${i}`, a])),
     })
     .from(r.table as never)
     .where(and(scopeCondition(r), eq(r.columns[r.def.key]!, sql.placeholder('id'))))
     .for('update')
     .as('old_row');
   const values: Row = {
+    ...set,
     [field]: transition.to,
-    ...(updatedAt ? { updatedAt: sql.placeholder('now') } : {}),
+    ...(updatedAt && !('updatedAt' in set) ? { updatedAt: sql.placeholder('now') } : {}),
   };
+  const oldFields = old as unknown as Record<string, SQL.Aliased>;
   const fields = {
     ...r.tableColumns,
     [OLD_STATUS]: old.status,
-    ...(updatedAt ? { [OLD_UPDATED_AT]: (old as unknown as Record<string, SQL.Aliased>).updatedAt! } : {}),
+    ...(updatedAt ? { [OLD_UPDATED_AT]: oldFields.updatedAt! } : {}),
+    ...Object.fromEntries(olds.map(([k], i) => [`${OLD}${k}`, oldFields[`set${i}`]!])),
   };
   const update = tx
     .update(r.table)
