@@ -11,7 +11,7 @@
  * pair: the risk levels' rules (risk/levels.pairing.ts, open while no level is defined).
  */
 import { randomInt } from 'node:crypto';
-import { orderDepositList, orderTransferList } from '@payops/contracts';
+import { orderTransferList } from '@payops/contracts';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { Dec, dec, decString, type Executor, isZero, type Tx, ZERO } from '../../platform/ledger/index.ts';
@@ -20,13 +20,14 @@ import { members } from '../member/schema.ts';
 import type { DepositOrder, WithdrawOrder } from '../order/schema.ts';
 import { pairableLevels, pairingRules } from '../risk/levels.pairing.ts';
 import {
+  type Match,
   type MatchMerchantConfig,
   type MatchRule,
-  matches,
   matchMerchantConfig,
   matchPool,
   matchRules,
 } from './match.schema.ts';
+import { writeMatch } from './match-write.ts';
 
 /**
  * M + yyyyMMddHHmmss (UTC) + 10 random digits: hundreds of matches a second must not meet in the
@@ -172,7 +173,7 @@ export async function matchDeposit(
   ctx: AppContext,
   tx: Tx,
   m: MatchContext,
-): Promise<{ matchIds: number[] } | { none: NoMatch }> {
+): Promise<{ matchIds: number[]; order: DepositOrder; matches: Match[] } | { none: NoMatch }> {
   const d = m.deposit;
   const rule = await ruleFor(tx, d.amount);
   if (!rule) return { none: 'noRule' };
@@ -204,64 +205,14 @@ export async function matchDeposit(
     pieces.map((p) => p.take),
   );
   const deadline = new Date(m.now.getTime() + rule.payMinutes * 60_000);
-  const matchIds: number[] = [];
-  for (const [i, p] of pieces.entries())
-    matchIds.push(await takePiece(tx, m, { poolId: p.candidate.id, take: p.take, fee: fees[i]!, deadline }));
-  // The deposit now waits for the payer; its own expiry no longer applies (each match has a deadline).
-  await runSystemTransition(ctx, orderDepositList, 'matchFound', d.id, { tx, values: { expiresAt: null } });
-  return { matchIds };
-}
-
-export interface Piece {
-  poolId: number;
-  take: string;
-  fee: string;
-  deadline: Date | null;
-  /** A manual match waits for its checker: `proposed`, by its maker. */
-  proposedBy?: number | null;
-}
-
-/**
- * Takes one piece out of a pool entry (the guarded UPDATE) and writes its match; answers its id.
- * The caller holds the entry's row lock (the engine's SKIP LOCKED scan, a manual match's FOR UPDATE).
- */
-export async function takePiece(tx: Tx, m: MatchContext, p: Piece): Promise<number> {
-  const d = m.deposit;
-  const [entry] = await tx
-    .update(matchPool)
-    .set({ remaining: sql`${matchPool.remaining} - ${p.take}`, updatedAt: m.now })
-    .where(and(eq(matchPool.id, p.poolId), gte(matchPool.remaining, p.take)))
-    .returning();
-  // Impossible under the row lock; if it ever happens, the whole match rolls back.
-  if (!entry) throw new Error(`pool entry ${p.poolId} no longer holds ${p.take}`);
-  const [row] = await tx
-    .insert(matches)
-    .values({
-      matchNo: newMatchNo(m.now),
-      poolId: entry.id,
-      depositOrderId: d.id,
-      depositOrderNo: d.orderNo,
-      depositMerchantId: d.merchantId,
-      depositMchNo: d.mchNo,
-      payerMember: m.payer.account,
-      payerName: m.payerName ?? m.payer.realName,
-      withdrawOrderId: entry.withdrawOrderId,
-      withdrawOrderNo: entry.withdrawOrderNo,
-      withdrawMerchantId: entry.merchantId,
-      withdrawMchNo: entry.mchNo,
-      payeeMember: entry.memberAccount,
-      payeeBank: entry.payeeBank,
-      payeeName: entry.payeeName,
-      payeeAccountNo: entry.payeeAccountNo,
-      amount: p.take,
-      depositFee: p.fee,
-      deadline: p.deadline,
-      ...(p.proposedBy !== undefined ? { status: 'proposed' as const, manualBy: p.proposedBy } : {}),
-      createdAt: m.now,
-      updatedAt: m.now,
-    })
-    .returning({ id: matches.id });
-  return row!.id;
+  // The pieces and the deposit's `matchFound` in one statement (match-write.ts); the deposit then waits
+  // for the payer, its own expiry gone (each match has its deadline).
+  const written = await writeMatch(
+    tx,
+    m,
+    pieces.map((p, i) => ({ poolId: p.candidate.id, take: p.take, fee: fees[i]!, deadline })),
+  );
+  return { matchIds: written.matches.map((x) => x.id), ...written };
 }
 
 /** The withdrawal's `approve`/`autoApprove` effect: a matched one goes straight into the pool. */

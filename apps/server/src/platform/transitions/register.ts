@@ -20,7 +20,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appendOperationLog } from '../audit.ts';
+import { appendOperationLog, type OperationRow } from '../audit.ts';
 import { auditInTx } from '../audit-request.ts';
 import type { AppContext, AuditNote } from '../context.ts';
 import { type BoundResource, bindResource, type Row } from '../crud/index.ts';
@@ -187,11 +187,7 @@ export async function runSystemTransition(
   const b = bindings.get(def.name);
   const t = def.lifecycle?.transitions[name];
   if (!b || !t) throw new Error(`${def.name}.${name} is not a registered transition`);
-  const actor: Actor = options.actor ?? {
-    operatorId: null,
-    username: 'system',
-    locale: pickLocale(undefined),
-  };
+  const actor: Actor = options.actor ?? systemActor();
   const { reason, values } = options;
   const body = { ...options.input, [def.key]: id, ...(reason ? { reason } : {}) } as TransitionBody;
   const own = (b.options.hooks?.[name] ?? {}) as TransitionHooks<unknown>;
@@ -204,22 +200,48 @@ export async function runSystemTransition(
     const refused = await own.gate?.({ tx, id, body, actor, now });
     if (refused) throw refused;
     const o = await runTransition(tx, b.r, t, id, body, actor, now, hooks);
-    const note = auditNote(def, t, o, body);
-    await appendOperationLog(tx, {
-      at: now,
-      operatorId: actor.operatorId,
-      operatorName: actor.username,
-      action: `${def.group}.${def.page}.${name}`,
-      method: 'JOB',
-      path: '',
-      objectType: note.objectType,
-      objectId: note.objectId,
-      result: 'success',
-      code: 0,
-      ip: '',
-      detail: { before: note.before, after: note.after, ...note.extra },
-    });
+    await appendOperationLog(tx, systemAuditRow(def, t, o, body, actor, now));
     return o;
   };
   return options.tx ? run(options.tx) : ctx.db.transaction(run);
+}
+
+/** The platform as the actor of a transition (a job: operatorId null). */
+export const systemActor = (): Actor => ({
+  operatorId: null,
+  username: 'system',
+  locale: pickLocale(undefined),
+});
+
+/** The operation-log row of a system transition (a script's, a job's): the same for every path. */
+export function systemAuditRow(
+  def: ResourceDef,
+  t: TransitionDef,
+  o: TransitionOutcome,
+  body: TransitionBody,
+  actor: Actor,
+  now: Date,
+): OperationRow {
+  const note = auditNote(def, t, o, body);
+  return {
+    at: now,
+    operatorId: actor.operatorId,
+    operatorName: actor.username,
+    action: `${def.group}.${def.page}.${t.name}`,
+    method: 'JOB',
+    path: '',
+    objectType: note.objectType,
+    objectId: note.objectId,
+    result: 'success',
+    code: 0,
+    ip: '',
+    detail: { before: note.before, after: note.after, ...note.extra },
+  };
+}
+
+/** A registered lifecycle's resource as its routes bound it (a module writing a transition in its own statement). */
+export function registeredResource(def: ResourceDef): BoundResource {
+  const b = bindings.get(def.name);
+  if (!b) throw new Error(`${def.name} has no registered transitions`);
+  return b.r;
 }
