@@ -12,11 +12,10 @@
  */
 import { randomInt } from 'node:crypto';
 import { orderTransferList } from '@payops/contracts';
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { Dec, dec, decString, type Executor, isZero, type Tx, ZERO } from '../../platform/ledger/index.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
-import { members } from '../member/schema.ts';
 import type { DepositOrder, WithdrawOrder } from '../order/schema.ts';
 import { pairableLevels, pairingRules } from '../risk/levels.pairing.ts';
 import {
@@ -27,6 +26,7 @@ import {
   matchPool,
   matchRules,
 } from './match.schema.ts';
+import { type Candidate, candidates, matchSettings, memberRow } from './match-reads.ts';
 import { writeMatch } from './match-write.ts';
 
 /**
@@ -50,6 +50,11 @@ export async function merchantMatchConfig(tx: Executor, merchantId: number) {
     .select()
     .from(matchMerchantConfig)
     .where(and(eq(matchMerchantConfig.merchantId, merchantId), eq(matchMerchantConfig.enabled, true)));
+  return splitSettings(c, merchantId);
+}
+
+/** The settings in force: the merchant's enabled ones, else its own orders only, in one piece. */
+function splitSettings(c: MatchMerchantConfig | undefined, merchantId: number) {
   return {
     poolGroup: c?.poolGroup ?? `mch:${merchantId}`,
     minSplitAmount: c?.minSplitAmount ?? '0.01',
@@ -71,13 +76,8 @@ export async function ruleFor(tx: Executor, amount: string): Promise<MatchRule |
   return r;
 }
 
-export async function memberOf(tx: Executor, merchantId: number, account: string) {
-  const [m] = await tx
-    .select()
-    .from(members)
-    .where(and(eq(members.merchantId, merchantId), eq(members.account, account)));
-  return m;
-}
+export const memberOf = (tx: Executor, merchantId: number, account: string) =>
+  memberRow(tx, merchantId, account);
 
 /**
  * A matched withdrawal enters the pool with its whole amount (the withdrawal's `enterPool` effect, in
@@ -108,12 +108,6 @@ export async function insertPoolEntry(tx: Tx, w: WithdrawOrder, now: Date): Prom
     })
     .onConflictDoNothing();
 }
-
-type Candidate = {
-  id: number;
-  withdraw_order_id: number;
-  remaining: string;
-};
 
 export interface MatchContext {
   deposit: DepositOrder;
@@ -175,28 +169,25 @@ export async function matchDeposit(
   m: MatchContext,
 ): Promise<{ matchIds: number[]; order: DepositOrder; matches: Match[] } | { none: NoMatch }> {
   const d = m.deposit;
-  const rule = await ruleFor(tx, d.amount);
+  // The rule and the merchant's split settings: one statement (match-reads.ts).
+  const settings = await matchSettings(tx, d.merchantId, d.amount);
+  const { rule } = settings;
   if (!rule) return { none: 'noRule' };
   // The risk levels' pairing rules (cached, not a query per match); null: no levels, open.
   const levels = pairableLevels(await pairingRules(ctx, tx), m.payer);
   if (levels && levels.match.length === 0) return { none: 'noCandidate' };
-  const config = await merchantMatchConfig(tx, d.merchantId);
+  const config = splitSettings(settings.config, d.merchantId);
   const maxPieces = rule.mode === 'exact' ? 1 : config.maxPieces;
-  const oldest = new Date(m.now.getTime() - rule.maxWaitMinutes * 60_000);
-  const order = rule.priority === 'amount' ? sql`p.remaining DESC` : sql`p.entered_at ASC`;
-  // Exact: one entry must hold the whole deposit. Members: levels that may pair with the payer's,
-  // not frozen, never the payer themself.
-  const { rows } = await tx.execute<Candidate>(sql`
-    SELECT p.id, p.withdraw_order_id, p.remaining::text AS remaining
-      FROM ${matchPool} p JOIN ${members} mb ON mb.id = p.member_id
-     WHERE p.pool_group = ${config.poolGroup} AND p.remaining > 0
-       AND p.entered_at >= ${oldest}
-       AND mb.status = 'normal' AND mb.id <> ${m.payer.id}
-       ${levels ? sql`AND mb.level = ANY(${sql.param(levels.credit)}::int[]) AND mb.match_level = ANY(${sql.param(levels.match)}::int[])` : sql``}
-       ${rule.mode === 'exact' ? sql`AND p.remaining >= ${d.amount}` : sql``}
-     ORDER BY p.priority DESC, ${order}, p.id
-     LIMIT ${maxPieces + 2}
-       FOR UPDATE OF p SKIP LOCKED`);
+  const rows = await candidates(tx, {
+    poolGroup: config.poolGroup,
+    oldest: new Date(m.now.getTime() - rule.maxWaitMinutes * 60_000),
+    payerId: m.payer.id,
+    levels,
+    exact: rule.mode === 'exact',
+    amount: d.amount,
+    byAmount: rule.priority === 'amount',
+    limit: maxPieces + 2,
+  });
   const pieces = allocate(d.amount, rows, config.minSplitAmount, maxPieces);
   if (!pieces) return { none: 'noCandidate' };
   const fees = feeShares(
