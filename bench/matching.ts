@@ -6,6 +6,7 @@
  * `node --import tsx bench/matching.ts [--seconds 5]` runs it alone on a small world.
  */
 
+import os from 'node:os';
 import { orderTransferList } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
 import { matchMerchantConfig, matchRules } from '../apps/server/src/modules/match/match.schema.ts';
@@ -16,7 +17,7 @@ import { createWithdrawal } from '../apps/server/src/modules/openapi/orders.ts';
 import { RiskBlocked } from '../apps/server/src/modules/risk/service.ts';
 import { ensureAccount, platformAccount, postEntry } from '../apps/server/src/platform/ledger/index.ts';
 import { runSystemTransition } from '../apps/server/src/platform/transitions/index.ts';
-import { cpuMeter, cpuText, statementReport } from './cpu.ts';
+import { CAPACITY_METHOD, cpuMeter, cpuText, statementCounter, statementReport } from './cpu.ts';
 import type { World } from './setup.ts';
 import { makeWorld } from './setup.ts';
 import { printTable, type Row } from './stats.ts';
@@ -61,7 +62,8 @@ async function merchant(w: World, name: string, balance: string) {
   });
 }
 
-export async function matchingThroughput(w: World, rows: Row[], seconds: number): Promise<void> {
+/** The bench's pool: two merchants in one pool group, WITHDRAWALS withdrawals pooled; answers the depositor. */
+export async function matchingWorld(w: World) {
   await w.ctx.db
     .insert(matchRules)
     .values({ name: 'bench', minAmount: '1', maxAmount: '100000', mode: 'split' });
@@ -92,11 +94,17 @@ export async function matchingThroughput(w: World, rows: Row[], seconds: number)
       }
     }),
   );
+  return b;
+}
+
+/** 16 concurrent callers placing matched deposits for `seconds`: the pieces made, the CPU they cost. */
+export async function matchingLoad(w: World, b: { id: number }, seconds: number) {
   let seq = 0;
   let pieces = 0;
   let unmatched = 0;
   let failed = 0;
   await statementReport(w.ctx.pool);
+  const statements = statementCounter();
   const meter = cpuMeter(w.dataDir);
   const until = Date.now() + seconds * 1000;
   const t0 = Date.now();
@@ -127,12 +135,27 @@ export async function matchingThroughput(w: World, rows: Row[], seconds: number)
   );
   const perSecond = pieces / ((Date.now() - t0) / 1000);
   const cpu = meter(pieces);
+  const sent = statements() / Math.max(pieces, 1);
   process.stderr.write(`${await statementReport(w.ctx.pool, pieces)}\n`);
+  return { pieces, unmatched, failed, perSecond, cpu, statements: sent };
+}
+
+export async function matchingThroughput(w: World, rows: Row[], seconds: number): Promise<void> {
+  const b = await matchingWorld(w);
+  const { unmatched, failed, perSecond, cpu, statements } = await matchingLoad(w, b, seconds);
   rows.push({
-    workload: `matches/s, 16 concurrent matched deposits (${unmatched} waited, ${failed} failed; ${cpuText(cpu)})`,
+    workload: `matches/s, 16 concurrent matched deposits (${unmatched} waited, ${failed} failed; ${cpuText(cpu)}; ${statements.toFixed(2)} statements/match)`,
     figure: `${Math.round(perSecond)}/s`,
     budget: '≥ 200/s',
     pass: perSecond >= 200 && failed === 0,
+  });
+  // The same run's figure for 2 quiet cores, from its CPU per match (the method below the table):
+  // on this shared machine the measured rate says how much CPU the run got, not what matching costs.
+  rows.push({
+    workload: `matches/s expected on 2 quiet cores from the CPU per match above (measured: ${Math.round(perSecond)}/s, load ${os.loadavg()[0]!.toFixed(1)})`,
+    figure: `${Math.round(cpu.capacity)}/s`,
+    budget: '≥ 200/s',
+    pass: cpu.capacity >= 200 && failed === 0,
   });
   const { rows: over } = await w.ctx.db
     .execute<{ n: number }>(sql`
@@ -158,5 +181,6 @@ if (process.argv[1]?.endsWith('matching.ts')) {
     await world.close();
   }
   printTable(rows, 'matching only');
+  process.stdout.write(`\n${CAPACITY_METHOD}\n`);
   process.exit(0);
 }

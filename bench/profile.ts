@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/profile.ts list|toggle|merchant|trade [--members N] [--seconds S]`: one bench workload's
+ * `node --import tsx bench/profile.ts list|toggle|merchant|trade|matching [--members N] [--seconds S]`: one bench workload's
  * load from a child process while this process (the server) samples its own CPU with the inspector;
  * writes a .cpuprofile (open in Chrome DevTools) and prints the heaviest functions by self time, and
  * the CPU seconds the server process and PostgreSQL used during the load.
@@ -9,6 +9,7 @@ import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { CHAINS, verifyChain } from '../apps/server/src/platform/audit.ts';
 import { HZ as hz, pgTicks, statementReport } from './cpu.ts';
+import { matchingLoad, matchingWorld } from './matching.ts';
 import { merchantApiDeposits } from './merchant-api.ts';
 import { listLoad, overhead, toggleLoad } from './scale.ts';
 import { makeWorld } from './setup.ts';
@@ -19,7 +20,8 @@ const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const workload = (['toggle', 'merchant', 'trade'] as const).find((k) => k === process.argv[2]) ?? 'list';
+const workload =
+  (['toggle', 'merchant', 'trade', 'matching'] as const).find((k) => k === process.argv[2]) ?? 'list';
 const seconds = arg('seconds', 10);
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -30,6 +32,8 @@ if (workload === 'list') {
   await overhead(w, rows, 200);
   process.stdout.write(`${rows[0]!.workload}: ${rows[0]!.figure}\n`);
 }
+// The matching pool is made before the profile starts: only the matching is profiled.
+const depositor = workload === 'matching' ? await matchingWorld(w) : undefined;
 const session = new Session();
 session.connect();
 await session.post('Profiler.enable');
@@ -53,6 +57,10 @@ if (workload === 'list') {
   const rows: Row[] = [];
   done = await tradeThroughput(w, rows, seconds);
   out = `${rows[0]!.figure}: ${rows[0]!.workload}`;
+} else if (depositor) {
+  const r = await matchingLoad(w, depositor, seconds);
+  done = r.pieces;
+  out = `${Math.round(r.perSecond)} matches/s, ${r.failed} failed, ${r.statements.toFixed(2)} statements per match`;
 } else {
   const r = await toggleLoad(w, seconds);
   done = r.ok;

@@ -11,6 +11,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CAPACITY_METHOD } from './cpu.ts';
 import { ledgerContra } from './ledger.ts';
 import { matchingThroughput } from './matching.ts';
 import { orderRows } from './order-rows.ts';
@@ -236,4 +237,5 @@ printTable(
   rows,
   `${os.cpus().length} cores (${cpu}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${MEMBERS.toLocaleString()} members, ${ORDERS.toLocaleString()} orders`,
 );
+process.stdout.write(`\n${CAPACITY_METHOD}\n`);
 process.exit(0);

@@ -11,22 +11,23 @@
  * pair: the risk levels' rules (risk/levels.pairing.ts, open while no level is defined).
  */
 import { randomInt } from 'node:crypto';
-import { orderDepositList, orderTransferList } from '@payops/contracts';
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { orderTransferList } from '@payops/contracts';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { Dec, dec, decString, type Executor, isZero, type Tx, ZERO } from '../../platform/ledger/index.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
-import { members } from '../member/schema.ts';
 import type { DepositOrder, WithdrawOrder } from '../order/schema.ts';
 import { pairableLevels, pairingRules } from '../risk/levels.pairing.ts';
 import {
+  type Match,
   type MatchMerchantConfig,
   type MatchRule,
-  matches,
   matchMerchantConfig,
   matchPool,
   matchRules,
 } from './match.schema.ts';
+import { type Candidate, candidates, matchSettings, memberRow } from './match-reads.ts';
+import { writeMatch } from './match-write.ts';
 
 /**
  * M + yyyyMMddHHmmss (UTC) + 10 random digits: hundreds of matches a second must not meet in the
@@ -49,6 +50,11 @@ export async function merchantMatchConfig(tx: Executor, merchantId: number) {
     .select()
     .from(matchMerchantConfig)
     .where(and(eq(matchMerchantConfig.merchantId, merchantId), eq(matchMerchantConfig.enabled, true)));
+  return splitSettings(c, merchantId);
+}
+
+/** The settings in force: the merchant's enabled ones, else its own orders only, in one piece. */
+function splitSettings(c: MatchMerchantConfig | undefined, merchantId: number) {
   return {
     poolGroup: c?.poolGroup ?? `mch:${merchantId}`,
     minSplitAmount: c?.minSplitAmount ?? '0.01',
@@ -70,13 +76,8 @@ export async function ruleFor(tx: Executor, amount: string): Promise<MatchRule |
   return r;
 }
 
-export async function memberOf(tx: Executor, merchantId: number, account: string) {
-  const [m] = await tx
-    .select()
-    .from(members)
-    .where(and(eq(members.merchantId, merchantId), eq(members.account, account)));
-  return m;
-}
+export const memberOf = (tx: Executor, merchantId: number, account: string) =>
+  memberRow(tx, merchantId, account);
 
 /**
  * A matched withdrawal enters the pool with its whole amount (the withdrawal's `enterPool` effect, in
@@ -107,12 +108,6 @@ export async function insertPoolEntry(tx: Tx, w: WithdrawOrder, now: Date): Prom
     })
     .onConflictDoNothing();
 }
-
-type Candidate = {
-  id: number;
-  withdraw_order_id: number;
-  remaining: string;
-};
 
 export interface MatchContext {
   deposit: DepositOrder;
@@ -172,30 +167,27 @@ export async function matchDeposit(
   ctx: AppContext,
   tx: Tx,
   m: MatchContext,
-): Promise<{ matchIds: number[] } | { none: NoMatch }> {
+): Promise<{ matchIds: number[]; order: DepositOrder; matches: Match[] } | { none: NoMatch }> {
   const d = m.deposit;
-  const rule = await ruleFor(tx, d.amount);
+  // The rule and the merchant's split settings: one statement (match-reads.ts).
+  const settings = await matchSettings(tx, d.merchantId, d.amount);
+  const { rule } = settings;
   if (!rule) return { none: 'noRule' };
   // The risk levels' pairing rules (cached, not a query per match); null: no levels, open.
   const levels = pairableLevels(await pairingRules(ctx, tx), m.payer);
   if (levels && levels.match.length === 0) return { none: 'noCandidate' };
-  const config = await merchantMatchConfig(tx, d.merchantId);
+  const config = splitSettings(settings.config, d.merchantId);
   const maxPieces = rule.mode === 'exact' ? 1 : config.maxPieces;
-  const oldest = new Date(m.now.getTime() - rule.maxWaitMinutes * 60_000);
-  const order = rule.priority === 'amount' ? sql`p.remaining DESC` : sql`p.entered_at ASC`;
-  // Exact: one entry must hold the whole deposit. Members: levels that may pair with the payer's,
-  // not frozen, never the payer themself.
-  const { rows } = await tx.execute<Candidate>(sql`
-    SELECT p.id, p.withdraw_order_id, p.remaining::text AS remaining
-      FROM ${matchPool} p JOIN ${members} mb ON mb.id = p.member_id
-     WHERE p.pool_group = ${config.poolGroup} AND p.remaining > 0
-       AND p.entered_at >= ${oldest}
-       AND mb.status = 'normal' AND mb.id <> ${m.payer.id}
-       ${levels ? sql`AND mb.level = ANY(${sql.param(levels.credit)}::int[]) AND mb.match_level = ANY(${sql.param(levels.match)}::int[])` : sql``}
-       ${rule.mode === 'exact' ? sql`AND p.remaining >= ${d.amount}` : sql``}
-     ORDER BY p.priority DESC, ${order}, p.id
-     LIMIT ${maxPieces + 2}
-       FOR UPDATE OF p SKIP LOCKED`);
+  const rows = await candidates(tx, {
+    poolGroup: config.poolGroup,
+    oldest: new Date(m.now.getTime() - rule.maxWaitMinutes * 60_000),
+    payerId: m.payer.id,
+    levels,
+    exact: rule.mode === 'exact',
+    amount: d.amount,
+    byAmount: rule.priority === 'amount',
+    limit: maxPieces + 2,
+  });
   const pieces = allocate(d.amount, rows, config.minSplitAmount, maxPieces);
   if (!pieces) return { none: 'noCandidate' };
   const fees = feeShares(
@@ -204,64 +196,14 @@ export async function matchDeposit(
     pieces.map((p) => p.take),
   );
   const deadline = new Date(m.now.getTime() + rule.payMinutes * 60_000);
-  const matchIds: number[] = [];
-  for (const [i, p] of pieces.entries())
-    matchIds.push(await takePiece(tx, m, { poolId: p.candidate.id, take: p.take, fee: fees[i]!, deadline }));
-  // The deposit now waits for the payer; its own expiry no longer applies (each match has a deadline).
-  await runSystemTransition(ctx, orderDepositList, 'matchFound', d.id, { tx, values: { expiresAt: null } });
-  return { matchIds };
-}
-
-export interface Piece {
-  poolId: number;
-  take: string;
-  fee: string;
-  deadline: Date | null;
-  /** A manual match waits for its checker: `proposed`, by its maker. */
-  proposedBy?: number | null;
-}
-
-/**
- * Takes one piece out of a pool entry (the guarded UPDATE) and writes its match; answers its id.
- * The caller holds the entry's row lock (the engine's SKIP LOCKED scan, a manual match's FOR UPDATE).
- */
-export async function takePiece(tx: Tx, m: MatchContext, p: Piece): Promise<number> {
-  const d = m.deposit;
-  const [entry] = await tx
-    .update(matchPool)
-    .set({ remaining: sql`${matchPool.remaining} - ${p.take}`, updatedAt: m.now })
-    .where(and(eq(matchPool.id, p.poolId), gte(matchPool.remaining, p.take)))
-    .returning();
-  // Impossible under the row lock; if it ever happens, the whole match rolls back.
-  if (!entry) throw new Error(`pool entry ${p.poolId} no longer holds ${p.take}`);
-  const [row] = await tx
-    .insert(matches)
-    .values({
-      matchNo: newMatchNo(m.now),
-      poolId: entry.id,
-      depositOrderId: d.id,
-      depositOrderNo: d.orderNo,
-      depositMerchantId: d.merchantId,
-      depositMchNo: d.mchNo,
-      payerMember: m.payer.account,
-      payerName: m.payerName ?? m.payer.realName,
-      withdrawOrderId: entry.withdrawOrderId,
-      withdrawOrderNo: entry.withdrawOrderNo,
-      withdrawMerchantId: entry.merchantId,
-      withdrawMchNo: entry.mchNo,
-      payeeMember: entry.memberAccount,
-      payeeBank: entry.payeeBank,
-      payeeName: entry.payeeName,
-      payeeAccountNo: entry.payeeAccountNo,
-      amount: p.take,
-      depositFee: p.fee,
-      deadline: p.deadline,
-      ...(p.proposedBy !== undefined ? { status: 'proposed' as const, manualBy: p.proposedBy } : {}),
-      createdAt: m.now,
-      updatedAt: m.now,
-    })
-    .returning({ id: matches.id });
-  return row!.id;
+  // The pieces and the deposit's `matchFound` in one statement (match-write.ts); the deposit then waits
+  // for the payer, its own expiry gone (each match has its deadline).
+  const written = await writeMatch(
+    tx,
+    m,
+    pieces.map((p, i) => ({ poolId: p.candidate.id, take: p.take, fee: fees[i]!, deadline })),
+  );
+  return { matchIds: written.matches.map((x) => x.id), ...written };
 }
 
 /** The withdrawal's `approve`/`autoApprove` effect: a matched one goes straight into the pool. */

@@ -11,13 +11,7 @@
  *     Throws an AppError (409 "is no longer ...") when the match is not payer_paid (timed out,
  *     cancelled, confirmed already): the caller's transaction then rolls back whole.
  */
-import {
-  ErrorCode,
-  findTransferMatchByPage,
-  type Locale,
-  type MatchState,
-  orderDepositList,
-} from '@payops/contracts';
+import { ErrorCode, findTransferMatchByPage, type Locale, type MatchState } from '@payops/contracts';
 import { and, asc, between, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
@@ -32,7 +26,8 @@ import { insertDepositOrder } from '../order/create.ts';
 import { depositOrders } from '../order/schema.ts';
 import { mayPair, pairingRules } from '../risk/levels.pairing.ts';
 import { type Match, matches, matchPool } from './match.schema.ts';
-import { type MatchContext, matchDeposit, memberOf, ruleFor, takePiece } from './match-engine.ts';
+import { type MatchContext, matchDeposit, memberOf, ruleFor } from './match-engine.ts';
+import { writeMatch } from './match-write.ts';
 import { decodeVoucher, storeVoucher } from './voucher.ts';
 
 export interface CandidateQuery {
@@ -147,9 +142,11 @@ export async function createMatchedDeposit(ctx: AppContext, input: MatchedDeposi
       now,
       ...(input.payerName ? { payerName: input.payerName } : {}),
     };
-    await matchDeposit(ctx, tx, m);
-    const [after] = await tx.select().from(depositOrders).where(eq(depositOrders.id, order.id));
-    return { order: after!, pieces: await piecesOf(tx, order.id) };
+    // The statement that matched it answers the deposit and its pieces (no reading them back).
+    const found = await matchDeposit(ctx, tx, m);
+    return 'matches' in found
+      ? { order: found.order, pieces: found.matches }
+      : { order, pieces: [] as Match[] };
   });
 }
 
@@ -226,21 +223,13 @@ export async function proposeManualMatch(
   if (dec(entry.remaining).lt(dec(d.amount))) throw fieldError('poolId', text.poolShort[locale]);
   const now = ctx.clock.now();
   const rule = await ruleFor(tx, d.amount);
-  const id = await takePiece(
-    tx,
-    { deposit: d, payer, now },
-    {
-      poolId: entry.id,
-      take: d.amount,
-      fee: d.fee,
-      deadline: new Date(now.getTime() + (rule?.payMinutes ?? 15) * 60_000),
-      proposedBy: actor.operatorId,
-    },
-  );
-  await runSystemTransition(ctx, orderDepositList, 'matchFound', d.id, {
-    tx,
-    values: { expiresAt: null },
-    actor,
-  });
-  return id;
+  const piece = {
+    poolId: entry.id,
+    take: d.amount,
+    fee: d.fee,
+    deadline: new Date(now.getTime() + (rule?.payMinutes ?? 15) * 60_000),
+    proposedBy: actor.operatorId,
+  };
+  const { matches: written } = await writeMatch(tx, { deposit: d, payer, now }, [piece], actor);
+  return written[0]!.id;
 }

@@ -111,21 +111,35 @@ async function recordEvent(family: OrderFamily, step: TransitionStep): Promise<v
       ) as never,
     ),
   );
-  await eventInsert.arrays(clientOf(step.tx), {
+  await eventInsert.arrays(
+    clientOf(step.tx),
+    orderEventRow(family, name, o, String(step.before.status), step),
+  );
+}
+
+/** An order transition's order_events row (its values; a statement of the caller's may write it). */
+export function orderEventRow(
+  family: OrderFamily,
+  transition: string,
+  o: Pick<DepositOrder | WithdrawOrder, 'id' | 'orderNo' | 'mchNo' | 'amount' | 'status'>,
+  fromStatus: string,
+  step: Pick<TransitionStep, 'actor' | 'body' | 'now'>,
+) {
+  return {
     family,
     orderId: o.id,
     orderNo: o.orderNo,
     mchNo: o.mchNo,
     amount: o.amount,
-    action: orderActionOf(family, name),
-    decision: DECISIONS.includes(name),
-    fromStatus: String(step.before.status),
+    action: orderActionOf(family, transition),
+    decision: DECISIONS.includes(transition),
+    fromStatus,
     toStatus: o.status,
     operatorId: step.actor.operatorId,
     operatorName: step.actor.username,
     reason: step.body.reason ?? '',
     at: step.now,
-  });
+  } satisfies Omit<typeof orderEvents.$inferInsert, 'id'>;
 }
 
 /** A posting transition's columns: its own, and the entry id its effect will post under. */

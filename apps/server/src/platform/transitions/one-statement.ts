@@ -190,7 +190,7 @@ function statementFor(
   const key = `${t.name}:${keys.join(',')}:${shape}`;
   const hit = byKey.get(key);
   if (hit) return hit;
-  const { update, fields } = guardedUpdate(ctx.db, r, t, set);
+  const { update, fields } = guardedUpdate(ctx.db, r, t, { set });
   const choice = { by: sql`(SELECT old_status FROM upd)`, cases: t.from, keys: VARYING };
   const { head, insert } = chainAppendSql('operation_log', keys, 'upd', choice);
   const combined = withHistory(update, sql`head AS (${head}), log AS (${insert})`);

@@ -191,11 +191,7 @@ export async function runSystemTransition(
   const b = bindings.get(def.name);
   const t = def.lifecycle?.transitions[name];
   if (!b || !t) throw new Error(`${def.name}.${name} is not a registered transition`);
-  const actor: Actor = options.actor ?? {
-    operatorId: null,
-    username: 'system',
-    locale: pickLocale(undefined),
-  };
+  const actor: Actor = options.actor ?? systemActor();
   const { reason, values } = options;
   const body = { ...options.input, [def.key]: id, ...(reason ? { reason } : {}) } as TransitionBody;
   const own = (b.options.hooks?.[name] ?? {}) as TransitionHooks<unknown>;
@@ -206,24 +202,7 @@ export async function runSystemTransition(
     : own.set
       ? { ...own, set: (step) => ({ ...own.set?.(step), ...values }) }
       : { ...own, values: (step) => ({ ...own.values?.(step), ...values }) };
-  // The audit row of the step (the script's `JOB` row).
-  const auditRow = (o: TransitionOutcome, now: Date): OperationRow => {
-    const note = auditNote(def, t, o, body);
-    return {
-      at: now,
-      operatorId: actor.operatorId,
-      operatorName: actor.username,
-      action: `${def.group}.${def.page}.${name}`,
-      method: 'JOB',
-      path: '',
-      objectType: note.objectType,
-      objectId: note.objectId,
-      result: 'success',
-      code: 0,
-      ip: '',
-      detail: { before: note.before, after: note.after, ...note.extra },
-    };
-  };
+  const auditRow = (o: TransitionOutcome, now: Date) => systemAuditRow(def, t, o, body, actor, now);
   // Nothing to decide and no caller's transaction: the change, its history and audit rows are ONE
   // statement (one-statement.ts); nothing updated -> the transaction's path says why.
   if (!options.tx && fitsOneStatement(t, own)) {
@@ -247,4 +226,44 @@ export async function runSystemTransition(
     return o;
   };
   return options.tx ? run(options.tx) : ctx.db.transaction(run);
+}
+
+/** The platform as the actor of a transition (a job: operatorId null). */
+export const systemActor = (): Actor => ({
+  operatorId: null,
+  username: 'system',
+  locale: pickLocale(undefined),
+});
+
+/** The operation-log row of a system transition (a script's, a job's): the same for every path. */
+export function systemAuditRow(
+  def: ResourceDef,
+  t: TransitionDef,
+  o: TransitionOutcome,
+  body: TransitionBody,
+  actor: Actor,
+  now: Date,
+): OperationRow {
+  const note = auditNote(def, t, o, body);
+  return {
+    at: now,
+    operatorId: actor.operatorId,
+    operatorName: actor.username,
+    action: `${def.group}.${def.page}.${t.name}`,
+    method: 'JOB',
+    path: '',
+    objectType: note.objectType,
+    objectId: note.objectId,
+    result: 'success',
+    code: 0,
+    ip: '',
+    detail: { before: note.before, after: note.after, ...note.extra },
+  };
+}
+
+/** A registered lifecycle's resource as its routes bound it (a module writing a transition in its own statement). */
+export function registeredResource(def: ResourceDef): BoundResource {
+  const b = bindings.get(def.name);
+  if (!b) throw new Error(`${def.name} has no registered transitions`);
+  return b.r;
 }

@@ -21,7 +21,7 @@ import {
   type TransitionDef,
 } from '@payops/contracts';
 import { and, eq, getTableColumns, inArray, is, Param, SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
+import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { clientOf, NamedStatement } from '../../db/named-statement.ts';
 import type { BoundResource, Row } from '../crud/index.ts';
 import { scopeCondition } from '../crud/query.ts';
@@ -223,7 +223,7 @@ async function lockAndUpdate(
   const key = `${transition.name}:${history ? 'history' : ''}:${shape}`;
   let statement = byName.get(key);
   if (!statement) {
-    const { update, fields } = guardedUpdate(tx, r, transition, set);
+    const { update, fields } = guardedUpdate(tx, r, transition, { set });
     const name = `transition_${sha256(`${r.def.name}:${key}`).slice(0, 24)}`;
     statement = new NamedStatement(name, history ? withHistory(update) : update, fields as never);
     byName.set(key, statement);
@@ -281,10 +281,12 @@ export function guardedUpdate(
   tx: Pick<Tx, 'select' | 'update'>,
   r: BoundResource,
   transition: TransitionDef,
-  set: Row = {},
+  /** A caller's own columns (constants or placeholders) and condition (its `check` hook as SQL). */
+  more: { set?: Row; where?: SQL } = {},
 ) {
   const field = r.def.lifecycle!.field;
   const updatedAt = r.tableColumns.updatedAt;
+  const set = more.set ?? {};
   const olds = Object.keys(set).map((k, i) => {
     const c = r.tableColumns[k] as PgColumn;
     return [k, sql`${c}`.mapWith(c).as(`old_set_${i}`)] as const;
@@ -316,7 +318,9 @@ export function guardedUpdate(
     .update(r.table)
     .set(values as never)
     .from(old)
-    .where(and(eq(r.columns[r.def.key]!, old.key), inArray(statusColumn(r), [...transition.from])))
+    .where(
+      and(eq(r.columns[r.def.key]!, old.key), inArray(statusColumn(r), [...transition.from]), more.where),
+    )
     .returning(fields as never);
   return { update, fields: fields as Record<string, PgColumn | SQL | SQL.Aliased> };
 }
@@ -329,8 +333,7 @@ const dialect = new PgDialect();
  * placeholders named after its columns (typed: in a SELECT list PostgreSQL would read them as text);
  * its from status is the locked row's. `more`: further CTEs of the same statement (an audit row).
  */
-export function withHistory(update: SQLWrapper, more?: SQL) {
-  const h = getTableColumns(statusHistory);
+export function withHistory(update: SQLWrapper, more?: SQL, select: SQL = sql`SELECT * FROM upd`) {
   const given = [
     'resource',
     'recordId',
@@ -341,21 +344,40 @@ export function withHistory(update: SQLWrapper, more?: SQL) {
     'reason',
     'at',
   ] as const;
+  const hist = gatedInsert(statusHistory, given, 'upd', {
+    computed: { fromStatus: sql.raw('upd.old_status') },
+  });
+  const statement = sql`WITH upd AS (${update.getSQL()}), hist AS (${hist})${more ? sql`, ${more}` : sql``} ${select}`;
+  return { toSQL: () => dialect.sqlToQuery(statement) };
+}
+
+/**
+ * `INSERT INTO table (keys...) SELECT <placeholders> FROM gate`: a row written by a data-modifying CTE
+ * only when the CTE `gate` answered one. Each value is the placeholder named after its key, cast to
+ * its column's type (in a SELECT list PostgreSQL would read a parameter as text), its name prefixed by
+ * `prefix` (two rows of one statement); `computed` columns take an expression instead (the gate's).
+ */
+export function gatedInsert(
+  table: PgTable,
+  keys: readonly string[],
+  gate: string,
+  { computed = {}, prefix = '' }: { computed?: Record<string, SQL>; prefix?: string } = {},
+) {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const all = [...keys, ...Object.keys(computed)];
   const names = sql.join(
-    [...given, 'fromStatus' as const].map((k) => sql.identifier(h[k].name)),
+    all.map((k) => sql.identifier(columns[k]!.name)),
     sql`, `,
   );
   const values = sql.join(
-    [
-      ...given.map((k) => sql`${new Param(sql.placeholder(k), h[k])}::${sql.raw(h[k].getSQLType())}`),
-      sql.raw(`upd.old_status`),
-    ],
+    all.map(
+      (k) =>
+        computed[k] ??
+        sql`${new Param(sql.placeholder(prefix + k), columns[k])}::${sql.raw(columns[k]!.getSQLType())}`,
+    ),
     sql`, `,
   );
-  const statement = sql`WITH upd AS (${update.getSQL()}), hist AS (
-      INSERT INTO ${statusHistory} (${names}) SELECT ${values} FROM upd
-    )${more ? sql`, ${more}` : sql``} SELECT * FROM upd`;
-  return { toSQL: () => dialect.sqlToQuery(statement) };
+  return sql`INSERT INTO ${table} (${names}) SELECT ${values} FROM ${sql.identifier(gate)}`;
 }
 
 /** Lock the row, refuse what the lifecycle and hooks refuse, then the guarded UPDATE. */
