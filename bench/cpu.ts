@@ -48,8 +48,9 @@ export function cpuMeter(dataDir: string): (ops: number) => CpuUse {
   };
 }
 
+/** The CPU cost and what 2 idle cores could carry at it (2,000 CPU ms per second / CPU ms per op). */
 export const cpuText = (c: CpuUse) =>
-  `CPU/op: server ${c.server.toFixed(2)} ms + PostgreSQL ${c.pg.toFixed(2)} ms = ${Math.round(c.capacity)}/s on 2 idle cores`;
+  `CPU/op: server ${c.server.toFixed(2)} ms + PostgreSQL ${c.pg.toFixed(2)} ms = ${Math.round(c.capacity)}/s on 2 idle cores (2,000 ms / CPU per op)`;
 
 /**
  * With PAYOPS_PG_STATEMENTS=1 (the embedded server loads pg_stat_statements): the statements a workload
@@ -66,14 +67,24 @@ export async function statementReport(
     await pool.query('SELECT pg_stat_statements_reset()');
     return '';
   }
+  // Every statement the workload sent (BEGIN, COMMIT and SAVEPOINT too: each is a round trip).
   const { rows } = await pool.query(
     `SELECT calls, total_exec_time AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS q
-       FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 25`,
+       FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC`,
   );
-  return rows
-    .map(
+  const perOp = (n: unknown) => Number(n) / Math.max(ops, 1);
+  const shown = rows.filter((r) => perOp(r.calls) >= 0.01);
+  const total = rows.reduce((n, r) => n + perOp(r.calls), 0);
+  return [
+    ...shown.map(
       (r) =>
-        `${(Number(r.ms) / ops).toFixed(3).padStart(7)} ms/op ${(Number(r.calls) / ops).toFixed(2).padStart(5)} calls/op  ${r.q}`,
-    )
-    .join('\n');
+        `${perOp(r.ms).toFixed(3).padStart(7)} ms/op ${perOp(r.calls).toFixed(2).padStart(5)} calls/op  ${r.q}`,
+    ),
+    `${total.toFixed(1)} statements/op in all (round trips, transaction control included)`,
+  ].join('\n');
+}
+
+/** Statements per operation alone (for a row's text), or undefined without PAYOPS_PG_STATEMENTS. */
+export function statementsPerOp(report: string): string | undefined {
+  return /([\d.]+) statements\/op in all/.exec(report)?.[1];
 }

@@ -14,7 +14,7 @@ import { tellSandbox } from '../apps/server/src/demo/orders.ts';
 import { DEMO_SANDBOX_PARTIES, seedSandboxChannels } from '../apps/server/src/demo/sandbox-channels.ts';
 import { merchants } from '../apps/server/src/modules/mch/schema.ts';
 import { open } from '../apps/server/src/platform/secret-box.ts';
-import { cpuMeter, cpuText, statementReport } from './cpu.ts';
+import { cpuMeter, cpuText, statementReport, statementsPerOp } from './cpu.ts';
 import { listen, runChild } from './scale.ts';
 import type { World } from './setup.ts';
 import { printTable, type Row } from './stats.ts';
@@ -49,9 +49,11 @@ export async function merchantApiDeposits(
   const perSecond = r.created / r.seconds;
   // The sandbox upstream answers from this same process: its share is in the server's CPU.
   const cpu = meter(r.created + r.refused);
-  process.stderr.write(`${await statementReport(w.ctx.pool, r.created + r.refused)}\n`);
+  const report = await statementReport(w.ctx.pool, r.created + r.refused);
+  process.stderr.write(`${report}\n`);
+  const statements = statementsPerOp(report);
   rows.push({
-    workload: `merchant API deposit creation, HTTP + signatures, ${connections} connections (${r.refused} refused, ${r.errors} errors; ${cpuText(cpu)}, sandbox upstream included)`,
+    workload: `merchant API deposit creation, HTTP + signatures, ${connections} connections (${r.refused} refused, ${r.errors} errors; ${cpuText(cpu)}, sandbox upstream included${statements ? `; ${statements} statements/order` : ''})`,
     figure: `${Math.round(perSecond)} orders/s`,
     budget: '≥ 500 orders/s',
     pass: perSecond >= 500 && r.errors === 0,
