@@ -50,6 +50,12 @@ async function merchantOf(tx: Tx, merchantId: number): Promise<Merchant> {
   return m;
 }
 
+/** What a deposit takes from its merchant (its number, rates, timeout, notify URL). */
+export type DepositMerchant = Pick<
+  Merchant,
+  'id' | 'mchNo' | 'depositTimeout' | 'feeRates' | 'depositRate' | 'withdrawRate' | 'notifyUrl'
+>;
+
 export interface NewDeposit {
   merchantId: number;
   mchOrderNo: string;
@@ -75,8 +81,10 @@ export async function insertDepositOrder(
   tx: Tx,
   input: NewDeposit,
   defaultTimeoutMinutes = 30,
+  /** The merchant's row when the caller has just read it (the merchant API's verification). */
+  merchant?: DepositMerchant,
 ): Promise<{ order: DepositOrder; created: boolean }> {
-  const m = await merchantOf(tx, input.merchantId);
+  const m = merchant?.id === input.merchantId ? merchant : await merchantOf(tx, input.merchantId);
   const minutes = m.depositTimeout ?? defaultTimeoutMinutes;
   const [order] = await tx
     .insert(depositOrders)

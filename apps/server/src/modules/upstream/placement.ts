@@ -29,7 +29,7 @@ import { AppError } from '../../platform/errors.ts';
 import { dec, decString, ZERO } from '../../platform/ledger/money.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { merchants } from '../mch/schema.ts';
-import { insertDepositOrder, type NewDeposit } from '../order/create.ts';
+import { type DepositMerchant, insertDepositOrder, type NewDeposit } from '../order/create.ts';
 import { type DepositOrder, depositOrders } from '../order/schema.ts';
 import { enforce } from '../risk/service.ts';
 import { callbackUrl } from './adapter.ts';
@@ -39,6 +39,11 @@ import { routePassages } from './routing.ts';
 export interface PlaceDepositInput extends Omit<NewDeposit, 'now'> {
   now?: Date;
   locale?: Locale;
+  /**
+   * The merchant's row when the caller has just read it (the merchant API's verification, the same
+   * request): its limits and rates are then not read a second time.
+   */
+  merchant?: DepositMerchant & Pick<typeof merchants.$inferSelect, 'singleMin' | 'singleMax'>;
 }
 
 export interface PlacedDeposit {
@@ -77,17 +82,17 @@ async function readOrder(ctx: AppContext, id: number): Promise<DepositOrder> {
 export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): Promise<PlacedDeposit> {
   const now = input.now ?? ctx.clock.now();
   const locale = input.locale ?? 'zh-CN';
-  const [m] = await ctx.db
-    .select({ singleMin: merchants.singleMin, singleMax: merchants.singleMax })
-    .from(merchants)
-    .where(eq(merchants.id, input.merchantId));
+  const given = input.merchant?.id === input.merchantId ? input.merchant : undefined;
+  const [m] = given
+    ? [given]
+    : await ctx.db.select().from(merchants).where(eq(merchants.id, input.merchantId));
   if (!m) throw new AppError(ErrorCode.notFound);
   const amount = dec(input.amount);
   if (amount.lt(dec(m.singleMin)) || (dec(m.singleMax).gt(ZERO) && amount.gt(dec(m.singleMax)))) {
     throw amountError(locale, decString(dec(m.singleMin)), decString(dec(m.singleMax)));
   }
 
-  const { locale: _l, now: _n, ...fields } = input;
+  const { locale: _l, now: _n, merchant: _m, ...fields } = input;
   const { order, created } = await ctx.db.transaction(async (tx) => {
     // Risk lists and freezes (issue 13): a block throws RiskBlocked and nothing is written.
     await enforce(ctx, tx, {
@@ -97,7 +102,7 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
       memberAccount: input.memberAccount,
       ip: input.clientIp,
     });
-    return insertDepositOrder(tx, { ...fields, now });
+    return insertDepositOrder(tx, { ...fields, now }, undefined, m);
   });
   if (!created) return { order, created };
 
@@ -130,12 +135,14 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
       passageId: ranked.passage.id,
       thirdPartyId: ranked.thirdParty.id,
     };
-    await ctx.db.transaction(async (tx) => {
+    const submitted = await ctx.db.transaction(async (tx) => {
       await logDecision(tx, { ...decision, result: 'routed', passageId: ranked.passage.id });
       try {
-        await tx.transaction((sp) =>
-          runSystemTransition(ctx, orderDepositList, 'submit', order.id, { values, tx: sp }),
-        );
+        // No savepoint: the transition refuses a moved-on order (conflict) after its row lock and
+        // before any write of its own, so the transaction stays usable for the update below; any
+        // other failure rolls the whole transaction back, as before.
+        const moved = await runSystemTransition(ctx, orderDepositList, 'submit', order.id, { values, tx });
+        return moved.after as DepositOrder;
       } catch (e) {
         // The callback (or an operator) got there first: the order moved on, keep where it was placed.
         if (!isConflict(e)) throw e;
@@ -152,9 +159,11 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
               ),
             ),
           );
+        return null;
       }
     });
-    return { order: await readOrder(ctx, order.id), created };
+    // The row as the transition left it (its UPDATE's RETURNING), else as it is now.
+    return { order: submitted ?? (await readOrder(ctx, order.id)), created };
   }
 
   const result = await failUnplaced(ctx, decision, routing, {
