@@ -21,7 +21,6 @@ import { clientIp } from '../../platform/request-info.ts';
 import { open, seal } from '../../platform/secret-box.ts';
 import { type SignedParams, signatureMatches } from '../../platform/signing.ts';
 import { merchants } from '../mch/schema.ts';
-import { loginFrozen } from '../risk/freezes.ts';
 import { refuse } from './answer.ts';
 import { ipAllowed } from './ip-allow.ts';
 import { useNonceAndCount } from './rate.ts';
@@ -62,8 +61,9 @@ export function merchantVerifier(ctx: AppContext) {
     if (!counted.fresh) return refuse(request, reply, 'nonceReplayed');
     if (m.status !== 'enabled') return refuse(request, reply, 'merchantNotEnabled');
     // The merchant has no console login: its signed API calls are its login, which a live login
-    // freeze of the merchant (financeRisk/mch_frozen_list) stops (one seek of the live-freeze index).
-    if (await loginFrozen(ctx, m.id)) return refuse(request, reply, 'merchantLoginFrozen');
+    // freeze of the merchant (financeRisk/mch_frozen_list) stops (one seek of the live-freeze index,
+    // read by the nonce statement: no round trip of its own).
+    if (counted.loginFrozen) return refuse(request, reply, 'merchantLoginFrozen');
     if (counted.limited) {
       reply.header('retry-after', String(counted.retryAfterSeconds));
       return refuse(request, reply, 'rateLimited');

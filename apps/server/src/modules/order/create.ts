@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto';
 import type { OrderFamily } from '@payops/contracts';
 import { and, eq } from 'drizzle-orm';
-import { ensureAccount, postEntry, type Tx } from '../../platform/ledger/index.ts';
+import { type Executor, ensureAccount, postEntry, type Tx } from '../../platform/ledger/index.ts';
 import { Dec, dec, decString } from '../../platform/ledger/money.ts';
 import { type FeeRate, merchants } from '../mch/schema.ts';
 import type { OrderQuote } from './quote.ts';
@@ -44,7 +44,7 @@ export function newOrderNo(prefix: 'D' | 'W', now: Date): string {
   return `${prefix}${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
-async function merchantOf(tx: Tx, merchantId: number): Promise<Merchant> {
+async function merchantOf(tx: Executor, merchantId: number): Promise<Merchant> {
   const [m] = await tx.select().from(merchants).where(eq(merchants.id, merchantId));
   if (!m) throw new Error(`merchant ${merchantId} not found`);
   return m;
@@ -78,7 +78,7 @@ export interface NewDeposit {
  * answers the existing order (`created: false`), never a second one.
  */
 export async function insertDepositOrder(
-  tx: Tx,
+  tx: Executor,
   input: NewDeposit,
   defaultTimeoutMinutes = 30,
   /** The merchant's row when the caller has just read it (the merchant API's verification). */
