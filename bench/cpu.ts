@@ -36,21 +36,48 @@ export interface CpuUse {
   capacity: number;
 }
 
-/** Starts measuring; the answer's function takes the operations done and answers their CPU cost. */
-export function cpuMeter(dataDir: string): (ops: number) => CpuUse {
+/** CPU ms per second the server process and PostgreSQL use with no load (timers, the pool, WAL writer). */
+export interface Idle {
+  server: number;
+  pg: number;
+}
+
+/**
+ * The idle CPU rate over `ms` of no load: subtracted from a workload's CPU, so that a run the loaded
+ * machine lets do few operations is not charged the background's share per operation.
+ */
+export async function idleRate(dataDir: string, ms = 2000): Promise<Idle> {
   const self = process.cpuUsage();
   const pg0 = pgTicks(dataDir);
+  await new Promise((r) => setTimeout(r, ms));
+  const used = process.cpuUsage(self);
+  return {
+    server: (used.user + used.system) / ms,
+    pg: ((pgTicks(dataDir) - pg0) * 1e6) / HZ / ms,
+  };
+}
+
+/**
+ * Starts measuring; the answer's function takes the operations done and answers their CPU cost, less
+ * the idle rate (idleRate) over the measured time when one is given.
+ */
+export function cpuMeter(dataDir: string, idle?: Idle): (ops: number) => CpuUse {
+  const self = process.cpuUsage();
+  const pg0 = pgTicks(dataDir);
+  const t0 = performance.now();
   return (ops) => {
+    const seconds = (performance.now() - t0) / 1000;
     const used = process.cpuUsage(self);
-    const server = (used.user + used.system) / 1e3 / Math.max(ops, 1);
-    const pg = ((pgTicks(dataDir) - pg0) * 1000) / HZ / Math.max(ops, 1);
+    const n = Math.max(ops, 1);
+    const server = Math.max(0, (used.user + used.system) / 1e3 - (idle?.server ?? 0) * seconds) / n;
+    const pg = Math.max(0, ((pgTicks(dataDir) - pg0) * 1000) / HZ - (idle?.pg ?? 0) * seconds) / n;
     return { server, pg, capacity: 2000 / (server + pg) };
   };
 }
 
 /** The CPU cost and what 2 idle cores could carry at it (2,000 CPU ms per second / CPU ms per op). */
 export const cpuText = (c: CpuUse) =>
-  `CPU/op: server ${c.server.toFixed(2)} ms + PostgreSQL ${c.pg.toFixed(2)} ms = ${Math.round(c.capacity)}/s on 2 idle cores (2,000 ms / CPU per op)`;
+  `CPU/op (idle rate subtracted): server ${c.server.toFixed(2)} ms + PostgreSQL ${c.pg.toFixed(2)} ms = ${Math.round(c.capacity)}/s on 2 idle cores (2,000 ms / CPU per op)`;
 
 /**
  * With PAYOPS_PG_STATEMENTS=1 (the embedded server loads pg_stat_statements): the statements a workload

@@ -14,7 +14,7 @@ import { tellSandbox } from '../apps/server/src/demo/orders.ts';
 import { DEMO_SANDBOX_PARTIES, seedSandboxChannels } from '../apps/server/src/demo/sandbox-channels.ts';
 import { merchants } from '../apps/server/src/modules/mch/schema.ts';
 import { open } from '../apps/server/src/platform/secret-box.ts';
-import { cpuMeter, cpuText, statementReport, statementsPerOp } from './cpu.ts';
+import { cpuMeter, cpuText, idleRate, statementReport, statementsPerOp } from './cpu.ts';
 import { listen, runChild } from './scale.ts';
 import type { World } from './setup.ts';
 import { printTable, type Row } from './stats.ts';
@@ -37,8 +37,9 @@ export async function merchantApiDeposits(
     .from(merchants)
     .where(eq(merchants.status, 'enabled'));
   const creds = list.map((m) => ({ mchNo: m.mchNo, secret: open(w.ctx.keys.secretKey, m.secretEnc) }));
+  const idle = await idleRate(w.dataDir);
   await statementReport(w.ctx.pool);
-  const meter = cpuMeter(w.dataDir);
+  const meter = cpuMeter(w.dataDir, idle);
   const out = await runChild(process.execPath, [
     '--import',
     'tsx',

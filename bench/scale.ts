@@ -8,7 +8,7 @@ import path from 'node:path';
 import { mchList, memberList } from '@payops/contracts';
 import { encodeCursor } from '../apps/server/src/platform/crud/keyset.ts';
 import { boundResource } from '../apps/server/src/platform/crud/refs.ts';
-import { type CpuUse, cpuMeter, cpuText } from './cpu.ts';
+import { type CpuUse, cpuMeter, cpuText, idleRate } from './cpu.ts';
 import type { World } from './setup.ts';
 import { percentile, type Row, timed } from './stats.ts';
 
@@ -177,7 +177,7 @@ export async function auditedStateChanges(w: World, rows: Row[], seconds: number
 export async function toggleLoad(w: World, seconds: number) {
   const { rows: ids } = await w.ctx.pool.query(`UPDATE merchants SET status = 'enabled' RETURNING id`);
   const base = await listen(w);
-  const meter = cpuMeter(w.dataDir);
+  const meter = cpuMeter(w.dataDir, await idleRate(w.dataDir));
   const out = await runChild(process.execPath, [
     '--import',
     'tsx',
@@ -201,7 +201,7 @@ export async function toggleLoad(w: World, seconds: number) {
 /** The list load: autocannon, in its own process, 50 connections posting page 1 of 20 rows. */
 export async function listLoad(w: World, seconds: number) {
   const base = await listen(w);
-  const meter = cpuMeter(w.dataDir);
+  const meter = cpuMeter(w.dataDir, await idleRate(w.dataDir));
   // autocannon runs in its own process: in this one it would take the event loop from the server.
   const out = await runChild(process.execPath, [
     path.join(root, 'node_modules/autocannon/autocannon.js'),
