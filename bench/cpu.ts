@@ -46,22 +46,50 @@ export interface CpuUse {
   capacity: number;
 }
 
-/** Starts measuring; the answer's function takes the operations done and answers their CPU cost. */
-export function cpuMeter(dataDir: string): (ops: number) => CpuUse {
+/** CPU ms per second the server process and PostgreSQL use with no load (timers, the pool, WAL writer). */
+export interface Idle {
+  server: number;
+  pg: number;
+}
+
+/**
+ * The idle CPU rate over `ms` of no load: subtracted from a workload's CPU, so that a run the loaded
+ * machine lets do few operations is not charged the background's share per operation.
+ */
+export async function idleRate(dataDir: string, ms = 2000): Promise<Idle> {
   const self = process.cpuUsage();
   const pg0 = pgTicks(dataDir);
+  await new Promise((r) => setTimeout(r, ms));
+  const used = process.cpuUsage(self);
+  return {
+    server: (used.user + used.system) / ms,
+    pg: ((pgTicks(dataDir) - pg0) * 1e6) / HZ / ms,
+  };
+}
+
+/**
+ * Starts measuring; the answer's function takes the operations done and answers their CPU cost, less
+ * the idle rate (idleRate) over the measured time when one is given.
+ */
+export function cpuMeter(dataDir: string, idle?: Idle): (ops: number) => CpuUse {
+  const self = process.cpuUsage();
+  const pg0 = pgTicks(dataDir);
+  const t0 = performance.now();
   return (ops) => {
+    const seconds = (performance.now() - t0) / 1000;
     const used = process.cpuUsage(self);
-    const server = (used.user + used.system) / 1e3 / Math.max(ops, 1);
-    const pg = ((pgTicks(dataDir) - pg0) * 1000) / HZ / Math.max(ops, 1);
+    const n = Math.max(ops, 1);
+    const server = Math.max(0, (used.user + used.system) / 1e3 - (idle?.server ?? 0) * seconds) / n;
+    const pg = Math.max(0, ((pgTicks(dataDir) - pg0) * 1000) / HZ - (idle?.pg ?? 0) * seconds) / n;
     // 2 cores give 2000 CPU ms a second, shared by both; the server's JavaScript runs on one thread,
     // so it alone can never use more than one core's 1000 ms.
     return { server, pg, capacity: Math.min(2000 / (server + pg), 1000 / Math.max(server, 1e-9)) };
   };
 }
 
+/** The CPU cost and what 2 idle cores could carry at it (CAPACITY_METHOD). */
 export const cpuText = (c: CpuUse) =>
-  `CPU/op: server ${c.server.toFixed(2)} ms + PostgreSQL ${c.pg.toFixed(2)} ms = ${Math.round(c.capacity)}/s on 2 idle cores`;
+  `CPU/op (idle rate subtracted): server ${c.server.toFixed(2)} ms + PostgreSQL ${c.pg.toFixed(2)} ms = ${Math.round(c.capacity)}/s on 2 idle cores`;
 
 /** How the 2-idle-core figure is made (printed under the benches that show it). */
 export const CAPACITY_METHOD =
@@ -104,17 +132,24 @@ export async function statementReport(
     await pool.query('SELECT pg_stat_statements_reset()');
     return '';
   }
+  // Every statement the workload sent (BEGIN, COMMIT and SAVEPOINT too: each is a round trip).
   const { rows } = await pool.query(
     `SELECT calls, total_exec_time AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS q
        FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC`,
   );
-  // Every statement the workload sent (BEGIN and COMMIT included: each is a round trip).
-  const calls = rows.reduce((n, r) => n + Number(r.calls), 0);
-  return `${(calls / ops).toFixed(2)} statements/op in all; the heaviest:\n${rows
-    .slice(0, 30)
-    .map(
+  const perOp = (n: unknown) => Number(n) / Math.max(ops, 1);
+  const shown = rows.filter((r) => perOp(r.calls) >= 0.01);
+  const total = rows.reduce((n, r) => n + perOp(r.calls), 0);
+  return [
+    ...shown.map(
       (r) =>
-        `${(Number(r.ms) / ops).toFixed(3).padStart(7)} ms/op ${(Number(r.calls) / ops).toFixed(2).padStart(5)} calls/op  ${r.q}`,
-    )
-    .join('\n')}`;
+        `${perOp(r.ms).toFixed(3).padStart(7)} ms/op ${perOp(r.calls).toFixed(2).padStart(5)} calls/op  ${r.q}`,
+    ),
+    `${total.toFixed(1)} statements/op in all (round trips, transaction control included)`,
+  ].join('\n');
+}
+
+/** Statements per operation alone (for a row's text), or undefined without PAYOPS_PG_STATEMENTS. */
+export function statementsPerOp(report: string): string | undefined {
+  return /([\d.]+) statements\/op in all/.exec(report)?.[1];
 }

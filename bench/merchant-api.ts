@@ -14,7 +14,7 @@ import { tellSandbox } from '../apps/server/src/demo/orders.ts';
 import { DEMO_SANDBOX_PARTIES, seedSandboxChannels } from '../apps/server/src/demo/sandbox-channels.ts';
 import { merchants } from '../apps/server/src/modules/mch/schema.ts';
 import { open } from '../apps/server/src/platform/secret-box.ts';
-import { cpuMeter, cpuText, statementReport } from './cpu.ts';
+import { cpuMeter, cpuText, idleRate, statementReport, statementsPerOp } from './cpu.ts';
 import { listen, runChild } from './scale.ts';
 import type { World } from './setup.ts';
 import { printTable, type Row } from './stats.ts';
@@ -37,8 +37,9 @@ export async function merchantApiDeposits(
     .from(merchants)
     .where(eq(merchants.status, 'enabled'));
   const creds = list.map((m) => ({ mchNo: m.mchNo, secret: open(w.ctx.keys.secretKey, m.secretEnc) }));
+  const idle = await idleRate(w.dataDir);
   await statementReport(w.ctx.pool);
-  const meter = cpuMeter(w.dataDir);
+  const meter = cpuMeter(w.dataDir, idle);
   const out = await runChild(process.execPath, [
     '--import',
     'tsx',
@@ -49,9 +50,11 @@ export async function merchantApiDeposits(
   const perSecond = r.created / r.seconds;
   // The sandbox upstream answers from this same process: its share is in the server's CPU.
   const cpu = meter(r.created + r.refused);
-  process.stderr.write(`${await statementReport(w.ctx.pool, r.created + r.refused)}\n`);
+  const report = await statementReport(w.ctx.pool, r.created + r.refused);
+  process.stderr.write(`${report}\n`);
+  const statements = statementsPerOp(report);
   rows.push({
-    workload: `merchant API deposit creation, HTTP + signatures, ${connections} connections (${r.refused} refused, ${r.errors} errors; ${cpuText(cpu)}, sandbox upstream included)`,
+    workload: `merchant API deposit creation, HTTP + signatures, ${connections} connections (${r.refused} refused, ${r.errors} errors; ${cpuText(cpu)}, sandbox upstream included${statements ? `; ${statements} statements/order` : ''})`,
     figure: `${Math.round(perSecond)} orders/s`,
     budget: '≥ 500 orders/s',
     pass: perSecond >= 500 && r.errors === 0,

@@ -10,7 +10,7 @@ import { encodeCursor } from '../apps/server/src/platform/crud/keyset.ts';
 import { boundResource } from '../apps/server/src/platform/crud/refs.ts';
 import { ledgerIsSound, verifyLedger } from '../apps/server/src/platform/ledger/verify.ts';
 import { runSystemTransition } from '../apps/server/src/platform/transitions/index.ts';
-import { cpuMeter, cpuText, statementReport } from './cpu.ts';
+import { cpuMeter, cpuText, idleRate, statementReport, statementsPerOp } from './cpu.ts';
 import { executionTimes, recordStatements, textOf } from './scale.ts';
 import type { World } from './setup.ts';
 import { percentile, type Row, timed } from './stats.ts';
@@ -174,8 +174,9 @@ export async function confirmTransitions(w: World, rows: Row[], seconds: number,
     );
     let next = 0;
     let failed = 0;
+    const idle = await idleRate(w.dataDir);
     await statementReport(w.ctx.pool);
-    const meter = cpuMeter(w.dataDir);
+    const meter = cpuMeter(w.dataDir, idle);
     const until = Date.now() + seconds * 1000;
     const t0 = Date.now();
     await Promise.all(
@@ -193,9 +194,11 @@ export async function confirmTransitions(w: World, rows: Row[], seconds: number,
     const done = next - failed;
     const perSecond = done / ((Date.now() - t0) / 1000);
     const cpu = meter(done);
-    process.stderr.write(`${def.name}:\n${await statementReport(w.ctx.pool, done)}\n`);
+    const report = await statementReport(w.ctx.pool, done);
+    process.stderr.write(`${def.name}:\n${report}\n`);
+    const statements = statementsPerOp(report);
     rows.push({
-      workload: `${def === orderDepositList ? 'deposit' : 'withdrawal'} approve through the registrar, 16 concurrent (${failed} failed${next >= ids.length ? ', ran out of orders' : ''}; ${cpuText(cpu)})`,
+      workload: `${def === orderDepositList ? 'deposit' : 'withdrawal'} approve through the registrar, 16 concurrent (${failed} failed${next >= ids.length ? ', ran out of orders' : ''}; ${cpuText(cpu)}${statements ? `; ${statements} statements/op` : ''})`,
       figure: `${Math.round(perSecond)}/s`,
       budget: '≥ 1,000/s',
       pass: perSecond >= 1000 && failed === 0,

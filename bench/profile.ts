@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { CHAINS, verifyChain } from '../apps/server/src/platform/audit.ts';
-import { HZ as hz, pgTicks, statementReport } from './cpu.ts';
+import { cpuText, HZ as hz, pgTicks, statementReport } from './cpu.ts';
 import { matchingLoad, matchingWorld } from './matching.ts';
 import { merchantApiDeposits } from './merchant-api.ts';
 import { listLoad, overhead, toggleLoad } from './scale.ts';
@@ -48,7 +48,7 @@ let done = 0;
 if (workload === 'list') {
   const r = await listLoad(w, seconds);
   done = r.requests.total;
-  out = `${Math.round(r.requests.average)} req/s, ${r.non2xx + r.errors} errors`;
+  out = `${Math.round(r.requests.average)} req/s, ${r.non2xx + r.errors} errors; ${cpuText(r.cpu)}`;
 } else if (workload === 'merchant') {
   const rows: Row[] = [];
   done = await merchantApiDeposits(w, rows, seconds);
@@ -64,7 +64,7 @@ if (workload === 'list') {
 } else {
   const r = await toggleLoad(w, seconds);
   done = r.ok;
-  out = `${Math.round(r.ok / r.seconds)}/s, ${r.failed} failed, ${r.workers} workers`;
+  out = `${Math.round(r.ok / r.seconds)}/s, ${r.failed} failed, ${r.workers} workers; ${cpuText(r.cpu)}`;
 }
 const wall = (Date.now() - t0) / 1000;
 const { profile } = profiling

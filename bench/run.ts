@@ -11,7 +11,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CAPACITY_METHOD } from './cpu.ts';
+import { CAPACITY_METHOD, cpuText } from './cpu.ts';
 import { ledgerContra } from './ledger.ts';
 import { matchingThroughput } from './matching.ts';
 import { orderRows } from './order-rows.ts';
@@ -124,7 +124,7 @@ async function throughput(w: World, rows: Row[]) {
   const rps = result.requests.average;
   const errors = result.non2xx + result.errors;
   rows.push({
-    workload: `list API throughput, 50 connections (${errors} errors)`,
+    workload: `list API throughput, 50 connections (${errors} errors; ${cpuText(result.cpu)})`,
     figure: `${Math.round(rps)} req/s`,
     budget: '≥ 1,500 req/s',
     pass: rps >= 1500 && errors === 0,

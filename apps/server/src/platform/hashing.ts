@@ -1,8 +1,9 @@
 /** Hashes of tokens and cookies (stored instead of the values) and canonical JSON for hash chains. */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
+/** One-shot hash (no Hash object per call): every request hashes its token and cookie. */
 export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 /** An opaque random token: 256 bits, base64url. */

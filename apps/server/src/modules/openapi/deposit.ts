@@ -37,7 +37,7 @@ export async function createDeposit(
   locale: Locale,
 ): Promise<DepositOutcome> {
   try {
-    const placed = await placeDeposit(ctx, { ...input, merchantId: m.id, clientIp, locale });
+    const placed = await placeDeposit(ctx, { ...input, merchantId: m.id, merchant: m, clientIp, locale });
     // Every passage's upstream refused it: the order exists, failed, with the upstream's message.
     if (placed.created && placed.order.status === 'failed')
       return { refusal: 'upstreamFailed', orderNo: placed.order.orderNo, order: placed.order };

@@ -8,7 +8,7 @@ import { randomInt } from 'node:crypto';
 import type { OrderFamily } from '@payops/contracts';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { clientOf, NamedStatement } from '../../db/named-statement.ts';
-import { ensureAccount, postEntry, type Tx } from '../../platform/ledger/index.ts';
+import { type Executor, ensureAccount, postEntry, type Tx } from '../../platform/ledger/index.ts';
 import { Dec, dec, decString } from '../../platform/ledger/money.ts';
 import { type FeeRate, merchants } from '../mch/schema.ts';
 import type { OrderQuote } from './quote.ts';
@@ -48,7 +48,7 @@ export function newOrderNo(prefix: 'D' | 'W', now: Date): string {
 /** The merchant read of every order creation, built once and prepared by name (issue 12: CPU per order). */
 let merchantById: NamedStatement | undefined;
 
-async function merchantOf(tx: Tx, merchantId: number): Promise<Merchant> {
+async function merchantOf(tx: Executor, merchantId: number): Promise<Merchant> {
   merchantById ??= new NamedStatement(
     'order_merchant_by_id',
     tx
@@ -61,6 +61,12 @@ async function merchantOf(tx: Tx, merchantId: number): Promise<Merchant> {
   if (!m) throw new Error(`merchant ${merchantId} not found`);
   return m;
 }
+
+/** What a deposit takes from its merchant (its number, rates, timeout, notify URL). */
+export type DepositMerchant = Pick<
+  Merchant,
+  'id' | 'mchNo' | 'depositTimeout' | 'feeRates' | 'depositRate' | 'withdrawRate' | 'notifyUrl'
+>;
 
 export interface NewDeposit {
   merchantId: number;
@@ -84,11 +90,13 @@ export interface NewDeposit {
  * answers the existing order (`created: false`), never a second one.
  */
 export async function insertDepositOrder(
-  tx: Tx,
+  tx: Executor,
   input: NewDeposit,
   defaultTimeoutMinutes = 30,
+  /** The merchant's row when the caller has just read it (the merchant API's verification). */
+  merchant?: DepositMerchant,
 ): Promise<{ order: DepositOrder; created: boolean }> {
-  const m = await merchantOf(tx, input.merchantId);
+  const m = merchant?.id === input.merchantId ? merchant : await merchantOf(tx, input.merchantId);
   const minutes = m.depositTimeout ?? defaultTimeoutMinutes;
   const [order] = await tx
     .insert(depositOrders)

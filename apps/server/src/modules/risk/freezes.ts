@@ -1,7 +1,8 @@
 /**
  * Temporary freezes (financeRisk/mch_frozen_list): set by an operator (or a rule), lifted by an
  * operator, expired by a job (system transition). The risk service's `checkOrder` honours the live
- * ones; `loginFrozen` answers for a merchant's login: its merchant API calls (openapi/verify.ts).
+ * ones; `loginFreezeExists` answers for a merchant's login: its merchant API calls (openapi/verify.ts,
+ * asked by the nonce statement of openapi/rate.ts).
  */
 import { mchFrozenList } from '@payops/contracts';
 import { and, eq, lte, sql } from 'drizzle-orm';
@@ -81,14 +82,14 @@ export async function addFreeze(
   return row!;
 }
 
-/** Whether a live freeze covers a merchant's (or its member's) login. */
-export async function loginFrozen(ctx: AppContext, merchantId: number, memberAccount = ''): Promise<boolean> {
-  const r = await ctx.db.execute(sql`
-    SELECT 1 FROM risk_freezes
+/**
+ * The SQL condition "a live freeze covers this login" (a boolean expression), for a statement that
+ * asks it alongside its own work (the merchant API's nonce statement, openapi/rate.ts).
+ */
+export function loginFreezeExists(ctx: AppContext, merchantId: number, memberAccount = '') {
+  return sql`EXISTS (SELECT 1 FROM risk_freezes
      WHERE status = 'active' AND expires_at > ${ctx.clock.now()} AND merchant_id = ${merchantId}
-       AND freeze_login AND (subject_type = 'merchant' OR member_account = ${memberAccount.toLowerCase()})
-     LIMIT 1`);
-  return r.rows.length > 0;
+       AND freeze_login AND (subject_type = 'merchant' OR member_account = ${memberAccount.toLowerCase()}))`;
 }
 
 /** Expires the freezes past their time (a batch); answers the ids. The check ignores them already. */

@@ -16,6 +16,7 @@ import {
   WHITE_LISTS,
 } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { clientOf } from '../../db/named-statement.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/crud/index.ts';
@@ -211,7 +212,7 @@ function candidates(ctx: AppContext, s: RiskSubject): Map<string, { kind: RiskKi
  * otherwise the first black entry blocks. Run it inside the order's transaction, before any money
  * moves, and throw `RiskBlocked` so nothing is left behind.
  */
-export async function checkOrder(ctx: AppContext, tx: Tx, s: RiskSubject): Promise<RiskDecision> {
+export async function checkOrder(ctx: AppContext, tx: Tx | Db, s: RiskSubject): Promise<RiskDecision> {
   const now = ctx.clock.now();
   const cands = candidates(ctx, s);
   const keys = [...new Set([...cands.keys()].map((k) => k.split('\u0000')[1]!))];
@@ -261,7 +262,8 @@ export class RiskBlocked extends Error {
 }
 
 /** Throws RiskBlocked when the check blocks (the one-line form for a creation path). */
-export async function enforce(ctx: AppContext, tx: Tx, s: RiskSubject): Promise<void> {
+/** `tx`: the order's transaction, or the database when the check only precedes a single INSERT. */
+export async function enforce(ctx: AppContext, tx: Tx | Db, s: RiskSubject): Promise<void> {
   const d = await checkOrder(ctx, tx, s);
   if (!d.allow) throw new RiskBlocked(d);
 }

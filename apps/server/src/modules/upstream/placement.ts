@@ -29,7 +29,7 @@ import { AppError } from '../../platform/errors.ts';
 import { dec, decString, ZERO } from '../../platform/ledger/money.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { merchants } from '../mch/schema.ts';
-import { insertDepositOrder, type NewDeposit } from '../order/create.ts';
+import { type DepositMerchant, insertDepositOrder, type NewDeposit } from '../order/create.ts';
 import { type DepositOrder, depositOrders } from '../order/schema.ts';
 import { enforce } from '../risk/service.ts';
 import { callbackUrl } from './adapter.ts';
@@ -39,6 +39,11 @@ import { routePassages } from './routing.ts';
 export interface PlaceDepositInput extends Omit<NewDeposit, 'now'> {
   now?: Date;
   locale?: Locale;
+  /**
+   * The merchant's row when the caller has just read it (the merchant API's verification, the same
+   * request): its limits and rates are then not read a second time.
+   */
+  merchant?: DepositMerchant & Pick<typeof merchants.$inferSelect, 'singleMin' | 'singleMax'>;
 }
 
 export interface PlacedDeposit {
@@ -77,28 +82,29 @@ async function readOrder(ctx: AppContext, id: number): Promise<DepositOrder> {
 export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): Promise<PlacedDeposit> {
   const now = input.now ?? ctx.clock.now();
   const locale = input.locale ?? 'zh-CN';
-  const [m] = await ctx.db
-    .select({ singleMin: merchants.singleMin, singleMax: merchants.singleMax })
-    .from(merchants)
-    .where(eq(merchants.id, input.merchantId));
+  const given = input.merchant?.id === input.merchantId ? input.merchant : undefined;
+  const [m] = given
+    ? [given]
+    : await ctx.db.select().from(merchants).where(eq(merchants.id, input.merchantId));
   if (!m) throw new AppError(ErrorCode.notFound);
   const amount = dec(input.amount);
   if (amount.lt(dec(m.singleMin)) || (dec(m.singleMax).gt(ZERO) && amount.gt(dec(m.singleMax)))) {
     throw amountError(locale, decString(dec(m.singleMin)), decString(dec(m.singleMax)));
   }
 
-  const { locale: _l, now: _n, ...fields } = input;
-  const { order, created } = await ctx.db.transaction(async (tx) => {
-    // Risk lists and freezes (issue 13): a block throws RiskBlocked and nothing is written.
-    await enforce(ctx, tx, {
-      direction: 'deposit',
-      family: input.quote ? 'otc' : 'normal',
-      merchantId: input.merchantId,
-      memberAccount: input.memberAccount,
-      ip: input.clientIp,
-    });
-    return insertDepositOrder(tx, { ...fields, now });
+  const { locale: _l, now: _n, merchant: _m, ...fields } = input;
+  // Risk lists and freezes (issue 13): a block throws RiskBlocked and nothing is written. No
+  // transaction around the check and the order: the check only reads (no lock), the order is ONE
+  // INSERT (atomic alone), and at READ COMMITTED a transaction would isolate nothing between them
+  // while costing two round trips (BEGIN, COMMIT).
+  await enforce(ctx, ctx.db, {
+    direction: 'deposit',
+    family: input.quote ? 'otc' : 'normal',
+    merchantId: input.merchantId,
+    memberAccount: input.memberAccount,
+    ip: input.clientIp,
   });
+  const { order, created } = await insertDepositOrder(ctx.db, { ...fields, now }, undefined, m);
   if (!created) return { order, created };
 
   const routing = await routePassages(ctx, {
@@ -130,12 +136,14 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
       passageId: ranked.passage.id,
       thirdPartyId: ranked.thirdParty.id,
     };
-    await ctx.db.transaction(async (tx) => {
+    const submitted = await ctx.db.transaction(async (tx) => {
       await logDecision(tx, { ...decision, result: 'routed', passageId: ranked.passage.id });
       try {
-        await tx.transaction((sp) =>
-          runSystemTransition(ctx, orderDepositList, 'submit', order.id, { values, tx: sp }),
-        );
+        // No savepoint: the transition refuses a moved-on order (conflict) after its row lock and
+        // before any write of its own, so the transaction stays usable for the update below; any
+        // other failure rolls the whole transaction back, as before.
+        const moved = await runSystemTransition(ctx, orderDepositList, 'submit', order.id, { values, tx });
+        return moved.after as DepositOrder;
       } catch (e) {
         // The callback (or an operator) got there first: the order moved on, keep where it was placed.
         if (!isConflict(e)) throw e;
@@ -152,9 +160,11 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
               ),
             ),
           );
+        return null;
       }
     });
-    return { order: await readOrder(ctx, order.id), created };
+    // The row as the transition left it (its UPDATE's RETURNING), else as it is now.
+    return { order: submitted ?? (await readOrder(ctx, order.id)), created };
   }
 
   const result = await failUnplaced(ctx, decision, routing, {

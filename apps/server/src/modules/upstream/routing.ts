@@ -105,6 +105,8 @@ export async function routePassages(ctx: AppContext, req: RouteRequest): Promise
       mpWeight: merchantPassages.weight,
       mpEnabled: merchantPassages.enabled,
       downUntil: passageHealthStats.downUntil,
+      // Whether the merchant has its own passage list for the direction, in the same statement.
+      restricted: sql<boolean>`EXISTS (SELECT 1 FROM ${merchantPassages} own WHERE own.merchant_id = ${req.merchantId} AND own.direction = ${req.direction})`,
     })
     .from(passages)
     .innerJoin(thirdParties, eq(thirdParties.id, passages.thirdPartyId))
@@ -115,13 +117,8 @@ export async function routePassages(ctx: AppContext, req: RouteRequest): Promise
     .leftJoin(passageHealthStats, eq(passageHealthStats.passageId, passages.id))
     .where(and(eq(passages.direction, req.direction), eq(passages.payType, req.payType as never)))
     .orderBy(passages.id);
-  const [own] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(merchantPassages)
-    .where(
-      and(eq(merchantPassages.merchantId, req.merchantId), eq(merchantPassages.direction, req.direction)),
-    );
-  const restricted = (own?.n ?? 0) > 0;
+  // No passage at all: nothing is checked against the merchant's list.
+  const restricted = rows[0]?.restricted === true;
   const amount = dec(req.amount);
   const skipped: RouteCandidate[] = [];
   let amountLimits: Routing['amountLimits'] = null;

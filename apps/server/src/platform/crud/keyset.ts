@@ -8,7 +8,7 @@
  * cursors). A cursor that is forged, from another resource or for another sort is refused with a
  * field error on `cursor`.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 import { DECIMAL_PATTERN, type FieldDef, type Locale } from '@payops/contracts';
 import { and, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { fieldError } from '../errors.ts';
@@ -35,20 +35,33 @@ export function effectiveSort(r: BoundResource, sort: Sort | undefined): Sort {
   return r.columns[s.field] ? s : { field: r.def.key, order: s.order };
 }
 
-/** The cursor key derived from the secret key, once per secret (every page answer signs a cursor). */
-const signers = new WeakMap<Buffer, Buffer>();
+/**
+ * The cursor key derived from the secret key, once per secret (every page answer signs a cursor), as
+ * HMAC-SHA256's two padded keys (RFC 2104): a MAC is then two one-shot hashes, without the Hmac
+ * object and key import createHmac makes per call (the same bytes; about 40% less CPU).
+ */
+const signers = new WeakMap<Buffer, { inner: Buffer; outer: Buffer }>();
 
-function signer(secret: Buffer): Buffer {
-  let key = signers.get(secret);
-  if (!key) {
-    key = createHmac('sha256', secret).update('payops list cursor').digest();
-    signers.set(secret, key);
+function signer(secret: Buffer) {
+  let pads = signers.get(secret);
+  if (!pads) {
+    const key = createHmac('sha256', secret).update('payops list cursor').digest();
+    const inner = Buffer.alloc(64, 0x36);
+    const outer = Buffer.alloc(64, 0x5c);
+    for (let i = 0; i < key.length; i++) {
+      inner[i]! ^= key[i]!;
+      outer[i]! ^= key[i]!;
+    }
+    pads = { inner, outer };
+    signers.set(secret, pads);
   }
-  return key;
+  return pads;
 }
 
 function mac(secret: Buffer, body: string): Buffer {
-  return createHmac('sha256', signer(secret)).update(body).digest().subarray(0, 16);
+  const { inner, outer } = signer(secret);
+  const first = hash('sha256', Buffer.concat([inner, Buffer.from(body)]), 'buffer');
+  return hash('sha256', Buffer.concat([outer, first]), 'buffer').subarray(0, 16);
 }
 
 /** Sort value and key of the last row served, as the cursor carries them (see cursorValue). */

@@ -150,6 +150,7 @@ export async function runTransition<R>(
       tx,
       r,
       transition,
+      id,
       and(scopeCondition(r), eq(keyCol, id)),
       actor,
       now,
@@ -380,11 +381,33 @@ export function gatedInsert(
   return sql`INSERT INTO ${table} (${names}) SELECT ${values} FROM ${sql.identifier(gate)}`;
 }
 
+const lockSelects = new WeakMap<BoundResource, NamedStatement>();
+
+/**
+ * The row by its key within the resource's scope, locked FOR UPDATE: built once per resource and
+ * prepared by name (every checked transition runs it first).
+ */
+async function lockRow(tx: Tx, r: BoundResource, id: unknown): Promise<Row | undefined> {
+  let statement = lockSelects.get(r);
+  if (!statement) {
+    const query = tx
+      .select(r.tableColumns)
+      .from(r.table as never)
+      .where(and(scopeCondition(r), eq(r.columns[r.def.key]!, sql.placeholder('id'))))
+      .for('update');
+    statement = new NamedStatement(`lock_${sha256(r.def.name).slice(0, 24)}`, query, r.tableColumns);
+    lockSelects.set(r, statement);
+  }
+  const [row] = await statement.rows(clientOf(tx), { id });
+  return row;
+}
+
 /** Lock the row, refuse what the lifecycle and hooks refuse, then the guarded UPDATE. */
 async function checkAndUpdate<R>(
   tx: Tx,
   r: BoundResource,
   transition: TransitionDef,
+  id: unknown,
   where: SQL | undefined,
   actor: Actor,
   now: Date,
@@ -393,7 +416,7 @@ async function checkAndUpdate<R>(
 ): Promise<{ before: Row; after: Row }> {
   const { def } = r;
   const lifecycle = def.lifecycle!;
-  const [before] = (await tx.select().from(r.table).where(where).for('update')) as Row[];
+  const before = await lockRow(tx, r, id);
   if (!before) throw new AppError(ErrorCode.notFound);
   const current = String(before[lifecycle.field]);
   if (!transition.from.includes(current)) {
