@@ -206,7 +206,7 @@ const rows: Row[] = [];
 const world = await makeWorld(MEMBERS);
 const seconds = arg('seconds', 10);
 /** The workloads in order; `--only <name>` runs one of them (a quiet look at one budget). */
-const workloads: [string, () => Promise<void>][] = [
+const workloads: [string, () => Promise<unknown>][] = [
   ['risk', () => riskCheck(world, rows, { entries: arg('risk-entries', 100_000), runs: RUNS })],
   ['lists', () => listWorkloads(world, rows)],
   ['keyset', () => keysetDepth(world, rows, MEMBERS, RUNS)],

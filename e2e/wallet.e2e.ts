@@ -51,6 +51,12 @@ async function refresh() {
   await idle();
 }
 
+/** A row's text after a refresh of the list. */
+async function rowAfterRefresh(no: string) {
+  await refresh();
+  return row(no).innerText();
+}
+
 /** A paid wallet trade of this test's own two members, disputed by the buyer with a voucher and a chat excerpt. */
 async function disputedTrade() {
   const ctx = app.ctx;
@@ -115,9 +121,7 @@ describe('wallet disputes', () => {
 
     await row(d.disputeNo).getByTestId('row-claim').click();
     await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
-    await expect
-      .poll(async () => (await refresh(), row(d.disputeNo).innerText()), { timeout: 20_000 })
-      .toContain(OPERATOR.username);
+    await expect.poll(() => rowAfterRefresh(d.disputeNo), { timeout: 20_000 }).toContain(OPERATOR.username);
 
     // Clock control: this process's clock passes the seller's 30 minutes; the SLA job's function runs
     // as its schedule would then.
@@ -137,9 +141,7 @@ describe('wallet disputes', () => {
     await id('code-dialog-input').fill(await freshCode(SECRET));
     await id('code-dialog-submit').click();
     await id('transition-submit').waitFor({ state: 'detached', timeout: 40_000 });
-    await expect
-      .poll(async () => (await refresh(), row(d.disputeNo).innerText()), { timeout: 20_000 })
-      .toContain('已裁决');
+    await expect.poll(() => rowAfterRefresh(d.disputeNo), { timeout: 20_000 }).toContain('已裁决');
     const resolved = await row(d.disputeNo).innerText();
     expect(resolved).toContain('放币给买家');
     expect(resolved).not.toContain('已超时');
@@ -163,9 +165,7 @@ describe('wallet disputes', () => {
     await screenshot(page, 'wallet-dispute-assign-zh-CN');
     await id('assign-submit').click();
     await id('assign-submit').waitFor({ state: 'detached', timeout: 40_000 });
-    await expect
-      .poll(async () => (await refresh(), row(d.disputeNo).innerText()), { timeout: 20_000 })
-      .toContain('admin');
+    await expect.poll(() => rowAfterRefresh(d.disputeNo), { timeout: 20_000 }).toContain('admin');
 
     await act(d.disputeNo, 'addEvidence');
     await id('evidence-file').setInputFiles({

@@ -21,10 +21,10 @@ export * from './trade-lifecycle.ts';
 export * from './trade-logs.ts';
 export * from './trade-members.ts';
 export * from './trade-orders.ts';
-export * from './trade-report-pairs.ts';
-export * from './trade-reports.ts';
 export * from './trade-push.ts';
 export * from './trade-rec.ts';
+export * from './trade-report-pairs.ts';
+export * from './trade-reports.ts';
 export * from './trade-vocab.ts';
 
 /** For the registry (resources/index.ts). */
