@@ -3,7 +3,8 @@
  * `matchFound` transition in one statement write every row the transition's own path writes (status
  * history, order event, the operation-log row in its verified chain); concurrent matchers racing for
  * one pool entry leave one winner; a guard that fails (an entry holding less than its piece, a deposit
- * no longer waiting) rolls everything back, nothing half-written.
+ * no longer waiting) rolls everything back, nothing half-written. The candidate scan passes over entries
+ * left holding less than a piece ("dust") that would otherwise fill its N candidates.
  */
 import { orderDepositList } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
@@ -154,5 +155,28 @@ describe('a match written in one statement', () => {
     expect(await count('matches', 'pool_id = $1', pool.id)).toBe(before);
     expect(await count('operation_log', 'true')).toBe(logs);
     expect(await count('deposit_orders', "mch_order_no LIKE 'WX%'")).toBe(0);
+  });
+});
+
+describe('the candidate scan', () => {
+  it('passes over the dust pieces left in the oldest entries and matches from an entry that can give', async () => {
+    // This test's pool alone: the entries earlier tests left are parked in another group.
+    await w.t.ctx.pool.query(`UPDATE match_pool SET pool_group = 'parked' WHERE remaining > 0`);
+    // Five entries (the scan's N = maxPieces + 2) each left holding 5, below the minimum piece of 10.
+    const dust = [];
+    for (let i = 0; i < 5; i++) {
+      const entry = await pooledWithdrawal(w, `wa${(i % 3) + 1}`, '105');
+      const { pieces } = await deposit('100');
+      expect(pieces.map((p) => p.withdrawOrderNo)).toEqual([entry.orderNo]);
+      dust.push(entry.orderNo);
+    }
+    for (const no of dust) expect(await remaining(no)).toBe(5);
+    const fresh = await pooledWithdrawal(w, 'wa2', '300');
+    const { order, pieces } = await deposit('200');
+    expect(order.status).toBe('pending_payment');
+    expect(pieces.map((p) => [p.withdrawOrderNo, Number(p.amount)])).toEqual([[fresh.orderNo, 200]]);
+    // The dust still serves a deposit it can hold whole.
+    const small = await deposit('5');
+    expect(small.pieces.map((p) => [p.withdrawOrderNo, Number(p.amount)])).toEqual([[dust[0], 5]]);
   });
 });

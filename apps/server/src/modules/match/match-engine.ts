@@ -185,6 +185,7 @@ export async function matchDeposit(
     levels,
     exact: rule.mode === 'exact',
     amount: d.amount,
+    least: dec(d.amount).lt(dec(config.minSplitAmount)) ? d.amount : config.minSplitAmount,
     byAmount: rule.priority === 'amount',
     limit: maxPieces + 2,
   });

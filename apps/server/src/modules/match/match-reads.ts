@@ -91,6 +91,13 @@ export interface CandidateScan {
   /** Exact: one entry must hold the whole deposit. */
   exact: boolean;
   amount: string;
+  /**
+   * The least remaining that can give a piece (split mode: the smaller of the deposit and the minimum
+   * piece). Smaller remainders ("dust" a piece left behind) are not candidates: the oldest entries of
+   * a busy pool are mostly dust, and a scan of N candidates all dust would leave the deposit waiting
+   * beside a pool that holds plenty.
+   */
+  least: string;
   byAmount: boolean;
   limit: number;
 }
@@ -114,7 +121,7 @@ export async function candidates(tx: Executor, q: CandidateScan): Promise<Candid
        AND p.entered_at >= ${p('oldest', 'timestamptz')}
        AND mb.status = 'normal' AND mb.id <> ${p('payerId', 'bigint')}
        ${q.levels ? sql`AND mb.level = ANY(${p('credit', 'int[]')}) AND mb.match_level = ANY(${p('match', 'int[]')})` : sql``}
-       ${q.exact ? sql`AND p.remaining >= ${p('amount', 'numeric')}` : sql``}
+       ${q.exact ? sql`AND p.remaining >= ${p('amount', 'numeric')}` : sql`AND p.remaining >= ${p('least', 'numeric')}`}
      ORDER BY p.priority DESC, ${q.byAmount ? sql`p.remaining DESC` : sql`p.entered_at ASC`}, p.id
      LIMIT ${p('limit', 'int')}
        FOR UPDATE OF p SKIP LOCKED`,
