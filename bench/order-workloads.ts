@@ -62,6 +62,7 @@ async function filterCases(w: World, def: ResourceDef, table: string): Promise<[
       ['createdAt between a day 90 days ago', [iso(now - 90 * DAY), iso(now - 89 * DAY)]],
     ],
     scheduledAt: [['scheduledAt between next 7 days', [iso(now), iso(now + 7 * DAY)]]],
+    family: [['family eq match (few rows)', 'match']],
   };
   const cases: [string, object][] = [['no filter', {}]];
   for (const [name, f] of Object.entries(def.fields as Record<string, FieldDef>)) {

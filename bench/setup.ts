@@ -92,6 +92,12 @@ async function growMembers(app: BuiltApp, target: number): Promise<void> {
            FROM merchants) m`,
     [target],
   );
+  // The tags the members carry, as finance/risk defines them (the list's tag filter takes only these).
+  await client.query(
+    `INSERT INTO finance_tags (code, name, meaning, color) VALUES
+       ('vip', 'VIP', 'bench', 'gold'), ('watch', '重点观察', 'bench', 'orange')
+     ON CONFLICT (code) DO NOTHING`,
+  );
   await client.query('VACUUM ANALYZE members');
   await client.query('RESET statement_timeout');
   client.release();
