@@ -93,8 +93,32 @@ describe('review, approve, reject', () => {
     expect(Number(after.settlement) - Number(before.settlement)).toBe(500);
     expect(Number(after.fees) - Number(before.fees)).toBe(5);
     expect((await withdrawRow(w, o.id)).finishedAt).not.toBeNull();
-    const actions = (await eventsOf(w, 'withdraw', o.id)).map((e) => e.action);
-    expect(actions).toEqual(['withdraw.review', 'withdraw.approve', 'withdraw.pay', 'withdraw.paySuccess']);
+    const events = await eventsOf(w, 'withdraw', o.id);
+    expect(events.map((e) => e.action)).toEqual([
+      'withdraw.review',
+      'withdraw.approve',
+      'withdraw.pay',
+      'withdraw.paySuccess',
+    ]);
+    // The approval ran as one statement (order-hooks' eventStatement): its event row is whole, as the
+    // review's (the transaction's path) is.
+    expect(Number(events[1]!.amount)).toBe(500);
+    expect(events[1]).toMatchObject({
+      orderNo: o.orderNo,
+      mchNo: m.mchNo,
+      amount: events[0]!.amount,
+      fromStatus: 'in_review',
+      toStatus: 'approved',
+      operatorName: 'admin',
+      decision: true,
+    });
+    const history = await w.t.ctx.db
+      .select()
+      .from(statusHistory)
+      .where(
+        and(eq(statusHistory.resource, orderTransferList.name), eq(statusHistory.recordId, String(o.id))),
+      );
+    expect(history.map((h) => `${h.fromStatus}>${h.toStatus}`)).toContain('in_review>approved');
   });
 
   it('a payout failure returns the frozen amount + fee', async () => {

@@ -7,6 +7,8 @@
  * matched or pooled (created, in review, detained), and only matched orders take the match steps.
  */
 import type { Locale } from '@payops/contracts';
+import { inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { fieldError } from '../../platform/errors.ts';
 
 const MATCH_STEPS = new Set([
@@ -35,4 +37,16 @@ export function checkOrderFamily(transition: string, before: Record<string, unkn
   } else if (matched && !BEFORE_MATCHING.includes(String(before.status))) {
     throw fieldError('id', text.notForMatch[locale]);
   }
+}
+
+/**
+ * checkOrderFamily as the condition of a transition's guarded UPDATE (its one statement): a record it
+ * does not hold is not updated, and the transaction's path then runs the check and says why.
+ */
+export function familyCondition(
+  transition: string,
+  columns: { family: PgColumn; status: PgColumn },
+): SQL | undefined {
+  if (MATCH_STEPS.has(transition)) return sql`${columns.family} = 'match'`;
+  return or(ne(columns.family, 'match'), inArray(columns.status, BEFORE_MATCHING));
 }

@@ -21,7 +21,7 @@ import { type DepositOrder, depositOrders } from './schema.ts';
 const credit = postingEffect<DepositOrder>(depositOrders, creditDeposit);
 
 const specs: Record<string, OrderTransitionSpec<DepositOrder>> = {
-  pay: { set: (s) => ({ paidAt: s.now }) },
+  pay: { values: (s) => ({ paidAt: s.now }) },
   fail: { set: failedWith },
   expire: { set: finished },
   cancel: { set: failedWith },

@@ -11,14 +11,25 @@ import {
   type ResourceDef,
   WITHDRAW_FINAL_STATES,
 } from '@payops/contracts';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { and, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { clientOf, NamedStatement } from '../../db/named-statement.ts';
 import type { Row } from '../../platform/crud/index.ts';
-import type { EffectOutcome, TransitionHooks, TransitionStep } from '../../platform/transitions/index.ts';
-import { checkOrderFamily } from '../match/family-guard.ts';
+import type {
+  EffectOutcome,
+  StatementPart,
+  TransitionHooks,
+  TransitionStep,
+} from '../../platform/transitions/index.ts';
+import { checkOrderFamily, familyCondition } from '../match/family-guard.ts';
 import { emitOrderFinal, type OrderFinal } from './final-state.ts';
-import { type DepositOrder, orderEvents, type WithdrawOrder } from './schema.ts';
+import {
+  type DepositOrder,
+  depositOrders,
+  orderEvents,
+  type WithdrawOrder,
+  withdrawOrders,
+} from './schema.ts';
 
 export type OrderFamily = 'deposit' | 'withdraw';
 
@@ -32,8 +43,12 @@ export type OrderStep<O> = Omit<TransitionStep, 'after'> & { after: O };
 
 export interface OrderTransitionSpec<O> {
   set?: TransitionHooks['set'];
+  /** Columns that the row before does not decide (a time, the operator): they keep one statement. */
+  values?: TransitionHooks['values'];
   check?: TransitionHooks['check'];
   effect?: (step: OrderStep<O>) => Promise<EffectOutcome<unknown> | undefined>;
+  /** Where `effect` has nothing to do (SQL on the row before): there the transition is one statement. */
+  idleWhere?: SQL;
 }
 
 /** A ledger posting of the order's (order-ledger.ts): answers the journal entry's id. */
@@ -147,7 +162,43 @@ function withEntryId(set: TransitionHooks['set']): NonNullable<TransitionHooks['
   return (s) => ({ ...set?.(s), entryId: NEXT_ENTRY_ID });
 }
 
-/** Hooks for every transition of `def`'s lifecycle, each wrapping its spec (if any). */
+/** The order_events columns the one statement takes from the updated row (`upd`). */
+const EVENT_FROM_ROW: Record<string, SQL> = {
+  orderId: sql`upd.id`,
+  orderNo: sql`upd.order_no`,
+  mchNo: sql`upd.mch_no`,
+  amount: sql`upd.amount`,
+  fromStatus: sql`upd.old_status`,
+  toStatus: sql`upd.status`,
+};
+
+/**
+ * A transition's check and effect in its one statement (run.ts StatementPart): the family guard and
+ * `idleWhere` as its condition, the order_events row (orderEventRow's) as a row written with it.
+ */
+function eventStatement(family: OrderFamily, transition: string, idleWhere?: SQL): StatementPart {
+  const table = family === 'deposit' ? depositOrders : withdrawOrders;
+  return {
+    where: and(familyCondition(transition, table), idleWhere),
+    rows: [
+      {
+        table: orderEvents,
+        values: (s) => {
+          const row: Row = orderEventRow(family, transition, {} as DepositOrder, '', s);
+          for (const k of Object.keys(EVENT_FROM_ROW)) delete row[k];
+          return row;
+        },
+        computed: EVENT_FROM_ROW,
+      },
+    ],
+  };
+}
+
+/**
+ * Hooks for every transition of `def`'s lifecycle, each wrapping its spec (if any). A transition with
+ * no check or `set` of its own, whose effect is idle somewhere (or none) and that does not end the
+ * order (the final-state emit) also says itself as one statement (eventStatement).
+ */
 export function orderHooks<O extends DepositOrder | WithdrawOrder>(
   family: OrderFamily,
   def: ResourceDef,
@@ -157,8 +208,12 @@ export function orderHooks<O extends DepositOrder | WithdrawOrder>(
   for (const name of Object.keys(def.lifecycle!.transitions)) {
     const spec = specs[name] ?? {};
     const set = spec.effect && posting.has(spec.effect) ? withEntryId(spec.set) : spec.set;
+    const ends = FINAL[family].includes(def.lifecycle!.transitions[name]!.to);
+    const said = !spec.check && !set && (!spec.effect || spec.idleWhere) && !ends;
     hooks[name] = {
       ...(set ? { set } : {}),
+      ...(spec.values ? { values: spec.values } : {}),
+      ...(said ? { statement: eventStatement(family, name, spec.idleWhere) } : {}),
       // Matched orders' money moves per match: each family keeps to its own steps.
       check: async (step) => {
         checkOrderFamily(name, step.before, step.actor.locale);

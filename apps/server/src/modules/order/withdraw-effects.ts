@@ -5,6 +5,7 @@
  * the same transaction when one passes. order-hooks.ts adds the order event and the final-state emit.
  */
 import { orderTransferList } from '@payops/contracts';
+import { ne } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { insertPoolEntry, poolIfMatched } from '../match/match-engine.ts';
@@ -67,7 +68,8 @@ function specs(ctx: AppContext): Record<string, OrderTransitionSpec<WithdrawOrde
     },
     paySuccess: { set: finished, effect: settle },
     payFail: { set: failedWith, effect: release },
-    approve: { set: decidedBy, effect: intoPool },
+    // A normal withdrawal has nothing to pool: its approval is one statement (order-hooks.ts).
+    approve: { values: decidedBy, effect: intoPool, idleWhere: ne(withdrawOrders.family, 'match') },
     reject: { set: (s) => ({ ...decidedBy(s), ...failedWith(s), detainedFrom: null }), effect: release },
     // Called off: the frozen amount and fee return (the cancellation record listens to the final state).
     cancel: { set: (s) => ({ ...failedWith(s), detainedFrom: null }), effect: release },

@@ -7,7 +7,7 @@
 import { ErrorCode, type ResourceDef, type RouteCandidate, type RouteResult } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Tx } from '../../platform/ledger/index.ts';
+import type { Executor } from '../../platform/ledger/accounts.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { accessOf, adapterFor } from './adapter.ts';
 import { recordUpstreamError, recordUpstreamSuccess } from './health.ts';
@@ -68,7 +68,7 @@ export interface Decision {
 }
 
 /** One row of order/recommendRecordList, in the caller's transaction (with the order's change). */
-export async function logDecision(tx: Tx, d: Decision): Promise<void> {
+export async function logDecision(tx: Executor, d: Decision): Promise<void> {
   await tx.insert(routingDecisions).values({
     orderNo: d.orderNo,
     direction: d.direction,

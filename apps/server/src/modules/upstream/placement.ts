@@ -15,8 +15,8 @@
  * 2. insertDepositOrder in a short transaction (state `created`);
  * 3. routing (routing.ts), then the upstream calls OUTSIDE any transaction, failing over passage by
  *    passage (attempts.ts);
- * 4. accepted: `submit` (-> pending_payment) with upstreamOrderNo, payUrl, passageId, thirdPartyId and
- *    the decision log row in one transaction; the order answered carries the pay URL;
+ * 4. accepted: the decision log row, then `submit` (-> pending_payment) with upstreamOrderNo, payUrl,
+ *    passageId and thirdPartyId as one statement; the order answered carries the pay URL;
  *    every upstream failed: `fail` (failReason = the last upstream error), the order is answered failed;
  *    no passage could take it at all: `fail`, then AppError 400 on `payType` ("no passage available")
  *    or, when every passage refused only the amount, on `amount` with the range the passages take.
@@ -136,33 +136,30 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
       passageId: ranked.passage.id,
       thirdPartyId: ranked.thirdParty.id,
     };
-    const submitted = await ctx.db.transaction(async (tx) => {
-      await logDecision(tx, { ...decision, result: 'routed', passageId: ranked.passage.id });
-      try {
-        // No savepoint: the transition refuses a moved-on order (conflict) after its row lock and
-        // before any write of its own, so the transaction stays usable for the update below; any
-        // other failure rolls the whole transaction back, as before.
-        const moved = await runSystemTransition(ctx, orderDepositList, 'submit', order.id, { values, tx });
-        return moved.after as DepositOrder;
-      } catch (e) {
-        // The callback (or an operator) got there first: the order moved on, keep where it was placed.
-        if (!isConflict(e)) throw e;
-        await tx
-          .update(depositOrders)
-          .set(values)
-          .where(
-            and(
-              eq(depositOrders.id, order.id),
-              // The callback may have set the same upstream no already (it does not know the passage).
-              or(
-                isNull(depositOrders.upstreamOrderNo),
-                eq(depositOrders.upstreamOrderNo, values.upstreamOrderNo),
-              ),
+    // The decision, then `submit` as ONE statement (its change, history, order event and audit row,
+    // order-hooks.ts): no transaction around the two, the decision is true whatever the order does next.
+    await logDecision(ctx.db, { ...decision, result: 'routed', passageId: ranked.passage.id });
+    let submitted: DepositOrder | null = null;
+    try {
+      const moved = await runSystemTransition(ctx, orderDepositList, 'submit', order.id, { values });
+      submitted = moved.after as DepositOrder;
+    } catch (e) {
+      // The callback (or an operator) got there first: the order moved on, keep where it was placed.
+      if (!isConflict(e)) throw e;
+      await ctx.db
+        .update(depositOrders)
+        .set(values)
+        .where(
+          and(
+            eq(depositOrders.id, order.id),
+            // The callback may have set the same upstream no already (it does not know the passage).
+            or(
+              isNull(depositOrders.upstreamOrderNo),
+              eq(depositOrders.upstreamOrderNo, values.upstreamOrderNo),
             ),
-          );
-        return null;
-      }
-    });
+          ),
+        );
+    }
     // The row as the transition left it (its UPDATE's RETURNING), else as it is now.
     return { order: submitted ?? (await readOrder(ctx, order.id)), created };
   }

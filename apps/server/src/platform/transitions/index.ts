@@ -18,6 +18,7 @@ export {
   gatedInsert,
   guardedUpdate,
   runTransition,
+  type StatementPart,
   stateLabel,
   type TransitionHooks,
   type TransitionOutcome,

@@ -24,21 +24,30 @@ import { sha256 } from '../hashing.ts';
 import {
   type Actor,
   beforeAndAfter,
+  gatedInsert,
   guardedUpdate,
+  type StatementPart,
   setOf,
+  type TransitionHooks,
   type TransitionOutcome,
   withHistory,
 } from './run.ts';
 
 const statements = new WeakMap<BoundResource, Map<string, NamedStatement>>();
 
-/** Whether a transition can run as one statement (the request's Idempotency-Key is checked apart). */
-export function fitsOneStatement(
-  t: TransitionDef,
-  hooks: { check?: unknown; set?: unknown; values?: unknown; effect?: unknown; gate?: unknown },
-) {
+/**
+ * Whether a transition can run as one statement (the request's Idempotency-Key is checked apart): no
+ * gate, `set`, maker-checker or `back`, and a check and effect only when `statement` says them in SQL.
+ */
+export function fitsOneStatement(t: TransitionDef, hooks: TransitionHooks<unknown>) {
+  const said = hooks.statement !== undefined;
   return (
-    !hooks.check && !hooks.set && !hooks.values && !hooks.effect && !hooks.gate && !t.makerChecker && !t.back
+    (!hooks.check || said) &&
+    (!hooks.effect || said) &&
+    !hooks.set &&
+    !hooks.gate &&
+    !t.makerChecker &&
+    !t.back
   );
 }
 
@@ -57,10 +66,10 @@ export async function transitionInOneStatement(
   ctx: AppContext,
   r: BoundResource,
   t: TransitionDef,
-  body: TransitionBody,
-  request: FastifyRequest,
+  call: { body: TransitionBody; request: FastifyRequest; actor: Actor; hooks: TransitionHooks<unknown> },
   noteOf: (def: ResourceDef, t: TransitionDef, o: TransitionOutcome, body: TransitionBody) => AuditNote,
 ): Promise<OneStatementAnswer | undefined> {
+  const { body, request, actor, hooks } = call;
   const { def } = r;
   const field = def.lifecycle!.field;
   const id = body[def.key];
@@ -82,11 +91,7 @@ export async function transitionInOneStatement(
   const rows = notes.map(
     (note) => ({ ...operationRowOf(request, ErrorCode.ok, note), at: now }) as Record<string, unknown>,
   );
-  const changed = await changeInOneStatement(ctx, r, t, id, now, rows, {
-    operatorId: request.auth?.operatorId ?? null,
-    operatorName: request.auth?.username ?? '-',
-    reason: body.reason ?? '',
-  });
+  const changed = await changeInOneStatement(ctx, r, t, { id, body, actor, now }, rows, hooks);
   if (!changed) return undefined;
   const { before, after } = beforeAndAfter(r, changed);
   request.auditNote = notes[t.from.indexOf(String(before[field]))];
@@ -94,21 +99,30 @@ export async function transitionInOneStatement(
   return { id: after[def.key], from: String(before[field]), to: String(after[field]), effect: null };
 }
 
+interface Call {
+  id: unknown;
+  body: TransitionBody;
+  actor: Actor;
+  now: Date;
+}
+
 /**
- * The guarded UPDATE (and `values`' columns), its status-history row and the audit row of the state
- * found (`rows`: one per from-state) as ONE statement on the pool; the row changed, or undefined.
+ * The guarded UPDATE (with `hooks.values`' columns and `hooks.statement`'s condition), its
+ * status-history row, the statement part's rows and the audit row of the state found (`rows`: one per
+ * from-state) as ONE statement on the pool; the row changed, or undefined.
  */
 async function changeInOneStatement(
   ctx: AppContext,
   r: BoundResource,
   t: TransitionDef,
-  id: unknown,
-  now: Date,
+  call: Call,
   rows: Record<string, unknown>[],
-  who: { operatorId: number | null; operatorName: string; reason: string },
-  more: Row = {},
+  hooks: TransitionHooks<unknown>,
 ): Promise<Row | undefined> {
-  const { set, shape, params } = setOf(more);
+  const { id, body, actor, now } = call;
+  const { set, shape, params } = setOf(hooks.values?.(call) ?? {});
+  const part = hooks.statement;
+  const partRows = (part?.rows ?? []).map((row) => row.values(call));
   const keys = chainRowKeys(rows[0]!);
   const values: Record<string, unknown> = {
     ...chainAppendValues('operation_log', rows[0]!),
@@ -116,7 +130,9 @@ async function changeInOneStatement(
     recordId: String(id),
     transition: t.name,
     toStatus: t.to,
-    ...who,
+    operatorId: actor.operatorId,
+    operatorName: actor.username,
+    reason: body.reason ?? '',
     at: now,
     id,
     now,
@@ -127,26 +143,31 @@ async function changeInOneStatement(
     for (const k of [...VARYING, 'content']) values[`${k}__${i}`] = v[k];
     values[`case__${i}`] = t.from[i];
   });
-  const [changed] = await statementFor(ctx, r, t, keys, set, shape).rows(clientOf(ctx.db), values);
+  partRows.forEach((row, i) => {
+    for (const [k, v] of Object.entries(row)) values[`${partPrefix(i)}${k}`] = v;
+  });
+  const shapes = { audit: keys, set, shape, partKeys: partRows.map((row) => Object.keys(row)) };
+  const [changed] = await statementFor(ctx, r, t, shapes, part).rows(clientOf(ctx.db), values);
   return changed;
 }
 
 /**
- * runSystemTransition's transition with nothing to decide (fitsOneStatement; `values` allowed) outside
- * a caller's transaction, as ONE statement: its change, status-history row and its `JOB` audit row
- * (the row `auditRow` makes for each from-state). Undefined when nothing was updated (the caller's
- * transaction path then says why).
+ * runSystemTransition's transition that fits one statement (fitsOneStatement) outside a caller's
+ * transaction, as ONE statement: its change, status-history row, its statement part's rows and its
+ * `JOB` audit row (the row `auditRow` makes for each from-state). Undefined when nothing was updated
+ * (the caller's transaction path then says why).
  */
 export async function systemTransitionInOneStatement(
   ctx: AppContext,
   r: BoundResource,
   t: TransitionDef,
-  id: unknown,
-  who: { actor: Actor; reason: string; values: Row },
+  call: Omit<Call, 'now'>,
+  hooks: TransitionHooks<unknown>,
   auditRow: (o: TransitionOutcome, now: Date) => Record<string, unknown>,
 ): Promise<TransitionOutcome | undefined> {
   const field = r.def.lifecycle!.field;
   const now = ctx.clock.now();
+  const { id } = call;
   const rows = t.from.map((from) =>
     auditRow(
       {
@@ -158,17 +179,7 @@ export async function systemTransitionInOneStatement(
       now,
     ),
   );
-  const { actor } = who;
-  const changed = await changeInOneStatement(
-    ctx,
-    r,
-    t,
-    id,
-    now,
-    rows,
-    { operatorId: actor.operatorId, operatorName: actor.username, reason: who.reason },
-    who.values,
-  );
+  const changed = await changeInOneStatement(ctx, r, t, { ...call, now }, rows, hooks);
   if (!changed) return undefined;
   return { ...beforeAndAfter(r, changed), result: null, extra: {} };
 }
@@ -176,24 +187,33 @@ export async function systemTransitionInOneStatement(
 /** The audit row's columns that depend on the state before (the rest is the same for every one). */
 const VARYING = ['detail'];
 
-/** The statement per resource, transition and audit row shape, built once and prepared by name. */
+/** The placeholders' prefix of the statement part's i-th row. */
+const partPrefix = (i: number) => `part${i}_`;
+
+/** The statement per resource, transition and row shapes, built once and prepared by name. */
 function statementFor(
   ctx: AppContext,
   r: BoundResource,
   t: TransitionDef,
-  keys: string[],
-  set: Row = {},
-  shape = '',
+  shapes: { audit: string[]; set: Row; shape: string; partKeys: string[][] },
+  part: StatementPart | undefined,
 ): NamedStatement {
   const byKey = statements.get(r) ?? new Map<string, NamedStatement>();
   statements.set(r, byKey);
-  const key = `${t.name}:${keys.join(',')}:${shape}`;
+  const key = `${t.name}:${shapes.audit.join(',')}:${shapes.shape}:${shapes.partKeys.map((k) => k.join(',')).join(';')}`;
   const hit = byKey.get(key);
   if (hit) return hit;
-  const { update, fields } = guardedUpdate(ctx.db, r, t, { set });
+  const { update, fields } = guardedUpdate(ctx.db, r, t, { set: shapes.set, where: part?.where });
   const choice = { by: sql`(SELECT old_status FROM upd)`, cases: t.from, keys: VARYING };
-  const { head, insert } = chainAppendSql('operation_log', keys, 'upd', choice);
-  const combined = withHistory(update, sql`head AS (${head}), log AS (${insert})`);
+  const { head, insert } = chainAppendSql('operation_log', shapes.audit, 'upd', choice);
+  const partCtes = (part?.rows ?? []).map(
+    (row, i) =>
+      sql`${sql.raw(`part${i}`)} AS (${gatedInsert(row.table, shapes.partKeys[i]!, 'upd', {
+        computed: row.computed,
+        prefix: partPrefix(i),
+      })}), `,
+  );
+  const combined = withHistory(update, sql`${sql.join(partCtes)}head AS (${head}), log AS (${insert})`);
   const made = new NamedStatement(
     `transition_audit_${sha256(`${r.def.name}:${key}`).slice(0, 24)}`,
     combined,

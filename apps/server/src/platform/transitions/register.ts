@@ -125,7 +125,8 @@ export function registerTransitions(fastify: FastifyInstance, def: ResourceDef, 
         const id = body[def.key];
         request.auditNote = { objectType: def.name, objectId: String(id), extra: { transition: t.name } };
         if (oneStatement && !idempotencyKeyOf(request)) {
-          const done = await transitionInOneStatement(ctx, binding.r, t, body, request, auditNote);
+          const call = { body, request, actor: actorOf(request), hooks };
+          const done = await transitionInOneStatement(ctx, binding.r, t, call, auditNote);
           if (done) return ok(done as never);
         }
         const actor = actorOf(request);
@@ -205,15 +206,8 @@ export async function runSystemTransition(
   const auditRow = (o: TransitionOutcome, now: Date) => systemAuditRow(def, t, o, body, actor, now);
   // Nothing to decide and no caller's transaction: the change, its history and audit rows are ONE
   // statement (one-statement.ts); nothing updated -> the transaction's path says why.
-  if (!options.tx && fitsOneStatement(t, own)) {
-    const done = await systemTransitionInOneStatement(
-      ctx,
-      b.r,
-      t,
-      id,
-      { actor, reason: reason ?? '', values: values ?? {} },
-      auditRow,
-    );
+  if (!options.tx && fitsOneStatement(t, hooks)) {
+    const done = await systemTransitionInOneStatement(ctx, b.r, t, { id, body, actor }, hooks, auditRow);
     if (done) return done;
   }
   const run = async (tx: Tx) => {

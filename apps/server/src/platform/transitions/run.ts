@@ -84,6 +84,28 @@ export interface TransitionHooks<R = unknown> {
   check?: (step: Omit<TransitionStep, 'after'>) => void | Promise<void>;
   /** The business effect, in the same transaction (ledger postings, ending sessions). */
   effect?: (step: TransitionStep) => Promise<EffectOutcome<R> | undefined>;
+  /**
+   * `check` and `effect` said in SQL, for the one-statement paths (one-statement.ts): a transition
+   * whose check and effect can be said so keeps ONE statement (issue 9/10: confirm transitions/s).
+   */
+  statement?: StatementPart;
+}
+
+/**
+ * A check and an effect as parts of the transition's one statement. `where`: the condition under which
+ * the check has nothing to refuse and the effect nothing to do beyond `rows` (a record outside it is
+ * not updated, and the caller takes the transaction's path, where the hooks run and say why). `rows`:
+ * the effect's rows, written with the change by data-modifying CTEs gated on the UPDATE; each value
+ * from what is known before (`values`, one placeholder per key) or an expression of the updated row
+ * (`computed`: `upd.<column>`, `upd.old_status` for the state before).
+ */
+export interface StatementPart {
+  where?: SQL;
+  rows: {
+    table: PgTable;
+    values: (step: { id: unknown; body: TransitionBody; actor: Actor; now: Date }) => Row;
+    computed?: Record<string, SQL>;
+  }[];
 }
 
 export interface TransitionOutcome<R = unknown> {
