@@ -7,14 +7,15 @@
  * the pages is refused.
  */
 import { trade_push_rec_page, trade_sell_order_page, tradeOrderList } from '@payops/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callMarket, ensureMarket } from '../src/demo/trade-push-day.ts';
 import { createAd } from '../src/modules/trade/index.ts';
 import { marketOrdersByRef } from '../src/modules/trade/market-sandbox.routes.ts';
+import { tradeAds, tradeRules } from '../src/modules/trade/trade.schema.ts';
 import { dayBefore, reconcileDay } from '../src/modules/trade/trade-push.jobs.ts';
 import { tradePushes } from '../src/modules/trade/trade-push.schema.ts';
-import { pollAccepted } from '../src/modules/trade/trade-push.service.ts';
+import { pollAccepted, pushDueAds } from '../src/modules/trade/trade-push.service.ts';
 import { findAccount, ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
 import { call, createOperator, signIn } from './harness.ts';
 import {
@@ -203,5 +204,34 @@ describe('third-party market push', () => {
       body: { id: 1 },
     });
     expect(retry.statusCode).toBe(403);
+  });
+
+  it('the push job passes over ads the market may not take, so newer due ads are pushed', async () => {
+    await tell({ create: 'ok', outcome: 'hold' });
+    const rule = and(eq(tradeRules.poolId, w.poolId), eq(tradeRules.traderType, 'market'));
+    await w.t.ctx.db.update(tradeRules).set({ maxAmount: '15' }).where(rule);
+    await ensureMarket(w.t.ctx, w.poolId, 30);
+    try {
+      // The last test's ad (20) and two of 30 are over the market's 15; the newest, 10, fits.
+      const refused = [await sellAd('30'), await sellAd('30')];
+      const fits = await sellAd('10');
+      w.t.ctx.clock.advance(31 * 60_000);
+      expect(await pushDueAds(w.t.ctx, 2)).toBe(0);
+      // Without the mark the same two oldest ads would fill this run too.
+      expect(await pushDueAds(w.t.ctx, 2)).toBe(1);
+      expect((await pushOf(fits.id)).adId).toBe(fits.id);
+      const marks = await w.t.ctx.db
+        .select({ id: tradeAds.id, at: tradeAds.pushRefusedAt })
+        .from(tradeAds)
+        .where(inArray(tradeAds.id, [...refused.map((a) => a.id), fits.id]));
+      expect(marks.filter((m) => m.at !== null).map((m) => m.id)).toEqual(
+        expect.arrayContaining(refused.map((a) => a.id)),
+      );
+      expect(marks.find((m) => m.id === fits.id)?.at).toBeNull();
+      expect(await pushDueAds(w.t.ctx, 2)).toBe(0);
+    } finally {
+      await w.t.ctx.db.update(tradeRules).set({ maxAmount: '100000' }).where(rule);
+      await ensureMarket(w.t.ctx, w.poolId, null);
+    }
   });
 });

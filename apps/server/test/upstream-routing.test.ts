@@ -4,15 +4,22 @@
  * passage can take an order (no passage for the pay type; the amount outside every passage's limits).
  */
 
+import { orderDepositList } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passages } from '../src/modules/mch/passage.schema.ts';
 import { depositOrders } from '../src/modules/order/schema.ts';
 import { DOWN_AFTER, DOWN_FOR_MS, recordUpstreamError } from '../src/modules/upstream/health.ts';
 import { placeDeposit } from '../src/modules/upstream/placement.ts';
-import { routePassages, weightedOrder } from '../src/modules/upstream/routing.ts';
+import {
+  routePassages,
+  usedToday,
+  usedTodayFromOrders,
+  weightedOrder,
+} from '../src/modules/upstream/routing.ts';
 import { routingDecisions } from '../src/modules/upstream/schema.ts';
 import { AppError } from '../src/platform/errors.ts';
+import { runSystemTransition } from '../src/platform/transitions/index.ts';
 import type { TestApp } from './harness.ts';
 import {
   listeningApp,
@@ -148,6 +155,29 @@ describe('no passage', () => {
     expect(data.fields[0]!.field).toBe('payType');
     const d = await decisionOf(data.orderNo);
     expect(d.candidates[0]).toMatchObject({ verdict: 'daily_cap', detail: '100 / 150' });
+
+    // The usage follows the order (passage_usage, kept by the order table's triggers): a timed-out
+    // order gives its room back, a late payment takes it again; always what the orders say.
+    const usage = async () => {
+      const now = t.ctx.clock.now();
+      for (const direction of ['deposit', 'withdraw'] as const)
+        expect(await usedTodayFromOrders(t.ctx, direction, now)).toEqual(
+          await usedToday(
+            t.ctx,
+            direction,
+            [...(await usedTodayFromOrders(t.ctx, direction, now)).keys()],
+            now,
+          ),
+        );
+      return Number((await usedToday(t.ctx, 'deposit', [capped.id], now)).get(capped.id) ?? 0);
+    };
+    expect(await usage()).toBe(100);
+    await runSystemTransition(t.ctx, orderDepositList, 'expire', ok.order.id);
+    expect(await usage()).toBe(0);
+    const again = await place('wechat_to_card' as never, '100');
+    expect(again.order).toMatchObject({ passageId: capped.id, status: 'pending_payment' });
+    await runSystemTransition(t.ctx, orderDepositList, 'pay', ok.order.id);
+    expect(await usage()).toBe(200);
   });
 });
 

@@ -25,7 +25,7 @@ import { UpstreamError } from '../upstream/types.ts';
 import { lockAd } from './ads.service.ts';
 import { isMarket, marketById, marketClient } from './market-adapter.ts';
 import { takeAd } from './orders.service.ts';
-import { type TradeAd, tradeTimeouts } from './trade.schema.ts';
+import { type TradeAd, tradeAds, tradeTimeouts } from './trade.schema.ts';
 import { auditStep, conflict, SYSTEM_ACTOR } from './trade-common.ts';
 import { tradePushes } from './trade-push.schema.ts';
 import { registerTraderResolver } from './traders.ts';
@@ -244,16 +244,25 @@ export async function pollAccepted(ctx: AppContext, limit = 200): Promise<number
   return decided;
 }
 
-/** Open ads nobody took within their pool's pushMinutes, pushed (one transaction each). */
+/** How long the push job leaves an ad the market may not take before it tries that ad again. */
+export const PUSH_RETRY_MINUTES = 30;
+
+/**
+ * Open ads nobody took within their pool's pushMinutes, pushed (one transaction each). An ad the
+ * market may not take is marked (push_refused_at) and passed over for PUSH_RETRY_MINUTES: the oldest
+ * ads refused again and again would otherwise fill every run's `limit` and no newer ad would be pushed.
+ */
 export async function pushDueAds(ctx: AppContext, limit = 50): Promise<number> {
+  const now = ctx.clock.now();
   const { rows } = await ctx.pool.query<{ id: string }>(
     `SELECT a.id FROM trade_ads a JOIN trade_timeouts t ON t.pool_id = a.pool_id
       WHERE a.status = 'open' AND a.remaining > 0 AND t.push_minutes IS NOT NULL AND t.market_id IS NOT NULL
         AND a.created_at <= $1::timestamptz - make_interval(mins => t.push_minutes)
+        AND (a.push_refused_at IS NULL OR a.push_refused_at <= $1::timestamptz - make_interval(mins => $3))
         AND NOT EXISTS (SELECT 1 FROM trade_pushes p WHERE p.ad_id = a.id)
         AND NOT EXISTS (SELECT 1 FROM trade_orders o WHERE o.ad_id = a.id)
-      ORDER BY a.created_at LIMIT $2`,
-    [ctx.clock.now(), limit],
+      ORDER BY a.push_refused_at NULLS FIRST, a.created_at LIMIT $2`,
+    [now, limit, PUSH_RETRY_MINUTES],
   );
   let pushed = 0;
   for (const { id } of rows) {
@@ -265,9 +274,13 @@ export async function pushDueAds(ctx: AppContext, limit = 50): Promise<number> {
         pushed++;
       });
     } catch (e) {
-      // An ad the market may not take (no rule for markets, over its limits) stays on the local market;
-      // the job's next run tries it again.
+      // An ad the market may not take (no rule for markets, over its limits) stays on the local market,
+      // marked so that the next runs take the ads behind it first.
       if (!(e instanceof AppError)) throw e;
+      await ctx.db
+        .update(tradeAds)
+        .set({ pushRefusedAt: now })
+        .where(eq(tradeAds.id, Number(id)));
     }
   }
   return pushed;

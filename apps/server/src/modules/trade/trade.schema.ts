@@ -115,6 +115,8 @@ export const tradeAds = pgTable(
     status: text('status', { enum: AD_STATES }).notNull().default('open'),
     reason: text('reason'),
     expiresAt: ts('expires_at').notNull(),
+    /** When the push job last found the ad one the market may not take (trade-push.service.ts). */
+    pushRefusedAt: ts('push_refused_at'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     /** The writing transaction (platform/xid.ts): the trade reports' change feed reads by it. */

@@ -7,13 +7,13 @@
  * (the merchant's weight for the passage when it has one).
  */
 import type { RouteCandidate, RouteVerdict } from '@payops/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { dec, decString, ZERO } from '../../platform/ledger/money.ts';
 import { merchantPassages, passages, thirdParties } from '../mch/passage.schema.ts';
 import { depositOrders, withdrawOrders } from '../order/schema.ts';
 import { adapterFor } from './adapter.ts';
-import { passageHealthStats } from './schema.ts';
+import { passageHealthStats, passageUsage } from './schema.ts';
 
 export type Direction = 'deposit' | 'withdraw';
 
@@ -45,25 +45,46 @@ export interface Routing {
   amountLimits: { min: string; max: string } | null;
 }
 
-/** Orders that use a passage's daily cap: those the upstream accepted and that did not end unpaid. */
-const USING_CAP = {
+/**
+ * Orders that use a passage's daily cap: those the upstream accepted and that did not end unpaid. The
+ * triggers that keep passage_usage (migration 0031) name the same states; a test holds them together.
+ */
+export const USING_CAP = {
   deposit: ['pending_payment', 'paid', 'in_audit', 'success'],
   withdraw: ['paying', 'success'],
 } as const;
 
-/** Today's used amount per passage (platform time zone), from the orders' (passage_id, id) index. */
-async function usedToday(ctx: AppContext, direction: Direction, ids: number[], now: Date) {
+/** The start of `now`'s day in the platform's time zone. */
+const dayStartOf = (ctx: AppContext, now: Date) =>
+  sql`(date_trunc('day', ${now.toISOString()}::timestamptz AT TIME ZONE ${ctx.config.timeZone}) AT TIME ZONE ${ctx.config.timeZone})`;
+
+/**
+ * Today's used amount per passage (platform time zone): the day's buckets of passage_usage, kept by
+ * the order tables' triggers, instead of summing the day's orders (a cost that grew with each order).
+ */
+export async function usedToday(ctx: AppContext, direction: Direction, ids: number[], now: Date) {
   if (!ids.length) return new Map<number, string>();
+  const u = passageUsage;
+  const rows = await ctx.db
+    .select({ passageId: u.passageId, used: sql<string>`sum(${u.used})::text` })
+    .from(u)
+    .where(
+      and(eq(u.direction, direction), inArray(u.passageId, ids), sql`${u.bucket} >= ${dayStartOf(ctx, now)}`),
+    )
+    .groupBy(u.passageId);
+  return new Map(rows.map((r) => [r.passageId, r.used]));
+}
+
+/** usedToday summed from the orders themselves (what the usage must always equal; tests compare). */
+export async function usedTodayFromOrders(ctx: AppContext, direction: Direction, now: Date) {
   const t = direction === 'deposit' ? depositOrders : withdrawOrders;
-  const dayStart = sql`(date_trunc('day', ${now.toISOString()}::timestamptz AT TIME ZONE ${ctx.config.timeZone}) AT TIME ZONE ${ctx.config.timeZone})`;
-  // One range of the (passage_id, created_at) index per passage: today's orders only.
   const rows = await ctx.db
     .select({ passageId: t.passageId, used: sql<string>`sum(${t.amount})::text` })
     .from(t)
     .where(
       and(
-        inArray(t.passageId, ids),
-        sql`${t.createdAt} >= ${dayStart}`,
+        isNotNull(t.passageId),
+        sql`${t.createdAt} >= ${dayStartOf(ctx, now)}`,
         inArray(t.status, [...USING_CAP[direction]] as never),
       ),
     )

@@ -1,11 +1,21 @@
 /**
  * The upstream module's tables: the routing decisions (order/recommendRecordList), the passages'
- * error counters behind their health, the callbacks the platform received (refused ones included),
+ * error counters behind their health, what their daily caps have used, the callbacks the platform received (refused ones included),
  * and the sandbox provider's own orders (the sandbox is "outside": it keeps its state apart).
  */
 import type { RouteCandidate } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { money, ts } from '../../platform/ledger/columns.ts';
 import { writerXid } from '../../platform/xid.ts';
 import { DIRECTIONS, PAY_TYPES } from '../mch/passage.schema.ts';
@@ -57,6 +67,25 @@ export const passageHealthStats = pgTable('passage_health_stats', {
   downUntil: ts('down_until'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * What each passage's daily cap has used (routing.ts), kept by triggers on the order tables
+ * (migration 0031): an order counts while it is in a state that uses the cap (routing's USING_CAP),
+ * in the 15-minute bucket (UTC) of its creation and a shard of its id. Routing sums a day's buckets
+ * (at most 96 per shard) instead of the day's orders, which grew with every order of the day; the
+ * shards keep a busy passage's bucket from being one row every submit waits for.
+ */
+export const passageUsage = pgTable(
+  'passage_usage',
+  {
+    passageId: integer('passage_id').notNull(),
+    direction: text('direction', { enum: DIRECTIONS }).notNull(),
+    bucket: ts('bucket').notNull(),
+    shard: smallint('shard').notNull(),
+    used: money('used').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.passageId, t.direction, t.bucket, t.shard] })],
+);
 
 export const CALLBACK_RESULTS = ['applied', 'duplicate', 'refused'] as const;
 
