@@ -10,9 +10,14 @@
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { tellSandbox } from '../apps/server/src/demo/orders.ts';
-import { DEMO_SANDBOX_PARTIES, seedSandboxChannels } from '../apps/server/src/demo/sandbox-channels.ts';
+import { seedSandboxChannels } from '../apps/server/src/demo/sandbox-channels.ts';
+import { thirdParties } from '../apps/server/src/modules/mch/passage.schema.ts';
 import { merchants } from '../apps/server/src/modules/mch/schema.ts';
+import {
+  DEFAULT_INSTRUCTION,
+  keyOf,
+  setInstruction,
+} from '../apps/server/src/modules/upstream/sandbox/instructions.ts';
 import { open } from '../apps/server/src/platform/secret-box.ts';
 import { cpuMeter, cpuText, idleRate, statementReport, statementsPerOp } from './cpu.ts';
 import { listen, runChild } from './scale.ts';
@@ -30,8 +35,18 @@ export async function merchantApiDeposits(
   await seedSandboxChannels(w.ctx.db, w.ctx.keys.secretKey);
   const origin = await listen(w);
   // The sandbox answers each create with a pay URL and holds the payment: no callbacks during the run.
-  for (const party of DEMO_SANDBOX_PARTIES)
-    await tellSandbox(origin, party, 'control', { outcome: 'hold', delayMs: 0 });
+  // Every sandbox account the routing may pick (the demo's pay config has one more than the demo
+  // channels: its callbacks were 30% of the run's orders, paid during it).
+  const sandboxes = await w.ctx.db
+    .select({ mchNo: thirdParties.upstreamMchNo })
+    .from(thirdParties)
+    .where(eq(thirdParties.interfaceType, 'sandbox'));
+  for (const { mchNo } of sandboxes)
+    await setInstruction(w.ctx, keyOf.account(mchNo), {
+      ...DEFAULT_INSTRUCTION,
+      outcome: 'hold',
+      delayMs: 0,
+    });
   const list = await w.ctx.db
     .select({ mchNo: merchants.mchNo, secretEnc: merchants.secretEnc })
     .from(merchants)

@@ -89,6 +89,16 @@ it('places first deposits over past days and returns on later ones, the clock pu
   expect(Math.abs(t.ctx.clock.nowMs() - before)).toBeLessThan(60_000);
 });
 
+it("keeps each member's first deposit on the member list: the first deposit's time and amount", async () => {
+  const { rows } = await t.ctx.pool.query(`
+    SELECT count(*)::int AS members,
+           count(*) FILTER (WHERE m.first_deposit_at = f.at AND m.first_deposit_amount = f.amount)::int AS kept
+      FROM member_first_deposits f
+      JOIN members m ON m.merchant_id = f.merchant_id AND m.account = f.member_account`);
+  expect(rows[0].members).toBeGreaterThan(0);
+  expect(rows[0].kept).toBe(rows[0].members);
+});
+
 it('shows each cohort and its day-N retention as the raw orders give them, some of it above 0%', async () => {
   const expected = await cohortsFromRawOrders();
   expect(expected.size).toBeGreaterThanOrEqual(RETENTION_DEMO_DAYS);

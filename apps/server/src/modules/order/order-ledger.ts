@@ -7,14 +7,14 @@
 import type { Locale } from '@payops/contracts';
 import { fieldError } from '../../platform/errors.ts';
 import {
+  accountIdOf,
   dec,
   decString,
-  ensureAccount,
   isZero,
   LedgerError,
   type LegInput,
   ledgerAppError,
-  platformAccount,
+  platformAccountId,
   postEntry,
   type Tx,
 } from '../../platform/ledger/index.ts';
@@ -42,8 +42,9 @@ const text = {
   },
 } as const;
 
-async function merchantAccount(tx: Tx, o: Order) {
-  return ensureAccount(tx, {
+/** The merchant's account id (kept once known: accountIdOf). */
+function merchantAccount(tx: Tx, o: Order) {
+  return accountIdOf(tx, {
     ownerType: 'merchant',
     ownerId: o.merchantId,
     ownerCode: o.mchNo,
@@ -60,10 +61,10 @@ async function contraLegs(
   fee: string,
 ): Promise<LegInput[]> {
   const legs: LegInput[] = [
-    { accountId: (await platformAccount(tx, 'settlement', o.currency, ref)).id, amount: settlement },
+    { accountId: await platformAccountId(tx, 'settlement', o.currency, ref), amount: settlement },
   ];
   if (!isZero(dec(fee)))
-    legs.push({ accountId: (await platformAccount(tx, 'fees', o.currency, ref)).id, amount: fee });
+    legs.push({ accountId: await platformAccountId(tx, 'fees', o.currency, ref), amount: fee });
   return legs;
 }
 
@@ -119,7 +120,7 @@ export async function creditDeposit(
   const ref = `${REF[family]}:${o.orderNo}`;
   const net = decString(dec(o.amount).minus(dec(o.fee)));
   const legs = [
-    { accountId: (await merchantAccount(tx, o)).id, amount: net },
+    { accountId: await merchantAccount(tx, o), amount: net },
     ...(await contraLegs(tx, o, ref, `-${o.amount}`, o.fee)),
   ];
   return post(tx, family, o, 'deposit', 'deposit', legs, opts);
@@ -130,7 +131,7 @@ export async function refundDeposit(tx: Tx, o: Order, opts: PostOptions): Promis
   const ref = `${REF.deposit}:${o.orderNo}`;
   const net = decString(dec(o.amount).minus(dec(o.fee)));
   const legs = [
-    { accountId: (await merchantAccount(tx, o)).id, amount: `-${net}` },
+    { accountId: await merchantAccount(tx, o), amount: `-${net}` },
     ...(await contraLegs(tx, o, ref, o.amount, isZero(dec(o.fee)) ? '0' : `-${o.fee}`)),
   ];
   return post(tx, 'deposit', o, 'refund', 'refund', legs, opts, 'id', text.refundShort);
@@ -147,7 +148,7 @@ export async function settleWithdrawal(
 ): Promise<number> {
   const ref = `${REF[family]}:${o.orderNo}`;
   const legs = [
-    { accountId: (await merchantAccount(tx, o)).id, frozenAmount: `-${held(o)}` },
+    { accountId: await merchantAccount(tx, o), frozenAmount: `-${held(o)}` },
     ...(await contraLegs(tx, o, ref, o.amount, o.fee)),
   ];
   return post(tx, family, o, 'withdraw', 'settle', legs, opts);
@@ -161,6 +162,6 @@ export async function releaseWithdrawal(
   family: WithdrawFamily = 'withdraw',
 ): Promise<number> {
   const h = held(o);
-  const legs = [{ accountId: (await merchantAccount(tx, o)).id, amount: h, frozenAmount: `-${h}` }];
+  const legs = [{ accountId: await merchantAccount(tx, o), amount: h, frozenAmount: `-${h}` }];
   return post(tx, family, o, 'unfreeze', 'release', legs, opts);
 }

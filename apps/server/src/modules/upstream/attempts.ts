@@ -40,7 +40,7 @@ export async function tryPassages<T>(
   for (const [i, r] of routing.ranked.entries()) {
     try {
       const answer = await call(adapterFor(r.thirdParty.interfaceType)!, accessOf(ctx, r.thirdParty), r);
-      await recordUpstreamSuccess(ctx, r.passage.id, r.passage.health);
+      await recordUpstreamSuccess(ctx, r.passage.id, r.passage.health, r.errors);
       tried.push(entry(r, 'chosen'), ...routing.ranked.slice(i + 1).map((x) => entry(x, 'not_tried')));
       return { chosen: { ranked: r, answer }, candidates: [...tried, ...routing.skipped], lastError };
     } catch (e) {

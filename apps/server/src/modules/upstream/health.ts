@@ -44,13 +44,19 @@ export async function recordUpstreamError(
   });
 }
 
+/**
+ * A success: the passage's errors back to 0 and the passage healthy. `errors`: its count when routing
+ * read it; a healthy passage that had none (the common case) sends nothing. An error recorded by
+ * another order since that read stays counted until the passage's next success.
+ */
 export async function recordUpstreamSuccess(
   ctx: AppContext,
   passageId: number,
   health: string,
+  errors: number,
 ): Promise<void> {
   if (health === 'healthy') {
-    // The common case: one cheap statement, nothing when there were no errors.
+    if (errors === 0) return;
     await ctx.db
       .update(passageHealthStats)
       .set({ errors: 0, downUntil: null, updatedAt: ctx.clock.now() })

@@ -34,6 +34,8 @@ export interface Ranked {
   weight: number;
   /** degraded also for a passage the routing took down whose rest is over (tried again, last). */
   health: 'healthy' | 'degraded';
+  /** The passage's consecutive upstream errors when routed (health.ts: a success resets them). */
+  errors: number;
 }
 
 export interface Routing {
@@ -126,6 +128,7 @@ export async function routePassages(ctx: AppContext, req: RouteRequest): Promise
       mpWeight: merchantPassages.weight,
       mpEnabled: merchantPassages.enabled,
       downUntil: passageHealthStats.downUntil,
+      errors: passageHealthStats.errors,
       // Whether the merchant has its own passage list for the direction, in the same statement.
       restricted: sql<boolean>`EXISTS (SELECT 1 FROM ${merchantPassages} own WHERE own.merchant_id = ${req.merchantId} AND own.direction = ${req.direction})`,
     })
@@ -181,6 +184,7 @@ export async function routePassages(ctx: AppContext, req: RouteRequest): Promise
         thirdParty: r.thirdParty,
         weight,
         health: p.health === 'healthy' ? 'healthy' : 'degraded',
+        errors: r.errors ?? 0,
         dailyLimit: p.dailyLimit,
       });
   }
@@ -204,7 +208,10 @@ export async function routePassages(ctx: AppContext, req: RouteRequest): Promise
         verdict: 'daily_cap',
         detail: `${shown(u)} / ${shown(c.dailyLimit)}`,
       });
-    } else fit.push({ passage: c.passage, thirdParty: c.thirdParty, weight: c.weight, health: c.health });
+    } else {
+      const { dailyLimit: _, ...ranked } = c;
+      fit.push(ranked);
+    }
   }
   const ranked = [
     ...weightedOrder(fit.filter((c) => c.health === 'healthy')),

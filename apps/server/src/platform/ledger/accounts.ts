@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { clientOf } from '../../db/named-statement.ts';
 import { ledgerAccounts, type OwnerType } from './schema.ts';
-import { findAccountStatement, findAccountsStatement } from './statements.ts';
+import { accountIdStatement, findAccountStatement, findAccountsStatement } from './statements.ts';
 
 /** A transaction (or the client itself, for reads). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -63,6 +63,46 @@ export async function ensureAccount(tx: Executor, owner: Owner, allowNegative = 
 }
 
 /**
+ * A cache kept per database (one process may serve several: the tests), never one database's entry
+ * for another's; cleared whole when it outgrows `max`.
+ */
+export function perDatabase<K, V>(caches: Map<string, Map<K, V>>, client: unknown, max = 100_000) {
+  const c = client as { host?: string; port?: number; database?: string };
+  const db = `${c.host}:${c.port}/${c.database}`;
+  const cache = caches.get(db) ?? new Map<K, V>();
+  caches.set(db, cache);
+  if (cache.size > max) cache.clear();
+  return cache;
+}
+
+/** Account ids by owner and currency (accountIdOf). */
+const knownIds = new Map<string, Map<string, number>>();
+
+/**
+ * An owner's account id, opened as ensureAccount does when there is none. An account's owner and
+ * currency never change and accounts are never deleted, so an id is kept once seen: an order's posting
+ * then sends no look-up for the merchant and contra accounts posted to before (three round trips of
+ * every deposit approval). Kept only when another transaction opened the account (committed): one the
+ * caller's own transaction opened may still roll back.
+ */
+export async function accountIdOf(tx: Executor, owner: Owner, allowNegative = false): Promise<number> {
+  const client = clientOf(tx);
+  const known = perDatabase(knownIds, client);
+  const currency = owner.currency ?? 'CNY';
+  const key = `${owner.ownerType}:${owner.ownerId}:${currency}`;
+  const hit = known.get(key);
+  if (hit !== undefined) return hit;
+  const [found] = await accountIdStatement.rows(client, {
+    ownerType: owner.ownerType,
+    ownerId: owner.ownerId,
+    currency,
+  });
+  if (!found) return (await ensureAccount(tx, owner, allowNegative)).id;
+  if (found.committed) known.set(key, found.id as number);
+  return found.id as number;
+}
+
+/**
  * The platform's contra accounts are sharded: every posting against one contra row would take that
  * row's lock until its transaction commits, and all order traffic in a currency would queue behind it.
  * Instead each contra has CONTRA_SHARDS accounts (owner id `base + k * SHARD_STRIDE`; shard 0 keeps
@@ -94,6 +134,16 @@ export function contraOwnerIds(which: keyof typeof PLATFORM): number[] {
  */
 export function platformAccount(tx: Executor, which: keyof typeof PLATFORM, currency = 'CNY', ref?: string) {
   return ensureAccount(tx, platformOwner(which, currency, ref), true);
+}
+
+/** platformAccount's id (accountIdOf: no look-up once known). */
+export function platformAccountId(
+  tx: Executor,
+  which: keyof typeof PLATFORM,
+  currency = 'CNY',
+  ref?: string,
+) {
+  return accountIdOf(tx, platformOwner(which, currency, ref), true);
 }
 
 /** The owner of a platform contra account (platformAccount): the shard of `ref`, else shard 0. */

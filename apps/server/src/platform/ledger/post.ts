@@ -12,7 +12,7 @@
 import { checkAmount } from '@payops/contracts/money';
 import { sql } from 'drizzle-orm';
 import { clientOf } from '../../db/named-statement.ts';
-import type { Executor, Tx } from './accounts.ts';
+import { type Executor, perDatabase, type Tx } from './accounts.ts';
 import { LedgerError } from './errors.ts';
 import { BALANCE_LIMIT, dec, decString, fitsColumn, isZero } from './money.ts';
 import type { ledgerPostings } from './schema.ts';
@@ -112,19 +112,13 @@ const LIMIT = decString(BALANCE_LIMIT);
  * posted to again (sequences do not reuse ids); if it were, its guarded UPDATE would find no row.
  */
 const knownCurrencies = new Map<string, Map<number, string>>();
-const KNOWN_MAX = 100_000;
 
 async function currenciesOf(client: ReturnType<typeof clientOf>, legs: readonly LegInput[]) {
-  // Per database (one process may serve several: the tests), never one id's currency for another's.
-  const c = client as { host?: string; port?: number; database?: string };
-  const db = `${c.host}:${c.port}/${c.database}`;
-  const known = knownCurrencies.get(db) ?? new Map<number, string>();
-  knownCurrencies.set(db, known);
+  const known = perDatabase(knownCurrencies, client);
   const ids = [...new Set(legs.map((l) => l.accountId))];
   const missing = ids.filter((id) => !known.has(id));
   if (missing.length) {
     const found = await accountCurrencies.rows(client, { ids: missing });
-    if (known.size + found.length > KNOWN_MAX) known.clear();
     for (const r of found) known.set(r.id as number, r.currency as string);
   }
   return known;

@@ -33,6 +33,17 @@ export const findAccountStatement = new NamedStatement(
   accountColumns,
 );
 
+/**
+ * An owner's account id, and whether another transaction opened it (created before this transaction
+ * began, so committed): accounts.ts accountIdOf keeps only those.
+ */
+export const accountIdStatement = new NamedStatement(
+  'ledger_account_id',
+  raw(sql`SELECT id, created_at < transaction_timestamp() AS committed FROM ledger_accounts
+    WHERE owner_type = ${p('ownerType')} AND owner_id = ${p('ownerId')}::bigint AND currency = ${p('currency')}`),
+  { id: sql<number>`id`.mapWith(Number), committed: sql<boolean>`committed` },
+);
+
 /** Several owners' accounts at once (ensureAccounts): arrays of owner type, owner id and currency. */
 export const findAccountsStatement = new NamedStatement(
   'ledger_find_accounts',
