@@ -9,6 +9,8 @@
  * - an operator's evidence file (type and size checked, stored by hash, audited);
  * - maker-checker above the wallet's approval amount: a second operator approves, the maker cannot.
  */
+import { emailBindOf } from '@payops/contracts/resources/order/email-order';
+import { emailOrderListWallet } from '@payops/contracts/resources/wallet/wallet-email';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollMailboxes } from '../src/modules/email/poller.ts';
 import {
@@ -125,6 +127,72 @@ describe('wallet mailboxes and email orders', () => {
     expect((await list('/api/merchant/emailConfig')).map((m) => m.id)).not.toContain(mailboxId);
     const edit = await post('/api/merchant/emailConfig/edit', { id: mailboxId, name: 'moved' });
     expect(edit.statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it('an operator binds an email no wallet order fits to the order it pays, which it marks paid', async () => {
+    const order = await takeWalletAd(w.t.ctx, w.buyer, { adId: w.adId, amount: '10', payType: 'alipay' });
+    // Paid from another name than the buyer's: no order fits, the email stays unmatched.
+    await sendBankNotification(w.t.ctx, 'wallet-icbc', 'ICBC', {
+      amount: order.fiatAmount,
+      accountTail: '4321',
+      payerName: '王五',
+      paidAt: w.t.ctx.clock.now(),
+    });
+    expect((await pollMailboxes(w.t.ctx)).stored).toBe(1);
+    const email = (await list('/api/wallet/emailOrder', { status: 'unmatched' })).find(
+      (e) => Number(e.amount) === Number(order.fiatAmount),
+    );
+    expect(email).toMatchObject({ status: 'unmatched', reason: 'noMatch', tradeOrderId: null });
+    // The dialog's choice: the wallet orders awaiting payment (the bind's `waiting` filters).
+    const choice = await ok<{ list: { value: number }[] }>(w, '/api/wallet/tradeBuy/options', {
+      filters: emailBindOf(emailOrderListWallet)!.waiting,
+      page: 1,
+      pageSize: 50,
+    });
+    expect(choice.list.map((o) => o.value)).toContain(order.id);
+    const bind = (body: Row) =>
+      post('/api/wallet/emailOrder/bind', { id: email!.id, reason: '买家用家人账户付款', ...body });
+
+    // An order already paid, no reason, an unknown order: refused naming the field, nothing changes.
+    const [paid] = await list('/api/wallet/tradeBuy', { status: ['paid'] });
+    expect(choice.list.map((o) => o.value)).not.toContain(paid!.id);
+    const notWaiting = await bind({ tradeOrderId: paid!.id });
+    expect(notWaiting.statusCode).toBe(400);
+    expect(fieldsOf(notWaiting.body)[0]).toMatchObject({
+      field: 'tradeOrderId',
+      message: 'the wallet order is not awaiting payment',
+    });
+    expect((await bind({ tradeOrderId: order.id, reason: '' })).statusCode).toBe(400);
+    expect(fieldsOf((await bind({ tradeOrderId: 999_999 })).body)[0]?.field).toBe('tradeOrderId');
+    // The matching's bind does not reach the wallet's email orders.
+    const other = await post('/api/pay/emailOrder/bind', { id: email!.id, matchId: 1, reason: '越界绑定' });
+    expect(other.statusCode).toBe(404);
+    expect((await list('/api/wallet/emailOrder', { id: email!.id }))[0]?.status).toBe('unmatched');
+
+    const done = await bind({ tradeOrderId: order.id });
+    expect(done.envelope.code, done.body).toBe(0);
+    const [bound] = await list('/api/wallet/emailOrder', { id: email!.id });
+    expect(bound).toMatchObject({ status: 'matched', tradeOrderId: order.id });
+    const [trade] = await list('/api/wallet/tradeBuy', { orderNo: order.orderNo });
+    expect(trade?.status).toBe('paid');
+    // The order's `pay` and the email's `bound` are the operator's, with the reason.
+    const { rows } = await w.t.ctx.pool.query(
+      `SELECT resource, transition, operator_name, reason FROM status_history
+        WHERE (resource = 'tradeOrderList' AND record_id = $1) OR (resource = 'emailOrderListWallet' AND record_id = $2)
+        ORDER BY id`,
+      [String(order.id), String(email!.id)],
+    );
+    expect(rows.slice(-2)).toEqual([
+      {
+        resource: 'emailOrderListWallet',
+        transition: 'bound',
+        operator_name: 'admin',
+        reason: '买家用家人账户付款',
+      },
+      { resource: 'tradeOrderList', transition: 'pay', operator_name: 'admin', reason: '' },
+    ]);
+    // Bound once: a second bind finds it no longer unmatched.
+    expect((await bind({ tradeOrderId: order.id })).statusCode).toBeGreaterThanOrEqual(400);
   });
 
   it('the wallet email pages need their own permission', async () => {

@@ -102,8 +102,11 @@ export interface RefInput {
   resource: string;
   /** A stored field of the referenced resource shown instead of the id. */
   labelField: string;
-  /** Fixed filters of the referenced resource's options (e.g. `{ direction: 'deposit' }`). */
-  filters?: Record<string, string | number | boolean>;
+  /**
+   * Fixed filters of the referenced resource's options (e.g. `{ direction: 'deposit' }`; a list for
+   * an `in` filter).
+   */
+  filters?: Record<string, string | number | boolean | readonly string[]>;
   /** The referenced field the options answer as their value (default its key): a code, not an id. */
   valueField?: string;
 }

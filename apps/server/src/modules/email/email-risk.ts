@@ -55,26 +55,32 @@ export async function emailBlocked(
 }
 
 /**
- * An operator's bind of an unmatched email order to a match: the same check; a block is logged (its
- * own transaction, the bind's rolls back) and answered, so the caller refuses the bind.
+ * An operator's bind of an unmatched email order to a match (or, `matchId` null, to a record whose
+ * side the check does not look at: the payer alone, as for an email no match fits): the same check;
+ * a block is logged (its own transaction, the bind's rolls back) and answered, so the caller refuses
+ * the bind.
  */
 export async function bindBlocked(
   ctx: AppContext,
   tx: Tx,
   order: Pick<EmailOrder, 'id' | 'payerName'>,
-  matchId: number,
+  matchId: number | null,
 ): Promise<Blocked | null> {
-  const side = await payerSide(tx, matchId);
-  if (!side) return null;
+  const side = matchId === null ? undefined : await payerSide(tx, matchId);
+  if (matchId !== null && !side) return null;
   return checkAndLog(
     ctx,
     {
       direction: 'deposit',
       family: 'match',
-      merchantId: side.merchantId,
-      memberAccount: side.payerMember,
+      merchantId: side?.merchantId ?? 0,
+      memberAccount: side?.payerMember ?? null,
       realName: order.payerName,
     },
-    { source: 'email', mchNo: side.mchNo, orderNo: side.orderNo, emailOrderId: order.id },
+    {
+      source: 'email',
+      ...(side ? { mchNo: side.mchNo, orderNo: side.orderNo } : {}),
+      emailOrderId: order.id,
+    },
   );
 }

@@ -10,9 +10,12 @@
  * a day before the money arrived (and not after it, give or take the clocks' skew). Rows are locked
  * so a concurrent confirmation waits.
  */
+import type { Locale } from '@payops/contracts';
+import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/ledger/index.ts';
 import type { Notification } from './bank-templates.ts';
+import type { EmailOrder } from './email.schema.ts';
 
 const WINDOW_BEFORE_MS = 24 * 3_600_000;
 const CLOCK_SKEW_MS = 10 * 60_000;
@@ -37,3 +40,35 @@ export async function findMatchCandidates(tx: Tx, n: Notification): Promise<numb
  * sides there; a match no longer payer-paid throws and the whole transaction rolls back).
  */
 export { confirmMatchByEmail } from '../match/match-service.ts';
+
+const text = {
+  noMatch: { 'zh-CN': '撮合单不存在', 'en-US': 'no such match' },
+  notWaiting: {
+    'zh-CN': '该撮合单不是「付款方已付款」状态',
+    'en-US': 'the match is not waiting for its receiver (payer paid)',
+  },
+  amount: {
+    'zh-CN': '撮合单金额与邮件到账金额不一致',
+    'en-US': "the match's amount differs from the email's",
+  },
+} satisfies Record<string, Record<Locale, string>>;
+
+/**
+ * An operator's bind of an email order to a match (locked): null when the email may confirm it (it
+ * waits for its receiver and has the email's amount), else why not.
+ */
+export async function matchBindRefusal(
+  tx: Tx,
+  matchId: number,
+  email: Pick<EmailOrder, 'amount'>,
+  locale: Locale,
+): Promise<string | null> {
+  const { rows } = await tx.execute<{ status: string; amount: string }>(
+    sql`SELECT status, amount::text FROM matches WHERE id = ${matchId} FOR UPDATE`,
+  );
+  const match = rows[0];
+  if (!match) return text.noMatch[locale];
+  if (match.status !== 'payer_paid') return text.notWaiting[locale];
+  if (!email.amount || !new Big(match.amount).eq(email.amount)) return text.amount[locale];
+  return null;
+}

@@ -42,7 +42,12 @@ export function EmailOrdersOf({ def }: { def: ResourceDef }) {
       )}
       {binding && (
         <Suspense fallback={null}>
-          <EmailBindDialog row={binding.row} onClose={() => setBinding(null)} onBound={binding.ctx.refresh} />
+          <EmailBindDialog
+            def={def}
+            row={binding.row}
+            onClose={() => setBinding(null)}
+            onBound={binding.ctx.refresh}
+          />
         </Suspense>
       )}
     </>

@@ -8,7 +8,7 @@
  * `blocked` (financeRisk/blackBlockEmailLog). A message is stored once (its Message-ID).
  */
 import { defineLifecycle } from '../../lifecycle.ts';
-import { bilingual, defineResource, type FieldInput } from '../../resource.ts';
+import { bilingual, defineResource, type FieldInput, type RefInput } from '../../resource.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
 import { EMAIL_BANK_FIELD, EMAIL_BANK_LABELS, fieldLabelsOf } from '../payManage/email-config.ts';
 
@@ -80,24 +80,44 @@ interface EmailLink<L extends string> {
 }
 
 /**
+ * An area's manual bind of an unmatched email order (row action `bind`, reason and code): the record
+ * it may be bound to (the link field's, in `waiting`: the filters of the dialog's choice, which the
+ * server checks again) and the dialog's words.
+ */
+export interface EmailBind {
+  waiting: NonNullable<RefInput['filters']>;
+  action: readonly [string, string];
+  title: readonly [string, string];
+  hint: readonly [string, string];
+}
+
+/**
  * An email-order definition of one area: the same fields, states, upload and labels; the order
  * confirms what `link` names (a match, or a wallet trade order). `bind` adds the matching's manual
  * bind (row action and its `bound` transition).
  */
+/** Each email-order definition's bind: its link field and the waiting records' filters. */
+const binds = new WeakMap<object, { field: string; waiting: EmailBind['waiting'] }>();
+
+/** The bind of an email-order definition (emailOrderDef's), or undefined when it has none. */
+export function emailBindOf(def: object) {
+  return binds.get(def);
+}
+
 export function emailOrderDef<L extends string>(o: {
   name: string;
   group: string;
   api: string;
   mailboxes: string;
   link: EmailLink<L>;
-  bind?: boolean;
+  bind?: EmailBind;
 }) {
   const n = o.name;
   const link = { [o.link.field]: { type: 'ref', list: true, filter: 'eq', ref: o.link.ref } } as Record<
     L,
     FieldInput
   >;
-  return defineResource({
+  const def = defineResource({
     name: n,
     group: o.group,
     page: n,
@@ -153,19 +173,18 @@ export function emailOrderDef<L extends string>(o: {
       [`${n}.uploadPick`]: ['选择文件', 'Choose a file'],
       [`${n}.uploadRequired`]: ['请选择一个 .eml 文件', 'Choose an .eml file'],
       [`${n}.uploaded`]: ['已生成邮件订单 #{{id}}：{{status}}', 'Email order #{{id}} created: {{status}}'],
-      ...(o.bind ? BIND_LABELS(n) : {}),
+      ...(o.bind ? bindLabels(n, o.bind, o.link.label) : {}),
     }),
   });
+  if (o.bind) binds.set(def, { field: o.link.field, waiting: o.bind.waiting });
+  return def;
 }
 
-const BIND_LABELS = (n: string) => ({
-  [`action.${n}.bind`]: ['绑定撮合单', 'Bind to a match'] as const,
-  [`${n}.bindTitle`]: ['将邮件订单绑定到撮合单', 'Bind the email order to a match'] as const,
-  [`${n}.bindHint`]: [
-    '绑定后该撮合单按邮件到账确认，双方结算。只能选择付款方已付款的撮合单。',
-    'The match is then confirmed by this email and both sides are settled. Only payer-paid matches can be chosen.',
-  ] as const,
-  [`${n}.bindMatch`]: ['撮合单', 'Match'] as const,
+const bindLabels = (n: string, b: EmailBind, target: readonly [string, string]) => ({
+  [`action.${n}.bind`]: b.action,
+  [`${n}.bindTitle`]: b.title,
+  [`${n}.bindHint`]: b.hint,
+  [`${n}.bindTarget`]: target,
   [`${n}.bindReason`]: ['原因', 'Reason'] as const,
 });
 
@@ -182,5 +201,13 @@ export const emailOrder = emailOrderDef({
     ref: { resource: 'findTransferMatchByPage', labelField: 'matchNo' },
     label: ['匹配单号', 'Match'],
   },
-  bind: true,
+  bind: {
+    waiting: { status: 'payer_paid' },
+    action: ['绑定撮合单', 'Bind to a match'],
+    title: ['将邮件订单绑定到撮合单', 'Bind the email order to a match'],
+    hint: [
+      '绑定后该撮合单按邮件到账确认，双方结算。只能选择付款方已付款的撮合单。',
+      'The match is then confirmed by this email and both sides are settled. Only payer-paid matches can be chosen.',
+    ],
+  },
 });
