@@ -3,12 +3,17 @@
  * (through the wallet app's services in this process, on the suite's database), an operator claims
  * it, the clock of this process moves past the seller's deadline and the SLA job's function marks it
  * overdue (highlighted, in the bell's queue), the operator rules it to the buyer (reason and code),
- * and the coins show in the buyer's fund log. Then the wallet pages the demo day filled, in zh-CN and
- * en-US.
+ * and the coins show in the buyer's fund log. A bank email no wallet order fits is bound by hand to
+ * the order it pays (reason and code), which shows paid. Then the wallet pages the demo day filled, in
+ * zh-CN and en-US.
  */
+import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BuiltApp } from '../apps/server/src/app.ts';
+import { emailMailboxes } from '../apps/server/src/modules/email/email.schema.ts';
+import { pollMailbox } from '../apps/server/src/modules/email/poller.ts';
+import { addSandboxMailbox, sendBankNotification } from '../apps/server/src/modules/email/sandbox/bank.ts';
 import { markOverdue, openWalletDispute } from '../apps/server/src/modules/wallet/dispute.service.ts';
 import { registerWalletMember } from '../apps/server/src/modules/wallet/wallet-app.service.ts';
 import {
@@ -57,8 +62,8 @@ async function rowAfterRefresh(no: string) {
   return row(no).innerText();
 }
 
-/** A paid wallet trade of this test's own two members, disputed by the buyer with a voucher and a chat excerpt. */
-async function disputedTrade() {
+/** A wallet trade of this test's own two members, awaiting the buyer's payment. */
+async function walletTrade() {
   const ctx = app.ctx;
   const tag = String(Date.now()).slice(-7);
   const [seller, buyer] = await ctx.db.transaction(async (tx) => [
@@ -71,22 +76,29 @@ async function disputedTrade() {
   await creditWalletDeposit(ctx, seller!.id, '100', `0xe2e${tag}`);
   const ad = await postWalletAd(ctx, seller!.id, { poolId: pools[0].pool_id, side: 'sell', amount: '100' });
   const order = await takeWalletAd(ctx, buyer!.id, { adId: ad.id, amount: '15', payType: 'alipay' });
-  await walletPaid(ctx, buyer!.id, order.id, PNG.toString('base64'));
+  return { order, buyer: buyer! };
+}
+
+/** A paid wallet trade (walletTrade), disputed by the buyer with a voucher and a chat excerpt. */
+async function disputedTrade() {
+  const ctx = app.ctx;
+  const { order, buyer } = await walletTrade();
+  await walletPaid(ctx, buyer.id, order.id, PNG.toString('base64'));
   const d = await openWalletDispute(
     ctx,
     {
       orderId: order.id,
       by: 'buyer',
-      memberId: buyer!.id,
+      memberId: buyer.id,
       reason: '已付款，卖家未放币',
       evidence: [
         { kind: 'voucher', content: PNG.toString('base64') },
         { kind: 'chat', content: Buffer.from('买家: 已付款\n卖家: 没看到').toString('base64') },
       ],
     },
-    await walletActor(ctx, buyer!.id),
+    await walletActor(ctx, buyer.id),
   );
-  return { d, buyer: buyer!.account };
+  return { d, buyer: buyer.account };
 }
 
 beforeAll(async () => {
@@ -184,6 +196,58 @@ describe('wallet disputes', () => {
     expect((await drawer.innerText()).match(/image\/png/g)?.length).toBe(2);
     await screenshot(page, 'wallet-dispute-evidence-en-US');
     await page.keyboard.press('Escape');
+    await pick(page, 'language-switch', 'language-option-zh-CN');
+    await idle();
+  }, 120_000);
+
+  test('an operator binds a bank email no wallet order fits to the order it pays, which it marks paid', async () => {
+    const ctx = app.ctx;
+    const { order } = await walletTrade();
+    // A wallet mailbox on this process's sandbox bank; the transfer's card tail is not the seller's:
+    // no order fits, the email stays unmatched.
+    const user = `e2e-wallet-${Date.now()}`;
+    const mb = await addSandboxMailbox(ctx, {
+      name: 'E2E 钱包收款邮箱',
+      bank: 'ICBC',
+      user,
+      scope: 'wallet',
+    });
+    await sendBankNotification(ctx, user, 'ICBC', {
+      amount: order.fiatAmount,
+      accountTail: '9999',
+      payerName: '周明',
+      paidAt: ctx.clock.now(),
+    });
+    await pollMailbox(ctx, mb, { mailboxes: 0, read: 0, stored: 0, duplicates: 0, failed: 0 });
+    // Read once: the suite server's poll job must not try this process's sandbox after the file.
+    await ctx.db.update(emailMailboxes).set({ status: 'off' }).where(eq(emailMailboxes.id, mb.id));
+    const { rows: emails } = await ctx.pool.query(
+      `SELECT id, status FROM email_orders WHERE mailbox_id = $1`,
+      [mb.id],
+    );
+    expect(emails.map((e) => e.status)).toEqual(['unmatched']);
+    const emailId = String(emails[0].id);
+    await open(`/wallet/emailOrderListWallet?id=${emailId}`, 'emailOrderListWallet');
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(1);
+    await act(emailId, 'bind');
+    await id('bind-match').click();
+    await page.keyboard.type(order.orderNo);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: order.orderNo })
+      .click();
+    await id('bind-reason').fill('买家用家人的卡转账');
+    await screenshot(page, 'wallet-email-bind-zh-CN');
+    await id('bind-submit').click();
+    await id('code-dialog-input').waitFor({ timeout: 20_000 });
+    await id('code-dialog-input').fill(await freshCode(SECRET));
+    await id('code-dialog-submit').click();
+    await id('bind-submit').waitFor({ state: 'detached', timeout: 40_000 });
+    await expect.poll(() => rowAfterRefresh(emailId), { timeout: 20_000 }).toContain(order.orderNo);
+    await pick(page, 'language-switch', 'language-option-en-US');
+    await open(`/wallet/walletTradeBuyOrderPage?orderNo=${order.orderNo}`, 'walletTradeBuyOrderPage');
+    await expect.poll(() => row(order.orderNo).innerText(), { timeout: 20_000 }).toMatch(/Paid/);
+    await open(`/wallet/emailOrderListWallet?id=${emailId}`, 'emailOrderListWallet');
+    await screenshot(page, 'wallet-email-bound-en-US');
     await pick(page, 'language-switch', 'language-option-zh-CN');
     await idle();
   }, 120_000);

@@ -9,19 +9,17 @@
  */
 import { EMAIL_BANKS, type EmailBank } from '@payops/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { emailAssignments, emailMailboxes } from '../modules/email/email.schema.ts';
+import { emailAssignments } from '../modules/email/email.schema.ts';
 import { pollMailboxes } from '../modules/email/poller.ts';
 import {
+  addSandboxMailbox,
   composeEmail,
   deliverToSandbox,
-  sandboxImap,
-  sandboxMailboxPassword,
   sendBankNotification,
 } from '../modules/email/sandbox/bank.ts';
 import { matches } from '../modules/match/match.schema.ts';
 import { merchants } from '../modules/mch/schema.ts';
 import type { AppContext } from '../platform/context.ts';
-import { seal } from '../platform/secret-box.ts';
 import { placePaidSplit } from './email-matches.ts';
 import { personName } from './people.ts';
 import { Random } from './random.ts';
@@ -61,7 +59,6 @@ export async function runEmailDay(
 ): Promise<EmailDayReport | null> {
   if (!ctx.config.sandbox) return null;
   const r = new Random(seed);
-  const { host, port } = await sandboxImap(ctx);
   const owners = await ctx.db
     .select({ id: merchants.id })
     .from(merchants)
@@ -69,19 +66,7 @@ export async function runEmailDay(
     .limit(3);
   for (const [i, bank] of EMAIL_BANKS.entries()) {
     const user = userOf(bank);
-    const [mb] = await ctx.db
-      .insert(emailMailboxes)
-      .values({
-        name: `${bank} 收款通知邮箱`,
-        bank,
-        host,
-        port,
-        tls: false,
-        username: user,
-        passwordEnc: seal(ctx.keys.secretKey, sandboxMailboxPassword(ctx, user)),
-        folder: 'INBOX',
-      })
-      .returning({ id: emailMailboxes.id });
+    const mb = await addSandboxMailbox(ctx, { name: `${bank} 收款通知邮箱`, bank, user });
     const owner = owners[i % Math.max(owners.length, 1)];
     if (mb && owner)
       await ctx.db

@@ -6,34 +6,23 @@
  * email orders come out matched (the trade order marked paid through its transition) and unmatched.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { emailMailboxes } from '../modules/email/email.schema.ts';
 import { type PollReport, pollMailbox } from '../modules/email/poller.ts';
-import { sandboxImap, sandboxMailboxPassword, sendBankNotification } from '../modules/email/sandbox/bank.ts';
+import { addSandboxMailbox, sendBankNotification } from '../modules/email/sandbox/bank.ts';
 import { tradePools, tradeRules } from '../modules/trade/index.ts';
 import { walletMembers, walletPayAccounts } from '../modules/wallet/wallet.schema.ts';
 import { postWalletAd, takeWalletAd } from '../modules/wallet/wallet-trade.service.ts';
 import type { AppContext } from '../platform/context.ts';
-import { seal } from '../platform/secret-box.ts';
 
 export const WALLET_MAILBOX_USER = 'demo-wallet-icbc';
 
 export async function runWalletEmailDay(ctx: AppContext): Promise<PollReport | null> {
   if (!ctx.config.sandbox) return null;
-  const { host, port } = await sandboxImap(ctx);
-  const [mb] = await ctx.db
-    .insert(emailMailboxes)
-    .values({
-      name: '钱包 ICBC 收款通知邮箱',
-      bank: 'ICBC',
-      host,
-      port,
-      tls: false,
-      username: WALLET_MAILBOX_USER,
-      passwordEnc: seal(ctx.keys.secretKey, sandboxMailboxPassword(ctx, WALLET_MAILBOX_USER)),
-      folder: 'INBOX',
-      scope: 'wallet',
-    })
-    .returning();
+  const mb = await addSandboxMailbox(ctx, {
+    name: '钱包 ICBC 收款通知邮箱',
+    bank: 'ICBC',
+    user: WALLET_MAILBOX_USER,
+    scope: 'wallet',
+  });
   // The wallet day's seller and a buyer (their accounts, pay cards and KYC names).
   const people = await ctx.db
     .select()

@@ -6,9 +6,11 @@
  * platform's secret key and its user name, so a mailbox configured once still logs in after a restart.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import type { EmailBank } from '@payops/contracts';
+import type { EmailBank, EmailScope } from '@payops/contracts';
 import type { AppContext } from '../../../platform/context.ts';
+import { seal } from '../../../platform/secret-box.ts';
 import { type Notification, templateOf } from '../bank-templates.ts';
+import { type EmailMailbox, emailMailboxes } from '../email.schema.ts';
 import { type SandboxImapServer, startImapServer } from './imap-server.ts';
 import { SandboxMailStore } from './mail-store.ts';
 
@@ -100,6 +102,32 @@ export function composeEmail(mail: { from: string; to: string; subject: string; 
 /** The bank's notification of an incoming transfer, as an email (an .eml file's bytes). */
 export function notificationEmail(bank: EmailBank, n: Notification, to: string, sent: Date): Buffer {
   return composeEmail({ ...templateOf(bank).render(n), to, date: sent });
+}
+
+/**
+ * A mailbox of the platform's on the sandbox bank's IMAP server (this app's), for user `user`: what an
+ * operator would add on the mailbox page, made directly by the demo and the browser tests.
+ */
+export async function addSandboxMailbox(
+  ctx: AppContext,
+  m: { name: string; bank: EmailBank; user: string; scope?: EmailScope },
+): Promise<EmailMailbox> {
+  const { host, port } = await sandboxImap(ctx);
+  const [mb] = await ctx.db
+    .insert(emailMailboxes)
+    .values({
+      name: m.name,
+      bank: m.bank,
+      host,
+      port,
+      tls: false,
+      username: m.user,
+      passwordEnc: seal(ctx.keys.secretKey, sandboxMailboxPassword(ctx, m.user)),
+      folder: 'INBOX',
+      ...(m.scope ? { scope: m.scope } : {}),
+    })
+    .returning();
+  return mb!;
 }
 
 /** Delivers an email to the sandbox mailbox `user` (its next UID); starts the server if needed. */
