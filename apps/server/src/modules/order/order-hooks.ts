@@ -132,6 +132,23 @@ async function recordEvent(family: OrderFamily, step: TransitionStep): Promise<v
   );
 }
 
+/** An order_events row's columns that the order does not give: the step's (who, why, when). */
+function eventOfStep(
+  family: OrderFamily,
+  transition: string,
+  step: Pick<TransitionStep, 'actor' | 'body' | 'now'>,
+) {
+  return {
+    family,
+    action: orderActionOf(family, transition),
+    decision: DECISIONS.includes(transition),
+    operatorId: step.actor.operatorId,
+    operatorName: step.actor.username,
+    reason: step.body.reason ?? '',
+    at: step.now,
+  };
+}
+
 /** An order transition's order_events row (its values; a statement of the caller's may write it). */
 export function orderEventRow(
   family: OrderFamily,
@@ -141,19 +158,13 @@ export function orderEventRow(
   step: Pick<TransitionStep, 'actor' | 'body' | 'now'>,
 ) {
   return {
-    family,
+    ...eventOfStep(family, transition, step),
     orderId: o.id,
     orderNo: o.orderNo,
     mchNo: o.mchNo,
     amount: o.amount,
-    action: orderActionOf(family, transition),
-    decision: DECISIONS.includes(transition),
     fromStatus,
     toStatus: o.status,
-    operatorId: step.actor.operatorId,
-    operatorName: step.actor.username,
-    reason: step.body.reason ?? '',
-    at: step.now,
   } satisfies Omit<typeof orderEvents.$inferInsert, 'id'>;
 }
 
@@ -162,7 +173,7 @@ function withEntryId(set: TransitionHooks['set']): NonNullable<TransitionHooks['
   return (s) => ({ ...set?.(s), entryId: NEXT_ENTRY_ID });
 }
 
-/** The order_events columns the one statement takes from the updated row (`upd`). */
+/** The order_events columns the one statement takes from the updated row (`upd`): orderEventRow's others. */
 const EVENT_FROM_ROW: Record<string, SQL> = {
   orderId: sql`upd.id`,
   orderNo: sql`upd.order_no`,
@@ -183,11 +194,7 @@ function eventStatement(family: OrderFamily, transition: string, idleWhere?: SQL
     rows: [
       {
         table: orderEvents,
-        values: (s) => {
-          const row: Row = orderEventRow(family, transition, {} as DepositOrder, '', s);
-          for (const k of Object.keys(EVENT_FROM_ROW)) delete row[k];
-          return row;
-        },
+        values: (s) => eventOfStep(family, transition, s),
         computed: EVENT_FROM_ROW,
       },
     ],

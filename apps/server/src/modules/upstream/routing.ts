@@ -7,11 +7,10 @@
  * (the merchant's weight for the passage when it has one).
  */
 import type { RouteCandidate, RouteVerdict } from '@payops/contracts';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { dec, decString, ZERO } from '../../platform/ledger/money.ts';
 import { merchantPassages, passages, thirdParties } from '../mch/passage.schema.ts';
-import { depositOrders, withdrawOrders } from '../order/schema.ts';
 import { adapterFor } from './adapter.ts';
 import { passageHealthStats, passageUsage } from './schema.ts';
 
@@ -49,7 +48,8 @@ export interface Routing {
 
 /**
  * Orders that use a passage's daily cap: those the upstream accepted and that did not end unpaid. The
- * triggers that keep passage_usage (migration 0031) name the same states; a test holds them together.
+ * triggers that keep passage_usage (migration 0031) name the same states; upstream-routing.test.ts
+ * compares every bucket with the orders in these states.
  */
 export const USING_CAP = {
   deposit: ['pending_payment', 'paid', 'in_audit', 'success'],
@@ -75,23 +75,6 @@ export async function usedToday(ctx: AppContext, direction: Direction, ids: numb
     )
     .groupBy(u.passageId);
   return new Map(rows.map((r) => [r.passageId, r.used]));
-}
-
-/** usedToday summed from the orders themselves (what the usage must always equal; tests compare). */
-export async function usedTodayFromOrders(ctx: AppContext, direction: Direction, now: Date) {
-  const t = direction === 'deposit' ? depositOrders : withdrawOrders;
-  const rows = await ctx.db
-    .select({ passageId: t.passageId, used: sql<string>`sum(${t.amount})::text` })
-    .from(t)
-    .where(
-      and(
-        isNotNull(t.passageId),
-        sql`${t.createdAt} >= ${dayStartOf(ctx, now)}`,
-        inArray(t.status, [...USING_CAP[direction]] as never),
-      ),
-    )
-    .groupBy(t.passageId);
-  return new Map(rows.map((r) => [r.passageId!, r.used]));
 }
 
 /** Weighted random order without replacement (a weight of 0 still comes, after the others). */

@@ -1,7 +1,8 @@
 /**
  * The upstream module's tables: the routing decisions (order/recommendRecordList), the passages'
- * error counters behind their health, what their daily caps have used, the callbacks the platform received (refused ones included),
- * and the sandbox provider's own orders (the sandbox is "outside": it keeps its state apart).
+ * error counters behind their health, what their daily caps have used, the callbacks the platform
+ * received (refused ones included), and the sandbox provider's own orders (the sandbox is "outside":
+ * it keeps its state apart).
  */
 import type { RouteCandidate } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
