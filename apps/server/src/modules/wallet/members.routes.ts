@@ -3,8 +3,6 @@
  * statement; freeze/unfreeze are lifecycle transitions with a reason) and walletPayTypeInfoPage.
  */
 import { walletFindByPage, walletPayTypeInfoPage } from '@payops/contracts';
-import { sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../platform/crud/index.ts';
 import { balanceColumn } from '../../platform/ledger/index.ts';
@@ -12,12 +10,10 @@ import { registerTransitions } from '../../platform/transitions/index.ts';
 import { walletMembers, walletPayAccounts } from './wallet.schema.ts';
 import { WALLET_COIN } from './wallet-trade.service.ts';
 
-// The wallet holds USDT (the market's coin). The member's id is named with its table: inside the
-// balance's subquery a bare "id" would be the ledger account's.
-const memberId = sql.raw('"wallet_members"."id"') as unknown as PgColumn;
+// The wallet holds USDT (the market's coin).
 export const walletBalances = {
-  available: balanceColumn('wallet_member', memberId, WALLET_COIN),
-  frozenBalance: balanceColumn('wallet_member', memberId, WALLET_COIN, 'frozen'),
+  available: balanceColumn('wallet_member', walletMembers.id, WALLET_COIN),
+  frozenBalance: balanceColumn('wallet_member', walletMembers.id, WALLET_COIN, 'frozen'),
 };
 
 export async function walletMemberRoutes(fastify: FastifyInstance) {

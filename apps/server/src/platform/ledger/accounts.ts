@@ -1,5 +1,5 @@
 /** Ledger accounts: found or opened per owner and currency, and the platform's contra accounts. */
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { clientOf } from '../../db/named-statement.ts';
@@ -211,8 +211,11 @@ export function balanceColumn(
   currency = 'CNY',
   field: 'available' | 'frozen' = 'available',
 ): SQL<string> {
+  // The owner's column named with its table: a one-table select writes columns bare, and a bare
+  // "id" here would be the ledger account's own.
+  const owner = sql.raw(`"${getTableName(ownerId.table)}"."${ownerId.name}"`);
   return sql<string>`coalesce((SELECT ${ledgerAccounts[field]} FROM ${ledgerAccounts}
-    WHERE ${ledgerAccounts.ownerType} = ${sql.raw(`'${ownerType}'`)} AND ${ledgerAccounts.ownerId} = ${ownerId}
+    WHERE ${ledgerAccounts.ownerType} = ${sql.raw(`'${ownerType}'`)} AND ${ledgerAccounts.ownerId} = ${owner}
       AND ${ledgerAccounts.currency} = ${sql.raw(`'${currency.replace(/'/g, "''")}'`)}), 0)`.mapWith(String);
 }
 
