@@ -119,7 +119,7 @@ export function statementCounter(): () => number {
 
 /**
  * With PAYOPS_PG_STATEMENTS=1 (the embedded server loads pg_stat_statements): the statements a workload
- * ran, heaviest by total execution time, per operation. Call once before the workload (it resets) and
+ * ran, heaviest by total execution and planning time, per operation (planning shown where most calls plan). Call once before the workload (it resets) and
  * once after it with the operations done; without the variable it answers nothing.
  */
 export async function statementReport(
@@ -134,16 +134,22 @@ export async function statementReport(
   }
   // Every statement the workload sent (BEGIN, COMMIT and SAVEPOINT too: each is a round trip).
   const { rows } = await pool.query(
-    `SELECT calls, total_exec_time AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS q
-       FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC`,
+    `SELECT calls, total_exec_time AS ms, plans, total_plan_time AS plan_ms,
+            left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS q
+       FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%'
+       ORDER BY total_exec_time + total_plan_time DESC`,
   );
   const perOp = (n: unknown) => Number(n) / Math.max(ops, 1);
   const shown = rows.filter((r) => perOp(r.calls) >= 0.01);
   const total = rows.reduce((n, r) => n + perOp(r.calls), 0);
+  // Planned on most calls: a statement sent unnamed, or a named one PostgreSQL keeps planning anew
+  // (a parameter where the planner needs a value, such as LIMIT $1).
+  const planned = (r: Record<string, unknown>) =>
+    Number(r.plans) > Number(r.calls) / 2 ? ` +${perOp(r.plan_ms).toFixed(3)} planning` : '';
   return [
     ...shown.map(
       (r) =>
-        `${perOp(r.ms).toFixed(3).padStart(7)} ms/op ${perOp(r.calls).toFixed(2).padStart(5)} calls/op  ${r.q}`,
+        `${perOp(r.ms).toFixed(3).padStart(7)} ms/op${planned(r)} ${perOp(r.calls).toFixed(2).padStart(5)} calls/op  ${r.q}`,
     ),
     `${total.toFixed(1)} statements/op in all (round trips, transaction control included)`,
   ].join('\n');

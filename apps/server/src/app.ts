@@ -38,6 +38,7 @@ import { tradeModule } from './modules/trade/index.ts';
 import { tradeReportsModule } from './modules/tradeReports/index.ts';
 import { upstreamModule } from './modules/upstream/index.ts';
 import { walletModule } from './modules/wallet/index.ts';
+import { settlePendingAuth } from './platform/admission.ts';
 import { Clock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import { installErrorHandler, ok, sendError } from './platform/errors.ts';
@@ -93,7 +94,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
-  installErrorHandler(app);
+  installErrorHandler(app, (request) => settlePendingAuth(ctx, request, 'skip'));
   installInputGuard(app);
 
   await app.register(cookie);

@@ -64,13 +64,19 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 }
 
 /** A second instance on the first one's database, with the same keys (as README says to deploy). */
-export async function secondInstance(first: TestApp, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function secondInstance(
+  first: TestApp,
+  overrides: Partial<Config> = {},
+  /** Routes of the test's own, added before the instance is ready. */
+  withRoutes?: (app: BuiltApp['app']) => void,
+): Promise<TestApp> {
   const database = openDatabase(first.dbUrl, 10);
   const config = loadConfig(
     { LOG_LEVEL: 'silent', DATA_DIR: first.ctx.config.dataDir },
     { databaseUrl: first.dbUrl, webDist: first.ctx.config.webDist, ...overrides },
   );
   const built = await buildApp({ config, database, keys: loadKeys(inject('keysDir')) });
+  withRoutes?.(built.app);
   await built.app.ready();
   return {
     ...built,

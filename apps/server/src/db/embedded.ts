@@ -83,7 +83,9 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
       '-c',
       `unix_socket_directories=${socket ?? ''}`,
       // Benches only (bench/cpu.ts statementReport): PostgreSQL's time per statement.
-      ...(process.env.PAYOPS_PG_STATEMENTS ? ['-c', 'shared_preload_libraries=pg_stat_statements'] : []),
+      ...(process.env.PAYOPS_PG_STATEMENTS
+        ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track_planning=on']
+        : []),
     ],
   });
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) await server.initialise();

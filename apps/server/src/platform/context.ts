@@ -46,6 +46,11 @@ declare module 'fastify' {
     beforeBinding?: boolean;
     /** A public route that checks the caller's address itself (the merchant API's per-merchant white list). */
     ownIpCheck?: boolean;
+    /**
+     * The handler's own statement carries the session check (carried-auth.ts): the guard leaves the
+     * session to it (`pendingAuth`) instead of a round trip of its own. A list route's.
+     */
+    carriesAuth?: boolean;
   }
   interface FastifyRequest {
     auth?: AuthContext;
@@ -54,6 +59,8 @@ declare module 'fastify' {
     auditNote?: AuditNote;
     /** The handler wrote its success row inside its transaction (audit-request.ts): none from onSend. */
     auditWritten?: boolean;
+    /** The permission whose session check the handler's statement carries, until it is settled (admission.ts). */
+    pendingAuth?: string;
     /** The permission needs a code: the guard checks it after the body is validated. */
     codeNeeded?: boolean;
     /** The guard checked an authenticator code for this request. */

@@ -162,8 +162,12 @@ function sendUnexpected(request: FastifyRequest, reply: FastifyReply, error: Err
 export function auditFailed(request: FastifyRequest, reply: FastifyReply, error: unknown): string {
   const db = dbErrorFacts(error);
   const away = db && (UNAVAILABLE.test(db.code) || NETWORK_CODES.has(db.code));
-  const code = away ? ErrorCode.unavailable : ErrorCode.internal;
   request.log.error({ requestId: request.id, db, answered: reply.statusCode }, 'audit row not written');
+  return answerInstead(request, reply, away ? ErrorCode.unavailable : ErrorCode.internal);
+}
+
+/** From onSend: a failure envelope with the request id in place of whatever was about to be sent. */
+export function answerInstead(request: FastifyRequest, reply: FastifyReply, code: number): string {
   request.resultCode = code;
   reply.status(httpStatus[code]!).type('application/json; charset=utf-8').removeHeader('content-disposition');
   return JSON.stringify({
@@ -173,25 +177,42 @@ export function auditFailed(request: FastifyRequest, reply: FastifyReply, error:
   });
 }
 
-export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: Error & { validation?: IssueLike[]; statusCode?: number }, request, reply) => {
-    const locale = localeOf(request);
-    if (error instanceof AppError) {
-      const fields = (error.data as { fields?: FieldError[] } | null)?.fields;
-      const msg = fields?.length
-        ? `${errorMessage(error.code, locale)}: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`
-        : undefined;
-      return sendError(request, reply, error.code, error.data, msg);
-    }
-    if (error.validation) {
-      const fields = describeIssues(error.validation, locale);
-      const msg = `${errorMessage(ErrorCode.badRequest, locale)}: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`;
-      return sendError(request, reply, ErrorCode.badRequest, { fields }, msg);
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 413) return sendError(request, reply, ErrorCode.payloadTooLarge);
-    if (status === 429) return sendError(request, reply, ErrorCode.tooManyRequests);
-    if (status >= 400 && status < 500) return sendError(request, reply, ErrorCode.badRequest);
-    return sendUnexpected(request, reply, error);
-  });
+/**
+ * `settle`: makes a session check the request's handler was to carry (admission.ts) before an error
+ * is answered, so that a caller who is not let in hears that, never what their body got wrong.
+ */
+export function installErrorHandler(
+  app: FastifyInstance,
+  settle: (request: FastifyRequest) => Promise<void> = async () => {},
+): void {
+  app.setErrorHandler(
+    async (error: Error & { validation?: IssueLike[]; statusCode?: number }, request, reply) => {
+      if (request.pendingAuth !== undefined) {
+        try {
+          await settle(request);
+        } catch (e) {
+          if (e instanceof AppError) return sendError(request, reply, e.code, e.data);
+          return sendUnexpected(request, reply, e as Error);
+        }
+      }
+      const locale = localeOf(request);
+      if (error instanceof AppError) {
+        const fields = (error.data as { fields?: FieldError[] } | null)?.fields;
+        const msg = fields?.length
+          ? `${errorMessage(error.code, locale)}: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`
+          : undefined;
+        return sendError(request, reply, error.code, error.data, msg);
+      }
+      if (error.validation) {
+        const fields = describeIssues(error.validation, locale);
+        const msg = `${errorMessage(ErrorCode.badRequest, locale)}: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`;
+        return sendError(request, reply, ErrorCode.badRequest, { fields }, msg);
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 413) return sendError(request, reply, ErrorCode.payloadTooLarge);
+      if (status === 429) return sendError(request, reply, ErrorCode.tooManyRequests);
+      if (status >= 400 && status < 500) return sendError(request, reply, ErrorCode.badRequest);
+      return sendUnexpected(request, reply, error);
+    },
+  );
 }

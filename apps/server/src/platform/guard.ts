@@ -1,20 +1,20 @@
 /**
  * Deny by default (ASVS 8.2.1): every API route names its access, or the server refuses to start.
  * On each request: the IP lists, the session, the permission and, where the resource list says so,
- * an authenticator code. After each state-changing call (and each refusal) an operation-log row,
- * unless the handler already wrote it inside its own transaction.
+ * an authenticator code (admission.ts); a route whose statement carries the session check leaves it
+ * to its handler (carried-auth.ts). After each state-changing call (and each refusal) an
+ * operation-log row, unless the handler already wrote it inside its own transaction.
  */
 import { ErrorCode, isStaffOnly } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
+import { admit } from './admission.ts';
 import { appendOperationLog } from './audit.ts';
 import { operationRowOf } from './audit-request.ts';
 import type { AppContext } from './context.ts';
-import { AppError, auditFailed, sendError } from './errors.ts';
+import { AppError, answerInstead, auditFailed, sendError } from './errors.ts';
 import { IpFilter } from './ip-filter.ts';
 import { clientIp, describeAccess } from './request-info.ts';
-import { refuseUnbound } from './require-binding.ts';
-import { authenticate } from './sessions.ts';
-import { isCashierStaff } from './staff-only.ts';
+import { authenticate, tokenOf } from './sessions.ts';
 import { consumeCode } from './totp.ts';
 
 /** Path prefixes served by the API; everything else is the single-page app's static files. */
@@ -67,16 +67,12 @@ export function installGuard(
       }
       if (access === 'public') return;
       const permission = access === 'session' ? undefined : access.permission;
-      const { auth, held } = await authenticate(ctx, request, permission);
-      request.auth = auth;
-      await refuseUnbound(ctx, request);
-      if (!permission) return;
-      if (!held) throw new AppError(ErrorCode.forbidden);
-      // A staff-only page's routes: named staff only, whatever the roles hold (staff-only.ts).
-      if (isStaffOnly(permission) && !(await isCashierStaff(ctx, auth.username))) {
-        throw new AppError(ErrorCode.forbidden);
+      if (permission && request.routeOptions.config.carriesAuth) {
+        tokenOf(request); // no token: refused here, before anything else
+        request.pendingAuth = permission;
+        return;
       }
-      request.codeNeeded = held.needsCode;
+      await admit(ctx, request, permission, await authenticate(ctx, request, permission), 'later');
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       return sendError(request, reply, e.code, e.data);
@@ -101,6 +97,12 @@ export function installGuard(
     const config = request.routeOptions.config;
     const access = config?.access;
     if (!access) return payload;
+    // Deny by default: a handler that was to carry the session check and answered without it never
+    // lets its answer out.
+    if (request.pendingAuth !== undefined && reply.statusCode < 400) {
+      request.log.error({ requestId: request.id }, 'answer held back: its session check was never made');
+      return answerInstead(request, reply, ErrorCode.internal);
+    }
     const code = request.resultCode ?? (reply.statusCode < 400 ? ErrorCode.ok : ErrorCode.internal);
     const refused = code === ErrorCode.forbidden || code === ErrorCode.ipDenied;
     // Read-only POSTs (lists, counts) opt out with audit: false.

@@ -74,12 +74,17 @@ export function refuseMaskedFilters(
   unmasked: boolean,
   locale: Locale,
 ): void {
-  if (unmasked) return;
+  const name = unmasked ? undefined : maskedFilter(def, filters);
+  if (name) throw fieldError(`filters.${name}`, describeRule('maskedFilter', locale));
+}
+
+/** The first filter given on a masked field, if any. */
+export function maskedFilter(def: ResourceDef, filters: Record<string, unknown>): string | undefined {
   const kinds = maskKinds(def);
   for (const [name, value] of Object.entries(filters)) {
-    if (kinds[name] && value !== null && value !== undefined && value !== '')
-      throw fieldError(`filters.${name}`, describeRule('maskedFilter', locale));
+    if (kinds[name] && value !== null && value !== undefined && value !== '') return name;
   }
+  return undefined;
 }
 
 /** Field name -> mask kind over every resource: personal data wherever it appears in audit detail. */

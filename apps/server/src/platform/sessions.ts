@@ -59,8 +59,9 @@ export interface Held {
   needsCode: boolean;
 }
 
-interface AuthRow {
-  id: string;
+/** The session row, its operator, and the asked permission if held: what a request is admitted on. */
+export interface AuthRow {
+  id: string | number;
   operator_id: number;
   cookie_hash: string;
   ended_at: Date | null;
@@ -75,13 +76,15 @@ interface AuthRow {
 }
 
 /**
- * Session, operator and permission in ONE statement per request, prepared once per connection: the
- * list route's budget (issue 9, "Scale") leaves no room for three round trips, and no cache is needed,
- * so a revoked session or permission is refused at once by every instance.
+ * Session, operator and permission in ONE statement, its two parameters (token hash, permission)
+ * numbered from `first`: on its own for most routes, and carried by a list page's statement
+ * (carried-auth.ts), so that no cache is needed and a revoked session or permission is refused at
+ * once by every instance.
  */
-const AUTH_QUERY = {
-  name: 'payops_authenticate',
-  text: `SELECT s.id, s.operator_id, s.cookie_hash, s.ended_at, s.end_reason, s.last_seen_at, s.expires_at,
+export function authQueryText(first = 1): string {
+  const token = `$${first}`;
+  const permission = `$${first + 1}`;
+  return `SELECT s.id, s.operator_id, s.cookie_hash, s.ended_at, s.end_reason, s.last_seen_at, s.expires_at,
                 s.unmasked_until, o.username, o.status, p.resource_id, p.needs_code
          FROM sessions s
          JOIN operators o ON o.id = s.operator_id
@@ -90,11 +93,21 @@ const AUTH_QUERY = {
            FROM resources r
            JOIN role_resources rr ON rr.resource_id = r.id
            JOIN operator_roles orr ON orr.role_id = rr.role_id
-           WHERE orr.operator_id = s.operator_id AND r.permission = $2
+           WHERE orr.operator_id = s.operator_id AND r.permission = ${permission}
            LIMIT 1
-         ) p ON $2::text IS NOT NULL
-         WHERE s.token_hash = $1`,
-};
+         ) p ON ${permission}::text IS NOT NULL
+         WHERE s.token_hash = ${token}`;
+}
+
+/** Prepared once per connection: the list route's budget (issue 9, "Scale") leaves no room for more. */
+const AUTH_QUERY = { name: 'payops_authenticate', text: authQueryText() };
+
+/** The request's session token, or the not-signed-in refusal. */
+export function tokenOf(request: FastifyRequest): string {
+  const token = request.headers.access_token;
+  if (typeof token !== 'string' || token === '') throw new AppError(ErrorCode.notSignedIn);
+  return token;
+}
 
 /**
  * Resolves the caller's session (and, when `permission` is given, whether they hold it) or throws the
@@ -105,13 +118,20 @@ export async function authenticate(
   request: FastifyRequest,
   permission?: string,
 ): Promise<{ auth: AuthContext; held: Held | null }> {
-  const token = request.headers.access_token;
-  if (typeof token !== 'string' || token === '') throw new AppError(ErrorCode.notSignedIn);
+  const token = tokenOf(request);
   const { rows } = await ctx.pool.query<AuthRow>({
     ...AUTH_QUERY,
     values: [sha256(token), permission ?? null],
   });
-  const row = rows[0];
+  return checkSession(ctx, request, rows[0]);
+}
+
+/** The checks on a session row, wherever it was read: binding cookie, end, operator, idle and absolute limits. */
+export async function checkSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  row: AuthRow | undefined,
+): Promise<{ auth: AuthContext; held: Held | null }> {
   if (!row) throw new AppError(ErrorCode.tokenInvalid);
   const sessionId = Number(row.id);
   const cookie = request.cookies[SESSION_COOKIE];

@@ -22,9 +22,12 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { settlePendingAuth } from '../admission.ts';
+import { carriedSession } from '../carried-auth.ts';
 import { AppError, localeOf, ok } from '../errors.ts';
 import { fastSerializerCompiler } from '../fast-serializer.ts';
-import { maskKinds, maskRow, refuseMaskedFilters } from '../masking.ts';
+import { sha256 } from '../hashing.ts';
+import { maskedFilter, maskKinds, maskRow, refuseMaskedFilters } from '../masking.ts';
 import { envelope } from '../route-schemas.ts';
 import { registerAuditTimeline } from './audit-timeline.ts';
 import { refuseUnknownChoices } from './choices.ts';
@@ -91,7 +94,13 @@ function listRateLimit(perMinute: number) {
     rateLimit: {
       max: perMinute,
       timeWindow: '1 minute',
-      keyGenerator: (request: FastifyRequest) => `op:${request.auth?.operatorId ?? request.ip}`,
+      // A list's session is checked with its page (carried-auth.ts), after this hook: its calls are
+      // counted per session token (hashed), which only a sign-in with a code makes.
+      keyGenerator: (request: FastifyRequest) => {
+        if (request.auth) return `op:${request.auth.operatorId}`;
+        const token = request.headers.access_token;
+        return typeof token === 'string' && token ? `session:${sha256(token)}` : `ip:${request.ip}`;
+      },
     },
   };
 }
@@ -142,7 +151,7 @@ export function registerCrud(
     app.post(
       def.actions.list!.path,
       {
-        config: { access: access('list'), audit: false, ...limited },
+        config: { access: access('list'), audit: false, carriesAuth: true, ...limited },
         serializerCompiler: fastSerializerCompiler,
         schema: {
           tags,
@@ -153,6 +162,11 @@ export function registerCrud(
       },
       async (request) => {
         const body = request.body as FindByPageBody;
+        // The page's statement carries the session check (carried-auth.ts) unless the caller must be
+        // known first: a restricted resource's rows, or a filter on masked data.
+        const carried = !options.restrict && !maskedFilter(def, body.filters);
+        const session = carried ? carriedSession(fastify.ctx, request) : undefined;
+        if (!session) await settlePendingAuth(fastify.ctx, request);
         refuseMaskedFilters(def, body.filters, request.auth?.unmasked ?? false, localeOf(request));
         await refuseUnknownChoices(db, def, body.filters, localeOf(request));
         const filters = await restricted(request, body.filters);
@@ -162,6 +176,7 @@ export function registerCrud(
           r,
           { ...body, filters },
           localeOf(request),
+          session,
         );
         return ok({ list: await present(request, rows), pager });
       },
