@@ -122,6 +122,59 @@ describe('ledger', () => {
     ).rejects.toThrow(/insufficient/);
   });
 
+  it('posts an entry in one statement: legs on one account each with the balance after it, a refused account named', async () => {
+    const [a, b, c] = await tx<number[]>(async (db) => [
+      (await ensureAccount(db, { ownerType: 'merchant', ownerId: 1013 })).id,
+      (await ensureAccount(db, { ownerType: 'merchant', ownerId: 1014 })).id,
+      (await platformAccount(db, 'adjustments')).id,
+    ]);
+    const posted = await tx<Awaited<ReturnType<typeof postEntry>>>((db) =>
+      postEntry(db, {
+        kind: 'adjust_credit',
+        legs: [
+          { accountId: a, amount: '10.00' },
+          { accountId: c, amount: '-15.50' },
+          { accountId: a, amount: '-3.00', frozenAmount: '3.00' },
+          { accountId: b, amount: '5.50' },
+        ],
+      }),
+    );
+    // In the order given within an account, each posting with the account's balances after it.
+    expect(posted.postings.map((p) => [p.accountId, p.amount, p.balanceAfter, p.frozenAfter])).toEqual(
+      expect.arrayContaining([
+        [a, '10.00000000', '10.00000000', '0.00000000'],
+        [a, '-3.00000000', '7.00000000', '3.00000000'],
+        [b, '5.50000000', '5.50000000', '0.00000000'],
+      ]),
+    );
+    expect(posted.postings).toHaveLength(4);
+    await expectBalances(
+      t.ctx.db,
+      new Map([
+        [a, 700_000_000n],
+        [b, 550_000_000n],
+      ]),
+    );
+    // b holds 5.50: a debit of 6 on it refuses the whole entry, naming b; a is untouched.
+    const refused = tx((db) =>
+      postEntry(db, {
+        kind: 'adjust_debit',
+        legs: [
+          { accountId: a, amount: '-1.00' },
+          { accountId: b, amount: '-6.00' },
+          { accountId: c, amount: '7.00' },
+        ],
+      }),
+    );
+    await expect(refused).rejects.toMatchObject({ reason: 'insufficient', detail: { accountId: b } });
+    await expectBalances(
+      t.ctx.db,
+      new Map([
+        [a, 700_000_000n],
+        [b, 550_000_000n],
+      ]),
+    );
+  });
   it('the journal is append-only: UPDATE, DELETE and TRUNCATE are refused by the database', async () => {
     await expect(t.ctx.db.execute(sql`UPDATE ledger_postings SET amount = 0`)).rejects.toThrow();
     await expect(t.ctx.db.execute(sql`DELETE FROM ledger_postings`)).rejects.toThrow();

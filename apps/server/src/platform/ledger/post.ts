@@ -1,10 +1,9 @@
 /**
- * Posting a journal entry: the entry's row first (its unique business event refuses a second posting
- * before any balance is touched), then for each leg a guarded UPDATE of the account (the WHERE refuses a
- * balance below zero or beyond what the column holds, so parallel debits cannot overdraw) and the
- * posting row with the balances the UPDATE returned, all in the caller's transaction: one statement per
- * leg, the entry's row with the first (statements.ts, legStatement). Legs are applied in account-id
- * order so two entries over the same accounts never deadlock.
+ * Posting a journal entry in the caller's transaction, as one statement (statements.ts entryStatement):
+ * the entry's row first (its unique business event refuses a second posting before any balance is
+ * touched), the accounts locked in id order (two entries over the same accounts never deadlock), each
+ * account's guarded UPDATE (the WHERE refuses a balance below zero or beyond what the column holds, so
+ * parallel debits cannot overdraw) and a posting row per leg with the balances after it.
  *
  * Each leg's amount is checked against its currency's rule (contracts money.ts) and written in its
  * canonical form; the double-entry check runs on exactly those written amounts.
@@ -16,7 +15,7 @@ import { type Executor, perDatabase, type Tx } from './accounts.ts';
 import { LedgerError } from './errors.ts';
 import { BALANCE_LIMIT, dec, decString, fitsColumn, isZero } from './money.ts';
 import type { ledgerPostings } from './schema.ts';
-import { accountCurrencies, firstLegStatement, nextLegStatement } from './statements.ts';
+import { accountCurrencies, entryStatement } from './statements.ts';
 
 export interface LegInput {
   accountId: number;
@@ -148,32 +147,40 @@ export async function postEntry(tx: Tx, entry: EntryInput): Promise<PostedEntry>
     operatorId: entry.operatorId ?? null,
     note: entry.note ?? '',
   };
-  // The entry's row with the first leg (its unique business event refuses a second posting before any
-  // balance is touched), then each further leg; each leg's guard lives in its UPDATE's WHERE, whose row
-  // lock serialises parallel postings on the account. A refusal throws: the caller's transaction rolls
-  // back whatever was written before it.
-  let entryId = 0;
-  const postings: Posting[] = [];
-  for (const [i, leg] of legs.entries()) {
-    const values = { ...common, accountId: leg.accountId, amount: leg.amount, frozen: leg.frozenAmount };
-    const [row] =
-      i === 0
-        ? await firstLegStatement.rows(client, { ...values, id: entry.id ?? null, event: eventOf(entry) })
-        : await nextLegStatement.rows(client, { ...values, entryId });
-    if (i === 0) {
-      if (row?.newEntryId == null)
-        throw new LedgerError('duplicateEvent', {
-          refType: entry.refType,
-          refId: entry.refId,
-          event: eventOf(entry),
-        });
-      entryId = row.newEntryId as number;
-    }
-    if (row?.id == null) throw await refusal(tx, leg, at);
-    const { newEntryId: _, ...posting } = row;
-    postings.push(posting as Posting);
+  // The entry, its accounts' guarded changes and its postings in one statement (statements.ts): a
+  // refusal throws, and the caller's transaction rolls back whatever the statement wrote.
+  const answer = await entryStatement.rows(client, {
+    ...common,
+    id: entry.id ?? null,
+    event: eventOf(entry),
+    accountIds: legs.map((l) => l.accountId),
+    amounts: legs.map((l) => l.amount),
+    frozens: legs.map((l) => l.frozenAmount),
+  });
+  const entryId = answer[0]?.newEntryId as number | null | undefined;
+  if (entryId == null)
+    throw new LedgerError('duplicateEvent', {
+      refType: entry.refType,
+      refId: entry.refId,
+      event: eventOf(entry),
+    });
+  const postings = answer
+    .filter((row) => row.id != null)
+    .map(({ newEntryId: _, ...posting }) => posting as Posting)
+    .sort((a, b) => a.id - b.id);
+  if (postings.length < legs.length) {
+    const posted = new Set(postings.map((p) => p.accountId));
+    throw await refusal(tx, accountTotal(legs, legs.find((l) => !posted.has(l.accountId))!.accountId), at);
   }
   return { entryId, postings };
+}
+
+/** An account's legs of an entry as one change (what its guard was checked against). */
+function accountTotal(legs: readonly RuledLeg[], accountId: number): RuledLeg {
+  const mine = legs.filter((l) => l.accountId === accountId);
+  const sum = (pick: (l: RuledLeg) => string) =>
+    decString(mine.reduce((n, l) => n.plus(dec(pick(l))), dec('0')));
+  return { ...mine[0]!, amount: sum((l) => l.amount), frozenAmount: sum((l) => l.frozenAmount) };
 }
 
 /**

@@ -63,58 +63,54 @@ export const accountCurrencies = new NamedStatement(
 const postingColumns: Record<string, PgColumn> = getTableColumns(ledgerPostings);
 
 /**
- * A leg as ONE statement: its guarded balance change (applyLegStatement's WHERE) and its posting row,
- * made from the balances the change returned (a data-modifying CTE): one round trip per leg instead
- * of an UPDATE per leg and an INSERT of the postings. `first`: the entry's row is inserted by the same
- * statement (insertEntryStatement's), and the leg applies only when it was (its business event not
- * posted before); the answer's `new_entry_id` is null when it was not. No posting row answered: the
- * leg's guard refused (post.ts says why).
+ * An entry as ONE statement, whatever its legs: the entry's row (its unique business event: when it
+ * was posted before, nothing else applies and `new_entry_id` is null), the accounts locked in id order
+ * (so two entries over the same accounts never deadlock), each account's guarded balance change by the
+ * sum of its legs (the WHERE refuses a balance below zero, beyond its column, or in a settled day), and
+ * a posting row per leg with the balance after it. One round trip per entry instead of one per leg
+ * (issue 10: a deposit's credit has three legs). An account with no posting answered: its guard
+ * refused (post.ts says why), and the caller's transaction rolls back.
  */
-function legStatement(first: boolean): NamedStatement {
-  const entry = first
-    ? sql`e AS (INSERT INTO ledger_entries (id, kind, ref_type, ref_id, event, created_at)
+const postingNames = sql.raw(
+  'entry_id, account_id, owner_type, owner_id, owner_code, merchant_id, currency, amount, frozen_amount, balance_after, frozen_after, kind, ref_type, ref_id, reverses_entry_id, operator_id, note, created_at',
+);
+const answered = sql.join(
+  Object.values(postingColumns).map((c) => sql.raw(`ins.${c.name}`)),
+  sql`, `,
+);
+export const entryStatement = new NamedStatement(
+  'ledger_entry',
+  raw(sql`WITH e AS (INSERT INTO ledger_entries (id, kind, ref_type, ref_id, event, created_at)
         VALUES (coalesce(${p('id')}::bigint, nextval('ledger_entry_seq')), ${p('kind')}, ${p('refType')}, ${p('refId')},
                 ${p('event')}, ${p('at')}::timestamptz)
-        ON CONFLICT DO NOTHING RETURNING id), `
-    : sql``;
-  // The posting's columns as the SELECT below gives them, and all of them as answered.
-  const names = sql.raw(
-    'entry_id, account_id, owner_type, owner_id, owner_code, merchant_id, currency, amount, frozen_amount, balance_after, frozen_after, kind, ref_type, ref_id, reverses_entry_id, operator_id, note, created_at',
-  );
-  const all = sql.join(
-    Object.values(postingColumns).map((c) => sql.raw(`ins.${c.name}`)),
-    sql`, `,
-  );
-  const statement = sql`WITH ${entry}a AS (UPDATE ledger_accounts
-       SET available = available + ${p('amount')}::numeric,
-           frozen = frozen + ${p('frozen')}::numeric,
+        ON CONFLICT DO NOTHING RETURNING id),
+    v AS (SELECT * FROM unnest(${p('accountIds')}::bigint[], ${p('amounts')}::numeric[], ${p('frozens')}::numeric[])
+            WITH ORDINALITY AS v(account_id, amount, frozen, ord)),
+    t AS (SELECT account_id, sum(amount) AS amount, sum(frozen) AS frozen FROM v GROUP BY account_id),
+    l AS (SELECT id FROM ledger_accounts WHERE id IN (SELECT account_id FROM t) AND EXISTS (SELECT 1 FROM e)
+          ORDER BY id FOR UPDATE),
+    a AS (UPDATE ledger_accounts
+       SET available = available + t.amount, frozen = ledger_accounts.frozen + t.frozen,
            updated_at = ${p('at')}::timestamptz
-     WHERE id = ${p('accountId')}::bigint
-       AND (allow_negative OR available + ${p('amount')}::numeric >= 0)
-       AND frozen + ${p('frozen')}::numeric >= 0
-       AND abs(available + ${p('amount')}::numeric) < ${p('limit')}::numeric
-       AND frozen + ${p('frozen')}::numeric < ${p('limit')}::numeric
+      FROM t JOIN l ON l.id = t.account_id
+     WHERE ledger_accounts.id = t.account_id
+       AND (allow_negative OR available + t.amount >= 0)
+       AND ledger_accounts.frozen + t.frozen >= 0
+       AND abs(available + t.amount) < ${p('limit')}::numeric
+       AND ledger_accounts.frozen + t.frozen < ${p('limit')}::numeric
        AND (settled_until IS NULL OR ${p('at')}::timestamptz >= settled_until)
-       ${first ? sql`AND EXISTS (SELECT 1 FROM e)` : sql``}
-     RETURNING id, owner_type, owner_id, owner_code, merchant_id, currency, available, frozen),
-    ins AS (INSERT INTO ledger_postings (${names})
-      SELECT ${first ? sql`(SELECT id FROM e)` : sql`${p('entryId')}::bigint`}, a.id, a.owner_type, a.owner_id,
-             a.owner_code, a.merchant_id, a.currency, ${p('amount')}::numeric, ${p('frozen')}::numeric, a.available,
-             a.frozen, ${p('kind')}, ${p('refType')}, ${p('refId')}, ${p('reversesEntryId')}::bigint,
+     RETURNING ledger_accounts.id, owner_type, owner_id, owner_code, merchant_id, currency, available,
+               ledger_accounts.frozen),
+    ins AS (INSERT INTO ledger_postings (${postingNames})
+      SELECT (SELECT id FROM e), a.id, a.owner_type, a.owner_id, a.owner_code, a.merchant_id, a.currency,
+             v.amount, v.frozen,
+             a.available - coalesce(sum(v.amount) OVER later, 0), a.frozen - coalesce(sum(v.frozen) OVER later, 0),
+             ${p('kind')}, ${p('refType')}, ${p('refId')}, ${p('reversesEntryId')}::bigint,
              ${p('operatorId')}::integer, ${p('note')}, ${p('at')}::timestamptz
-        FROM a
+        FROM v JOIN a ON a.id = v.account_id
+      WINDOW later AS (PARTITION BY v.account_id ORDER BY v.ord ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING)
+      ORDER BY v.ord
       RETURNING *)
-    ${
-      first
-        ? sql`SELECT (SELECT id FROM e) AS new_entry_id, ${all} FROM (SELECT 1) one LEFT JOIN ins ON true`
-        : sql`SELECT NULL::bigint AS new_entry_id, ${all} FROM ins`
-    }`;
-  return new NamedStatement(first ? 'ledger_entry_first_leg' : 'ledger_leg', raw(statement), {
-    newEntryId: sql<number | null>`new_entry_id`.mapWith(Number),
-    ...postingColumns,
-  });
-}
-
-/** The first leg of an entry with the entry's row, and each further leg (legStatement). */
-export const firstLegStatement = legStatement(true);
-export const nextLegStatement = legStatement(false);
+    SELECT (SELECT id FROM e) AS new_entry_id, ${answered} FROM (SELECT 1) one LEFT JOIN ins ON true`),
+  { newEntryId: sql<number | null>`new_entry_id`.mapWith(Number), ...postingColumns },
+);
