@@ -123,7 +123,7 @@ describe('ledger', () => {
   });
 
   it('posts an entry in one statement: legs on one account each with the balance after it, a refused account named', async () => {
-    const [a, b, c] = await tx<number[]>(async (db) => [
+    const [a, b, c] = await tx<[number, number, number]>(async (db) => [
       (await ensureAccount(db, { ownerType: 'merchant', ownerId: 1013 })).id,
       (await ensureAccount(db, { ownerType: 'merchant', ownerId: 1014 })).id,
       (await platformAccount(db, 'adjustments')).id,

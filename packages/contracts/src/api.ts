@@ -161,4 +161,6 @@ export interface PageResult<T> {
 
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 100;
+/** The page sizes the list pager offers (the server prepares a page statement for each). */
+export const PAGER_SIZES = [20, 50, 100] as const;
 export const TOTAL_CAP = 10_000;

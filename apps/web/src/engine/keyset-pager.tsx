@@ -5,15 +5,13 @@
  */
 import LeftOutlined from '@ant-design/icons/LeftOutlined';
 import RightOutlined from '@ant-design/icons/RightOutlined';
-import { TOTAL_CAP } from '@payops/contracts/api';
+import { PAGER_SIZES, TOTAL_CAP } from '@payops/contracts/api';
 import Button from 'antd/es/button';
 import Space from 'antd/es/space';
 import type { TablePaginationConfig } from 'antd/es/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Pager } from './types.ts';
-
-const PAGE_SIZES = [20, 50, 100];
 
 interface Known {
   total: number;
@@ -101,7 +99,7 @@ export function tablePagination(
     pageSize: pager.pageSize,
     total: Math.min(pager.known?.total ?? 0, pager.numbered * pager.pageSize),
     showSizeChanger: true,
-    pageSizeOptions: PAGE_SIZES,
+    pageSizeOptions: [...PAGER_SIZES],
     showTotal: () => (pager.known ? showTotal(pager.known.total) : ''),
   };
 }

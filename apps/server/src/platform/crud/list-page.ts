@@ -3,7 +3,7 @@
  * depth; each answer carries the cursor of the page after it. The total is counted only when asked
  * (`withTotal`, page 1 of the web's pager), capped, and skipped when the page itself shows it.
  */
-import { type FieldDef, type FindByPageBody, type Locale, TOTAL_CAP } from '@payops/contracts';
+import { type FieldDef, type FindByPageBody, type Locale, PAGER_SIZES, TOTAL_CAP } from '@payops/contracts';
 import { and, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
@@ -145,13 +145,17 @@ async function readPage(
   const after = 'after' in from ? from.after : undefined;
   const mode = after ? (after.value === null ? 'after-null' : 'after') : 'offset';
   const offset = 'offset' in from ? from.offset : 0;
+  // The limit is written into the statement for the pager's sizes (a few shapes), a first page has no
+  // OFFSET: with either as a parameter the planner prices a generic plan at a tenth of the table and
+  // plans every execution anew (0.3 ms of PostgreSQL per page).
+  const literal = (PAGER_SIZES as readonly number[]).includes(limit - 1) ? limit : null;
   const key = JSON.stringify([
     r.def.name,
     sort.field,
     sort.order,
     b.shape,
     mode,
-    limit,
+    literal,
     offset > 0,
     Boolean(session),
   ]);
@@ -161,15 +165,12 @@ async function readPage(
       key: sql.placeholder('afterKey'),
     };
     const fields = { ...selection(r), [CURSOR]: cursorValue(r, sort) };
-    // The limit is written into the statement, and a first page has no OFFSET: with either as a
-    // parameter the planner prices a generic plan at a tenth of the table and plans every execution
-    // anew (0.3 ms of PostgreSQL per page); page sizes are few, so the shapes stay few.
     const q = db
       .select(fields)
       .from(r.table as never)
       .where(after ? and(where, afterCondition(r, sort, at)) : where)
       .orderBy(...orderOf(r, sort))
-      .limit(sql.raw(String(Math.trunc(limit))) as never);
+      .limit(literal === null ? sql.placeholder('limit') : (sql.raw(String(literal)) as never));
     const name = `page_${sha256(key).slice(0, 24)}`;
     return new PageStatement(
       (db as unknown as { $client: pg.Pool }).$client,
@@ -186,8 +187,8 @@ async function readPage(
     return readRows(db, r, whereOf(r, filters), sort, limit, from);
   }
   const values = after
-    ? { ...b.values, ...session?.values, afterValue: after.value, afterKey: after.key }
-    : { ...b.values, ...session?.values, offset };
+    ? { ...b.values, ...session?.values, limit, afterValue: after.value, afterKey: after.key }
+    : { ...b.values, ...session?.values, limit, offset };
   return page.execute(values);
 }
 
