@@ -164,7 +164,8 @@ export function registerCrud(
         const body = request.body as FindByPageBody;
         // The page's statement carries the session check (carried-auth.ts) unless the caller must be
         // known first: a restricted resource's rows, or a filter on masked data.
-        const carried = !options.restrict && !maskedFilter(def, body.filters);
+        const carried =
+          request.pendingAuth !== undefined && !options.restrict && !maskedFilter(def, body.filters);
         const session = carried ? carriedSession(fastify.ctx, request) : undefined;
         if (!session) await settlePendingAuth(fastify.ctx, request);
         refuseMaskedFilters(def, body.filters, request.auth?.unmasked ?? false, localeOf(request));
