@@ -118,6 +118,20 @@ describe('receipt audit', () => {
     expect(await eventsOf(w, 'deposit', o.id)).toHaveLength(3);
   });
 
+  it("refuses the receipt audit of a matched order with the family guard's reason, and credits nothing", async () => {
+    const m = await newMerchant(w, 'Deposit Matched Co');
+    const o = await depositInAudit(w, m.id, '400');
+    // A matched (P2P) deposit settles through its matches: the guard the approval's one statement
+    // carries as SQL keeps it unchanged there, and the locking path says why.
+    await w.t.ctx.pool.query(`UPDATE deposit_orders SET family = 'match' WHERE id = $1`, [o.id]);
+    const res = await post(w, `${API}/approve`, { id: o.id }, { key: key(), en: true });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.body).toContain('a matched order settles through its matches');
+    expect((await depositRow(w, o.id)).status).toBe('in_audit');
+    expect(await balances(w, m.id)).toEqual({ available: '0.00000000', frozen: '0.00000000' });
+    expect(await entriesOf(w, 'deposit_order', o.orderNo)).toHaveLength(0);
+  });
+
   it('reject fails the order with its reason and credits nothing', async () => {
     const m = await newMerchant(w, 'Deposit Reject Co');
     const o = await depositInAudit(w, m.id, '300');

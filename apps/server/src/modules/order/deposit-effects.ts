@@ -25,7 +25,8 @@ const specs: Record<string, OrderTransitionSpec<DepositOrder>> = {
   fail: { set: failedWith },
   expire: { set: finished },
   cancel: { set: failedWith },
-  approve: { set: (s) => ({ ...decidedBy(s), ...finished(s) }), effect: credit },
+  // Nothing decided on the row before: the lock and the change in one statement (run.ts lockAndUpdate).
+  approve: { values: (s) => ({ ...decidedBy(s), finishedAt: s.now }), effect: credit },
   reject: { set: (s) => ({ ...decidedBy(s), ...failedWith(s) }) },
   refund: { effect: postingEffect<DepositOrder>(depositOrders, refundDeposit) },
   manualSuccess: { set: manualRequest },

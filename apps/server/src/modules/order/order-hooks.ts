@@ -172,6 +172,9 @@ export function orderEventRow(
 function withEntryId(set: TransitionHooks['set']): NonNullable<TransitionHooks['set']> {
   return (s) => ({ ...set?.(s), entryId: NEXT_ENTRY_ID });
 }
+function withEntryIdValue(values: TransitionHooks['values']): NonNullable<TransitionHooks['values']> {
+  return (s) => ({ ...values?.(s), entryId: NEXT_ENTRY_ID });
+}
 
 /** The order_events columns the one statement takes from the updated row (`upd`): orderEventRow's others. */
 const EVENT_FROM_ROW: Record<string, SQL> = {
@@ -212,14 +215,19 @@ export function orderHooks<O extends DepositOrder | WithdrawOrder>(
   specs: Record<string, OrderTransitionSpec<O>>,
 ): Record<string, TransitionHooks<unknown>> {
   const hooks: Record<string, TransitionHooks<unknown>> = {};
+  const table = family === 'deposit' ? depositOrders : withdrawOrders;
   for (const name of Object.keys(def.lifecycle!.transitions)) {
     const spec = specs[name] ?? {};
-    const set = spec.effect && posting.has(spec.effect) ? withEntryId(spec.set) : spec.set;
+    // A posting transition draws its entry id with the change: in `set` if it has one, else in `values`.
+    const posts = spec.effect !== undefined && posting.has(spec.effect);
+    const set = posts && spec.set ? withEntryId(spec.set) : spec.set;
+    const values = posts && !spec.set ? withEntryIdValue(spec.values) : spec.values;
     const ends = FINAL[family].includes(def.lifecycle!.transitions[name]!.to);
     const said = !spec.check && !set && (!spec.effect || spec.idleWhere) && !ends;
     hooks[name] = {
       ...(set ? { set } : {}),
-      ...(spec.values ? { values: spec.values } : {}),
+      ...(values ? { values } : {}),
+      ...(spec.check ? {} : { checkWhere: familyCondition(name, table) }),
       ...(said ? { statement: eventStatement(family, name, spec.idleWhere) } : {}),
       // Matched orders' money moves per match: each family keeps to its own steps.
       check: async (step) => {

@@ -5,9 +5,9 @@
  * the status-history row. Any refusal throws before anything is written, and the caller's transaction
  * rolls back whatever the effect did if a later step fails: one effect, or none.
  *
- * A transition with nothing to decide on the row first (no check or set hook, no maker-checker) does
- * the lock, the state check and the change in one statement (lockAndUpdate), and without an effect
- * the status-history row in that statement too: one round trip instead of three.
+ * A transition with nothing to decide on the row first (no set hook, no maker-checker, a check said
+ * as SQL or none) does the lock, the state check and the change in one statement (lockAndUpdate), and
+ * without an effect the status-history row in that statement too: one round trip instead of three.
  *
  * N operators racing on one record: the first takes the row lock; the others wait for its commit,
  * then read the new status and are refused with "no longer in state X" (never a second effect).
@@ -82,6 +82,12 @@ export interface TransitionHooks<R = unknown> {
   values?: (step: { body: TransitionBody; actor: Actor; now: Date }) => Row;
   /** Refusals a lifecycle cannot say (e.g. an operator disabling themself); throw to refuse. */
   check?: (step: Omit<TransitionStep, 'after'>) => void | Promise<void>;
+  /**
+   * `check` said as a condition on the row: where it holds, the check has nothing to refuse. The
+   * transaction's path then locks and changes the row in one statement under it (lockAndUpdate); a
+   * row outside it is not changed there, and the locking read and `check` run to say why.
+   */
+  checkWhere?: SQL;
   /** The business effect, in the same transaction (ledger postings, ending sessions). */
   effect?: (step: TransitionStep) => Promise<EffectOutcome<R> | undefined>;
   /**
@@ -161,10 +167,10 @@ export async function runTransition<R>(
     at: now,
   };
   // Without an effect the history row is known before the change: the same statement writes it.
-  const fast = !hooks.check && !hooks.set && !maker && !transition.back;
+  const fast = (!hooks.check || hooks.checkWhere) && !hooks.set && !maker && !transition.back;
   const values = hooks.values?.({ body, actor, now }) ?? {};
   const changed = fast
-    ? await lockAndUpdate(tx, r, transition, id, now, hooks.effect ? null : history, values)
+    ? await lockAndUpdate(tx, r, transition, id, now, hooks.effect ? null : history, values, hooks.checkWhere)
     : null;
   const { before, after } =
     changed ??
@@ -224,7 +230,7 @@ function historyInsert(tx: Tx): NamedStatement {
 
 /**
  * The lock, the state check and the change in ONE statement, for transitions with nothing to decide
- * on the row first (no check or set hook, no maker): the row is locked in a subquery that also returns
+ * on the row first (no set hook, no maker, a check only as `checkWhere`): the row is locked in a subquery that also returns
  * its state before, and the UPDATE applies only from an allowed state. The row before is the row after
  * with the state (and updatedAt) it had: nothing else is changed. Null when nothing was updated; the
  * caller then reads the row to say why (not found, or no longer in state X).
@@ -239,14 +245,16 @@ async function lockAndUpdate(
   history: HistoryValues | null,
   /** More columns to set (hooks.values): each a placeholder, or SQL written into the statement. */
   values: Row = {},
+  /** The check as a condition (hooks.checkWhere), fixed per transition. */
+  where?: SQL,
 ): Promise<{ before: Row; after: Row } | null> {
   const byName = lockStatements.get(r) ?? new Map<string, NamedStatement>();
   lockStatements.set(r, byName);
   const { set, shape, params: setParams } = setOf(values);
-  const key = `${transition.name}:${history ? 'history' : ''}:${shape}`;
+  const key = `${transition.name}:${history ? 'history' : ''}:${shape}:${where ? 'checked' : ''}`;
   let statement = byName.get(key);
   if (!statement) {
-    const { update, fields } = guardedUpdate(tx, r, transition, { set });
+    const { update, fields } = guardedUpdate(tx, r, transition, { set, where });
     const name = `transition_${sha256(`${r.def.name}:${key}`).slice(0, 24)}`;
     statement = new NamedStatement(name, history ? withHistory(update) : update, fields as never);
     byName.set(key, statement);
