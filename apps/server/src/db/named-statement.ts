@@ -6,7 +6,7 @@
  * by each selected field's own decoder, as drizzle does.
  */
 import { Column, is, Param, Placeholder, SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
 /** Types read as text, as drizzle reads them: the columns' own decoders make their values. */
@@ -111,4 +111,20 @@ export class NamedStatement {
       return row;
     });
   }
+}
+
+const dialect = new PgDialect();
+
+/** A statement written as drizzle `sql` (named placeholders for its values), as a query to name. */
+export function sqlQuery(statement: SQL): { toSQL(): { sql: string; params: unknown[] } } {
+  return { toSQL: () => dialect.sqlToQuery(statement) };
+}
+
+/** A NamedStatement of a statement written as drizzle `sql` (what the builder cannot say). */
+export function namedSql(
+  name: string,
+  statement: SQL,
+  fields: Record<string, PgColumn | SQL | SQL.Aliased> = {},
+): NamedStatement {
+  return new NamedStatement(name, sqlQuery(statement), fields);
 }

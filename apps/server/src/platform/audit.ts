@@ -14,9 +14,9 @@
  * statement: the shard's head is then locked only for the commit, and no lock is taken after it.
  */
 import { and, asc, eq, getTableColumns, gt, Param, type SQL, sql } from 'drizzle-orm';
-import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { clientOf, NamedStatement } from '../db/named-statement.ts';
+import { clientOf, type NamedStatement, namedSql } from '../db/named-statement.ts';
 import { loginLog, operationLog } from '../modules/sys/schema.ts';
 import { auditChainHeads } from './audit.schema.ts';
 import { canonicalJson, sha256 } from './hashing.ts';
@@ -54,7 +54,6 @@ export function shardOf(row: Pick<OperationRow, 'objectType' | 'objectId' | 'ope
 
 /** Per chain and row shape (its keys): the append statement, built once and prepared by name. */
 const statements = new Map<string, NamedStatement>();
-const dialect = new PgDialect();
 
 /** The keys of a row that are written (undefined ones are left to their defaults). */
 export const chainRowKeys = (row: Record<string, unknown>) =>
@@ -141,9 +140,7 @@ function appendStatement(name: ChainName, row: Record<string, unknown>): NamedSt
   if (hit) return hit;
   const { head, insert } = chainAppendSql(name, keys);
   const statement = sql`WITH head AS (${head}) ${insert}`;
-  const made = new NamedStatement(`audit_${sha256(id).slice(0, 24)}`, {
-    toSQL: () => dialect.sqlToQuery(statement),
-  });
+  const made = namedSql(`audit_${sha256(id).slice(0, 24)}`, statement);
   statements.set(id, made);
   return made;
 }

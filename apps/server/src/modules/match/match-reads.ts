@@ -4,9 +4,9 @@
  * them (issue 12: CPU per match). The deposit's rule and its merchant's split settings are one
  * statement; the candidate scan is one statement per shape (rule mode, order, level filter).
  */
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
-import { clientOf, NamedStatement } from '../../db/named-statement.ts';
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { clientOf, type NamedStatement, namedSql } from '../../db/named-statement.ts';
 import type { Executor } from '../../platform/ledger/index.ts';
 import { members } from '../member/schema.ts';
 import {
@@ -17,9 +17,6 @@ import {
   matchRules,
 } from './match.schema.ts';
 
-const dialect = new PgDialect();
-const named = (name: string, statement: SQL, fields: Record<string, PgColumn> = {}) =>
-  new NamedStatement(name, { toSQL: () => dialect.sqlToQuery(statement) }, fields);
 const p = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
 
 /** A table's columns as `alias.column`, and as fields keyed `alias.property` (in that order). */
@@ -59,7 +56,7 @@ export async function matchSettings(
   if (!settings) {
     const r = columnsOf(matchRules, 'r');
     const c = columnsOf(matchMerchantConfig, 'c');
-    settings = named(
+    settings = namedSql(
       'match_settings',
       sql`SELECT ${r.list}, ${c.list} FROM (SELECT 1) one
       LEFT JOIN LATERAL (SELECT * FROM ${matchRules}
@@ -112,7 +109,7 @@ export async function candidates(tx: Executor, q: CandidateScan): Promise<Candid
   const key = `${q.exact}:${q.byAmount}:${q.levels !== null}`;
   let scan = scans.get(key);
   if (!scan) {
-    scan = named(
+    scan = namedSql(
       `match_candidates_${key.replaceAll(':', '_')}`,
       sql`
     SELECT p.id, p.withdraw_order_id, p.remaining::text AS remaining
@@ -142,7 +139,7 @@ let member: NamedStatement | undefined;
 /** A merchant's member by account (the payer of every deposit, the payee of every pooled withdrawal). */
 export async function memberRow(tx: Executor, merchantId: number, account: string) {
   const m = columnsOf(members, 'm');
-  member ??= named(
+  member ??= namedSql(
     'match_member',
     sql`SELECT ${m.list} FROM ${members} m WHERE m.merchant_id = ${p('merchantId', 'int')} AND m.account = ${p('account', 'text')}`,
     m.fields,

@@ -5,21 +5,19 @@
  * and amount when it holds the member (the order's creation: the moment every report cuts days by).
  */
 import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { clientOf, NamedStatement } from '../../db/named-statement.ts';
+import { clientOf, namedSql } from '../../db/named-statement.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
 import type { OrderFinal } from '../order/final-state.ts';
 
 const p = (name: string) => sql.placeholder(name);
-const dialect = new PgDialect();
 
 /**
  * The row, and the member list's first-deposit columns (for a member it holds that has none yet) only
  * when the row was new: one statement, prepared by name (it runs in every deposit's success).
  */
-const firstDeposit = new NamedStatement('payops_first_deposit', {
-  toSQL: () =>
-    dialect.sqlToQuery(sql`
+const firstDeposit = namedSql(
+  'payops_first_deposit',
+  sql`
     WITH first AS (
       INSERT INTO member_first_deposits (merchant_id, member_account, order_id, order_no, passage_id, pay_type,
         amount, level, at)
@@ -33,8 +31,8 @@ const firstDeposit = new NamedStatement('payops_first_deposit', {
     UPDATE members SET first_deposit_at = ${p('createdAt')}::timestamptz, first_deposit_amount = ${p('amount')}::numeric,
       updated_at = ${p('at')}::timestamptz
     WHERE merchant_id = ${p('merchantId')}::int AND account = ${p('account')}::text AND first_deposit_at IS NULL
-      AND EXISTS (SELECT 1 FROM first)`),
-});
+      AND EXISTS (SELECT 1 FROM first)`,
+);
 
 export async function recordFirstDeposit(tx: Tx, event: OrderFinal): Promise<void> {
   if (event.family !== 'deposit' || event.order.status !== 'success') return;

@@ -168,12 +168,9 @@ export function orderEventRow(
   } satisfies Omit<typeof orderEvents.$inferInsert, 'id'>;
 }
 
-/** A posting transition's columns: its own, and the entry id its effect will post under. */
-function withEntryId(set: TransitionHooks['set']): NonNullable<TransitionHooks['set']> {
-  return (s) => ({ ...set?.(s), entryId: NEXT_ENTRY_ID });
-}
-function withEntryIdValue(values: TransitionHooks['values']): NonNullable<TransitionHooks['values']> {
-  return (s) => ({ ...values?.(s), entryId: NEXT_ENTRY_ID });
+/** A posting transition's columns (its `set` or its `values`): its own, and the entry id its effect will post under. */
+function withEntryId<S>(columns: ((step: S) => Row) | undefined): (step: S) => Row {
+  return (s) => ({ ...columns?.(s), entryId: NEXT_ENTRY_ID });
 }
 
 /** The order_events columns the one statement takes from the updated row (`upd`): orderEventRow's others. */
@@ -221,7 +218,7 @@ export function orderHooks<O extends DepositOrder | WithdrawOrder>(
     // A posting transition draws its entry id with the change: in `set` if it has one, else in `values`.
     const posts = spec.effect !== undefined && posting.has(spec.effect);
     const set = posts && spec.set ? withEntryId(spec.set) : spec.set;
-    const values = posts && !spec.set ? withEntryIdValue(spec.values) : spec.values;
+    const values = posts && !spec.set ? withEntryId(spec.values) : spec.values;
     const ends = FINAL[family].includes(def.lifecycle!.transitions[name]!.to);
     const said = !spec.check && !set && (!spec.effect || spec.idleWhere) && !ends;
     hooks[name] = {

@@ -12,8 +12,8 @@
  */
 import { DEFAULT_TRADE_TIMEOUTS } from '@payops/contracts';
 import { eq, getTableColumns, Param, type SQL, sql } from 'drizzle-orm';
-import { type PgColumn, PgDialect, type PgTable, QueryBuilder } from 'drizzle-orm/pg-core';
-import { NamedStatement, type Queryable } from '../../db/named-statement.ts';
+import { type PgColumn, type PgTable, QueryBuilder } from 'drizzle-orm/pg-core';
+import { NamedStatement, namedSql, type Queryable } from '../../db/named-statement.ts';
 import {
   type TradeAd,
   type TradeOrder,
@@ -26,7 +26,6 @@ import {
 import type { TradeWindows } from './trade-settings.ts';
 
 const qb = new QueryBuilder();
-const dialect = new PgDialect();
 
 /** A table's columns under `<prefix>.<key>`, to read several tables' rows in one flat row. */
 const prefixed = (prefix: string, table: PgTable) =>
@@ -145,11 +144,7 @@ function insertStatement(keys: string[]): NamedStatement {
       Object.values(orderColumns).map((c) => sql.identifier(c.name)),
       sql`, `,
     )}`;
-  const made = new NamedStatement(
-    `trade_take_${inserts.size}`,
-    { toSQL: () => dialect.sqlToQuery(statement) },
-    orderColumns,
-  );
+  const made = namedSql(`trade_take_${inserts.size}`, statement, orderColumns);
   inserts.set(key, made);
   return made;
 }

@@ -5,15 +5,12 @@
  * running it (issue 10, "Data and measurement": deposit approvals). Same SQL, same guards.
  */
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { type PgColumn, PgDialect, QueryBuilder } from 'drizzle-orm/pg-core';
-import { NamedStatement } from '../../db/named-statement.ts';
+import { type PgColumn, QueryBuilder } from 'drizzle-orm/pg-core';
+import { NamedStatement, namedSql } from '../../db/named-statement.ts';
 import { ledgerAccounts, ledgerPostings } from './schema.ts';
 
 const qb = new QueryBuilder();
-const dialect = new PgDialect();
 const p = (name: string) => sql.placeholder(name);
-/** Raw SQL with named placeholders, for statements the builder cannot say. */
-const raw = (statement: ReturnType<typeof sql>) => ({ toSQL: () => dialect.sqlToQuery(statement) });
 
 const accountColumns = getTableColumns(ledgerAccounts);
 
@@ -37,26 +34,26 @@ export const findAccountStatement = new NamedStatement(
  * An owner's account id, and whether another transaction opened it (created before this transaction
  * began, so committed): accounts.ts accountIdOf keeps only those.
  */
-export const accountIdStatement = new NamedStatement(
+export const accountIdStatement = namedSql(
   'ledger_account_id',
-  raw(sql`SELECT id, created_at < transaction_timestamp() AS committed FROM ledger_accounts
-    WHERE owner_type = ${p('ownerType')} AND owner_id = ${p('ownerId')}::bigint AND currency = ${p('currency')}`),
+  sql`SELECT id, created_at < transaction_timestamp() AS committed FROM ledger_accounts
+    WHERE owner_type = ${p('ownerType')} AND owner_id = ${p('ownerId')}::bigint AND currency = ${p('currency')}`,
   { id: sql<number>`id`.mapWith(Number), committed: sql<boolean>`committed` },
 );
 
 /** Several owners' accounts at once (ensureAccounts): arrays of owner type, owner id and currency. */
-export const findAccountsStatement = new NamedStatement(
+export const findAccountsStatement = namedSql(
   'ledger_find_accounts',
-  raw(sql`SELECT a.* FROM ledger_accounts a
+  sql`SELECT a.* FROM ledger_accounts a
     JOIN unnest(${p('ownerTypes')}::text[], ${p('ownerIds')}::bigint[], ${p('currencies')}::text[]) AS k(t, i, c)
-      ON a.owner_type = k.t AND a.owner_id = k.i AND a.currency = k.c`),
+      ON a.owner_type = k.t AND a.owner_id = k.i AND a.currency = k.c`,
   accountColumns,
 );
 
 /** The currencies of an entry's accounts. */
-export const accountCurrencies = new NamedStatement(
+export const accountCurrencies = namedSql(
   'ledger_account_currencies',
-  raw(sql`SELECT id, currency FROM ledger_accounts WHERE id = ANY(${p('ids')}::bigint[])`),
+  sql`SELECT id, currency FROM ledger_accounts WHERE id = ANY(${p('ids')}::bigint[])`,
   { id: sql<number>`id`.mapWith(Number), currency: sql<string>`currency` },
 );
 
@@ -78,9 +75,9 @@ const answered = sql.join(
   Object.values(postingColumns).map((c) => sql.raw(`ins.${c.name}`)),
   sql`, `,
 );
-export const entryStatement = new NamedStatement(
+export const entryStatement = namedSql(
   'ledger_entry',
-  raw(sql`WITH e AS (INSERT INTO ledger_entries (id, kind, ref_type, ref_id, event, created_at)
+  sql`WITH e AS (INSERT INTO ledger_entries (id, kind, ref_type, ref_id, event, created_at)
         VALUES (coalesce(${p('id')}::bigint, nextval('ledger_entry_seq')), ${p('kind')}, ${p('refType')}, ${p('refId')},
                 ${p('event')}, ${p('at')}::timestamptz)
         ON CONFLICT DO NOTHING RETURNING id),
@@ -111,6 +108,6 @@ export const entryStatement = new NamedStatement(
       WINDOW later AS (PARTITION BY v.account_id ORDER BY v.ord ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING)
       ORDER BY v.ord
       RETURNING *)
-    SELECT (SELECT id FROM e) AS new_entry_id, ${answered} FROM (SELECT 1) one LEFT JOIN ins ON true`),
+    SELECT (SELECT id FROM e) AS new_entry_id, ${answered} FROM (SELECT 1) one LEFT JOIN ins ON true`,
   { newEntryId: sql<number | null>`new_entry_id`.mapWith(Number), ...postingColumns },
 );

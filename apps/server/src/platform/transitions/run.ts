@@ -22,7 +22,7 @@ import {
 } from '@payops/contracts';
 import { and, eq, getTableColumns, inArray, is, Param, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
-import { clientOf, NamedStatement } from '../../db/named-statement.ts';
+import { clientOf, NamedStatement, sqlQuery } from '../../db/named-statement.ts';
 import type { BoundResource, Row } from '../crud/index.ts';
 import { scopeCondition } from '../crud/query.ts';
 import { AppError, fieldError } from '../errors.ts';
@@ -379,7 +379,7 @@ export function withHistory(update: SQLWrapper, more?: SQL, select: SQL = sql`SE
     computed: { fromStatus: sql.raw('upd.old_status') },
   });
   const statement = sql`WITH upd AS (${update.getSQL()}), hist AS (${hist})${more ? sql`, ${more}` : sql``} ${select}`;
-  return { toSQL: () => dialect.sqlToQuery(statement) };
+  return sqlQuery(statement);
 }
 
 /**
