@@ -32,7 +32,6 @@ import { payManageModule } from './modules/payManage/index.ts';
 import { reportsModule } from './modules/reports/index.ts';
 import { riskModule } from './modules/risk/index.ts';
 import { riskLevelsModule } from './modules/risk/risk-levels.module.ts';
-import { installFirstPasswordGate } from './modules/sys/first-password.ts';
 import { sysModule } from './modules/sys/index.ts';
 import { tradeModule } from './modules/trade/index.ts';
 import { tradeReportsModule } from './modules/tradeReports/index.ts';
@@ -128,7 +127,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
 
   const { routes, ipFilter } = installGuard(app, ctx);
-  installFirstPasswordGate(app, ctx);
   // Modules that change the IP lists or the white-list switch clear its cache through this.
   app.decorate('ipFilter', ipFilter);
   app.addHook('onSend', async (request, reply, payload) => {

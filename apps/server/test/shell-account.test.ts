@@ -81,6 +81,24 @@ describe('first sign-in password change', () => {
       ErrorCode.passwordChangeRequired,
     );
   });
+
+  it('holds for list pages, whose statement carries the session check', async () => {
+    const id = await createOperator(t, 'lister', 'Lister2024ok', ['admin']);
+    const [reset] = await encrypt(t, 'Reset2024list');
+    const res = await call(t, 'POST', '/api/sys/user/resetPassword', {
+      session: admin,
+      body: { id, password: reset },
+      code: await code(),
+    });
+    expect(res.envelope.code).toBe(0);
+    const lister = await signIn(t, 'lister', 'Reset2024list');
+    const page = await call<{ list: unknown[] }>(t, 'POST', '/api/member/memberList/findByPage', {
+      session: lister,
+      body: { page: 1, pageSize: 20 },
+    });
+    expect(page.envelope.code).toBe(ErrorCode.passwordChangeRequired);
+    expect(page.envelope.data).toBeFalsy();
+  });
 });
 
 describe('own password change', () => {

@@ -6,10 +6,11 @@
  */
 import { ErrorCode, isStaffOnly } from '@payops/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext, AuthContext } from './context.ts';
+import { refuseBeforePasswordChange } from '../modules/sys/first-password.ts';
+import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { refuseUnbound } from './require-binding.ts';
-import { type AuthRow, authenticate, checkSession, type Held } from './sessions.ts';
+import { type Admission, type AuthRow, authenticate, checkSession } from './sessions.ts';
 import { isCashierStaff } from './staff-only.ts';
 import { consumeCode } from './totp.ts';
 
@@ -24,18 +25,21 @@ export async function admit(
   ctx: AppContext,
   request: FastifyRequest,
   permission: string | undefined,
-  found: { auth: AuthContext; held: Held | null },
+  found: Admission,
   code: CodeCheck,
 ): Promise<void> {
   request.auth = found.auth;
   await refuseUnbound(ctx, request);
-  if (!permission) return;
-  const { held } = found;
-  if (!held) throw new AppError(ErrorCode.forbidden);
-  // A staff-only page's routes: named staff only, whatever the roles hold (staff-only.ts).
-  if (isStaffOnly(permission) && !(await isCashierStaff(ctx, found.auth.username))) {
-    throw new AppError(ErrorCode.forbidden);
+  if (permission) {
+    if (!found.held) throw new AppError(ErrorCode.forbidden);
+    // A staff-only page's routes: named staff only, whatever the roles hold (staff-only.ts).
+    if (isStaffOnly(permission) && !(await isCashierStaff(ctx, found.auth.username))) {
+      throw new AppError(ErrorCode.forbidden);
+    }
   }
+  refuseBeforePasswordChange(request, found.mustChangePassword);
+  const { held } = found;
+  if (!held) return;
   if (code === 'later') request.codeNeeded = held.needsCode;
   else if (code === 'now' && held.needsCode) {
     const given = request.headers.googlecode;

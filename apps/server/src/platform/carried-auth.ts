@@ -6,8 +6,8 @@
  *
  * The session row (sessions.ts authQueryText) is read first; the page is read only when that row
  * could admit the request (the permission held, the session open and bound to the cookie sent,
- * the operator enabled), so a caller without a valid session costs one index lookup, not a page.
- * The row then goes through the same checks as the guard's (admission.ts) before any row is shown.
+ * the operator enabled and not held to a first-password change), so a caller without a valid
+ * session costs one index lookup, not a page. The row then goes through the same checks as the guard's (admission.ts) before any row is shown.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -51,6 +51,7 @@ export function carryAuth(page: { sql: string; params: unknown[] }): { sql: stri
     sql: `SELECT a.j AS "${CARRIED_AUTH}", p.* FROM (
             SELECT row_to_json(x)::text AS j,
                    x.resource_id IS NOT NULL AND x.ended_at IS NULL AND x.status = 'enabled'
+                     AND NOT x.must_change_password
                      AND x.cookie_hash = $${n + 3} AS admissible
             FROM (${authQueryText(n + 1)}) x
           ) a LEFT JOIN LATERAL (SELECT * FROM (${page.sql}) q WHERE a.admissible) p ON true`,

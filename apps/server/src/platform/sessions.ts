@@ -59,6 +59,14 @@ export interface Held {
   needsCode: boolean;
 }
 
+/** What a session row admits: who the caller is, the permission if held, and the first-password flag. */
+export interface Admission {
+  auth: AuthContext;
+  held: Held | null;
+  /** An administrator chose the password (first-password.ts): nothing but the change until it is made. */
+  mustChangePassword: boolean;
+}
+
 /** The session row, its operator, and the asked permission if held: what a request is admitted on. */
 export interface AuthRow {
   id: string | number;
@@ -71,6 +79,7 @@ export interface AuthRow {
   unmasked_until: Date | null;
   username: string;
   status: string;
+  must_change_password: boolean;
   resource_id: number | null;
   needs_code: boolean | null;
 }
@@ -85,7 +94,7 @@ export function authQueryText(first = 1): string {
   const token = `$${first}`;
   const permission = `$${first + 1}`;
   return `SELECT s.id, s.operator_id, s.cookie_hash, s.ended_at, s.end_reason, s.last_seen_at, s.expires_at,
-                s.unmasked_until, o.username, o.status, p.resource_id, p.needs_code
+                s.unmasked_until, o.username, o.status, o.must_change_password, p.resource_id, p.needs_code
          FROM sessions s
          JOIN operators o ON o.id = s.operator_id
          LEFT JOIN LATERAL (
@@ -117,7 +126,7 @@ export async function authenticate(
   ctx: AppContext,
   request: FastifyRequest,
   permission?: string,
-): Promise<{ auth: AuthContext; held: Held | null }> {
+): Promise<Admission> {
   const token = tokenOf(request);
   const { rows } = await ctx.pool.query<AuthRow>({
     ...AUTH_QUERY,
@@ -131,7 +140,7 @@ export async function checkSession(
   ctx: AppContext,
   request: FastifyRequest,
   row: AuthRow | undefined,
-): Promise<{ auth: AuthContext; held: Held | null }> {
+): Promise<Admission> {
   if (!row) throw new AppError(ErrorCode.tokenInvalid);
   const sessionId = Number(row.id);
   const cookie = request.cookies[SESSION_COOKIE];
@@ -158,6 +167,7 @@ export async function checkSession(
     },
     held:
       row.resource_id === null ? null : { resourceId: row.resource_id, needsCode: row.needs_code === true },
+    mustChangePassword: row.must_change_password,
   };
 }
 
