@@ -120,6 +120,12 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     // HSTS only where the console is served over HTTPS; over plain HTTP it is meaningless.
     strictTransportSecurity: config.cookieSecure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+  // Every API answer is no-store, refusals and 404s included: set as the request comes in, before the
+  // guard's hook (which may answer a refusal itself); a route may still ask for more (private).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    done();
+  });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: { info: { title: 'PayOps console API', version: '0.1.0' } },
@@ -129,10 +135,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const { routes, ipFilter } = installGuard(app, ctx);
   // Modules that change the IP lists or the white-list switch clear its cache through this.
   app.decorate('ipFilter', ipFilter);
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
-    return payload;
-  });
 
   app.get(
     '/api/health',

@@ -140,6 +140,12 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['cache-control']).toBe('no-store');
+    expect((await call(t, 'GET', '/api/nothing/here')).headers['cache-control']).toBe('no-store');
+    const refused = await call(t, 'POST', '/api/member/memberList/findByPage', {
+      body: { page: 1, pageSize: 20 },
+    });
+    expect(refused.envelope.code).toBe(ErrorCode.notSignedIn);
+    expect(refused.headers['cache-control']).toBe('no-store');
   });
 
   it('serves the OpenAPI document generated from the schemas', async () => {
