@@ -12,17 +12,14 @@ export {
 } from './register.ts';
 export {
   type Actor,
-  beforeAndAfter,
   type EffectOutcome,
   type GateStep,
-  gatedInsert,
-  guardedUpdate,
   runTransition,
   type StatementPart,
   stateLabel,
   type TransitionHooks,
   type TransitionOutcome,
   type TransitionStep,
-  withHistory,
 } from './run.ts';
 export { statusHistory } from './schema.ts';
+export { beforeAndAfter, gatedInsert, guardedUpdate, withHistory } from './statements.ts';

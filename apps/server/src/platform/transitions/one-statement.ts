@@ -21,17 +21,8 @@ import { operationRowOf } from '../audit-request.ts';
 import type { AppContext, AuditNote } from '../context.ts';
 import type { BoundResource, Row } from '../crud/index.ts';
 import { sha256 } from '../hashing.ts';
-import {
-  type Actor,
-  beforeAndAfter,
-  gatedInsert,
-  guardedUpdate,
-  type StatementPart,
-  setOf,
-  type TransitionHooks,
-  type TransitionOutcome,
-  withHistory,
-} from './run.ts';
+import type { Actor, StatementPart, TransitionHooks, TransitionOutcome } from './run.ts';
+import { beforeAndAfter, gatedInsert, guardedUpdate, setOf, withHistory } from './statements.ts';
 
 const statements = new WeakMap<BoundResource, Map<string, NamedStatement>>();
 

@@ -20,15 +20,16 @@ import {
   type TransitionBody,
   type TransitionDef,
 } from '@payops/contracts';
-import { and, eq, getTableColumns, inArray, is, Param, SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
-import { clientOf, NamedStatement, sqlQuery } from '../../db/named-statement.ts';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { clientOf, NamedStatement } from '../../db/named-statement.ts';
 import type { BoundResource, Row } from '../crud/index.ts';
 import { scopeCondition } from '../crud/query.ts';
 import { AppError, fieldError } from '../errors.ts';
 import { sha256 } from '../hashing.ts';
 import type { Tx } from '../ledger/accounts.ts';
 import { statusHistory } from './schema.ts';
+import { beforeAndAfter, guardedUpdate, setOf, statusColumn, withHistory } from './statements.ts';
 
 /** Who runs a transition: an operator, or the platform (a job: operatorId null). */
 export interface Actor {
@@ -138,10 +139,6 @@ export function stateLabel(def: ResourceDef, state: string, locale: Locale): str
   return def.labels[locale][`enum.${def.name}.${field}.${state}`] ?? state;
 }
 
-function statusColumn(r: BoundResource): PgColumn {
-  return r.columns[r.def.lifecycle!.field]!;
-}
-
 export async function runTransition<R>(
   tx: Tx,
   r: BoundResource,
@@ -202,11 +199,6 @@ export async function runTransition<R>(
 
 type HistoryValues = Omit<typeof statusHistory.$inferInsert, 'id' | 'fromStatus' | 'extra' | 'xid'>;
 
-const OLD_STATUS = '@oldStatus';
-const OLD_UPDATED_AT = '@oldUpdatedAt';
-/** The answer's field of a `values` column's value before the change. */
-const OLD = '@old:';
-
 /**
  * The hot statements of a transition, built once and prepared by name on each connection (issue 9,
  * "Scale": building them through the query builder per call cost more than running them).
@@ -262,153 +254,6 @@ async function lockAndUpdate(
   const params: Record<string, unknown> = { ...history, id, now, ...setParams };
   const [row] = await statement.rows(clientOf(tx), params);
   return row ? beforeAndAfter(r, row) : null;
-}
-
-/**
- * The columns `values` sets in a guarded UPDATE: each a placeholder `set_<key>` (its value in
- * `params`), or SQL written into the statement; `shape` tells the statements apart (one per set of
- * columns and SQL).
- */
-export function setOf(values: Row): { set: Row; shape: string; params: Record<string, unknown> } {
-  const set: Row = {};
-  const params: Record<string, unknown> = {};
-  const shape: string[] = [];
-  for (const [k, v] of Object.entries(values)) {
-    if (is(v, SQL)) {
-      set[k] = v;
-      shape.push(`${k}=${dialect.sqlToQuery(v).sql}`);
-    } else {
-      set[k] = sql.placeholder(`set_${k}`);
-      params[`set_${k}`] = v;
-      shape.push(k);
-    }
-  }
-  return { set, shape: shape.join(','), params };
-}
-
-/** The row before and after from a guarded UPDATE's answer (its row after and the old state). */
-export function beforeAndAfter(r: BoundResource, row: Row): { before: Row; after: Row } {
-  const field = r.def.lifecycle!.field;
-  const updatedAt = r.tableColumns.updatedAt;
-  const { [OLD_STATUS]: status, [OLD_UPDATED_AT]: oldUpdatedAt, ...rest } = row;
-  const before: Row = {};
-  const after: Row = {};
-  for (const [k, v] of Object.entries(rest)) {
-    if (k.startsWith(OLD)) before[k.slice(OLD.length)] = v;
-    else after[k] = v;
-  }
-  return {
-    before: { ...after, ...before, [field]: status, ...(updatedAt ? { updatedAt: oldUpdatedAt } : {}) },
-    after,
-  };
-}
-
-/**
- * The guarded UPDATE of lockAndUpdate (placeholders `id` and `now`): the row locked in a subquery that
- * returns its state before, changed only from an allowed state, answering the row after and the old
- * state (and updatedAt, and the columns of `set`).
- */
-export function guardedUpdate(
-  tx: Pick<Tx, 'select' | 'update'>,
-  r: BoundResource,
-  transition: TransitionDef,
-  /** A caller's own columns (constants or placeholders) and condition (its `check` hook as SQL). */
-  more: { set?: Row; where?: SQL } = {},
-) {
-  const field = r.def.lifecycle!.field;
-  const updatedAt = r.tableColumns.updatedAt;
-  const set = more.set ?? {};
-  const olds = Object.keys(set).map((k, i) => {
-    const c = r.tableColumns[k] as PgColumn;
-    return [k, sql`${c}`.mapWith(c).as(`old_set_${i}`)] as const;
-  });
-  const old = tx
-    .select({
-      key: sql`${r.columns[r.def.key]!}`.as('old_key'),
-      status: sql<string>`${statusColumn(r)}`.as('old_status'),
-      ...(updatedAt ? { updatedAt: sql`${updatedAt}`.mapWith(updatedAt).as('old_updated_at') } : {}),
-      ...Object.fromEntries(olds.map(([, a], i) => [`set${i}`, a])),
-    })
-    .from(r.table as never)
-    .where(and(scopeCondition(r), eq(r.columns[r.def.key]!, sql.placeholder('id'))))
-    .for('update')
-    .as('old_row');
-  const values: Row = {
-    ...set,
-    [field]: transition.to,
-    ...(updatedAt && !('updatedAt' in set) ? { updatedAt: sql.placeholder('now') } : {}),
-  };
-  const oldFields = old as unknown as Record<string, SQL.Aliased>;
-  const fields = {
-    ...r.tableColumns,
-    [OLD_STATUS]: old.status,
-    ...(updatedAt ? { [OLD_UPDATED_AT]: oldFields.updatedAt! } : {}),
-    ...Object.fromEntries(olds.map(([k], i) => [`${OLD}${k}`, oldFields[`set${i}`]!])),
-  };
-  const update = tx
-    .update(r.table)
-    .set(values as never)
-    .from(old)
-    .where(
-      and(eq(r.columns[r.def.key]!, old.key), inArray(statusColumn(r), [...transition.from]), more.where),
-    )
-    .returning(fields as never);
-  return { update, fields: fields as Record<string, PgColumn | SQL | SQL.Aliased> };
-}
-
-const dialect = new PgDialect();
-
-/**
- * The guarded UPDATE with the status-history row INSERTed from its result in the same statement
- * (a data-modifying CTE: no history row when nothing was updated). The history's values are
- * placeholders named after its columns (typed: in a SELECT list PostgreSQL would read them as text);
- * its from status is the locked row's. `more`: further CTEs of the same statement (an audit row).
- */
-export function withHistory(update: SQLWrapper, more?: SQL, select: SQL = sql`SELECT * FROM upd`) {
-  const given = [
-    'resource',
-    'recordId',
-    'transition',
-    'toStatus',
-    'operatorId',
-    'operatorName',
-    'reason',
-    'at',
-  ] as const;
-  const hist = gatedInsert(statusHistory, given, 'upd', {
-    computed: { fromStatus: sql.raw('upd.old_status') },
-  });
-  const statement = sql`WITH upd AS (${update.getSQL()}), hist AS (${hist})${more ? sql`, ${more}` : sql``} ${select}`;
-  return sqlQuery(statement);
-}
-
-/**
- * `INSERT INTO table (keys...) SELECT <placeholders> FROM gate`: a row written by a data-modifying CTE
- * only when the CTE `gate` answered one. Each value is the placeholder named after its key, cast to
- * its column's type (in a SELECT list PostgreSQL would read a parameter as text), its name prefixed by
- * `prefix` (two rows of one statement); `computed` columns take an expression instead (the gate's).
- */
-export function gatedInsert(
-  table: PgTable,
-  keys: readonly string[],
-  gate: string,
-  { computed = {}, prefix = '' }: { computed?: Record<string, SQL>; prefix?: string } = {},
-) {
-  const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const all = [...keys, ...Object.keys(computed)];
-  const names = sql.join(
-    all.map((k) => sql.identifier(columns[k]!.name)),
-    sql`, `,
-  );
-  const values = sql.join(
-    all.map(
-      (k) =>
-        computed[k] ??
-        sql`${new Param(sql.placeholder(prefix + k), columns[k])}::${sql.raw(columns[k]!.getSQLType())}`,
-    ),
-    sql`, `,
-  );
-  return sql`INSERT INTO ${table} (${names}) SELECT ${values} FROM ${sql.identifier(gate)}`;
 }
 
 const lockSelects = new WeakMap<BoundResource, NamedStatement>();
