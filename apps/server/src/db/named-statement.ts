@@ -5,6 +5,7 @@
  * mapping is redone per request (issue 9, "Scale"). Values stay bound parameters; rows are decoded
  * by each selected field's own decoder, as drizzle does.
  */
+import { createHash } from 'node:crypto';
 import { Column, is, Param, Placeholder, SQL } from 'drizzle-orm';
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -127,4 +128,25 @@ export function namedSql(
   fields: Record<string, PgColumn | SQL | SQL.Aliased> = {},
 ): NamedStatement {
   return new NamedStatement(name, sqlQuery(statement), fields);
+}
+
+/** Statement texts and the names they are prepared under; texts are few (values are parameters). */
+const textNames = new Map<string, string>();
+/** A bound on memory should a text ever carry a value: past it, statements run unnamed. */
+const TEXT_NAMES_MAX = 1000;
+
+/**
+ * `statement` (drizzle `sql`, its values inline) run prepared under a name taken from its text: a
+ * statement whose text never changes is parsed and planned once per connection, as a NamedStatement,
+ * without rewriting its values as placeholders. Rows as node-postgres reads them.
+ */
+export async function executeNamed<T extends Row = Row>(client: Queryable, statement: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  let name = textNames.get(text);
+  if (!name && textNames.size < TEXT_NAMES_MAX) {
+    name = `text_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    textNames.set(text, name);
+  }
+  const { rows } = await client.query<T>({ name, text, values: params });
+  return rows;
 }

@@ -5,6 +5,7 @@
  */
 import { type MerchantApiEndpoint, merchantApiCodeName } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
+import { executeNamed } from '../../db/named-statement.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 export type Endpoint = MerchantApiEndpoint;
@@ -34,7 +35,10 @@ export async function recordPlacement(ctx: AppContext, p: Placement): Promise<vo
   const reason = cut(p.reason, 500);
   // A request refused before verification (a bad field) still names its merchant when the number is
   // real; unknown numbers share one rollup row ('') so a stranger's inventions do not add rows.
-  await ctx.db.execute(sql`
+  // Prepared by its text: planned once per connection (it was 0.16 ms of planning per request).
+  await executeNamed(
+    ctx.pool,
+    sql`
     WITH who AS (
       SELECT coalesce(${p.merchantId}::int, (SELECT id FROM merchants WHERE mch_no = ${mchNo})) AS id
     ), log AS (
@@ -66,5 +70,6 @@ export async function recordPlacement(ctx: AppContext, p: Placement): Promise<vo
     ON CONFLICT (day, source, mch_no, endpoint, code) DO UPDATE SET
       count = e.count + 1,
       last_message = EXCLUDED.last_message,
-      last_at = greatest(e.last_at, EXCLUDED.last_at)`);
+      last_at = greatest(e.last_at, EXCLUDED.last_at)`,
+  );
 }

@@ -5,6 +5,7 @@
  * memory, so the limit holds however many instances of the server answer (a fixed one-minute window).
  */
 import { sql } from 'drizzle-orm';
+import { executeNamed } from '../../db/named-statement.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { deleteBefore } from '../../platform/jobs/clean-up.ts';
 import { loginFreezeExists } from '../risk/freezes.ts';
@@ -28,7 +29,10 @@ export async function useNonceAndCount(
   const now = ctx.clock.now();
   const limit = ctx.config.merchantApiRatePerMinute;
   const windowStart = new Date(Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS);
-  const { rows } = await ctx.db.execute<{ fresh: boolean; calls: number | null; frozen: boolean }>(sql`
+  // Prepared by its text: planned once per connection (it was 0.18 ms of planning per request).
+  const rows = await executeNamed<{ fresh: boolean; calls: number | null; frozen: boolean }>(
+    ctx.pool,
+    sql`
     WITH n AS (
       INSERT INTO openapi_nonces (merchant_id, nonce, created_at) VALUES (${merchantId}, ${nonce}, ${now})
       ON CONFLICT DO NOTHING
@@ -40,7 +44,8 @@ export async function useNonceAndCount(
       RETURNING calls
     )
     SELECT EXISTS (SELECT 1 FROM n) AS fresh, (SELECT calls FROM r) AS calls,
-           ${loginFreezeExists(ctx, merchantId)} AS frozen`);
+           ${loginFreezeExists(ctx, merchantId)} AS frozen`,
+  );
   const row = rows[0]!;
   const loginFrozen = row.frozen === true;
   if (!row.fresh) return { fresh: false, loginFrozen };

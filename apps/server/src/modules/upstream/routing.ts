@@ -7,7 +7,7 @@
  * (the merchant's weight for the passage when it has one).
  */
 import type { RouteCandidate, RouteVerdict } from '@payops/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { dec, decString, ZERO } from '../../platform/ledger/money.ts';
 import { merchantPassages, passages, thirdParties } from '../mch/passage.schema.ts';
@@ -56,26 +56,61 @@ export const USING_CAP = {
   withdraw: ['paying', 'success'],
 } as const;
 
-/** The start of `now`'s day in the platform's time zone. */
-const dayStartOf = (ctx: AppContext, now: Date) =>
-  sql`(date_trunc('day', ${now.toISOString()}::timestamptz AT TIME ZONE ${ctx.config.timeZone}) AT TIME ZONE ${ctx.config.timeZone})`;
+/**
+ * Today's used amount of the passage `passageId` (platform time zone; null: nothing used), from the
+ * day's buckets of passage_usage, kept by the order tables' triggers, instead of summing the day's
+ * orders (a cost that grew with each order). `now` and `tz` are the statement's values.
+ */
+function usedTodaySql(direction: SQL, passageId: SQL, now: unknown, tz: unknown) {
+  const u = passageUsage;
+  const dayStart = sql`(date_trunc('day', ${now}::timestamptz AT TIME ZONE ${tz}::text) AT TIME ZONE ${tz}::text)`;
+  return sql<string | null>`(SELECT sum(${u.used})::text FROM ${u}
+    WHERE ${u.direction} = ${direction} AND ${u.passageId} = ${passageId} AND ${u.bucket} >= ${dayStart})`;
+}
+
+/** Today's used amount per passage, as routing reads it with its candidates (absent: nothing used). */
+export async function usedToday(ctx: AppContext, direction: Direction, ids: number[], now: Date) {
+  const out = new Map<number, string>();
+  for (const id of ids) {
+    const used = usedTodaySql(sql`${direction}`, sql`${id}`, now.toISOString(), ctx.config.timeZone);
+    const { rows } = await ctx.db.execute<{ used: string | null }>(sql`SELECT ${used} AS used`);
+    if (rows[0]?.used) out.set(id, rows[0].used);
+  }
+  return out;
+}
 
 /**
- * Today's used amount per passage (platform time zone): the day's buckets of passage_usage, kept by
- * the order tables' triggers, instead of summing the day's orders (a cost that grew with each order).
+ * The candidates of a direction and pay type with all routing needs to rank them, today's use of each
+ * passage included: ONE statement, prepared by name once per database (a merchant API deposit ran it
+ * and a second for the use, planned anew each time: 0.5 ms of PostgreSQL per order, issue 10).
  */
-export async function usedToday(ctx: AppContext, direction: Direction, ids: number[], now: Date) {
-  if (!ids.length) return new Map<number, string>();
-  const u = passageUsage;
-  const rows = await ctx.db
-    .select({ passageId: u.passageId, used: sql<string>`sum(${u.used})::text` })
-    .from(u)
-    .where(
-      and(eq(u.direction, direction), inArray(u.passageId, ids), sql`${u.bucket} >= ${dayStartOf(ctx, now)}`),
+function candidatesQuery(ctx: AppContext) {
+  const p = sql.placeholder;
+  return ctx.db
+    .select({
+      passage: passages,
+      thirdParty: thirdParties,
+      mpWeight: merchantPassages.weight,
+      mpEnabled: merchantPassages.enabled,
+      downUntil: passageHealthStats.downUntil,
+      errors: passageHealthStats.errors,
+      // Whether the merchant has its own passage list for the direction, in the same statement.
+      restricted: sql<boolean>`EXISTS (SELECT 1 FROM ${merchantPassages} own WHERE own.merchant_id = ${p('merchantId')} AND own.direction = ${p('direction')})`,
+      used: usedTodaySql(sql`${passages.direction}`, sql`${passages.id}`, p('now'), p('tz')),
+    })
+    .from(passages)
+    .innerJoin(thirdParties, eq(thirdParties.id, passages.thirdPartyId))
+    .leftJoin(
+      merchantPassages,
+      and(eq(merchantPassages.passageId, passages.id), eq(merchantPassages.merchantId, p('merchantId'))),
     )
-    .groupBy(u.passageId);
-  return new Map(rows.map((r) => [r.passageId, r.used]));
+    .leftJoin(passageHealthStats, eq(passageHealthStats.passageId, passages.id))
+    .where(and(eq(passages.direction, p('direction') as never), eq(passages.payType, p('payType') as never)))
+    .orderBy(passages.id)
+    .prepare('payops_route_candidates');
 }
+
+const candidates = new WeakMap<AppContext['db'], ReturnType<typeof candidatesQuery>>();
 
 /** Weighted random order without replacement (a weight of 0 still comes, after the others). */
 export function weightedOrder<T extends { weight: number }>(items: T[], random = Math.random): T[] {
@@ -104,26 +139,15 @@ export function weightedOrder<T extends { weight: number }>(items: T[], random =
 const shown = (v: string) => decString(dec(v));
 
 export async function routePassages(ctx: AppContext, req: RouteRequest): Promise<Routing> {
-  const rows = await ctx.db
-    .select({
-      passage: passages,
-      thirdParty: thirdParties,
-      mpWeight: merchantPassages.weight,
-      mpEnabled: merchantPassages.enabled,
-      downUntil: passageHealthStats.downUntil,
-      errors: passageHealthStats.errors,
-      // Whether the merchant has its own passage list for the direction, in the same statement.
-      restricted: sql<boolean>`EXISTS (SELECT 1 FROM ${merchantPassages} own WHERE own.merchant_id = ${req.merchantId} AND own.direction = ${req.direction})`,
-    })
-    .from(passages)
-    .innerJoin(thirdParties, eq(thirdParties.id, passages.thirdPartyId))
-    .leftJoin(
-      merchantPassages,
-      and(eq(merchantPassages.passageId, passages.id), eq(merchantPassages.merchantId, req.merchantId)),
-    )
-    .leftJoin(passageHealthStats, eq(passageHealthStats.passageId, passages.id))
-    .where(and(eq(passages.direction, req.direction), eq(passages.payType, req.payType as never)))
-    .orderBy(passages.id);
+  const query = candidates.get(ctx.db) ?? candidatesQuery(ctx);
+  candidates.set(ctx.db, query);
+  const rows = await query.execute({
+    merchantId: req.merchantId,
+    direction: req.direction,
+    payType: req.payType,
+    now: req.now.toISOString(),
+    tz: ctx.config.timeZone,
+  });
   // No passage at all: nothing is checked against the merchant's list.
   const restricted = rows[0]?.restricted === true;
   const amount = dec(req.amount);
@@ -136,7 +160,7 @@ export async function routePassages(ctx: AppContext, req: RouteRequest): Promise
     const wider = l.max === '0' || max === '0' ? '0' : dec(max).gt(dec(l.max)) ? max : l.max;
     amountLimits = { min: dec(min).lt(dec(l.min)) ? min : l.min, max: wider };
   };
-  const open: (Ranked & { dailyLimit: string })[] = [];
+  const open: (Ranked & { dailyLimit: string; used: string })[] = [];
   for (const r of rows) {
     const p = r.passage;
     const weight = r.mpWeight ?? p.weight;
@@ -169,19 +193,13 @@ export async function routePassages(ctx: AppContext, req: RouteRequest): Promise
         health: p.health === 'healthy' ? 'healthy' : 'degraded',
         errors: r.errors ?? 0,
         dailyLimit: p.dailyLimit,
+        used: r.used ?? '0',
       });
   }
-  const capped = open.filter((c) => dec(c.dailyLimit).gt(ZERO));
-  const used = await usedToday(
-    ctx,
-    req.direction,
-    capped.map((c) => c.passage.id),
-    req.now,
-  );
   const fit: Ranked[] = [];
   for (const c of open) {
     const limit = dec(c.dailyLimit);
-    const u = used.get(c.passage.id) ?? '0';
+    const u = c.used;
     if (limit.gt(ZERO) && dec(u).plus(amount).gt(limit)) {
       skipped.push({
         passageId: c.passage.id,
@@ -192,7 +210,7 @@ export async function routePassages(ctx: AppContext, req: RouteRequest): Promise
         detail: `${shown(u)} / ${shown(c.dailyLimit)}`,
       });
     } else {
-      const { dailyLimit: _, ...ranked } = c;
+      const { dailyLimit: _, used: _u, ...ranked } = c;
       fit.push(ranked);
     }
   }
