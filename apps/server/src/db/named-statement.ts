@@ -6,8 +6,8 @@
  * by each selected field's own decoder, as drizzle does.
  */
 import { createHash } from 'node:crypto';
-import { Column, is, Param, Placeholder, SQL } from 'drizzle-orm';
-import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
+import { Column, getTableColumns, is, Param, Placeholder, SQL, sql } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
 /** Types read as text, as drizzle reads them: the columns' own decoders make their values. */
@@ -149,4 +149,57 @@ export async function executeNamed<T extends Row = Row>(client: Queryable, state
   }
   const { rows } = await client.query<T>({ name, text, values: params });
   return rows;
+}
+
+const inserts = new WeakMap<PgTable, Map<string, NamedStatement>>();
+
+/**
+ * An INSERT of one row on the hot paths (an order, a routing decision), prepared by name per table and
+ * set of columns given (a column left out takes its default): each value a bound parameter through its
+ * column's encoder, as the query builder binds it, without building the statement per call. With
+ * `conflict`, a row those columns already hold is left alone (no row answered). Answers the row
+ * written, decoded by its columns, or undefined.
+ */
+export async function insertRow<T = Row>(
+  client: Queryable,
+  table: PgTable,
+  values: Record<string, unknown>,
+  conflict: PgColumn[] = [],
+): Promise<T | undefined> {
+  const given = Object.keys(values).filter((k) => values[k] !== undefined);
+  const key = `${given.join(',')}|${conflict.map((c) => c.name).join(',')}`;
+  const byShape = inserts.get(table) ?? new Map<string, NamedStatement>();
+  inserts.set(table, byShape);
+  let statement = byShape.get(key);
+  if (!statement) {
+    const columns = getTableColumns(table) as Record<string, PgColumn>;
+    const list = (keys: string[]) =>
+      sql.join(
+        keys.map((k) => sql.identifier(columns[k]!.name)),
+        sql`, `,
+      );
+    const params = sql.join(
+      given.map((k) => sql`${new Param(sql.placeholder(k), columns[k])}`),
+      sql`, `,
+    );
+    const onConflict = conflict.length
+      ? sql` ON CONFLICT (${sql.join(
+          conflict.map((c) => sql.identifier(c.name)),
+          sql`, `,
+        )}) DO NOTHING`
+      : sql``;
+    const all = Object.keys(columns);
+    const name = `insert_${createHash('sha256')
+      .update(`${getTableConfig(table).name}|${key}`)
+      .digest('hex')
+      .slice(0, 24)}`;
+    statement = namedSql(
+      name,
+      sql`INSERT INTO ${table} (${list(given)}) VALUES (${params})${onConflict} RETURNING ${list(all)}`,
+      columns,
+    );
+    byShape.set(key, statement);
+  }
+  const [row] = await statement.rows(client, values);
+  return row as T | undefined;
 }

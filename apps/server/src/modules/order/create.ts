@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto';
 import type { OrderFamily } from '@payops/contracts';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { clientOf, NamedStatement } from '../../db/named-statement.ts';
+import { clientOf, insertRow, NamedStatement } from '../../db/named-statement.ts';
 import { type Executor, ensureAccount, postEntry, type Tx } from '../../platform/ledger/index.ts';
 import { Dec, dec, decString } from '../../platform/ledger/money.ts';
 import { type FeeRate, merchants } from '../mch/schema.ts';
@@ -98,9 +98,11 @@ export async function insertDepositOrder(
 ): Promise<{ order: DepositOrder; created: boolean }> {
   const m = merchant?.id === input.merchantId ? merchant : await merchantOf(tx, input.merchantId);
   const minutes = m.depositTimeout ?? defaultTimeoutMinutes;
-  const [order] = await tx
-    .insert(depositOrders)
-    .values({
+  // Prepared by name (insertRow): the merchant API writes one per request.
+  const order = await insertRow<DepositOrder>(
+    clientOf(tx),
+    depositOrders,
+    {
       orderNo: newOrderNo('D', input.now),
       mchOrderNo: input.mchOrderNo,
       merchantId: m.id,
@@ -117,9 +119,9 @@ export async function insertDepositOrder(
       expiresAt: new Date(input.now.getTime() + minutes * 60_000),
       createdAt: input.now,
       updatedAt: input.now,
-    })
-    .onConflictDoNothing({ target: [depositOrders.merchantId, depositOrders.mchOrderNo] })
-    .returning();
+    },
+    [depositOrders.merchantId, depositOrders.mchOrderNo],
+  );
   if (order) return { order, created: true };
   const [existing] = await tx
     .select()

@@ -5,6 +5,7 @@
  * upstream call must never hold a row lock or a connection.
  */
 import { ErrorCode, type ResourceDef, type RouteCandidate, type RouteResult } from '@payops/contracts';
+import { clientOf, insertRow } from '../../db/named-statement.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Executor } from '../../platform/ledger/accounts.ts';
@@ -69,7 +70,7 @@ export interface Decision {
 
 /** One row of order/recommendRecordList, in the caller's transaction (with the order's change). */
 export async function logDecision(tx: Executor, d: Decision): Promise<void> {
-  await tx.insert(routingDecisions).values({
+  await insertRow(clientOf(tx), routingDecisions, {
     orderNo: d.orderNo,
     direction: d.direction,
     merchantId: d.merchantId,

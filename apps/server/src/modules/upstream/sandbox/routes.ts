@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { insertRow } from '../../../db/named-statement.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { open } from '../../../platform/secret-box.ts';
 import { thirdParties } from '../../mch/passage.schema.ts';
@@ -132,9 +133,10 @@ export async function sandboxRoutes(app: FastifyInstance) {
       return refuse(reply, 504, 'sandbox: too late');
     }
     if (i.create === 'refuse') return refuse(reply, 200, 'sandbox: order refused', secret);
-    const [inserted] = await ctx.db
-      .insert(sandboxOrders)
-      .values({
+    const inserted = await insertRow<typeof sandboxOrders.$inferSelect>(
+      ctx.pool,
+      sandboxOrders,
+      {
         upstreamOrderNo: newUpstreamNo(),
         mchNo: p.mchNo,
         orderNo: p.orderNo,
@@ -142,9 +144,9 @@ export async function sandboxRoutes(app: FastifyInstance) {
         amount: p.amount,
         notifyUrl: p.notifyUrl,
         createdAt: ctx.clock.now(),
-      })
-      .onConflictDoNothing()
-      .returning();
+      },
+      [sandboxOrders.mchNo, sandboxOrders.orderNo],
+    );
     const [order] = inserted
       ? [inserted]
       : await ctx.db
