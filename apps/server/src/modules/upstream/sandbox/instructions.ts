@@ -7,8 +7,9 @@
  *   outcome: success | fail | hold (no callback until POST /sandbox/upstream/notify)
  *   reportAmount, reportStatus: what its statement says of the order (a statement that disagrees)
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { NamedStatement } from '../../../db/named-statement.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { sandboxInstructions } from '../schema.ts';
 
@@ -37,12 +38,21 @@ export const keyOf = {
   order: (mchNo: string, orderNo: string) => `order:${mchNo}:${orderNo}`,
 };
 
+/** The order's and the account's instructions, read on every call: built once and prepared by name. */
+let instructionsOf: NamedStatement | undefined;
+
 export async function instructionFor(ctx: AppContext, mchNo: string, orderNo: string): Promise<Instruction> {
   const order = keyOf.order(mchNo, orderNo);
-  const rows = await ctx.db
-    .select()
-    .from(sandboxInstructions)
-    .where(inArray(sandboxInstructions.key, [order, keyOf.account(mchNo)]));
+  const fields = { key: sandboxInstructions.key, instruction: sandboxInstructions.instruction };
+  instructionsOf ??= new NamedStatement(
+    'sandbox_instructions_of',
+    ctx.db
+      .select(fields)
+      .from(sandboxInstructions)
+      .where(inArray(sandboxInstructions.key, [sql.placeholder('order'), sql.placeholder('account')])),
+    fields,
+  );
+  const rows = await instructionsOf.rows(ctx.pool, { order, account: keyOf.account(mchNo) });
   const found = rows.find((r) => r.key === order) ?? rows[0];
   return found ? instructionSchema.parse(found.instruction) : DEFAULT_INSTRUCTION;
 }

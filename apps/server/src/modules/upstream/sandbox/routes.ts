@@ -17,10 +17,10 @@
  *   POST /statement { day }  -> { fileName, csv }             the account's orders of a day (statement.ts)
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { insertRow } from '../../../db/named-statement.ts';
+import { insertRow, NamedStatement } from '../../../db/named-statement.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { open } from '../../../platform/secret-box.ts';
 import { thirdParties } from '../../mch/passage.schema.ts';
@@ -65,13 +65,27 @@ const notifyBody = base.extend({
   concurrent: z.enum(['0', '1']).default('0'),
 });
 
+/** The account's secret, read on every call: built once and prepared by name. */
+let secretOf: NamedStatement | undefined;
+
 async function accountSecret(ctx: AppContext, mchNo: string, interfaceType: string): Promise<string | null> {
-  const [tp] = await ctx.db
-    .select({ secretEnc: thirdParties.secretEnc })
-    .from(thirdParties)
-    .where(and(eq(thirdParties.upstreamMchNo, mchNo), eq(thirdParties.interfaceType, interfaceType)))
-    .limit(1);
-  return tp?.secretEnc ? open(ctx.keys.secretKey, tp.secretEnc) : null;
+  const fields = { secretEnc: thirdParties.secretEnc };
+  secretOf ??= new NamedStatement(
+    'sandbox_account_secret',
+    ctx.db
+      .select(fields)
+      .from(thirdParties)
+      .where(
+        and(
+          eq(thirdParties.upstreamMchNo, sql.placeholder('mchNo')),
+          eq(thirdParties.interfaceType, sql.placeholder('interfaceType')),
+        ),
+      )
+      .limit(1),
+    fields,
+  );
+  const [tp] = await secretOf.rows(ctx.pool, { mchNo, interfaceType });
+  return tp?.secretEnc ? open(ctx.keys.secretKey, tp.secretEnc as string) : null;
 }
 
 export function answer(reply: FastifyReply, secret: string, fields: Params) {
