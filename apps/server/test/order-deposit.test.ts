@@ -6,6 +6,7 @@
  * one credit, the final-state event, the order events and the expiry job.
  */
 import { ErrorCode } from '@payops/contracts';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderFinal, onOrderFinal } from '../src/modules/order/final-state.ts';
 import { expireDueDeposits } from '../src/modules/order/timeouts.ts';
@@ -73,6 +74,42 @@ describe('receipt audit', () => {
       ['deposit.audit', 'paid', 'in_audit', false],
       ['deposit.approve', 'in_audit', 'success', true],
     ]);
+  });
+
+  it("posts the credit as the transaction's last write, after the history and audit rows", async () => {
+    const m = await newMerchant(w, 'Deposit Order Of Writes Co');
+    const o = await depositInAudit(w, m.id, '100');
+    // The statements the approval's transaction sends, in order (the merchant's balance row is locked
+    // by the posting: every approval of the merchant waits for it until the commit).
+    const sent: string[] = [];
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const q = args[0] as string | { text?: string };
+      const text = typeof q === 'string' ? q : (q?.text ?? '');
+      sent.push(text.replace(/\s+/g, ' ').trim().toLowerCase());
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as never;
+    let res: Awaited<ReturnType<typeof post>>;
+    try {
+      res = await post(w, `${API}/approve`, { id: o.id }, { key: key() });
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    expect(res.envelope.code, res.body).toBe(0);
+    const at = (test: (s: string) => boolean) => sent.findIndex(test);
+    const begin = sent.indexOf('begin');
+    const commit = sent.lastIndexOf('commit');
+    const posting = at((s) => s.includes('insert into ledger_entries'));
+    const history = at((s) => s.includes('insert into "status_history"'));
+    const audit = at((s) => s.includes('insert into "operation_log"') && s.includes('audit_chain_heads'));
+    expect([begin, history, audit].every((i) => i >= 0 && i < posting)).toBe(true);
+    expect(commit).toBeGreaterThan(posting);
+    expect(
+      sent
+        .slice(posting + 1, commit)
+        .filter((s) => s.startsWith('insert') || s.startsWith('update') || s.startsWith('with')),
+    ).toEqual([]);
+    expect(await balances(w, m.id)).toEqual({ available: '99.00000000', frozen: '0.00000000' });
   });
 
   it('ten parallel approvals of one order credit it exactly once', async () => {

@@ -52,15 +52,17 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 
 /**
  * Runs `work` in a transaction guarded by the request's Idempotency-Key (when it has one). `work`
- * must do all of its writes through the transaction it is given.
+ * must do all of its writes through the transaction it is given. It may keep its answer early with
+ * `respond` (the answer it will return), before writes it wants last (a hot row's lock, held then
+ * for the commit alone); else the answer is kept when it returns.
  */
 export async function withIdempotency<T>(
   db: Db,
   request: FastifyRequest,
-  work: (tx: Tx) => Promise<T>,
+  work: (tx: Tx, respond: (answer: T) => Promise<void>) => Promise<T>,
 ): Promise<Idempotent<T>> {
   const key = idempotencyKeyOf(request);
-  if (!key) return { data: await db.transaction(work), replayed: false };
+  if (!key) return { data: await db.transaction((tx) => work(tx, async () => {})), replayed: false };
   const operatorId = request.auth?.operatorId ?? 0;
   const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
   // Keyed with the server's secret: a body may carry a one-time code (a 6-digit SMS code), whose plain
@@ -89,11 +91,16 @@ export async function withIdempotency<T>(
     }
     // Both the first caller and a replay get the answer in canonical JSON (keys sorted; jsonb reorders
     // them), so a replay is byte-for-byte the same answer.
-    const json = canonicalJson((await work(tx)) ?? null);
-    await tx
-      .update(idempotencyKeys)
-      .set({ response: sql`${json}::jsonb` })
-      .where(eq(idempotencyKeys.id, inserted[0]!.id));
-    return { data: JSON.parse(json) as T, replayed: false };
+    let json: string | undefined;
+    const respond = async (answer: T) => {
+      json = canonicalJson(answer ?? null);
+      await tx
+        .update(idempotencyKeys)
+        .set({ response: sql`${json}::jsonb` })
+        .where(eq(idempotencyKeys.id, inserted[0]!.id));
+    };
+    const answer = await work(tx, respond);
+    if (json === undefined) await respond(answer);
+    return { data: JSON.parse(json!) as T, replayed: false };
   });
 }

@@ -79,9 +79,19 @@ export function postingEffect<O extends DepositOrder | WithdrawOrder>(table: PgT
   const effect = async (s: OrderStep<O>): Promise<EffectOutcome<unknown>> => {
     const drawn = s.after.entryId !== null && s.after.entryId !== s.before.entryId;
     const opts = { operatorId: s.actor.operatorId, at: s.now, locale: s.actor.locale, note: s.body.reason };
-    const entryId = await post(s.tx, s.after, drawn ? { ...opts, entryId: Number(s.after.entryId) } : opts);
-    if (!drawn) await s.tx.execute(sql`UPDATE ${table} SET entry_id = ${entryId} WHERE id = ${s.after.id}`);
-    return { extra: { entryId, amount: s.after.amount, fee: s.after.fee } };
+    const extra = (entryId: number) => ({ entryId, amount: s.after.amount, fee: s.after.fee });
+    if (drawn) {
+      // The entry's id is known: the posting, which locks the merchant's balance row (every order of
+      // the merchant waits for it), is the transaction's last write (run.ts EffectOutcome.last).
+      const entryId = Number(s.after.entryId);
+      return {
+        extra: extra(entryId),
+        last: async () => void (await post(s.tx, s.after, { ...opts, entryId })),
+      };
+    }
+    const entryId = await post(s.tx, s.after, opts);
+    await s.tx.execute(sql`UPDATE ${table} SET entry_id = ${entryId} WHERE id = ${s.after.id}`);
+    return { extra: extra(entryId) };
   };
   posting.add(effect);
   return effect;

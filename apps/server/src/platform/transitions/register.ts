@@ -58,6 +58,11 @@ interface Binding {
 
 const bindings = new Map<string, Binding>();
 
+/** A transition route's answer (kept for its Idempotency-Key), or a gate's refusal to answer instead. */
+type Answered =
+  | { id: unknown; from: string; to: string; effect: unknown }
+  | { refused: { code: ErrorCodeValue; data: unknown } };
+
 const keyRequired: Record<Locale, string> = {
   'zh-CN': '资金操作必须携带幂等键（Idempotency-Key 请求头）',
   'en-US': 'is required for a money-moving action (send an Idempotency-Key header)',
@@ -130,23 +135,28 @@ export function registerTransitions(fastify: FastifyInstance, def: ResourceDef, 
           if (done) return ok(done as never);
         }
         const actor = actorOf(request);
-        const answer = await withIdempotency(ctx.db, request, async (tx) => {
+        const answer = await withIdempotency<Answered>(ctx.db, request, async (tx, respond) => {
           const now = ctx.clock.now();
           const refused = await hooks.gate?.({ tx, id, body, actor, now });
           if (refused) return { refused: { code: refused.code, data: refused.data } };
-          const o = await runTransition(tx, binding.r, t, id, body, actor, now, hooks);
-          await auditInTx(tx, request, auditNote(def, t, o, body));
-          return {
-            id: o.after[def.key],
-            from: String(o.before[lifecycle.field]),
-            to: String(o.after[lifecycle.field]),
-            effect: o.result,
-          };
+          let answered: Answered | undefined;
+          // The audit row and the kept answer before the effect's last writes (run.ts EffectOutcome.last).
+          await runTransition(tx, binding.r, t, id, body, actor, now, hooks, async (o) => {
+            await auditInTx(tx, request, auditNote(def, t, o, body));
+            answered = {
+              id: o.after[def.key],
+              from: String(o.before[lifecycle.field]),
+              to: String(o.after[lifecycle.field]),
+              effect: o.result,
+            };
+            await respond(answered);
+          });
+          return answered!;
         });
         if (answer.replayed) request.auditNote = { ...request.auditNote, extra: { replayed: true } };
         // The gate's refusal committed its trace; the guard's onSend writes the refusal's audit row.
-        const data = answer.data as { refused?: { code: ErrorCodeValue; data: unknown } };
-        if (data.refused) throw new AppError(data.refused.code, data.refused.data);
+        const data = answer.data;
+        if ('refused' in data) throw new AppError(data.refused.code, data.refused.data);
         return ok(answer.data as never);
       },
     );
@@ -215,9 +225,9 @@ export async function runSystemTransition(
     // A script's refusal is thrown: its trace rolls back with it (the gate's counting is for operators).
     const refused = await own.gate?.({ tx, id, body, actor, now });
     if (refused) throw refused;
-    const o = await runTransition(tx, b.r, t, id, body, actor, now, hooks);
-    await appendOperationLog(tx, auditRow(o, now));
-    return o;
+    return runTransition(tx, b.r, t, id, body, actor, now, hooks, (done) =>
+      appendOperationLog(tx, auditRow(done, now)),
+    );
   };
   return options.tx ? run(options.tx) : ctx.db.transaction(run);
 }

@@ -54,6 +54,12 @@ export interface EffectOutcome<R> {
   result?: R;
   /** Kept in the status history and the audit row (amounts, the journal entry). */
   extra?: Record<string, unknown>;
+  /**
+   * Work that locks a row every transaction of its kind needs (a merchant's balance row, by a ledger
+   * posting whose entry id is already known), run as the transaction's last write, after the history
+   * and audit rows: the lock is then held for the commit alone, not for the rows written after it.
+   */
+  last?: () => Promise<void>;
 }
 
 /** What a gate hook sees: the call before anything is locked or changed. */
@@ -148,6 +154,8 @@ export async function runTransition<R>(
   actor: Actor,
   now: Date,
   hooks: TransitionHooks<R> = {},
+  /** The caller's audit row of the outcome, written before the effect's `last` work. */
+  audit?: (o: TransitionOutcome<R>) => Promise<void>,
 ): Promise<TransitionOutcome<R>> {
   const { def } = r;
   const lifecycle = def.lifecycle!;
@@ -194,7 +202,10 @@ export async function runTransition<R>(
       extra: Object.keys(extra).length ? extra : null,
     });
   }
-  return { before, after, result: outcome.result ?? null, extra };
+  const done = { before, after, result: outcome.result ?? null, extra };
+  await audit?.(done);
+  await outcome.last?.();
+  return done;
 }
 
 type HistoryValues = Omit<typeof statusHistory.$inferInsert, 'id' | 'fromStatus' | 'extra' | 'xid'>;
