@@ -76,7 +76,7 @@ describe('receipt audit', () => {
     ]);
   });
 
-  it("posts the credit as the transaction's last write, after the history and audit rows", async () => {
+  it('writes the order event with the change and posts the credit last, after the history and audit rows', async () => {
     const m = await newMerchant(w, 'Deposit Order Of Writes Co');
     const o = await depositInAudit(w, m.id, '100');
     // The statements the approval's transaction sends, in order (the merchant's balance row is locked
@@ -104,6 +104,13 @@ describe('receipt audit', () => {
     const audit = at((s) => s.includes('insert into "operation_log"') && s.includes('audit_chain_heads'));
     expect([begin, history, audit].every((i) => i >= 0 && i < posting)).toBe(true);
     expect(commit).toBeGreaterThan(posting);
+    // The order event is written by the change's own statement, not by one of its own.
+    const change = sent.find((s) => s.startsWith('with upd as (update "deposit_orders"'));
+    expect(change).toContain('insert into "order_events"');
+    expect(sent.filter((s) => s.startsWith('insert into "order_events"'))).toEqual([]);
+    expect((await eventsOf(w, 'deposit', o.id)).filter((e) => e.action === 'deposit.approve')).toHaveLength(
+      1,
+    );
     expect(
       sent
         .slice(posting + 1, commit)

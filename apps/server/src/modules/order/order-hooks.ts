@@ -199,16 +199,14 @@ const EVENT_FROM_ROW: Record<string, SQL> = {
  */
 function eventStatement(family: OrderFamily, transition: string, idleWhere?: SQL): StatementPart {
   const table = family === 'deposit' ? depositOrders : withdrawOrders;
-  return {
-    where: and(familyCondition(transition, table), idleWhere),
-    rows: [
-      {
-        table: orderEvents,
-        values: (s) => eventOfStep(family, transition, s),
-        computed: EVENT_FROM_ROW,
-      },
-    ],
-  };
+  return { where: and(familyCondition(transition, table), idleWhere), rows: eventRows(family, transition) };
+}
+
+/** The order_events row as a row written with the change (orderEventRow's values). */
+function eventRows(family: OrderFamily, transition: string): StatementPart['rows'] {
+  return [
+    { table: orderEvents, values: (s) => eventOfStep(family, transition, s), computed: EVENT_FROM_ROW },
+  ];
 }
 
 /**
@@ -236,13 +234,15 @@ export function orderHooks<O extends DepositOrder | WithdrawOrder>(
       ...(values ? { values } : {}),
       ...(spec.check ? {} : { checkWhere: familyCondition(name, table) }),
       ...(said ? { statement: eventStatement(family, name, spec.idleWhere) } : {}),
+      // On the transaction's path the event is written by the change's own statement when it can be.
+      rowsWithChange: eventRows(family, name),
       // Matched orders' money moves per match: each family keeps to its own steps.
       check: async (step) => {
         checkOrderFamily(name, step.before, step.actor.locale);
         await spec.check?.(step);
       },
       effect: async (step) => {
-        await recordEvent(family, step);
+        if (!step.rowsWritten) await recordEvent(family, step);
         const outcome = await spec.effect?.(step as unknown as OrderStep<O>);
         const order = step.after as unknown as O;
         if (FINAL[family].includes(order.status)) {

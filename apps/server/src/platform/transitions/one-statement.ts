@@ -13,7 +13,7 @@
  * the transaction's path, which answers why.
  */
 import { ErrorCode, type ResourceDef, type TransitionBody, type TransitionDef } from '@payops/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { clientOf, NamedStatement } from '../../db/named-statement.ts';
 import { chainAppendSql, chainAppendValues, chainRowKeys } from '../audit.ts';
@@ -22,7 +22,7 @@ import type { AppContext, AuditNote } from '../context.ts';
 import type { BoundResource, Row } from '../crud/index.ts';
 import { sha256 } from '../hashing.ts';
 import type { Actor, StatementPart, TransitionHooks, TransitionOutcome } from './run.ts';
-import { beforeAndAfter, gatedInsert, guardedUpdate, setOf, withHistory } from './statements.ts';
+import { beforeAndAfter, guardedUpdate, rowsWithChange, setOf, withHistory } from './statements.ts';
 
 const statements = new WeakMap<BoundResource, Map<string, NamedStatement>>();
 
@@ -113,7 +113,7 @@ async function changeInOneStatement(
   const { id, body, actor, now } = call;
   const { set, shape, params } = setOf(hooks.values?.(call) ?? {});
   const part = hooks.statement;
-  const partRows = (part?.rows ?? []).map((row) => row.values(call));
+  const written = rowsWithChange(part?.rows ?? [], call);
   const keys = chainRowKeys(rows[0]!);
   const values: Record<string, unknown> = {
     ...chainAppendValues('operation_log', rows[0]!),
@@ -134,11 +134,10 @@ async function changeInOneStatement(
     for (const k of [...VARYING, 'content']) values[`${k}__${i}`] = v[k];
     values[`case__${i}`] = t.from[i];
   });
-  partRows.forEach((row, i) => {
-    for (const [k, v] of Object.entries(row)) values[`${partPrefix(i)}${k}`] = v;
-  });
-  const shapes = { audit: keys, set, shape, partKeys: partRows.map((row) => Object.keys(row)) };
-  const [changed] = await statementFor(ctx, r, t, shapes, part).rows(clientOf(ctx.db), values);
+  Object.assign(values, written.values);
+  const shapes = { audit: keys, set, shape, partKeys: written.keys };
+  const statement = statementFor(ctx, r, t, shapes, part, written.ctes);
+  const [changed] = await statement.rows(clientOf(ctx.db), values);
   return changed;
 }
 
@@ -178,9 +177,6 @@ export async function systemTransitionInOneStatement(
 /** The audit row's columns that depend on the state before (the rest is the same for every one). */
 const VARYING = ['detail'];
 
-/** The placeholders' prefix of the statement part's i-th row. */
-const partPrefix = (i: number) => `part${i}_`;
-
 /** The statement per resource, transition and row shapes, built once and prepared by name. */
 function statementFor(
   ctx: AppContext,
@@ -188,6 +184,7 @@ function statementFor(
   t: TransitionDef,
   shapes: { audit: string[]; set: Row; shape: string; partKeys: string[][] },
   part: StatementPart | undefined,
+  partCtes: (keys: string[][]) => SQL[],
 ): NamedStatement {
   const byKey = statements.get(r) ?? new Map<string, NamedStatement>();
   statements.set(r, byKey);
@@ -197,14 +194,10 @@ function statementFor(
   const { update, fields } = guardedUpdate(ctx.db, r, t, { set: shapes.set, where: part?.where });
   const choice = { by: sql`(SELECT old_status FROM upd)`, cases: t.from, keys: VARYING };
   const { head, insert } = chainAppendSql('operation_log', shapes.audit, 'upd', choice);
-  const partCtes = (part?.rows ?? []).map(
-    (row, i) =>
-      sql`${sql.raw(`part${i}`)} AS (${gatedInsert(row.table, shapes.partKeys[i]!, 'upd', {
-        computed: row.computed,
-        prefix: partPrefix(i),
-      })}), `,
+  const combined = withHistory(
+    update,
+    sql.join([...partCtes(shapes.partKeys), sql`head AS (${head})`, sql`log AS (${insert})`], sql`, `),
   );
-  const combined = withHistory(update, sql`${sql.join(partCtes)}head AS (${head}), log AS (${insert})`);
   const made = new NamedStatement(
     `transition_audit_${sha256(`${r.def.name}:${key}`).slice(0, 24)}`,
     combined,

@@ -22,14 +22,22 @@ import {
 } from '@payops/contracts';
 import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { clientOf, NamedStatement } from '../../db/named-statement.ts';
+import { clientOf, NamedStatement, sqlQuery } from '../../db/named-statement.ts';
 import type { BoundResource, Row } from '../crud/index.ts';
 import { scopeCondition } from '../crud/query.ts';
 import { AppError, fieldError } from '../errors.ts';
 import { sha256 } from '../hashing.ts';
 import type { Tx } from '../ledger/accounts.ts';
 import { statusHistory } from './schema.ts';
-import { beforeAndAfter, guardedUpdate, setOf, statusColumn, withHistory } from './statements.ts';
+import {
+  beforeAndAfter,
+  changeWith,
+  guardedUpdate,
+  rowsWithChange,
+  setOf,
+  statusColumn,
+  withHistory,
+} from './statements.ts';
 
 /** Who runs a transition: an operator, or the platform (a job: operatorId null). */
 export interface Actor {
@@ -47,6 +55,8 @@ export interface TransitionStep {
   body: TransitionBody;
   actor: Actor;
   now: Date;
+  /** Whether the change's statement wrote the hooks' `rowsWithChange` (else the effect writes them). */
+  rowsWritten?: boolean;
 }
 
 export interface EffectOutcome<R> {
@@ -102,6 +112,13 @@ export interface TransitionHooks<R = unknown> {
    * whose check and effect can be said so keeps ONE statement (issue 9/10: confirm transitions/s).
    */
   statement?: StatementPart;
+  /**
+   * Rows the transaction's path writes with the change, in the lock-and-update statement (StatementPart's
+   * `rows`: an order event), one round trip fewer. Where that statement is not the one that changes the
+   * row (a locking read first), they are not written there: the effect says so (`step.rowsWritten`)
+   * and must write them itself.
+   */
+  rowsWithChange?: StatementPart['rows'];
 }
 
 /**
@@ -174,8 +191,19 @@ export async function runTransition<R>(
   // Without an effect the history row is known before the change: the same statement writes it.
   const fast = (!hooks.check || hooks.checkWhere) && !hooks.set && !maker && !transition.back;
   const values = hooks.values?.({ body, actor, now }) ?? {};
+  const withChange = fast ? rowsWithChange(hooks.rowsWithChange ?? [], { id, body, actor, now }) : null;
   const changed = fast
-    ? await lockAndUpdate(tx, r, transition, id, now, hooks.effect ? null : history, values, hooks.checkWhere)
+    ? await lockAndUpdate(
+        tx,
+        r,
+        transition,
+        id,
+        now,
+        hooks.effect ? null : history,
+        values,
+        hooks.checkWhere,
+        withChange!,
+      )
     : null;
   const { before, after } =
     changed ??
@@ -192,7 +220,8 @@ export async function runTransition<R>(
     ));
   const current = String(before[lifecycle.field]);
   const step = { transition, before, body, actor, now };
-  const outcome = (await hooks.effect?.({ ...step, tx, after })) ?? {};
+  const rowsWritten = changed !== null && (hooks.rowsWithChange?.length ?? 0) > 0;
+  const outcome = (await hooks.effect?.({ ...step, tx, after, rowsWritten })) ?? {};
   const extra = { ...outcome.extra };
   if (!changed || hooks.effect) {
     await historyInsert(tx).arrays(clientOf(tx), {
@@ -249,20 +278,29 @@ async function lockAndUpdate(
   /** More columns to set (hooks.values): each a placeholder, or SQL written into the statement. */
   values: Row = {},
   /** The check as a condition (hooks.checkWhere), fixed per transition. */
-  where?: SQL,
+  where: SQL | undefined,
+  /** Rows written with the change (hooks.rowsWithChange). */
+  rows: ReturnType<typeof rowsWithChange>,
 ): Promise<{ before: Row; after: Row } | null> {
   const byName = lockStatements.get(r) ?? new Map<string, NamedStatement>();
   lockStatements.set(r, byName);
   const { set, shape, params: setParams } = setOf(values);
-  const key = `${transition.name}:${history ? 'history' : ''}:${shape}:${where ? 'checked' : ''}`;
+  const rowShape = rows.keys.map((k) => k.join(',')).join(';');
+  const key = `${transition.name}:${history ? 'history' : ''}:${shape}:${where ? 'checked' : ''}:${rowShape}`;
   let statement = byName.get(key);
   if (!statement) {
     const { update, fields } = guardedUpdate(tx, r, transition, { set, where });
     const name = `transition_${sha256(`${r.def.name}:${key}`).slice(0, 24)}`;
-    statement = new NamedStatement(name, history ? withHistory(update) : update, fields as never);
+    const ctes = rows.ctes(rows.keys);
+    const query = history
+      ? withHistory(update, ctes.length ? sql.join(ctes, sql`, `) : undefined)
+      : ctes.length
+        ? sqlQuery(changeWith(update, ctes))
+        : update;
+    statement = new NamedStatement(name, query, fields as never);
     byName.set(key, statement);
   }
-  const params: Record<string, unknown> = { ...history, id, now, ...setParams };
+  const params: Record<string, unknown> = { ...history, ...rows.values, id, now, ...setParams };
   const [row] = await statement.rows(clientOf(tx), params);
   return row ? beforeAndAfter(r, row) : null;
 }

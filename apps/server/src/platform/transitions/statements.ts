@@ -10,6 +10,7 @@ import { sqlQuery } from '../../db/named-statement.ts';
 import type { BoundResource, Row } from '../crud/index.ts';
 import { scopeCondition } from '../crud/query.ts';
 import type { Tx } from '../ledger/accounts.ts';
+import type { StatementPart } from './run.ts';
 import { statusHistory } from './schema.ts';
 
 const OLD_STATUS = '@oldStatus';
@@ -122,6 +123,16 @@ const dialect = new PgDialect();
  * its from status is the locked row's. `more`: further CTEs of the same statement (an audit row).
  */
 export function withHistory(update: SQLWrapper, more?: SQL, select: SQL = sql`SELECT * FROM upd`) {
+  return sqlQuery(changeWith(update, [historyCte(), ...(more ? [more] : [])], select));
+}
+
+/** The guarded UPDATE as the CTE `upd`, then `ctes` (rows written with it), then `select`. */
+export function changeWith(update: SQLWrapper, ctes: SQL[], select: SQL = sql`SELECT * FROM upd`): SQL {
+  return sql`WITH upd AS (${update.getSQL()})${sql.join(ctes.map((c) => sql`, ${c}`))} ${select}`;
+}
+
+/** The status-history row written with the change (`hist`), its values placeholders after its columns. */
+function historyCte(): SQL {
   const given = [
     'resource',
     'recordId',
@@ -135,8 +146,36 @@ export function withHistory(update: SQLWrapper, more?: SQL, select: SQL = sql`SE
   const hist = gatedInsert(statusHistory, given, 'upd', {
     computed: { fromStatus: sql.raw('upd.old_status') },
   });
-  const statement = sql`WITH upd AS (${update.getSQL()}), hist AS (${hist})${more ? sql`, ${more}` : sql``} ${select}`;
-  return sqlQuery(statement);
+  return sql`hist AS (${hist})`;
+}
+
+/** What a row written with a change is made from (StatementPart's `values`). */
+type RowCall = Parameters<StatementPart['rows'][number]['values']>[0];
+
+/** The placeholders' prefix of the i-th row written with a change. */
+const rowPrefix = (i: number) => `part${i}_`;
+
+/**
+ * Rows written with a change (a statement part's, or `rowsWithChange`): one data-modifying CTE each
+ * (`part<i>`), gated on `upd`, and the statement's values for them (`keys`: each row's placeholders,
+ * which the statement's shape depends on).
+ */
+export function rowsWithChange(rows: StatementPart['rows'], call: RowCall) {
+  const values: Record<string, unknown> = {};
+  const keys = rows.map((row, i) => {
+    const v = row.values(call);
+    for (const [k, value] of Object.entries(v)) values[`${rowPrefix(i)}${k}`] = value;
+    return Object.keys(v);
+  });
+  const ctes = (shape: string[][]) =>
+    rows.map(
+      (row, i) =>
+        sql`${sql.raw(`part${i}`)} AS (${gatedInsert(row.table, shape[i]!, 'upd', {
+          computed: row.computed,
+          prefix: rowPrefix(i),
+        })})`,
+    );
+  return { values, keys, ctes };
 }
 
 /**
