@@ -156,7 +156,7 @@ describe('no passage', () => {
     const usage = async () => {
       expect(await usageFromTriggers()).toEqual(await usageFromOrders());
       const now = t.ctx.clock.now();
-      return Number((await usedToday(t.ctx, 'deposit', [capped.id], now)).get(capped.id) ?? 0);
+      return Number(await usedToday(t.ctx, 'deposit', capped.id, now));
     };
     expect(await usage()).toBe(100);
     await runSystemTransition(t.ctx, orderDepositList, 'expire', ok.order.id);

@@ -130,6 +130,10 @@ export function namedSql(
   return new NamedStatement(name, sqlQuery(statement), fields);
 }
 
+/** A statement's name from what tells it apart (its text, or its table and columns). */
+const nameOf = (prefix: string, of: string) =>
+  `${prefix}_${createHash('sha256').update(of).digest('hex').slice(0, 24)}`;
+
 /** Statement texts and the names they are prepared under; texts are few (values are parameters). */
 const textNames = new Map<string, string>();
 /** A bound on memory should a text ever carry a value: past it, statements run unnamed. */
@@ -144,7 +148,7 @@ export async function executeNamed<T extends Row = Row>(client: Queryable, state
   const { sql: text, params } = dialect.sqlToQuery(statement);
   let name = textNames.get(text);
   if (!name && textNames.size < TEXT_NAMES_MAX) {
-    name = `text_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    name = nameOf('text', text);
     textNames.set(text, name);
   }
   const { rows } = await client.query<T>({ name, text, values: params });
@@ -189,10 +193,7 @@ export async function insertRow<T = Row>(
         )}) DO NOTHING`
       : sql``;
     const all = Object.keys(columns);
-    const name = `insert_${createHash('sha256')
-      .update(`${getTableConfig(table).name}|${key}`)
-      .digest('hex')
-      .slice(0, 24)}`;
+    const name = nameOf('insert', `${getTableConfig(table).name}|${key}`);
     statement = namedSql(
       name,
       sql`INSERT INTO ${table} (${list(given)}) VALUES (${params})${onConflict} RETURNING ${list(all)}`,

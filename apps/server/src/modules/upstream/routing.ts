@@ -68,15 +68,11 @@ function usedTodaySql(direction: SQL, passageId: SQL, now: unknown, tz: unknown)
     WHERE ${u.direction} = ${direction} AND ${u.passageId} = ${passageId} AND ${u.bucket} >= ${dayStart})`;
 }
 
-/** Today's used amount per passage, as routing reads it with its candidates (absent: nothing used). */
-export async function usedToday(ctx: AppContext, direction: Direction, ids: number[], now: Date) {
-  const out = new Map<number, string>();
-  for (const id of ids) {
-    const used = usedTodaySql(sql`${direction}`, sql`${id}`, now.toISOString(), ctx.config.timeZone);
-    const { rows } = await ctx.db.execute<{ used: string | null }>(sql`SELECT ${used} AS used`);
-    if (rows[0]?.used) out.set(id, rows[0].used);
-  }
-  return out;
+/** A passage's used amount today, as routing reads it with its candidates ('0': nothing used). */
+export async function usedToday(ctx: AppContext, direction: Direction, passageId: number, now: Date) {
+  const used = usedTodaySql(sql`${direction}`, sql`${passageId}`, now.toISOString(), ctx.config.timeZone);
+  const { rows } = await ctx.db.execute<{ used: string | null }>(sql`SELECT ${used} AS used`);
+  return rows[0]?.used ?? '0';
 }
 
 /**

@@ -184,7 +184,7 @@ function statementFor(
   t: TransitionDef,
   shapes: { audit: string[]; set: Row; shape: string; partKeys: string[][] },
   part: StatementPart | undefined,
-  partCtes: (keys: string[][]) => SQL[],
+  partCtes: () => SQL[],
 ): NamedStatement {
   const byKey = statements.get(r) ?? new Map<string, NamedStatement>();
   statements.set(r, byKey);
@@ -196,7 +196,7 @@ function statementFor(
   const { head, insert } = chainAppendSql('operation_log', shapes.audit, 'upd', choice);
   const combined = withHistory(
     update,
-    sql.join([...partCtes(shapes.partKeys), sql`head AS (${head})`, sql`log AS (${insert})`], sql`, `),
+    sql.join([...partCtes(), sql`head AS (${head})`, sql`log AS (${insert})`], sql`, `),
   );
   const made = new NamedStatement(
     `transition_audit_${sha256(`${r.def.name}:${key}`).slice(0, 24)}`,

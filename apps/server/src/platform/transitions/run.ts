@@ -191,7 +191,7 @@ export async function runTransition<R>(
   // Without an effect the history row is known before the change: the same statement writes it.
   const fast = (!hooks.check || hooks.checkWhere) && !hooks.set && !maker && !transition.back;
   const values = hooks.values?.({ body, actor, now }) ?? {};
-  const withChange = fast ? rowsWithChange(hooks.rowsWithChange ?? [], { id, body, actor, now }) : null;
+  const withChange = rowsWithChange(hooks.rowsWithChange ?? [], { id, body, actor, now });
   const changed = fast
     ? await lockAndUpdate(
         tx,
@@ -202,7 +202,7 @@ export async function runTransition<R>(
         hooks.effect ? null : history,
         values,
         hooks.checkWhere,
-        withChange!,
+        withChange,
       )
     : null;
   const { before, after } =
@@ -291,7 +291,7 @@ async function lockAndUpdate(
   if (!statement) {
     const { update, fields } = guardedUpdate(tx, r, transition, { set, where });
     const name = `transition_${sha256(`${r.def.name}:${key}`).slice(0, 24)}`;
-    const ctes = rows.ctes(rows.keys);
+    const ctes = rows.ctes();
     const query = history
       ? withHistory(update, ctes.length ? sql.join(ctes, sql`, `) : undefined)
       : ctes.length

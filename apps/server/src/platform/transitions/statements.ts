@@ -167,10 +167,11 @@ export function rowsWithChange(rows: StatementPart['rows'], call: RowCall) {
     for (const [k, value] of Object.entries(v)) values[`${rowPrefix(i)}${k}`] = value;
     return Object.keys(v);
   });
-  const ctes = (shape: string[][]) =>
+  /** The CTEs (built once per statement shape, when the statement is). */
+  const ctes = () =>
     rows.map(
       (row, i) =>
-        sql`${sql.raw(`part${i}`)} AS (${gatedInsert(row.table, shape[i]!, 'upd', {
+        sql`${sql.raw(`part${i}`)} AS (${gatedInsert(row.table, keys[i]!, 'upd', {
           computed: row.computed,
           prefix: rowPrefix(i),
         })})`,
