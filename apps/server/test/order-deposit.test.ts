@@ -6,7 +6,6 @@
  * one credit, the final-state event, the order events and the expiry job.
  */
 import { ErrorCode } from '@payops/contracts';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderFinal, onOrderFinal } from '../src/modules/order/final-state.ts';
 import { expireDueDeposits } from '../src/modules/order/timeouts.ts';
@@ -27,6 +26,7 @@ import {
   platform,
   post,
 } from './order-support.ts';
+import { statementsSent } from './statements-sent.ts';
 
 let w: OrderWorld;
 const finals: OrderFinal[] = [];
@@ -81,20 +81,9 @@ describe('receipt audit', () => {
     const o = await depositInAudit(w, m.id, '100');
     // The statements the approval's transaction sends, in order (the merchant's balance row is locked
     // by the posting: every approval of the merchant waits for it until the commit).
-    const sent: string[] = [];
-    const original = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const q = args[0] as string | { text?: string };
-      const text = typeof q === 'string' ? q : (q?.text ?? '');
-      sent.push(text.replace(/\s+/g, ' ').trim().toLowerCase());
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as never;
-    let res: Awaited<ReturnType<typeof post>>;
-    try {
-      res = await post(w, `${API}/approve`, { id: o.id }, { key: key() });
-    } finally {
-      pg.Client.prototype.query = original;
-    }
+    const { sent, result: res } = await statementsSent(() =>
+      post(w, `${API}/approve`, { id: o.id }, { key: key() }),
+    );
     expect(res.envelope.code, res.body).toBe(0);
     const at = (test: (s: string) => boolean) => sent.findIndex(test);
     const begin = sent.indexOf('begin');

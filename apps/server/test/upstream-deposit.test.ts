@@ -3,13 +3,17 @@
  * the sandbox over HTTP), paid by the sandbox's signed callback, landing in in_audit; a repeated
  * merchant order number answers the same order without a second upstream call.
  */
+import { ErrorCode, orderDepositList } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositOrders } from '../src/modules/order/schema.ts';
+import { decisionRow } from '../src/modules/upstream/attempts.ts';
 import { placeDeposit } from '../src/modules/upstream/placement.ts';
 import { POLL_AFTER_MS, pollDeposits } from '../src/modules/upstream/poll.ts';
 import { routingDecisions, sandboxOrders } from '../src/modules/upstream/schema.ts';
+import { runSystemTransition } from '../src/platform/transitions/index.ts';
 import { call, signInAdmin, type TestApp } from './harness.ts';
+import { statementsSent } from './statements-sent.ts';
 import { type Party, sandboxCall, sandboxWorld, waitFor } from './upstream-helpers.ts';
 
 let t: TestApp;
@@ -110,5 +114,38 @@ describe('placeDeposit through the sandbox', () => {
     expect(first.merchantIdLabel).toMatch(/^M\d+/);
     expect(first.passageIdLabel).toBe('SBX_DEP-alipay-deposit');
     expect(first.candidates).toEqual([expect.objectContaining({ verdict: 'chosen' })]);
+  });
+
+  it("writes the routing decision with submit's own statement, and never without the change", async () => {
+    const { sent, result } = await statementsSent(() =>
+      placeDeposit(t.ctx, { merchantId, mchOrderNo: 'M-4', payType: 'alipay', amount: '40' }),
+    );
+    const { order } = result;
+    expect(order.status).toBe('pending_payment');
+    const submit = sent.find((s) => s.startsWith('with upd as (update "deposit_orders"'));
+    expect(submit).toContain('insert into "routing_decisions"');
+    expect(sent.filter((s) => s.startsWith('insert into "routing_decisions"'))).toEqual([]);
+    const decisions = async (orderNo: string) =>
+      t.ctx.db.select().from(routingDecisions).where(eq(routingDecisions.orderNo, orderNo));
+    expect(await decisions(order.orderNo)).toEqual([
+      expect.objectContaining({ result: 'routed', passageId: order.passageId, considered: 1 }),
+    ]);
+    // The order is past `submit` now: a second submit is refused and writes no row of its own.
+    const row = decisionRow({
+      orderNo: 'NOT-WITHOUT-CHANGE',
+      direction: 'deposit',
+      merchantId,
+      payType: 'alipay',
+      amount: '40',
+      result: 'routed',
+      passageId: order.passageId,
+      candidates: [],
+      upstreamError: null,
+      at: new Date(),
+    });
+    await expect(
+      runSystemTransition(t.ctx, orderDepositList, 'submit', order.id, { rows: [row] }),
+    ).rejects.toMatchObject({ code: ErrorCode.conflict });
+    expect(await decisions('NOT-WITHOUT-CHANGE')).toEqual([]);
   });
 });

@@ -92,10 +92,9 @@ export async function sandboxMarketRoutes(app: FastifyInstance) {
     refuse(reply, 200, 'sandbox market: order not found', secret, SANDBOX_NOT_FOUND);
 
   app.post(at(MARKET_PATHS.push), route, async (request, reply) => {
-    const v = await verified(ctx, request.body, pushBody, reply, TYPE);
+    const v = await verified(ctx, request.body, pushBody, reply, TYPE, (p) => p.ref);
     if (!v) return reply;
-    const { p, secret } = v;
-    const i = await instructionFor(ctx, p.mchNo, p.ref);
+    const { p, secret, instruction: i } = v;
     if (i.create === 'error') return refuse(reply, 503, 'sandbox market: unavailable');
     if (i.create === 'timeout') {
       await sleep(i.holdMs);

@@ -68,21 +68,33 @@ export interface Decision {
   at: Date;
 }
 
-/** One row of order/recommendRecordList, in the caller's transaction (with the order's change). */
+/**
+ * One row of order/recommendRecordList: its table and values, for a statement that writes it with
+ * the order's change (runSystemTransition's `rows`) or for logDecision.
+ */
+export function decisionRow(d: Decision) {
+  return {
+    table: routingDecisions,
+    values: {
+      orderNo: d.orderNo,
+      direction: d.direction,
+      merchantId: d.merchantId,
+      payType: d.payType,
+      amount: d.amount,
+      result: d.result,
+      passageId: d.passageId,
+      considered: d.candidates.length,
+      candidates: d.candidates,
+      upstreamError: d.upstreamError,
+      createdAt: d.at,
+    },
+  };
+}
+
+/** The decision's row on its own, in the caller's transaction (with the order's change). */
 export async function logDecision(tx: Executor, d: Decision): Promise<void> {
-  await insertRow(clientOf(tx), routingDecisions, {
-    orderNo: d.orderNo,
-    direction: d.direction,
-    merchantId: d.merchantId,
-    payType: d.payType as never,
-    amount: d.amount,
-    result: d.result,
-    passageId: d.passageId,
-    considered: d.candidates.length,
-    candidates: d.candidates,
-    upstreamError: d.upstreamError,
-    createdAt: d.at,
-  });
+  const { table, values } = decisionRow(d);
+  await insertRow(clientOf(tx), table, values);
 }
 
 /** The decision about an order, from what routing and the attempts found (result and passage to add). */

@@ -15,8 +15,8 @@
  * 2. insertDepositOrder in a short transaction (state `created`);
  * 3. routing (routing.ts), then the upstream calls OUTSIDE any transaction, failing over passage by
  *    passage (attempts.ts);
- * 4. accepted: the decision log row, then `submit` (-> pending_payment) with upstreamOrderNo, payUrl,
- *    passageId and thirdPartyId as one statement; the order answered carries the pay URL;
+ * 4. accepted: `submit` (-> pending_payment) with upstreamOrderNo, payUrl, passageId and thirdPartyId
+ *    and the decision log row as one statement; the order answered carries the pay URL;
  *    every upstream failed: `fail` (failReason = the last upstream error), the order is answered failed;
  *    no passage could take it at all: `fail`, then AppError 400 on `payType` ("no passage available")
  *    or, when every passage refused only the amount, on `amount` with the range the passages take.
@@ -33,7 +33,7 @@ import { type DepositMerchant, insertDepositOrder, type NewDeposit } from '../or
 import { type DepositOrder, depositOrders } from '../order/schema.ts';
 import { enforce } from '../risk/service.ts';
 import { callbackUrl } from './adapter.ts';
-import { decisionOf, failUnplaced, isConflict, logDecision, tryPassages } from './attempts.ts';
+import { decisionOf, decisionRow, failUnplaced, isConflict, logDecision, tryPassages } from './attempts.ts';
 import { routePassages } from './routing.ts';
 
 export interface PlaceDepositInput extends Omit<NewDeposit, 'now'> {
@@ -136,16 +136,20 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
       passageId: ranked.passage.id,
       thirdPartyId: ranked.thirdParty.id,
     };
-    // The decision, then `submit` as ONE statement (its change, history, order event and audit row,
-    // order-hooks.ts): no transaction around the two, the decision is true whatever the order does next.
-    await logDecision(ctx.db, { ...decision, result: 'routed', passageId: ranked.passage.id });
+    // `submit` as ONE statement: its change, history, order event and audit row (order-hooks.ts), and
+    // the decision. The order moved on meanwhile: the decision alone (true whatever the order does next).
+    const decided = { ...decision, result: 'routed' as const, passageId: ranked.passage.id };
     let submitted: DepositOrder | null = null;
     try {
-      const moved = await runSystemTransition(ctx, orderDepositList, 'submit', order.id, { values });
+      const moved = await runSystemTransition(ctx, orderDepositList, 'submit', order.id, {
+        values,
+        rows: [decisionRow(decided)],
+      });
       submitted = moved.after as DepositOrder;
     } catch (e) {
       // The callback (or an operator) got there first: the order moved on, keep where it was placed.
       if (!isConflict(e)) throw e;
+      await logDecision(ctx.db, decided);
       await ctx.db
         .update(depositOrders)
         .set(values)

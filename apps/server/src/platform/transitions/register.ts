@@ -20,6 +20,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientOf, insertRow } from '../../db/named-statement.ts';
 import { appendOperationLog, type OperationRow } from '../audit.ts';
 import { auditInTx } from '../audit-request.ts';
 import type { AppContext, AuditNote } from '../context.ts';
@@ -39,6 +40,7 @@ import {
   runTransition,
   type TransitionHooks,
   type TransitionOutcome,
+  type TransitionStep,
 } from './run.ts';
 
 export interface TransitionOptions {
@@ -185,6 +187,33 @@ export interface SystemTransitionOptions {
   actor?: Actor;
   /** The transition's other inputs, as an operator would type them (the demo's one-time code). */
   input?: Row;
+  /**
+   * Rows written with the change and only with it (a routing decision): by the change's own statement
+   * where it is one (one round trip and one commit fewer than writing them apart), else in its
+   * transaction.
+   */
+  rows?: { table: PgTable; values: Row }[];
+}
+
+/**
+ * The hooks with the caller's rows written with the change: in the one statement, or in the
+ * transaction path's lock-and-update statement, else (a locking read changed the row) by the effect.
+ */
+function withRows(hooks: TransitionHooks<unknown>, rows: SystemTransitionOptions['rows']) {
+  if (!rows?.length) return hooks;
+  const parts = rows.map((row) => ({ table: row.table, values: () => row.values }));
+  const said = hooks.statement ?? (hooks.check || hooks.effect ? undefined : { rows: [] });
+  const effect = hooks.effect;
+  return {
+    ...hooks,
+    ...(said ? { statement: { ...said, rows: [...said.rows, ...parts] } } : {}),
+    rowsWithChange: [...(hooks.rowsWithChange ?? []), ...parts],
+    effect: async (step: TransitionStep) => {
+      if (!step.rowsWritten)
+        for (const row of rows) await insertRow(clientOf(step.tx), row.table, row.values);
+      return effect?.(step);
+    },
+  } satisfies TransitionHooks<unknown>;
 }
 
 /**
@@ -208,11 +237,12 @@ export async function runSystemTransition(
   const own = (b.options.hooks?.[name] ?? {}) as TransitionHooks<unknown>;
   // The caller's values need not the row before: without a `set` hook they keep the one-statement
   // lock-and-update (run.ts).
-  const hooks: TransitionHooks<unknown> = !values
+  const valued: TransitionHooks<unknown> = !values
     ? own
     : own.set
       ? { ...own, set: (step) => ({ ...own.set?.(step), ...values }) }
       : { ...own, values: (step) => ({ ...own.values?.(step), ...values }) };
+  const hooks = withRows(valued, options.rows);
   const auditRow = (o: TransitionOutcome, now: Date) => systemAuditRow(def, t, o, body, actor, now);
   // Nothing to decide and no caller's transaction: the change, its history and audit rows are ONE
   // statement (one-statement.ts); nothing updated -> the transaction's path says why.

@@ -7,9 +7,9 @@
  *   outcome: success | fail | hold (no callback until POST /sandbox/upstream/notify)
  *   reportAmount, reportStatus: what its statement says of the order (a statement that disagrees)
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { NamedStatement } from '../../../db/named-statement.ts';
+import { namedSql } from '../../../db/named-statement.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { sandboxInstructions } from '../schema.ts';
 
@@ -38,23 +38,31 @@ export const keyOf = {
   order: (mchNo: string, orderNo: string) => `order:${mchNo}:${orderNo}`,
 };
 
-/** The order's and the account's instructions, read on every call: built once and prepared by name. */
-let instructionsOf: NamedStatement | undefined;
+/**
+ * The instruction in force for an order (its own, else its account's; NULL: none) as a scalar
+ * subquery of the two keys (keyOf's), for statements that read it with other things (routes.ts
+ * `verified`: with the account's secret).
+ */
+export function instructionSql(orderKey: SQL, accountKey: SQL): SQL {
+  return sql`(SELECT instruction FROM sandbox_instructions
+    WHERE key IN (${orderKey}::text, ${accountKey}::text) ORDER BY key = ${orderKey}::text DESC LIMIT 1)`;
+}
+
+/** An instruction as read (instructionSql's value), or the default when there is none. */
+export const instructionOf = (raw: unknown): Instruction =>
+  raw == null ? DEFAULT_INSTRUCTION : instructionSchema.parse(raw);
+
+/** The order's instruction on its own: built once and prepared by name. */
+const instructionStatement = namedSql(
+  'sandbox_instruction_of',
+  sql`SELECT ${instructionSql(sql`${sql.placeholder('order')}`, sql`${sql.placeholder('account')}`)} AS instruction`,
+  { instruction: sql<unknown>`instruction` },
+);
 
 export async function instructionFor(ctx: AppContext, mchNo: string, orderNo: string): Promise<Instruction> {
-  const order = keyOf.order(mchNo, orderNo);
-  const fields = { key: sandboxInstructions.key, instruction: sandboxInstructions.instruction };
-  instructionsOf ??= new NamedStatement(
-    'sandbox_instructions_of',
-    ctx.db
-      .select(fields)
-      .from(sandboxInstructions)
-      .where(inArray(sandboxInstructions.key, [sql.placeholder('order'), sql.placeholder('account')])),
-    fields,
-  );
-  const rows = await instructionsOf.rows(ctx.pool, { order, account: keyOf.account(mchNo) });
-  const found = rows.find((r) => r.key === order) ?? rows[0];
-  return found ? instructionSchema.parse(found.instruction) : DEFAULT_INSTRUCTION;
+  const keys = { order: keyOf.order(mchNo, orderNo), account: keyOf.account(mchNo) };
+  const [row] = await instructionStatement.rows(ctx.pool, keys);
+  return instructionOf(row?.instruction);
 }
 
 export async function setInstruction(ctx: AppContext, key: string, instruction: Instruction): Promise<void> {

@@ -20,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { insertRow, NamedStatement } from '../../../db/named-statement.ts';
+import { insertRow, namedSql } from '../../../db/named-statement.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { open } from '../../../platform/secret-box.ts';
 import { thirdParties } from '../../mch/passage.schema.ts';
@@ -32,8 +32,10 @@ import { asParams, type Params, sign, verify } from '../signing.ts';
 import { createDispatcher } from './dispatch.ts';
 import {
   clearInstruction,
-  instructionFor,
+  type Instruction,
+  instructionOf,
   instructionSchema,
+  instructionSql,
   keyOf,
   setInstruction,
 } from './instructions.ts';
@@ -65,27 +67,30 @@ const notifyBody = base.extend({
   concurrent: z.enum(['0', '1']).default('0'),
 });
 
-/** The account's secret, read on every call: built once and prepared by name. */
-let secretOf: NamedStatement | undefined;
+const p = (name: string) => sql`${sql.placeholder(name)}`;
 
-async function accountSecret(ctx: AppContext, mchNo: string, interfaceType: string): Promise<string | null> {
-  const fields = { secretEnc: thirdParties.secretEnc };
-  secretOf ??= new NamedStatement(
-    'sandbox_account_secret',
-    ctx.db
-      .select(fields)
-      .from(thirdParties)
-      .where(
-        and(
-          eq(thirdParties.upstreamMchNo, sql.placeholder('mchNo')),
-          eq(thirdParties.interfaceType, sql.placeholder('interfaceType')),
-        ),
-      )
-      .limit(1),
-    fields,
-  );
-  const [tp] = await secretOf.rows(ctx.pool, { mchNo, interfaceType });
-  return tp?.secretEnc ? open(ctx.keys.secretKey, tp.secretEnc as string) : null;
+/**
+ * The account's secret and the call's order's instruction (instructions.ts), read on every call in
+ * ONE statement: built once and prepared by name.
+ */
+const accountStatement = namedSql(
+  'sandbox_account_and_instruction',
+  sql`SELECT (SELECT ${thirdParties.secretEnc} FROM ${thirdParties}
+               WHERE ${thirdParties.upstreamMchNo} = ${p('mchNo')}::text
+                 AND ${thirdParties.interfaceType} = ${p('interfaceType')}::text LIMIT 1) AS secret_enc,
+             ${instructionSql(p('order'), p('account'))} AS instruction`,
+  { secretEnc: sql<string | null>`secret_enc`, instruction: sql<unknown>`instruction` },
+);
+
+async function account(ctx: AppContext, mchNo: string, interfaceType: string, orderNo: string) {
+  const [row] = await accountStatement.rows(ctx.pool, {
+    mchNo,
+    interfaceType,
+    order: keyOf.order(mchNo, orderNo),
+    account: keyOf.account(mchNo),
+  });
+  const secret = row?.secretEnc ? open(ctx.keys.secretKey, row.secretEnc as string) : null;
+  return { secret, instruction: instructionOf(row?.instruction) };
 }
 
 export function answer(reply: FastifyReply, secret: string, fields: Params) {
@@ -101,6 +106,8 @@ export function refuse(reply: FastifyReply, status: number, msg: string, secret?
 /**
  * Parses and verifies a signed call; answers the refusal itself and returns null when it fails. The
  * account is a third party of `interfaceType` (the sandbox market, modules/trade, signs the same way).
+ * Its answer carries the instruction in force for the call's order (`orderOf`: its `orderNo` by
+ * default; the account's own without one), read with the secret.
  */
 export async function verified<S extends z.ZodType<{ mchNo: string }>>(
   ctx: AppContext,
@@ -108,7 +115,8 @@ export async function verified<S extends z.ZodType<{ mchNo: string }>>(
   schema: S,
   reply: FastifyReply,
   interfaceType = 'sandbox',
-): Promise<{ p: z.infer<S>; secret: string } | null> {
+  orderOf: (p: z.infer<S>) => string | undefined = (p) => (p as { orderNo?: string }).orderNo,
+): Promise<{ p: z.infer<S>; secret: string; instruction: Instruction } | null> {
   const params = asParams(body);
   const parsed = schema.safeParse(body);
   if (!params || !parsed.success) {
@@ -119,12 +127,13 @@ export async function verified<S extends z.ZodType<{ mchNo: string }>>(
     );
     return null;
   }
-  const secret = await accountSecret(ctx, parsed.data.mchNo, interfaceType);
+  const p = parsed.data;
+  const { secret, instruction } = await account(ctx, p.mchNo, interfaceType, orderOf(p) ?? '');
   if (!secret || !verify(secret, params)) {
     refuse(reply, 401, 'sandbox: unknown account or bad signature');
     return null;
   }
-  return { p: parsed.data, secret };
+  return { p, secret, instruction };
 }
 
 const newUpstreamNo = () => `SBX${Date.now()}${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -139,8 +148,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
   async function create(body: unknown, reply: FastifyReply, kind: 'payment' | 'payout') {
     const v = await verified(ctx, body, kind === 'payment' ? payBody : payoutBody, reply);
     if (!v) return reply;
-    const { p, secret } = v;
-    const i = await instructionFor(ctx, p.mchNo, p.orderNo);
+    const { p, secret, instruction: i } = v;
     if (i.create === 'error') return refuse(reply, 503, 'sandbox: upstream unavailable');
     if (i.create === 'timeout') {
       await sleep(i.holdMs);
@@ -193,7 +201,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
         ),
       );
     if (!o) return refuse(reply, 200, 'sandbox: order not found', v.secret, SANDBOX_NOT_FOUND);
-    const i = await instructionFor(ctx, o.mchNo, o.orderNo);
+    const i = v.instruction;
     return answer(reply, v.secret, {
       orderNo: o.orderNo,
       upstreamOrderNo: o.upstreamOrderNo,
@@ -262,7 +270,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
       .from(sandboxOrders)
       .where(and(eq(sandboxOrders.mchNo, v.p.mchNo), eq(sandboxOrders.orderNo, v.p.orderNo)));
     if (!o) return refuse(reply, 200, 'sandbox: order not found', v.secret, SANDBOX_NOT_FOUND);
-    const i = await instructionFor(ctx, o.mchNo, o.orderNo);
+    const i = v.instruction;
     const statuses = await dispatcher.fire(
       o,
       v.secret,
