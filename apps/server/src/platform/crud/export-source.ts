@@ -12,7 +12,6 @@
 import { count, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import * as schema from '../../db/schema.ts';
 import type { Position } from './keyset.ts';
 import { readRows } from './list-page.ts';
 import type { BoundResource, Row, Sort } from './query.ts';
@@ -41,7 +40,7 @@ export async function snapshotBatches(
       client.release(e instanceof Error ? e : true);
     }
   };
-  const db = drizzle(client, { schema });
+  const db = drizzle(client);
   let first: { rows: Row[]; shown: Row[]; next: Position | undefined };
   let total: number;
   try {
