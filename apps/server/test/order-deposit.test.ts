@@ -6,10 +6,13 @@
  * one credit, the final-state event, the order events and the expiry job.
  */
 import { ErrorCode } from '@payops/contracts';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderFinal, onOrderFinal } from '../src/modules/order/final-state.ts';
 import { expireDueDeposits } from '../src/modules/order/timeouts.ts';
+import { operationLog } from '../src/modules/sys/schema.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
+import { statusHistory } from '../src/platform/transitions/index.ts';
 import {
   balances,
   code,
@@ -106,6 +109,24 @@ describe('receipt audit', () => {
         .filter((s) => s.startsWith('insert') || s.startsWith('update') || s.startsWith('with')),
     ).toEqual([]);
     expect(await balances(w, m.id)).toEqual({ available: '99.00000000', frozen: '0.00000000' });
+    // So is the status-history row, with the extra the effect gives the audit row (computed apart).
+    expect(change).toContain('insert into "status_history"');
+    expect(sent.filter((s) => s.startsWith('insert into "status_history"'))).toEqual([]);
+    const row = await depositRow(w, o.id);
+    const extra = { entryId: Number(row.entryId), amount: row.amount, fee: row.fee };
+    expect(extra).toEqual({ entryId: expect.any(Number), amount: '100.00000000', fee: '1.00000000' });
+    const [historyRow] = await w.t.ctx.db
+      .select()
+      .from(statusHistory)
+      .where(and(eq(statusHistory.recordId, String(o.id)), eq(statusHistory.transition, 'approve')));
+    expect(historyRow!.extra).toEqual(extra);
+    const [auditRow] = await w.t.ctx.db
+      .select()
+      .from(operationLog)
+      .where(and(eq(operationLog.objectType, 'orderDepositList'), eq(operationLog.objectId, String(o.id))))
+      .orderBy(desc(operationLog.id))
+      .limit(1);
+    expect(auditRow!.detail).toMatchObject(extra);
   });
 
   it('ten parallel approvals of one order credit it exactly once', async () => {

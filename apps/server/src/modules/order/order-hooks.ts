@@ -70,6 +70,16 @@ const posting = new WeakSet<object>();
 const NEXT_ENTRY_ID = sql`nextval('ledger_entry_seq')`;
 
 /**
+ * postingEffect's `extra` when the UPDATE drew the entry id, said in SQL over the updated row (the
+ * status-history row is then written by the change's statement: run.ts historyExtra).
+ */
+const POSTING_EXTRA = {
+  entryId: sql`upd.entry_id`,
+  amount: sql`upd.amount::text`,
+  fee: sql`upd.fee::text`,
+};
+
+/**
  * An effect that posts the order's money (the actor and time of the step) and keeps the entry on the
  * order (`entry_id`), answering the amounts for the status history and the audit row. Its transition's
  * guarded UPDATE draws the entry's id and keeps it on the order (orderHooks): the order row is written
@@ -79,6 +89,7 @@ export function postingEffect<O extends DepositOrder | WithdrawOrder>(table: PgT
   const effect = async (s: OrderStep<O>): Promise<EffectOutcome<unknown>> => {
     const drawn = s.after.entryId !== null && s.after.entryId !== s.before.entryId;
     const opts = { operatorId: s.actor.operatorId, at: s.now, locale: s.actor.locale, note: s.body.reason };
+    // As POSTING_EXTRA says it in SQL (the amounts as the database writes them).
     const extra = (entryId: number) => ({ entryId, amount: s.after.amount, fee: s.after.fee });
     if (drawn) {
       // The entry's id is known: the posting, which locks the merchant's balance row (every order of
@@ -234,8 +245,10 @@ export function orderHooks<O extends DepositOrder | WithdrawOrder>(
       ...(values ? { values } : {}),
       ...(spec.check ? {} : { checkWhere: familyCondition(name, table) }),
       ...(said ? { statement: eventStatement(family, name, spec.idleWhere) } : {}),
-      // On the transaction's path the event is written by the change's own statement when it can be.
+      // On the transaction's path the event is written by the change's own statement when it can be,
+      // and the history row too when the effect's extra can be said there.
       rowsWithChange: eventRows(family, name),
+      ...(!spec.effect ? { historyExtra: {} } : posts && !set ? { historyExtra: POSTING_EXTRA } : {}),
       // Matched orders' money moves per match: each family keeps to its own steps.
       check: async (step) => {
         checkOrderFamily(name, step.before, step.actor.locale);

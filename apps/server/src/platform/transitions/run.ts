@@ -108,6 +108,12 @@ export interface TransitionHooks<R = unknown> {
   /** The business effect, in the same transaction (ledger postings, ending sessions). */
   effect?: (step: TransitionStep) => Promise<EffectOutcome<R> | undefined>;
   /**
+   * The effect's `extra` said as expressions of the updated row (`upd.<column>`; `{}`: it has none).
+   * With it, the lock-and-update statement writes the status-history row too, one round trip fewer;
+   * the effect's own `extra` (for the audit row) must say the same of that row.
+   */
+  historyExtra?: Record<string, SQL>;
+  /**
    * `check` and `effect` said in SQL, for the one-statement paths (one-statement.ts): a transition
    * whose check and effect can be said so keeps ONE statement (issue 9/10: confirm transitions/s).
    */
@@ -190,6 +196,9 @@ export async function runTransition<R>(
   };
   // Without an effect the history row is known before the change: the same statement writes it.
   const fast = (!hooks.check || hooks.checkWhere) && !hooks.set && !maker && !transition.back;
+  // The history row is known before the change (no effect, or one whose extra is said in SQL): the
+  // change's statement writes it.
+  const historyExtra = hooks.effect ? hooks.historyExtra : {};
   const values = hooks.values?.({ body, actor, now }) ?? {};
   const withChange = rowsWithChange(hooks.rowsWithChange ?? [], { id, body, actor, now });
   const changed = fast
@@ -199,7 +208,7 @@ export async function runTransition<R>(
         transition,
         id,
         now,
-        hooks.effect ? null : history,
+        historyExtra ? { values: history, extra: historyExtra } : null,
         values,
         hooks.checkWhere,
         withChange,
@@ -223,7 +232,7 @@ export async function runTransition<R>(
   const rowsWritten = changed !== null && (hooks.rowsWithChange?.length ?? 0) > 0;
   const outcome = (await hooks.effect?.({ ...step, tx, after, rowsWritten })) ?? {};
   const extra = { ...outcome.extra };
-  if (!changed || hooks.effect) {
+  if (!changed || !historyExtra) {
     await historyInsert(tx).arrays(clientOf(tx), {
       ...history,
       toStatus: String(after[lifecycle.field]),
@@ -273,8 +282,11 @@ async function lockAndUpdate(
   transition: TransitionDef,
   id: unknown,
   now: Date,
-  /** The status-history row, written by the same statement (its from status is the row's before). */
-  history: HistoryValues | null,
+  /**
+   * The status-history row, written by the same statement (its from status is the row's before, its
+   * extra from the row after).
+   */
+  history: { values: HistoryValues; extra: Record<string, SQL> } | null,
   /** More columns to set (hooks.values): each a placeholder, or SQL written into the statement. */
   values: Row = {},
   /** The check as a condition (hooks.checkWhere), fixed per transition. */
@@ -286,21 +298,22 @@ async function lockAndUpdate(
   lockStatements.set(r, byName);
   const { set, shape, params: setParams } = setOf(values);
   const rowShape = rows.keys.map((k) => k.join(',')).join(';');
-  const key = `${transition.name}:${history ? 'history' : ''}:${shape}:${where ? 'checked' : ''}:${rowShape}`;
+  const historyShape = history ? `history(${Object.keys(history.extra).join(',')})` : '';
+  const key = `${transition.name}:${historyShape}:${shape}:${where ? 'checked' : ''}:${rowShape}`;
   let statement = byName.get(key);
   if (!statement) {
     const { update, fields } = guardedUpdate(tx, r, transition, { set, where });
     const name = `transition_${sha256(`${r.def.name}:${key}`).slice(0, 24)}`;
     const ctes = rows.ctes();
     const query = history
-      ? withHistory(update, ctes.length ? sql.join(ctes, sql`, `) : undefined)
+      ? withHistory(update, ctes.length ? sql.join(ctes, sql`, `) : undefined, undefined, history.extra)
       : ctes.length
         ? sqlQuery(changeWith(update, ctes))
         : update;
     statement = new NamedStatement(name, query, fields as never);
     byName.set(key, statement);
   }
-  const params: Record<string, unknown> = { ...history, ...rows.values, id, now, ...setParams };
+  const params: Record<string, unknown> = { ...history?.values, ...rows.values, id, now, ...setParams };
   const [row] = await statement.rows(clientOf(tx), params);
   return row ? beforeAndAfter(r, row) : null;
 }

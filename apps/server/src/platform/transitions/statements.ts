@@ -122,8 +122,14 @@ const dialect = new PgDialect();
  * placeholders named after its columns (typed: in a SELECT list PostgreSQL would read them as text);
  * its from status is the locked row's. `more`: further CTEs of the same statement (an audit row).
  */
-export function withHistory(update: SQLWrapper, more?: SQL, select: SQL = sql`SELECT * FROM upd`) {
-  return sqlQuery(changeWith(update, [historyCte(), ...(more ? [more] : [])], select));
+export function withHistory(
+  update: SQLWrapper,
+  more?: SQL,
+  select: SQL = sql`SELECT * FROM upd`,
+  /** The history row's `extra` as expressions of the updated row (TransitionHooks.historyExtra). */
+  extra: Record<string, SQL> = {},
+) {
+  return sqlQuery(changeWith(update, [historyCte(extra), ...(more ? [more] : [])], select));
 }
 
 /** The guarded UPDATE as the CTE `upd`, then `ctes` (rows written with it), then `select`. */
@@ -131,8 +137,11 @@ export function changeWith(update: SQLWrapper, ctes: SQL[], select: SQL = sql`SE
   return sql`WITH upd AS (${update.getSQL()})${sql.join(ctes.map((c) => sql`, ${c}`))} ${select}`;
 }
 
-/** The status-history row written with the change (`hist`), its values placeholders after its columns. */
-function historyCte(): SQL {
+/**
+ * The status-history row written with the change (`hist`), its values placeholders after its columns;
+ * its `extra` the object of `extra`'s expressions (NULL when there are none, as runTransition writes it).
+ */
+function historyCte(extra: Record<string, SQL>): SQL {
   const given = [
     'resource',
     'recordId',
@@ -143,9 +152,10 @@ function historyCte(): SQL {
     'reason',
     'at',
   ] as const;
-  const hist = gatedInsert(statusHistory, given, 'upd', {
-    computed: { fromStatus: sql.raw('upd.old_status') },
-  });
+  const pairs = Object.entries(extra).map(([k, v]) => sql`${sql.raw(`'${k}'`)}, ${v}`);
+  const computed: Record<string, SQL> = { fromStatus: sql.raw('upd.old_status') };
+  if (pairs.length) computed.extra = sql`jsonb_build_object(${sql.join(pairs, sql`, `)})`;
+  const hist = gatedInsert(statusHistory, given, 'upd', { computed });
   return sql`hist AS (${hist})`;
 }
 
