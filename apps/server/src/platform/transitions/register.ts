@@ -208,6 +208,8 @@ function withRows(hooks: TransitionHooks<unknown>, rows: SystemTransitionOptions
     ...hooks,
     ...(said ? { statement: { ...said, rows: [...said.rows, ...parts] } } : {}),
     rowsWithChange: [...(hooks.rowsWithChange ?? []), ...parts],
+    // The rows add nothing to the history's extra: said in SQL where it was before.
+    historyExtra: effect ? hooks.historyExtra : {},
     effect: async (step: TransitionStep) => {
       if (!step.rowsWritten)
         for (const row of rows) await insertRow(clientOf(step.tx), row.table, row.values);
