@@ -5,6 +5,7 @@
  * signs them with the merchant's secret of that moment (a reset secret applies to the next retry).
  */
 import { currencyRule } from '@payops/contracts';
+import { clientOf, insertRow } from '../../db/named-statement.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
 import { dec } from '../../platform/ledger/money.ts';
 import type { OrderFinal } from '../order/final-state.ts';
@@ -43,9 +44,11 @@ export function callbackParams(event: OrderFinal): Record<string, string> {
 export async function recordCallback(tx: Tx, event: OrderFinal): Promise<void> {
   const o = event.order;
   if (!o.notifyUrl) return;
-  await tx
-    .insert(merchantNotifications)
-    .values({
+  // Prepared by name (insertRow): it runs in nearly every order's final transition.
+  await insertRow(
+    clientOf(tx),
+    merchantNotifications,
+    {
       family: event.family,
       orderId: o.id,
       orderNo: o.orderNo,
@@ -59,12 +62,7 @@ export async function recordCallback(tx: Tx, event: OrderFinal): Promise<void> {
       nextAttemptAt: event.at,
       createdAt: event.at,
       updatedAt: event.at,
-    })
-    .onConflictDoNothing({
-      target: [
-        merchantNotifications.family,
-        merchantNotifications.orderId,
-        merchantNotifications.orderStatus,
-      ],
-    });
+    },
+    [merchantNotifications.family, merchantNotifications.orderId, merchantNotifications.orderStatus],
+  );
 }
