@@ -194,7 +194,6 @@ export async function runTransition<R>(
     reason: body.reason ?? '',
     at: now,
   };
-  // Without an effect the history row is known before the change: the same statement writes it.
   const fast = (!hooks.check || hooks.checkWhere) && !hooks.set && !maker && !transition.back;
   // The history row is known before the change (no effect, or one whose extra is said in SQL): the
   // change's statement writes it.
