@@ -157,6 +157,16 @@ export async function executeNamed<T extends Row = Row>(client: Queryable, state
 
 const inserts = new WeakMap<PgTable, Map<string, NamedStatement>>();
 
+/** ` ON CONFLICT (columns) DO NOTHING`: a row already there under that unique key is kept (none: nothing). */
+export function keepExisting(conflict: readonly PgColumn[]): SQL {
+  return conflict.length
+    ? sql` ON CONFLICT (${sql.join(
+        conflict.map((c) => sql.identifier(c.name)),
+        sql`, `,
+      )}) DO NOTHING`
+    : sql``;
+}
+
 /**
  * An INSERT of one row on the hot paths (an order, a routing decision), prepared by name per table and
  * set of columns given (a column left out takes its default): each value a bound parameter through its
@@ -186,12 +196,7 @@ export async function insertRow<T = Row>(
       given.map((k) => sql`${new Param(sql.placeholder(k), columns[k])}`),
       sql`, `,
     );
-    const onConflict = conflict.length
-      ? sql` ON CONFLICT (${sql.join(
-          conflict.map((c) => sql.identifier(c.name)),
-          sql`, `,
-        )}) DO NOTHING`
-      : sql``;
+    const onConflict = keepExisting(conflict);
     const all = Object.keys(columns);
     const name = nameOf('insert', `${getTableConfig(table).name}|${key}`);
     statement = namedSql(

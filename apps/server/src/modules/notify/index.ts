@@ -5,10 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { onOrderFinal } from '../order/final-state.ts';
-import { recordCallback } from './record.ts';
+import { recordCallback, saidCallback } from './record.ts';
 import { notifyRoutes } from './routes.ts';
 
 export async function notifyModule(app: FastifyInstance) {
-  onOrderFinal(recordCallback);
+  onOrderFinal(recordCallback, saidCallback);
   await notifyRoutes(app);
 }

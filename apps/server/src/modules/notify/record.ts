@@ -8,7 +8,8 @@ import { currencyRule } from '@payops/contracts';
 import { clientOf, insertRow } from '../../db/named-statement.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
 import { dec } from '../../platform/ledger/money.ts';
-import type { OrderFinal } from '../order/final-state.ts';
+import { rowPart } from '../../platform/transitions/index.ts';
+import type { OrderFinal, SaidOrderFinal } from '../order/final-state.ts';
 import { quoteOf } from '../order/quote.ts';
 import { merchantNotifications } from './schema.ts';
 
@@ -37,32 +38,42 @@ export function callbackParams(event: OrderFinal): Record<string, string> {
   };
 }
 
+/** The notification of an order's final state (none for an order without a notify URL). */
+function notificationOf(event: OrderFinal) {
+  const o = event.order;
+  if (!o.notifyUrl) return undefined;
+  return {
+    family: event.family,
+    orderId: o.id,
+    orderNo: o.orderNo,
+    mchOrderNo: o.mchOrderNo,
+    merchantId: o.merchantId,
+    mchNo: o.mchNo,
+    orderStatus: o.status,
+    amount: o.amount,
+    notifyUrl: o.notifyUrl,
+    payload: callbackParams(event),
+    nextAttemptAt: event.at,
+    createdAt: event.at,
+    updatedAt: event.at,
+  };
+}
+
+/** A notification's unique key: one per (family, order, final state). */
+const ONCE = [merchantNotifications.family, merchantNotifications.orderId, merchantNotifications.orderStatus];
+
 /**
  * One notification per (family, order, final state): a repeated final event inserts nothing. An order
  * without a notify URL has nobody to tell: no row.
  */
 export async function recordCallback(tx: Tx, event: OrderFinal): Promise<void> {
-  const o = event.order;
-  if (!o.notifyUrl) return;
+  const row = notificationOf(event);
   // Prepared by name (insertRow): it runs in nearly every order's final transition.
-  await insertRow(
-    clientOf(tx),
-    merchantNotifications,
-    {
-      family: event.family,
-      orderId: o.id,
-      orderNo: o.orderNo,
-      mchOrderNo: o.mchOrderNo,
-      merchantId: o.merchantId,
-      mchNo: o.mchNo,
-      orderStatus: o.status,
-      amount: o.amount,
-      notifyUrl: o.notifyUrl,
-      payload: callbackParams(event),
-      nextAttemptAt: event.at,
-      createdAt: event.at,
-      updatedAt: event.at,
-    },
-    [merchantNotifications.family, merchantNotifications.orderId, merchantNotifications.orderStatus],
-  );
+  if (row) await insertRow(clientOf(tx), merchantNotifications, row, ONCE);
 }
+
+/** recordCallback's row as a part of the transition's one statement. */
+export const saidCallback: SaidOrderFinal = (event) => {
+  const row = notificationOf(event);
+  return row ? [rowPart('notify', merchantNotifications, row, ONCE)] : [];
+};

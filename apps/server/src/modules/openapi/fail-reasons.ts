@@ -5,9 +5,13 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/ledger/index.ts';
-import type { OrderFinal } from '../order/final-state.ts';
+import type { OrderFinal, SaidOrderFinal } from '../order/final-state.ts';
 
 const ENDED_BADLY = new Set(['failed', 'rejected', 'timeout', 'cancelled']);
+
+/** In a transition's one statement: nothing to write but for a bad ending, which it cannot say. */
+export const saidFailReason: SaidOrderFinal = (event) =>
+  ENDED_BADLY.has(event.order.status) ? undefined : [];
 
 export function failReasonRecorder(timeZone: string) {
   return async (tx: Tx, event: OrderFinal): Promise<void> => {

@@ -6,7 +6,7 @@ import { logReport, orderFailReason, orderPlaceLogPage, orderPlaceLogStatic } fr
 import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../platform/crud/index.ts';
 import { onOrderFinal } from '../order/final-state.ts';
-import { failReasonRecorder } from './fail-reasons.ts';
+import { failReasonRecorder, saidFailReason } from './fail-reasons.ts';
 import { openapiRoutes } from './routes.ts';
 import { errorReportDaily, orderFailReasons, orderPlaceLog, orderPlaceStat } from './schema.ts';
 
@@ -20,5 +20,5 @@ export async function openapiModule(app: FastifyInstance) {
   registerCrud(app, orderFailReason, { table: orderFailReasons });
   // One listener per process (onOrderFinal keeps listeners module-wide; tests build many apps).
   recorder ??= failReasonRecorder(app.ctx.config.timeZone);
-  onOrderFinal(recorder);
+  onOrderFinal(recorder, saidFailReason);
 }

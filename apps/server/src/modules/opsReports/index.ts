@@ -6,10 +6,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { onOrderFinal } from '../order/final-state.ts';
-import { recordFirstDeposit } from './first-deposit.ts';
+import { recordFirstDeposit, saidFirstDeposit } from './first-deposit.ts';
 import './register.ts';
 
 export async function opsReportsModule(_app: FastifyInstance) {
   // A listener is module-wide (onOrderFinal keeps one list per process; tests build many apps).
-  onOrderFinal(recordFirstDeposit);
+  onOrderFinal(recordFirstDeposit, saidFirstDeposit);
 }

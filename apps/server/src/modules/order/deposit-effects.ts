@@ -15,10 +15,10 @@ import {
   orderHooks,
   postingEffect,
 } from './order-hooks.ts';
-import { creditDeposit, refundDeposit } from './order-ledger.ts';
+import { depositCredit, depositRefund } from './order-ledger.ts';
 import { type DepositOrder, depositOrders } from './schema.ts';
 
-const credit = postingEffect<DepositOrder>(depositOrders, creditDeposit);
+const credit = postingEffect<DepositOrder>(depositOrders, depositCredit);
 
 const specs: Record<string, OrderTransitionSpec<DepositOrder>> = {
   pay: { values: (s) => ({ paidAt: s.now }) },
@@ -28,7 +28,7 @@ const specs: Record<string, OrderTransitionSpec<DepositOrder>> = {
   // Nothing decided on the row before: the lock and the change in one statement (run.ts lockAndUpdate).
   approve: { values: (s) => ({ ...decidedBy(s), finishedAt: s.now }), effect: credit },
   reject: { set: (s) => ({ ...decidedBy(s), ...failedWith(s) }) },
-  refund: { effect: postingEffect<DepositOrder>(depositOrders, refundDeposit) },
+  refund: { effect: postingEffect<DepositOrder>(depositOrders, depositRefund) },
   manualSuccess: { set: manualRequest },
   manualFail: { set: manualRequest },
   approveManualSuccess: { set: (s) => ({ ...decidedBy(s), ...finished(s) }), effect: credit },

@@ -5,6 +5,7 @@
  * writing their rows in the same transaction, so an order never ends without them.
  */
 import type { Tx } from '../../platform/ledger/index.ts';
+import type { ChangePart } from '../../platform/transitions/index.ts';
 import type { UsdtDepositOrder, UsdtWithdrawOrder } from '../chain/chain.schema.ts';
 import type { DepositOrder, WithdrawOrder } from './schema.ts';
 
@@ -16,14 +17,32 @@ export type OrderFinal =
 
 export type OrderFinalListener = (tx: Tx, event: OrderFinal) => Promise<void>;
 
-const listeners: OrderFinalListener[] = [];
+/**
+ * A listener's writes for an event said as parts of the transition's one statement (read-then-change):
+ * [] when it writes nothing for the event, undefined when it cannot say them so (the transition then
+ * takes the transaction's path, where the listener runs).
+ */
+export type SaidOrderFinal = (event: OrderFinal) => ChangePart[] | undefined;
 
-/** Registered once at start-up by the module that listens (its `index.ts`). */
-export function onOrderFinal(listener: OrderFinalListener): void {
-  if (!listeners.includes(listener)) listeners.push(listener);
+const listeners: { listener: OrderFinalListener; said: SaidOrderFinal }[] = [];
+
+/** Registered once at start-up by the module that listens (its `index.ts`), with its SQL form. */
+export function onOrderFinal(listener: OrderFinalListener, said: SaidOrderFinal): void {
+  if (!listeners.some((l) => l.listener === listener)) listeners.push({ listener, said });
+}
+
+/** Every listener's writes for the event as statement parts; undefined when one cannot say them. */
+export function saidOrderFinal(event: OrderFinal): ChangePart[] | undefined {
+  const parts: ChangePart[] = [];
+  for (const { said } of listeners) {
+    const own = said(event);
+    if (!own) return undefined;
+    parts.push(...own);
+  }
+  return parts;
 }
 
 /** Called by the effect of every transition into a final state, on the transition's transaction. */
 export async function emitOrderFinal(tx: Tx, event: OrderFinal): Promise<void> {
-  for (const listener of listeners) await listener(tx, event);
+  for (const { listener } of listeners) await listener(tx, event);
 }

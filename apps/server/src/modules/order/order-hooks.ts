@@ -22,7 +22,8 @@ import type {
   TransitionStep,
 } from '../../platform/transitions/index.ts';
 import { checkOrderFamily, familyCondition } from '../match/family-guard.ts';
-import { emitOrderFinal, type OrderFinal } from './final-state.ts';
+import { emitOrderFinal, type OrderFinal, saidOrderFinal } from './final-state.ts';
+import { type OrderEntryMaker, postOrderEntry } from './order-ledger.ts';
 import {
   type DepositOrder,
   depositOrders,
@@ -51,21 +52,11 @@ export interface OrderTransitionSpec<O> {
   idleWhere?: SQL;
 }
 
-/** A ledger posting of the order's (order-ledger.ts): answers the journal entry's id. */
-type Poster<O> = (
-  tx: TransitionStep['tx'],
-  order: O,
-  opts: {
-    operatorId: number | null;
-    at: Date;
-    locale: TransitionStep['actor']['locale'];
-    note?: string;
-    entryId?: number;
-  },
-) => Promise<number>;
-
-/** Effects made by postingEffect: their transition's guarded UPDATE draws the entry's id (orderHooks). */
-const posting = new WeakSet<object>();
+/**
+ * Effects made by postingEffect, with their entry's maker: their transition's guarded UPDATE draws
+ * the entry's id (orderHooks), and a read-then-change `prepare` makes the same entry (orderHooks).
+ */
+const postings = new WeakMap<object, OrderEntryMaker<never>>();
 /** The journal entry's id, drawn by the guarded UPDATE that keeps it on the order. */
 const NEXT_ENTRY_ID = sql`nextval('ledger_entry_seq')`;
 
@@ -79,33 +70,72 @@ const POSTING_EXTRA = {
   fee: sql`upd.fee::text`,
 };
 
+/** The order's columns an entry is made from (a prepared entry is posted only where they are unchanged). */
+const ENTRY_COLUMNS = ['merchantId', 'mchNo', 'orderNo', 'currency', 'amount', 'fee'];
+
+/** An effect's opts for the order's posting: the step's actor, time and reason. */
+const postOptions = (s: Pick<TransitionStep, 'actor' | 'now' | 'body'>, entryId?: number) => ({
+  operatorId: s.actor.operatorId,
+  at: s.now,
+  locale: s.actor.locale,
+  note: s.body.reason,
+  ...(entryId ? { entryId } : {}),
+});
+
 /**
  * An effect that posts the order's money (the actor and time of the step) and keeps the entry on the
  * order (`entry_id`), answering the amounts for the status history and the audit row. Its transition's
  * guarded UPDATE draws the entry's id and keeps it on the order (orderHooks): the order row is written
  * once, not a second time for the entry; wrapped in another effect, it writes `entry_id` itself.
  */
-export function postingEffect<O extends DepositOrder | WithdrawOrder>(table: PgTable, post: Poster<O>) {
+export function postingEffect<O extends DepositOrder | WithdrawOrder>(
+  table: PgTable,
+  make: OrderEntryMaker<O>,
+) {
   const effect = async (s: OrderStep<O>): Promise<EffectOutcome<unknown>> => {
     const drawn = s.after.entryId !== null && s.after.entryId !== s.before.entryId;
-    const opts = { operatorId: s.actor.operatorId, at: s.now, locale: s.actor.locale, note: s.body.reason };
+    const post = async (entryId?: number) =>
+      postOrderEntry(s.tx, await make(s.tx, s.after, postOptions(s, entryId)), s.actor.locale);
     // As POSTING_EXTRA says it in SQL (the amounts as the database writes them).
     const extra = (entryId: number) => ({ entryId, amount: s.after.amount, fee: s.after.fee });
     if (drawn) {
       // The entry's id is known: the posting, which locks the merchant's balance row (every order of
       // the merchant waits for it), is the transaction's last write (run.ts EffectOutcome.last).
       const entryId = Number(s.after.entryId);
-      return {
-        extra: extra(entryId),
-        last: async () => void (await post(s.tx, s.after, { ...opts, entryId })),
-      };
+      return { extra: extra(entryId), last: async () => void (await post(entryId)) };
     }
-    const entryId = await post(s.tx, s.after, opts);
+    const entryId = await post();
     await s.tx.execute(sql`UPDATE ${table} SET entry_id = ${entryId} WHERE id = ${s.after.id}`);
     return { extra: extra(entryId) };
   };
-  posting.add(effect);
+  postings.set(effect, make as OrderEntryMaker<never>);
   return effect;
+}
+
+/**
+ * A posting transition's effect as a read-then-change `prepare` (run.ts): the same entry, extra and
+ * final-state rows as `effect` writes, made from the row read; null where a final-state listener
+ * cannot say its rows in SQL (the transaction's path then runs the effect).
+ */
+function preparedPosting<O extends DepositOrder | WithdrawOrder>(
+  family: OrderFamily,
+  make: OrderEntryMaker<O>,
+  ends: boolean,
+): NonNullable<TransitionHooks['prepare']> {
+  return async (s) => {
+    const order = { ...s.after, entryId: s.entryId } as unknown as O;
+    const final = { family, order, from: String(s.before.status), at: s.now } as OrderFinal;
+    const parts = ends ? saidOrderFinal(final) : [];
+    if (!parts) return null;
+    const made = await make(s.ctx.db, order, postOptions(s, s.entryId));
+    return {
+      set: { entryId: s.entryId },
+      entry: made.entry,
+      extra: { entryId: s.entryId, amount: order.amount, fee: order.fee },
+      unchanged: ENTRY_COLUMNS,
+      parts,
+    };
+  };
 }
 
 type SetStep = Parameters<NonNullable<TransitionHooks['set']>>[0];
@@ -235,9 +265,9 @@ export function orderHooks<O extends DepositOrder | WithdrawOrder>(
   for (const name of Object.keys(def.lifecycle!.transitions)) {
     const spec = specs[name] ?? {};
     // A posting transition draws its entry id with the change: in `set` if it has one, else in `values`.
-    const posts = spec.effect !== undefined && posting.has(spec.effect);
-    const set = posts && spec.set ? withEntryId(spec.set) : spec.set;
-    const values = posts && !spec.set ? withEntryId(spec.values) : spec.values;
+    const make = spec.effect && postings.get(spec.effect);
+    const set = make && spec.set ? withEntryId(spec.set) : spec.set;
+    const values = make && !spec.set ? withEntryId(spec.values) : spec.values;
     const ends = FINAL[family].includes(def.lifecycle!.transitions[name]!.to);
     const said = !spec.check && !set && (!spec.effect || spec.idleWhere) && !ends;
     hooks[name] = {
@@ -248,7 +278,8 @@ export function orderHooks<O extends DepositOrder | WithdrawOrder>(
       // On the transaction's path the event is written by the change's own statement when it can be,
       // and the history row too when the effect's extra can be said there.
       rowsWithChange: eventRows(family, name),
-      ...(!spec.effect ? { historyExtra: {} } : posts && !set ? { historyExtra: POSTING_EXTRA } : {}),
+      ...(!spec.effect ? { historyExtra: {} } : make && !set ? { historyExtra: POSTING_EXTRA } : {}),
+      ...(make && !set ? { prepare: preparedPosting(family, make, ends) } : {}),
       // Matched orders' money moves per match: each family keeps to its own steps.
       check: async (step) => {
         checkOrderFamily(name, step.before, step.actor.locale);

@@ -10,6 +10,8 @@ import {
   accountIdOf,
   dec,
   decString,
+  type EntryInput,
+  type Executor,
   isZero,
   LedgerError,
   type LegInput,
@@ -43,8 +45,8 @@ const text = {
 } as const;
 
 /** The merchant's account id (kept once known: accountIdOf). */
-function merchantAccount(tx: Tx, o: Order) {
-  return accountIdOf(tx, {
+function merchantAccount(exec: Executor, o: Order) {
+  return accountIdOf(exec, {
     ownerType: 'merchant',
     ownerId: o.merchantId,
     ownerCode: o.mchNo,
@@ -54,17 +56,17 @@ function merchantAccount(tx: Tx, o: Order) {
 
 /** The contra legs: the order's settlement shard, and its fee-income shard when there is a fee. */
 async function contraLegs(
-  tx: Tx,
+  exec: Executor,
   o: Order,
   ref: string,
   settlement: string,
   fee: string,
 ): Promise<LegInput[]> {
   const legs: LegInput[] = [
-    { accountId: await platformAccountId(tx, 'settlement', o.currency, ref), amount: settlement },
+    { accountId: await platformAccountId(exec, 'settlement', o.currency, ref), amount: settlement },
   ];
   if (!isZero(dec(fee)))
-    legs.push({ accountId: await platformAccountId(tx, 'fees', o.currency, ref), amount: fee });
+    legs.push({ accountId: await platformAccountId(exec, 'fees', o.currency, ref), amount: fee });
   return legs;
 }
 
@@ -77,8 +79,25 @@ export interface PostOptions {
   entryId?: number;
 }
 
-async function post(
-  tx: Tx,
+/**
+ * An order's journal entry (its accounts found, its amounts from the order), and how a refusal is
+ * told: on `field`, with `short` when the balance is short. Posted in a transaction (postOrderEntry)
+ * or by a transition's one statement (order-hooks.ts postingEffect's `prepare`).
+ */
+export interface OrderEntry {
+  entry: EntryInput;
+  field: string;
+  short?: Record<Locale, string>;
+}
+
+/** What makes an order's entry: each posting below. */
+export type OrderEntryMaker<O extends Order = Order> = (
+  exec: Executor,
+  o: O,
+  opts: PostOptions,
+) => Promise<OrderEntry>;
+
+function orderEntry(
   family: keyof typeof REF,
   o: Order,
   kind: string,
@@ -87,81 +106,99 @@ async function post(
   opts: PostOptions,
   field = 'amount',
   short?: Record<Locale, string>,
-): Promise<number> {
+): OrderEntry {
+  const entry: EntryInput = {
+    kind,
+    event,
+    refType: REF[family],
+    refId: o.orderNo,
+    operatorId: opts.operatorId,
+    note: opts.note ?? '',
+    at: opts.at,
+    ...(opts.entryId ? { id: opts.entryId } : {}),
+    legs,
+  };
+  return { entry, field, ...(short ? { short } : {}) };
+}
+
+/** Posts an order's entry in the caller's transaction; a refusal as the operator's error. */
+export async function postOrderEntry(tx: Tx, made: OrderEntry, locale: Locale): Promise<number> {
   try {
-    const { entryId } = await postEntry(tx, {
-      kind,
-      event,
-      refType: REF[family],
-      refId: o.orderNo,
-      operatorId: opts.operatorId,
-      note: opts.note ?? '',
-      at: opts.at,
-      ...(opts.entryId ? { id: opts.entryId } : {}),
-      legs,
-    });
-    return entryId;
+    return (await postEntry(tx, made.entry)).entryId;
   } catch (e) {
     if (e instanceof LedgerError) {
-      if (e.reason === 'insufficient' && short) throw fieldError(field, short[opts.locale]);
-      throw ledgerAppError(e, opts.locale, field);
+      if (e.reason === 'insufficient' && made.short) throw fieldError(made.field, made.short[locale]);
+      throw ledgerAppError(e, locale, made.field);
     }
     throw e;
   }
 }
 
+/** An entry maker as a posting in the caller's transaction (the journal entry's id). */
+const posting =
+  <F extends string>(
+    make: (exec: Executor, o: Order, opts: PostOptions, family?: F) => Promise<OrderEntry>,
+  ) =>
+  async (tx: Tx, o: Order, opts: PostOptions, family?: F): Promise<number> =>
+    postOrderEntry(tx, await make(tx, o, opts, family), opts.locale);
+
 /** A deposit's success: the merchant gets amount - fee, the fee account the fee, settlement -amount. */
-export async function creditDeposit(
-  tx: Tx,
+export async function depositCredit(
+  exec: Executor,
   o: Order,
   opts: PostOptions,
   family: DepositFamily = 'deposit',
-): Promise<number> {
+): Promise<OrderEntry> {
   const ref = `${REF[family]}:${o.orderNo}`;
   const net = decString(dec(o.amount).minus(dec(o.fee)));
   const legs = [
-    { accountId: await merchantAccount(tx, o), amount: net },
-    ...(await contraLegs(tx, o, ref, `-${o.amount}`, o.fee)),
+    { accountId: await merchantAccount(exec, o), amount: net },
+    ...(await contraLegs(exec, o, ref, `-${o.amount}`, o.fee)),
   ];
-  return post(tx, family, o, 'deposit', 'deposit', legs, opts);
+  return orderEntry(family, o, 'deposit', 'deposit', legs, opts);
 }
 
 /** A refund reverses the credit; refused (on `id`) when the merchant's available balance is short. */
-export async function refundDeposit(tx: Tx, o: Order, opts: PostOptions): Promise<number> {
+export async function depositRefund(exec: Executor, o: Order, opts: PostOptions): Promise<OrderEntry> {
   const ref = `${REF.deposit}:${o.orderNo}`;
   const net = decString(dec(o.amount).minus(dec(o.fee)));
   const legs = [
-    { accountId: await merchantAccount(tx, o), amount: `-${net}` },
-    ...(await contraLegs(tx, o, ref, o.amount, isZero(dec(o.fee)) ? '0' : `-${o.fee}`)),
+    { accountId: await merchantAccount(exec, o), amount: `-${net}` },
+    ...(await contraLegs(exec, o, ref, o.amount, isZero(dec(o.fee)) ? '0' : `-${o.fee}`)),
   ];
-  return post(tx, 'deposit', o, 'refund', 'refund', legs, opts, 'id', text.refundShort);
+  return orderEntry('deposit', o, 'refund', 'refund', legs, opts, 'id', text.refundShort);
 }
 
 const held = (o: Order) => decString(dec(o.amount).plus(dec(o.fee)));
 
 /** A withdrawal paid out: the frozen amount + fee leaves; settlement gets the amount, fees the fee. */
-export async function settleWithdrawal(
-  tx: Tx,
+export async function withdrawalSettlement(
+  exec: Executor,
   o: Order,
   opts: PostOptions,
   family: WithdrawFamily = 'withdraw',
-): Promise<number> {
+): Promise<OrderEntry> {
   const ref = `${REF[family]}:${o.orderNo}`;
   const legs = [
-    { accountId: await merchantAccount(tx, o), frozenAmount: `-${held(o)}` },
-    ...(await contraLegs(tx, o, ref, o.amount, o.fee)),
+    { accountId: await merchantAccount(exec, o), frozenAmount: `-${held(o)}` },
+    ...(await contraLegs(exec, o, ref, o.amount, o.fee)),
   ];
-  return post(tx, family, o, 'withdraw', 'settle', legs, opts);
+  return orderEntry(family, o, 'withdraw', 'settle', legs, opts);
 }
 
 /** A withdrawal rejected or failed: the frozen amount + fee returns to the available balance. */
-export async function releaseWithdrawal(
-  tx: Tx,
+export async function withdrawalRelease(
+  exec: Executor,
   o: Order,
   opts: PostOptions,
   family: WithdrawFamily = 'withdraw',
-): Promise<number> {
+): Promise<OrderEntry> {
   const h = held(o);
-  const legs = [{ accountId: await merchantAccount(tx, o), amount: h, frozenAmount: `-${h}` }];
-  return post(tx, family, o, 'unfreeze', 'release', legs, opts);
+  const legs = [{ accountId: await merchantAccount(exec, o), amount: h, frozenAmount: `-${h}` }];
+  return orderEntry(family, o, 'unfreeze', 'release', legs, opts);
 }
+
+export const creditDeposit = posting(depositCredit);
+export const refundDeposit = posting(depositRefund);
+export const settleWithdrawal = posting(withdrawalSettlement);
+export const releaseWithdrawal = posting(withdrawalRelease);

@@ -22,11 +22,11 @@ import {
   orderHooks,
   postingEffect,
 } from './order-hooks.ts';
-import { releaseWithdrawal, settleWithdrawal } from './order-ledger.ts';
+import { withdrawalRelease, withdrawalSettlement } from './order-ledger.ts';
 import { type WithdrawOrder, withdrawOrders } from './schema.ts';
 
-const settle = postingEffect<WithdrawOrder>(withdrawOrders, settleWithdrawal);
-const release = postingEffect<WithdrawOrder>(withdrawOrders, releaseWithdrawal);
+const settle = postingEffect<WithdrawOrder>(withdrawOrders, withdrawalSettlement);
+const release = postingEffect<WithdrawOrder>(withdrawOrders, withdrawalRelease);
 
 function specs(ctx: AppContext): Record<string, OrderTransitionSpec<WithdrawOrder>> {
   // A matched (P2P) withdrawal goes into the match pool as soon as it is approved.

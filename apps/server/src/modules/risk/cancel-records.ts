@@ -7,15 +7,20 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/ledger/index.ts';
-import type { OrderFinal } from '../order/final-state.ts';
+import type { OrderFinal, SaidOrderFinal } from '../order/final-state.ts';
 import { evaluateCancellations } from './auto-blacklist.ts';
 import { orderCancelRecords } from './risk-levels.schema.ts';
 
 const CANCEL_KINDS: Record<string, 'cancelled' | 'timeout'> = { cancelled: 'cancelled', timeout: 'timeout' };
 
+const kindOf = (e: OrderFinal) =>
+  e.family === 'deposit' || e.family === 'withdraw' ? CANCEL_KINDS[e.order.status] : undefined;
+
+/** In a transition's one statement: nothing to write but for a cancellation, which it cannot say. */
+export const saidCancellation: SaidOrderFinal = (e) => (kindOf(e) ? undefined : []);
+
 export async function recordCancellation(tx: Tx, e: OrderFinal): Promise<void> {
-  if (e.family !== 'deposit' && e.family !== 'withdraw') return;
-  const kind = CANCEL_KINDS[e.order.status];
+  const kind = kindOf(e);
   if (!kind) return;
   const o = e.order;
   // The transition's order event (order-hooks.ts writes it before the final-state emit): who and why.

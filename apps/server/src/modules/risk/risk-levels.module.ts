@@ -13,7 +13,7 @@ import { registerCrud } from '../../platform/crud/index.ts';
 import { onOrderFinal } from '../order/final-state.ts';
 import { useAutoBlacklistContext } from './auto-blacklist.port.ts';
 import { autoBlacklistRoutes } from './auto-blacklist.routes.ts';
-import { recordCancellation } from './cancel-records.ts';
+import { recordCancellation, saidCancellation } from './cancel-records.ts';
 import { levelRoutes } from './levels.routes.ts';
 import { giftClaims, giftRiskConfig, merchantDepositDays, orderCancelRecords } from './risk-levels.schema.ts';
 import { tagRoutes } from './tags.routes.ts';
@@ -33,5 +33,5 @@ export async function riskLevelsModule(app: FastifyInstance) {
   registerCrud(app, depositDayReportSum, { table: merchantDepositDays });
   // A listener is module-wide (onOrderFinal keeps one list per process; tests build many apps).
   useAutoBlacklistContext(app.ctx);
-  onOrderFinal(recordCancellation);
+  onOrderFinal(recordCancellation, saidCancellation);
 }

@@ -123,10 +123,16 @@ async function currenciesOf(client: ReturnType<typeof clientOf>, legs: readonly 
   return known;
 }
 
-export async function postEntry(tx: Tx, entry: EntryInput): Promise<PostedEntry> {
+/**
+ * An entry's statement values (entryCtes' placeholders): each leg ruled by its account's currency,
+ * sorted by account, the legs balanced per currency; refusals throw before anything is sent.
+ */
+export async function entryValues(
+  exec: Executor,
+  entry: EntryInput,
+): Promise<{ values: Record<string, unknown>; legs: RuledLeg[]; at: Date }> {
   if (entry.legs.length === 0) throw new LedgerError('unbalanced', { legs: 0 });
-  const client = clientOf(tx);
-  const currencies = await currenciesOf(client, entry.legs);
+  const currencies = await currenciesOf(clientOf(exec), entry.legs);
   const legs = entry.legs
     .map((l) => {
       const currency = currencies.get(l.accountId);
@@ -135,9 +141,8 @@ export async function postEntry(tx: Tx, entry: EntryInput): Promise<PostedEntry>
     })
     .sort((a, b) => a.accountId - b.accountId);
   checkBalanced(legs);
-
   const at = entry.at ?? new Date();
-  const common = {
+  const values = {
     at,
     limit: LIMIT,
     kind: entry.kind,
@@ -146,17 +151,20 @@ export async function postEntry(tx: Tx, entry: EntryInput): Promise<PostedEntry>
     reversesEntryId: entry.reversesEntryId ?? null,
     operatorId: entry.operatorId ?? null,
     note: entry.note ?? '',
-  };
-  // The entry, its accounts' guarded changes and its postings in one statement (statements.ts): a
-  // refusal throws, and the caller's transaction rolls back whatever the statement wrote.
-  const answer = await entryStatement.rows(client, {
-    ...common,
     id: entry.id ?? null,
     event: eventOf(entry),
     accountIds: legs.map((l) => l.accountId),
     amounts: legs.map((l) => l.amount),
     frozens: legs.map((l) => l.frozenAmount),
-  });
+  };
+  return { values, legs, at };
+}
+
+export async function postEntry(tx: Tx, entry: EntryInput): Promise<PostedEntry> {
+  const { values, legs, at } = await entryValues(tx, entry);
+  // The entry, its accounts' guarded changes and its postings in one statement (statements.ts): a
+  // refusal throws, and the caller's transaction rolls back whatever the statement wrote.
+  const answer = await entryStatement.rows(clientOf(tx), values);
   const entryId = answer[0]?.newEntryId as number | null | undefined;
   if (entryId == null)
     throw new LedgerError('duplicateEvent', {

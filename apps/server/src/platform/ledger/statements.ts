@@ -4,7 +4,7 @@
  * them, and building each through the query builder per call cost more CPU than PostgreSQL spent
  * running it (issue 10, "Data and measurement": deposit approvals). Same SQL, same guards.
  */
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, QueryBuilder } from 'drizzle-orm/pg-core';
 import { NamedStatement, namedSql } from '../../db/named-statement.ts';
 import { ledgerAccounts, ledgerPostings } from './schema.ts';
@@ -75,39 +75,51 @@ const answered = sql.join(
   Object.values(postingColumns).map((c) => sql.raw(`ins.${c.name}`)),
   sql`, `,
 );
-export const entryStatement = namedSql(
-  'ledger_entry',
-  sql`WITH e AS (INSERT INTO ledger_entries (id, kind, ref_type, ref_id, event, created_at)
-        VALUES (coalesce(${p('id')}::bigint, nextval('ledger_entry_seq')), ${p('kind')}, ${p('refType')}, ${p('refId')},
-                ${p('event')}, ${p('at')}::timestamptz)
+/**
+ * The entry's data-modifying CTEs (`e`, `v`, `t`, `l`, `a`, `ins`), their placeholders named with
+ * `prefix` (a statement that also writes other rows). Given `gate` (a condition), the entry is written
+ * only where it holds: a transition's one statement posts only when its change was made
+ * (transitions/read-then-change.ts).
+ */
+export function entryCtes(prefix = '', gate?: SQL): SQL {
+  const q = (name: string) => p(prefix + name);
+  return sql`e AS (INSERT INTO ledger_entries (id, kind, ref_type, ref_id, event, created_at)
+        SELECT coalesce(${q('id')}::bigint, nextval('ledger_entry_seq')), ${q('kind')}::text, ${q('refType')}::text,
+               ${q('refId')}::text, ${q('event')}::text, ${q('at')}::timestamptz
+        ${gate ? sql`WHERE ${gate}` : sql``}
         ON CONFLICT DO NOTHING RETURNING id),
-    v AS (SELECT * FROM unnest(${p('accountIds')}::bigint[], ${p('amounts')}::numeric[], ${p('frozens')}::numeric[])
+    v AS (SELECT * FROM unnest(${q('accountIds')}::bigint[], ${q('amounts')}::numeric[], ${q('frozens')}::numeric[])
             WITH ORDINALITY AS v(account_id, amount, frozen, ord)),
     t AS (SELECT account_id, sum(amount) AS amount, sum(frozen) AS frozen FROM v GROUP BY account_id),
-    l AS (SELECT id FROM ledger_accounts WHERE id IN (SELECT account_id FROM t) AND EXISTS (SELECT 1 FROM e)
+    l AS (SELECT id FROM ledger_accounts WHERE id = ANY(${q('accountIds')}::bigint[]) AND EXISTS (SELECT 1 FROM e)
           ORDER BY id FOR UPDATE),
     a AS (UPDATE ledger_accounts
        SET available = available + t.amount, frozen = ledger_accounts.frozen + t.frozen,
-           updated_at = ${p('at')}::timestamptz
+           updated_at = ${q('at')}::timestamptz
       FROM t JOIN l ON l.id = t.account_id
-     WHERE ledger_accounts.id = t.account_id
+     WHERE ledger_accounts.id = t.account_id AND ledger_accounts.id = ANY(${q('accountIds')}::bigint[])
        AND (allow_negative OR available + t.amount >= 0)
        AND ledger_accounts.frozen + t.frozen >= 0
-       AND abs(available + t.amount) < ${p('limit')}::numeric
-       AND ledger_accounts.frozen + t.frozen < ${p('limit')}::numeric
-       AND (settled_until IS NULL OR ${p('at')}::timestamptz >= settled_until)
+       AND abs(available + t.amount) < ${q('limit')}::numeric
+       AND ledger_accounts.frozen + t.frozen < ${q('limit')}::numeric
+       AND (settled_until IS NULL OR ${q('at')}::timestamptz >= settled_until)
      RETURNING ledger_accounts.id, owner_type, owner_id, owner_code, merchant_id, currency, available,
                ledger_accounts.frozen),
     ins AS (INSERT INTO ledger_postings (${postingNames})
       SELECT (SELECT id FROM e), a.id, a.owner_type, a.owner_id, a.owner_code, a.merchant_id, a.currency,
              v.amount, v.frozen,
              a.available - coalesce(sum(v.amount) OVER later, 0), a.frozen - coalesce(sum(v.frozen) OVER later, 0),
-             ${p('kind')}, ${p('refType')}, ${p('refId')}, ${p('reversesEntryId')}::bigint,
-             ${p('operatorId')}::integer, ${p('note')}, ${p('at')}::timestamptz
+             ${q('kind')}, ${q('refType')}, ${q('refId')}, ${q('reversesEntryId')}::bigint,
+             ${q('operatorId')}::integer, ${q('note')}, ${q('at')}::timestamptz
         FROM v JOIN a ON a.id = v.account_id
       WINDOW later AS (PARTITION BY v.account_id ORDER BY v.ord ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING)
       ORDER BY v.ord
-      RETURNING *)
+      RETURNING *)`;
+}
+
+export const entryStatement = namedSql(
+  'ledger_entry',
+  sql`WITH ${entryCtes()}
     SELECT (SELECT id FROM e) AS new_entry_id, ${answered} FROM (SELECT 1) one LEFT JOIN ins ON true`,
   { newEntryId: sql<number | null>`new_entry_id`.mapWith(Number), ...postingColumns },
 );

@@ -1,4 +1,6 @@
 /** Lifecycle transitions: the registrar (routes), the single-record runner, and the history table. */
+
+export { type ChangePart, type PreparedEffect, type PrepareStep, rowPart } from './read-then-change.ts';
 export {
   actorOf,
   registeredResource,

@@ -34,6 +34,7 @@ import {
   systemTransitionInOneStatement,
   transitionInOneStatement,
 } from './one-statement.ts';
+import { fitsReadThenChange, readThenChange } from './read-then-change.ts';
 import {
   type Actor,
   keyIsString,
@@ -250,6 +251,11 @@ export async function runSystemTransition(
   // statement (one-statement.ts); nothing updated -> the transaction's path says why.
   if (!options.tx && fitsOneStatement(t, hooks)) {
     const done = await systemTransitionInOneStatement(ctx, b.r, t, { id, body, actor }, hooks, auditRow);
+    if (done) return done;
+  }
+  // A money effect made from the row read: the read and ONE statement (read-then-change.ts).
+  if (!options.tx && fitsReadThenChange(t, hooks)) {
+    const done = await readThenChange(ctx, b.r, t, { id, body, actor }, hooks, auditRow);
     if (done) return done;
   }
   const run = async (tx: Tx) => {

@@ -28,6 +28,7 @@ import { scopeCondition } from '../crud/query.ts';
 import { AppError, fieldError } from '../errors.ts';
 import { sha256 } from '../hashing.ts';
 import type { Tx } from '../ledger/accounts.ts';
+import type { PreparedEffect, PrepareStep } from './read-then-change.ts';
 import { statusHistory } from './schema.ts';
 import {
   beforeAndAfter,
@@ -125,6 +126,13 @@ export interface TransitionHooks<R = unknown> {
    * and must write them itself.
    */
   rowsWithChange?: StatementPart['rows'];
+  /**
+   * The effect made from the row before, as parts of one statement (read-then-change.ts): a system
+   * transition outside a caller's transaction then reads the row and sends ONE statement (the change,
+   * its rows, the ledger entry, the audit row) instead of a transaction. Null: not so this time (the
+   * transaction's path runs `effect`). Must write what `effect` writes.
+   */
+  prepare?: (step: PrepareStep) => Promise<PreparedEffect | null>;
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { TransitionDef } from '@payops/contracts';
 import { and, eq, getTableColumns, inArray, is, Param, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
-import { sqlQuery } from '../../db/named-statement.ts';
+import { keepExisting, sqlQuery } from '../../db/named-statement.ts';
 import type { BoundResource, Row } from '../crud/index.ts';
 import { scopeCondition } from '../crud/query.ts';
 import type { Tx } from '../ledger/accounts.ts';
@@ -199,7 +199,16 @@ export function gatedInsert(
   table: PgTable,
   keys: readonly string[],
   gate: string,
-  { computed = {}, prefix = '' }: { computed?: Record<string, SQL>; prefix?: string } = {},
+  {
+    computed = {},
+    prefix = '',
+    conflict = [],
+  }: {
+    computed?: Record<string, SQL>;
+    prefix?: string;
+    /** Columns of a unique key: a row already there is kept, and nothing written (DO NOTHING). */
+    conflict?: PgColumn[];
+  } = {},
 ) {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const all = [...keys, ...Object.keys(computed)];
@@ -215,5 +224,5 @@ export function gatedInsert(
     ),
     sql`, `,
   );
-  return sql`INSERT INTO ${table} (${names}) SELECT ${values} FROM ${sql.identifier(gate)}`;
+  return sql`INSERT INTO ${table} (${names}) SELECT ${values} FROM ${sql.identifier(gate)}${keepExisting(conflict)}`;
 }
