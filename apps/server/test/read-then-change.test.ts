@@ -3,7 +3,8 @@
  * run by the registrar outside a transaction sends two statements and writes what the transaction's
  * path writes (the change, its status history, order event, notification, first deposit, audit row,
  * journal entry and postings); a refused posting or a row changed since the read writes nothing and
- * the transaction's path says why; a race of approvals on one order credits it once.
+ * the transaction's path says why; a race of approvals on one order credits it once. An operator's
+ * approval keeps its Idempotency-Key and answer in that statement; a repeat replays it.
  */
 import { orderDepositList } from '@payops/contracts';
 import { and, eq, sql } from 'drizzle-orm';
@@ -28,9 +29,11 @@ import {
   depositRow,
   entriesOf,
   eventsOf,
+  key,
   newMerchant,
   type OrderWorld,
   orderWorld,
+  post,
 } from './order-support.ts';
 import { statementsSent } from './statements-sent.ts';
 
@@ -205,5 +208,80 @@ describe('a deposit approval by the registrar', () => {
     expect(await entriesOf(w, 'deposit_order', o.orderNo)).toHaveLength(1);
     expect(await balances(w, m.id)).toEqual({ available: '9.90000000', frozen: '0.00000000' });
     expect((await written(o.id)).history).toHaveLength(1);
+  });
+});
+
+describe("an operator's deposit approval", () => {
+  it('keeps its Idempotency-Key and answer in the same one statement; a repeat replays it', async () => {
+    const m = await newMerchant(w, 'Read Then Change Route Co');
+    const o = await depositInAudit(w, m.id, '200');
+    const k = key();
+    const { sent, result: res } = await statementsSent(() =>
+      post(w, '/api/pay/depositOrder/approve', { id: o.id }, { key: k }),
+    );
+    expect(res.envelope.code, res.body).toBe(0);
+    expect(res.envelope.data).toEqual({ id: o.id, from: 'in_audit', to: 'success', effect: null });
+    expect(sent).not.toContain('begin');
+    const change = sent.find((s) => s.startsWith('with kept as (insert into idempotency_keys'));
+    expect(change).toContain('update "deposit_orders"');
+    expect(change).toContain('insert into ledger_postings');
+    const [kept] = (
+      await w.t.ctx.db.execute<{ response: unknown }>(
+        sql`SELECT response FROM idempotency_keys WHERE key = ${k}`,
+      )
+    ).rows;
+    expect(kept!.response).toEqual(res.envelope.data);
+    const audit = await w.t.ctx.db
+      .select()
+      .from(operationLog)
+      .where(and(eq(operationLog.objectType, 'orderDepositList'), eq(operationLog.objectId, String(o.id))));
+    expect(audit.filter((a) => a.method === 'POST').map((a) => [a.operatorName, a.code])).toEqual([
+      ['admin', 0],
+    ]);
+
+    // The same key again: the same answer, nothing moved twice.
+    const again = await post(w, '/api/pay/depositOrder/approve', { id: o.id }, { key: k });
+    expect(again.envelope).toEqual(res.envelope);
+    expect(await balances(w, m.id)).toEqual({ available: '198.00000000', frozen: '0.00000000' });
+    expect(await entriesOf(w, 'deposit_order', o.orderNo)).toHaveLength(1);
+    // The same key for another order: refused on the header, nothing changed.
+    const other = await depositInAudit(w, m.id, '5');
+    const mismatch = await post(w, '/api/pay/depositOrder/approve', { id: other.id }, { key: k, en: true });
+    expect(mismatch.envelope.code).not.toBe(0);
+    expect(JSON.stringify(mismatch.envelope)).toContain('Idempotency-Key');
+    expect((await depositRow(w, other.id)).status).toBe('in_audit');
+  });
+
+  it('keeps no key when the order moved on, and answers why', async () => {
+    const m = await newMerchant(w, 'Read Then Change Late Co');
+    const o = await depositInAudit(w, m.id, '20');
+    await approve(o.id);
+    const k = key();
+    const late = await post(w, '/api/pay/depositOrder/approve', { id: o.id }, { key: k, en: true });
+    expect(late.envelope.code).not.toBe(0);
+    expect(JSON.stringify(late.envelope)).toContain('no longer');
+    const { rows } = await w.t.ctx.db.execute(sql`SELECT 1 FROM idempotency_keys WHERE key = ${k}`);
+    expect(rows).toEqual([]);
+    expect(await entriesOf(w, 'deposit_order', o.orderNo)).toHaveLength(1);
+  });
+
+  it('moves the money once when requests race, with one key or with many', async () => {
+    const m = await newMerchant(w, 'Read Then Change Route Race Co');
+    const [one, many] = [await depositInAudit(w, m.id, '30'), await depositInAudit(w, m.id, '40')];
+    const k = key();
+    const sameKey = await Promise.all(
+      Array.from({ length: 6 }, () => post(w, '/api/pay/depositOrder/approve', { id: one.id }, { key: k })),
+    );
+    // Each repeat waits for the first's key, then replays its answer.
+    expect(sameKey.map((r) => r.envelope.code)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(new Set(sameKey.map((r) => JSON.stringify(r.envelope.data))).size).toBe(1);
+    const manyKeys = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        post(w, '/api/pay/depositOrder/approve', { id: many.id }, { key: key() }),
+      ),
+    );
+    expect(manyKeys.filter((r) => r.envelope.code === 0)).toHaveLength(1);
+    for (const o of [one, many]) expect(await entriesOf(w, 'deposit_order', o.orderNo)).toHaveLength(1);
+    expect(await balances(w, m.id)).toEqual({ available: '69.30000000', frozen: '0.00000000' });
   });
 });

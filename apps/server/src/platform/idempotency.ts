@@ -18,6 +18,7 @@ import { fieldError } from './errors.ts';
 import { canonicalJson } from './hashing.ts';
 import { idempotencyKeys } from './idempotency.schema.ts';
 import type { Tx } from './ledger/accounts.ts';
+import type { FirstPart } from './transitions/read-then-change.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
@@ -56,13 +57,10 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
  * `respond` (the answer it will return), before writes it wants last (a hot row's lock, held then
  * for the commit alone); else the answer is kept when it returns.
  */
-export async function withIdempotency<T>(
-  db: Db,
-  request: FastifyRequest,
-  work: (tx: Tx, respond: (answer: T) => Promise<void>) => Promise<T>,
-): Promise<Idempotent<T>> {
+/** What keeps a request's Idempotency-Key: its operator, key, route and the keyed hash of its body. */
+function keyedRequest(request: FastifyRequest) {
   const key = idempotencyKeyOf(request);
-  if (!key) return { data: await db.transaction((tx) => work(tx, async () => {})), replayed: false };
+  if (!key) return undefined;
   const operatorId = request.auth?.operatorId ?? 0;
   const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
   // Keyed with the server's secret: a body may carry a one-time code (a 6-digit SMS code), whose plain
@@ -70,6 +68,48 @@ export async function withIdempotency<T>(
   const requestHash = createHmac('sha256', request.server.ctx.keys.secretKey)
     .update(canonicalJson({ body: request.body ?? null, query: request.query ?? null }))
     .digest('hex');
+  return { operatorId, key, route, requestHash };
+}
+
+/**
+ * The request's key kept with its answer as the first write of a transition's one statement
+ * (transitions/read-then-change.ts): the CTE `kept` answers a row only when the key is new, and the
+ * change is made only then. A key used before writes nothing here: the transaction's path
+ * (withIdempotency) then replays its answer or refuses a different body. Undefined without a key.
+ */
+export function keptAnswerPart(request: FastifyRequest, answer: unknown): FirstPart | undefined {
+  const keyed = keyedRequest(request);
+  if (!keyed) return undefined;
+  const p = (name: string) => sql.placeholder(`kept_${name}`);
+  return {
+    key: 'kept',
+    gate: 'kept',
+    ctes: () => [
+      sql`kept AS (INSERT INTO idempotency_keys (operator_id, key, route, request_hash, response, created_at)
+        VALUES (${p('operatorId')}::int, ${p('key')}::text, ${p('route')}::text, ${p('requestHash')}::text,
+                ${p('response')}::jsonb, ${p('createdAt')}::timestamptz)
+        ON CONFLICT DO NOTHING RETURNING id)`,
+    ],
+    values: {
+      kept_operatorId: keyed.operatorId,
+      kept_key: keyed.key,
+      kept_route: keyed.route,
+      kept_requestHash: keyed.requestHash,
+      // In canonical JSON, as withIdempotency keeps it (a replay is byte for byte the same answer).
+      kept_response: canonicalJson(answer ?? null),
+      kept_createdAt: request.server.ctx.clock.now(),
+    },
+  };
+}
+
+export async function withIdempotency<T>(
+  db: Db,
+  request: FastifyRequest,
+  work: (tx: Tx, respond: (answer: T) => Promise<void>) => Promise<T>,
+): Promise<Idempotent<T>> {
+  const keyed = keyedRequest(request);
+  if (!keyed) return { data: await db.transaction((tx) => work(tx, async () => {})), replayed: false };
+  const { operatorId, key, route, requestHash } = keyed;
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(idempotencyKeys)

@@ -68,11 +68,13 @@ export async function recordFirstDeposit(tx: Tx, event: OrderFinal): Promise<voi
 export const saidFirstDeposit: SaidOrderFinal = (event) => {
   const values = firstDepositOf(event);
   if (!values) return [];
-  const { insert, update } = firstDepositSql('fd_', 'first_deposit', 'upd');
   return [
     {
       key: 'firstDeposit',
-      ctes: () => [sql`first_deposit AS (${insert})`, sql`first_deposit_member AS (${update})`],
+      ctes: () => {
+        const { insert, update } = firstDepositSql('fd_', 'first_deposit', 'upd');
+        return [sql`first_deposit AS (${insert})`, sql`first_deposit_member AS (${update})`];
+      },
       values: Object.fromEntries(Object.entries(values).map(([k, v]) => [`fd_${k}`, v])),
     },
   ];

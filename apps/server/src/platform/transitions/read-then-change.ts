@@ -6,6 +6,8 @@
  * from are unchanged), the status-history and other rows, the audit row (the shard's head moved in
  * it), and the entry's CTEs (ledger/statements.ts entryCtes) with the accounts' guarded changes and
  * postings. Two round trips instead of a transaction's six (issue 10: confirm transitions >= 1,000/s).
+ * An operator's call keeps its Idempotency-Key and answer in the same statement (a FirstPart, before
+ * the change: the change is made only when the key is new).
  *
  * PostgreSQL runs one statement atomically. When a part the change cannot do without wrote nothing
  * (a leg's balance guard refused, the entry's event was posted before), `payops_refuse_unless`
@@ -38,6 +40,15 @@ export interface ChangePart {
   /** The CTEs; their placeholders are the keys of `values` (named apart from every other part's). */
   ctes: () => SQL[];
   values: Record<string, unknown>;
+}
+
+/**
+ * A write the change depends on, before it in the statement (a request's Idempotency-Key kept with its
+ * answer): the change is made only when the CTE `gate` answered a row; when it did and the change was
+ * not made, the statement refuses (nothing of it is kept).
+ */
+export interface FirstPart extends ChangePart {
+  gate: string;
 }
 
 /**
@@ -133,6 +144,8 @@ export async function readThenChange(
   call: { id: unknown; body: TransitionBody; actor: Actor },
   hooks: TransitionHooks<unknown>,
   auditRow: (o: TransitionOutcome, now: Date) => Record<string, unknown>,
+  /** The write the change depends on (FirstPart), made from the outcome. */
+  first?: (o: TransitionOutcome) => FirstPart | undefined,
 ): Promise<TransitionOutcome | undefined> {
   const { id, body, actor } = call;
   const field = r.def.lifecycle!.field;
@@ -154,6 +167,7 @@ export async function readThenChange(
   if (!prepared) return undefined;
   const outcome = { before, after: { ...after, ...prepared.set }, result: null, extra: prepared.extra };
   const audit = auditRow(outcome, now);
+  const firstPart = first?.(outcome);
   const history = {
     table: statusHistory,
     values: () => ({
@@ -181,6 +195,7 @@ export async function readThenChange(
       rows.keys.map((k) => k.join(',')).join(';'),
       prepared.parts.map((p) => p.key).join(';'),
       chainRowKeys(audit).join(','),
+      firstPart?.key ?? '',
     ].join(':'),
     set,
     unchanged,
@@ -188,6 +203,7 @@ export async function readThenChange(
     parts: prepared.parts,
     audit: chainRowKeys(audit),
     where: hooks.checkWhere,
+    first: firstPart,
   });
   const all: Record<string, unknown> = {
     ...chainAppendValues('operation_log', audit),
@@ -199,10 +215,10 @@ export async function readThenChange(
     now,
     ...params,
   };
-  for (const part of prepared.parts) Object.assign(all, part.values);
+  for (const part of [...prepared.parts, ...(firstPart ? [firstPart] : [])]) Object.assign(all, part.values);
   try {
-    const [changed] = await statement.arrays(client, all);
-    return changed ? outcome : undefined;
+    const [[changed]] = (await statement.arrays(client, all)) as [[unknown]];
+    return changed === null ? undefined : outcome;
   } catch (e) {
     if ((e as { code?: string }).code === REFUSED) return undefined;
     throw e;
@@ -217,6 +233,7 @@ interface Shape {
   parts: ChangePart[];
   audit: string[];
   where?: SQL;
+  first?: FirstPart;
 }
 
 /** The one statement per resource and shape, built once and prepared by name. */
@@ -226,10 +243,12 @@ function changeStatement(ctx: AppContext, r: BoundResource, t: TransitionDef, s:
   const hit = byKey.get(s.key);
   if (hit) return hit;
   const key = r.columns[r.def.key]!;
-  // The key again on the updated table: the planner then finds the row by it, never by an unchanged
-  // column's index (an amount shared by thousands of orders).
+  const gate = s.first && sql`EXISTS (SELECT 1 FROM ${sql.identifier(s.first.gate)})`;
   const guard = and(
     s.where,
+    gate,
+    // The key again on the updated table: the planner then finds the row by it, never by an
+    // unchanged column's index (an amount shared by thousands of orders).
     eq(key, sql.placeholder('id')),
     ...s.unchanged.map((k) => eq(r.tableColumns[k] as never, sql.placeholder(`was_${k}`))),
   );
@@ -242,13 +261,17 @@ function changeStatement(ctx: AppContext, r: BoundResource, t: TransitionDef, s:
     sql`log AS (${insert})`,
     entryCtes('entry_', sql`EXISTS (SELECT 1 FROM head)`),
   ];
-  // Only the key: the row after is known (made from the row read). Reading `ins` here posts the
-  // entry while the change is answered; a leg short refuses the whole statement.
-  const answer = sql`SELECT upd.${sql.identifier(key.name)} AS key, payops_refuse_unless(
-      (SELECT count(*) FROM ins) = ${sql.placeholder('legs')}::int, 'ledger entry') AS refused FROM upd`;
+  // One row, with only the key (the row after is known: made from the row read). Reading `ins` here
+  // posts the entry; a leg short refuses the whole statement, and so does a first write made without
+  // the change it was for.
+  const posted = sql`(SELECT count(*) FROM ins) = ${sql.placeholder('legs')}::int`;
+  const changed = sql`EXISTS (SELECT 1 FROM upd)`;
+  const ok = gate ? sql`NOT ${gate} OR (${changed} AND ${posted})` : sql`NOT ${changed} OR ${posted}`;
+  const answer = sql`SELECT (SELECT ${sql.identifier(key.name)} FROM upd) AS key,
+    payops_refuse_unless(${ok}, 'ledger entry') AS refused`;
   const made = new NamedStatement(
     `read_change_${sha256(`${r.def.name}:${s.key}`).slice(0, 24)}`,
-    sqlQuery(changeWith(update, ctes, answer)),
+    sqlQuery(changeWith(update, ctes, answer, s.first?.ctes())),
     { key },
   );
   byKey.set(s.key, made);

@@ -8,6 +8,7 @@
  * Transitions marked `system` get no route; jobs run them with `runSystemTransition`.
  */
 import {
+  ErrorCode,
   type ErrorCodeValue,
   type Locale,
   pickLocale,
@@ -22,11 +23,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientOf, insertRow } from '../../db/named-statement.ts';
 import { appendOperationLog, type OperationRow } from '../audit.ts';
-import { auditInTx } from '../audit-request.ts';
+import { auditInTx, operationRowOf } from '../audit-request.ts';
 import type { AppContext, AuditNote } from '../context.ts';
 import { type BoundResource, bindResource, type Row } from '../crud/index.ts';
 import { AppError, fieldError, localeOf, ok } from '../errors.ts';
-import { IDEMPOTENCY_HEADER, idempotencyKeyOf, withIdempotency } from '../idempotency.ts';
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, keptAnswerPart, withIdempotency } from '../idempotency.ts';
 import type { Tx } from '../ledger/accounts.ts';
 import { envelope } from '../route-schemas.ts';
 import {
@@ -107,6 +108,7 @@ export function registerTransitions(fastify: FastifyInstance, def: ResourceDef, 
     const action = def.actions[t.name]!;
     const hooks = (options.hooks?.[t.name] ?? {}) as TransitionHooks<unknown>;
     const oneStatement = fitsOneStatement(t, hooks);
+    const readThenChanges = fitsReadThenChange(t, hooks);
     app.post(
       action.path,
       {
@@ -137,6 +139,10 @@ export function registerTransitions(fastify: FastifyInstance, def: ResourceDef, 
           const done = await transitionInOneStatement(ctx, binding.r, t, call, auditNote);
           if (done) return ok(done as never);
         }
+        if (readThenChanges) {
+          const done = await routeReadThenChange(ctx, binding.r, t, request, hooks);
+          if (done) return ok(done as never);
+        }
         const actor = actorOf(request);
         const answer = await withIdempotency<Answered>(ctx.db, request, async (tx, respond) => {
           const now = ctx.clock.now();
@@ -164,6 +170,40 @@ export function registerTransitions(fastify: FastifyInstance, def: ResourceDef, 
       },
     );
   }
+}
+
+/**
+ * A route's money transition as a read and ONE statement (read-then-change.ts), its Idempotency-Key
+ * kept with its answer by that statement; the answer, or undefined when nothing was written (a key
+ * used before, the record moved on, a leg refused): the transaction's path then replays or says why.
+ */
+async function routeReadThenChange(
+  ctx: AppContext,
+  r: BoundResource,
+  t: TransitionDef,
+  request: FastifyRequest,
+  hooks: TransitionHooks<unknown>,
+) {
+  const { def } = r;
+  const body = request.body as TransitionBody;
+  const answerOf = (o: TransitionOutcome) => ({
+    id: o.after[def.key],
+    from: String(o.before[def.lifecycle!.field]),
+    to: String(o.after[def.lifecycle!.field]),
+    effect: null,
+  });
+  const auditRow = (o: TransitionOutcome, now: Date) => ({
+    ...operationRowOf(request, ErrorCode.ok, auditNote(def, t, o, body)),
+    at: now,
+  });
+  const call = { id: body[def.key], body, actor: actorOf(request) };
+  const done = await readThenChange(ctx, r, t, call, hooks, auditRow, (o) =>
+    keptAnswerPart(request, answerOf(o)),
+  );
+  if (!done) return undefined;
+  request.auditNote = auditNote(def, t, done, body);
+  request.auditWritten = true;
+  return answerOf(done);
 }
 
 export function actorOf(request: FastifyRequest): Actor {

@@ -132,9 +132,18 @@ export function withHistory(
   return sqlQuery(changeWith(update, [historyCte(extra), ...(more ? [more] : [])], select));
 }
 
-/** The guarded UPDATE as the CTE `upd`, then `ctes` (rows written with it), then `select`. */
-export function changeWith(update: SQLWrapper, ctes: SQL[], select: SQL = sql`SELECT * FROM upd`): SQL {
-  return sql`WITH upd AS (${update.getSQL()})${sql.join(ctes.map((c) => sql`, ${c}`))} ${select}`;
+/**
+ * The guarded UPDATE as the CTE `upd`, then `ctes` (rows written with it), then `select`; `first`:
+ * CTEs before it (a write the UPDATE reads).
+ */
+export function changeWith(
+  update: SQLWrapper,
+  ctes: SQL[],
+  select: SQL = sql`SELECT * FROM upd`,
+  first: SQL[] = [],
+): SQL {
+  const all = [...first, sql`upd AS (${update.getSQL()})`, ...ctes];
+  return sql`WITH ${sql.join(all, sql`, `)} ${select}`;
 }
 
 /**
