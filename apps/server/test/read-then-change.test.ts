@@ -31,6 +31,7 @@ import {
   eventsOf,
   key,
   newMerchant,
+  newWithdrawal,
   type OrderWorld,
   orderWorld,
   post,
@@ -283,5 +284,26 @@ describe("an operator's deposit approval", () => {
     expect(manyKeys.filter((r) => r.envelope.code === 0)).toHaveLength(1);
     for (const o of [one, many]) expect(await entriesOf(w, 'deposit_order', o.orderNo)).toHaveLength(1);
     expect(await balances(w, m.id)).toEqual({ available: '69.30000000', frozen: '0.00000000' });
+  });
+
+  it("refuses a refund the merchant's balance cannot pay: the statement keeps nothing, the answer says why", async () => {
+    const m = await newMerchant(w, 'Read Then Change Refund Co');
+    const o = await depositInAudit(w, m.id, '1000');
+    await approve(o.id);
+    await newWithdrawal(w, m.id, '900'); // 900 + 9 fee frozen
+    const k = key();
+    const { sent, result: res } = await statementsSent(() =>
+      post(w, '/api/pay/depositOrder/refund', { id: o.id, reason: '会员申请退款' }, { key: k }),
+    );
+    // The one statement was sent and undone; the transaction's path answered.
+    expect(sent.some((s) => s.startsWith('with kept as (insert into idempotency_keys'))).toBe(true);
+    expect(res.statusCode).toBe(400);
+    expect(res.envelope.data).toMatchObject({
+      fields: [{ field: 'id', message: '商户可用余额不足，无法退款' }],
+    });
+    expect((await depositRow(w, o.id)).status).toBe('success');
+    expect(await balances(w, m.id)).toEqual({ available: '81.00000000', frozen: '909.00000000' });
+    const { rows } = await w.t.ctx.db.execute(sql`SELECT 1 FROM idempotency_keys WHERE key = ${k}`);
+    expect(rows).toEqual([]);
   });
 });
