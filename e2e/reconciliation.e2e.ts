@@ -1,6 +1,6 @@
 /**
  * Reconciliation in the browser (order/reconciliationPage): on the demo platform, an operator uploads
- * the SANDBOX provider's statement of today (a CSV in the sandbox's columns) naming one of its orders
+ * the SANDBOX provider's statement of the demo's day (a CSV in the sandbox's columns) naming one of its orders
  * as paid (matched), one at another amount, one paid that the console has failed or not yet paid, and
  * one the console never saw; the statement imports, the detail lists each line classified (the
  * provider's other orders of the day: only here), and the operator resolves the amount difference
@@ -46,14 +46,18 @@ beforeAll(async () => {
   try {
     const party = await db.query(`SELECT id, name FROM third_parties WHERE code = 'SANDBOX'`);
     partyName = party.rows[0].name;
-    day = (await db.query(`SELECT (now() AT TIME ZONE 'Asia/Shanghai')::date::text AS d`)).rows[0].d;
     const ours = await db.query(
-      `SELECT order_no AS "orderNo", upstream_order_no AS "upstreamNo", amount::numeric(20,2)::text AS amount, status
+      `SELECT order_no AS "orderNo", upstream_order_no AS "upstreamNo", amount::numeric(20,2)::text AS amount, status,
+              (created_at AT TIME ZONE 'Asia/Shanghai')::date::text AS day
          FROM deposit_orders WHERE third_party_id = $1 AND upstream_order_no IS NOT NULL ORDER BY id`,
       [party.rows[0].id],
     );
-    const paid = ours.rows.filter((o) => ['paid', 'in_audit', 'success', 'refunded'].includes(o.status));
-    const notPaid = ours.rows.find((o) => !['paid', 'in_audit', 'success', 'refunded'].includes(o.status));
+    // The statement's day is the day of the demo's orders (the platform's day: past its midnight,
+    // today would have none of them).
+    day = ours.rows[0].day;
+    const ofDay = ours.rows.filter((o) => o.day === day);
+    const paid = ofDay.filter((o) => ['paid', 'in_audit', 'success', 'refunded'].includes(o.status));
+    const notPaid = ofDay.find((o) => !['paid', 'in_audit', 'success', 'refunded'].includes(o.status));
     expect(paid.length).toBeGreaterThan(1);
     expect(notPaid).toBeTruthy();
     lines.matched = paid[0];
