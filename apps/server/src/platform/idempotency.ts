@@ -51,12 +51,6 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return key;
 }
 
-/**
- * Runs `work` in a transaction guarded by the request's Idempotency-Key (when it has one). `work`
- * must do all of its writes through the transaction it is given. It may keep its answer early with
- * `respond` (the answer it will return), before writes it wants last (a hot row's lock, held then
- * for the commit alone); else the answer is kept when it returns.
- */
 /** What keeps a request's Idempotency-Key: its operator, key, route and the keyed hash of its body. */
 function keyedRequest(request: FastifyRequest) {
   const key = idempotencyKeyOf(request);
@@ -102,6 +96,12 @@ export function keptAnswerPart(request: FastifyRequest, answer: unknown): FirstP
   };
 }
 
+/**
+ * Runs `work` in a transaction guarded by the request's Idempotency-Key (when it has one). `work`
+ * must do all of its writes through the transaction it is given. It may keep its answer early with
+ * `respond` (the answer it will return), before writes it wants last (a hot row's lock, held then
+ * for the commit alone); else the answer is kept when it returns.
+ */
 export async function withIdempotency<T>(
   db: Db,
   request: FastifyRequest,

@@ -1,7 +1,7 @@
 /** The risk operation records (financeRisk/operationRecordList): written in the change's own transaction. */
 
 import type { Tx } from '../../platform/crud/index.ts';
-import type { Actor } from '../../platform/transitions/run.ts';
+import type { Actor } from '../../platform/transitions/hooks.ts';
 import { riskOperationRecords } from './risk.schema.ts';
 
 export interface RiskOperation {

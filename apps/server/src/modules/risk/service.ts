@@ -21,7 +21,7 @@ import { clientOf } from '../../db/named-statement.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/crud/index.ts';
 import { fieldError } from '../../platform/errors.ts';
-import type { Actor } from '../../platform/transitions/run.ts';
+import type { Actor } from '../../platform/transitions/hooks.ts';
 import { recordRiskOperation } from './records.ts';
 import { type RiskListEntry, riskBlockLog, riskListEntries } from './risk.schema.ts';
 import { cardKey, maskedValue, prepareValue } from './values.ts';

@@ -1,5 +1,14 @@
 /** Lifecycle transitions: the registrar (routes), the single-record runner, and the history table. */
 
+export type {
+  Actor,
+  EffectOutcome,
+  GateStep,
+  StatementPart,
+  TransitionHooks,
+  TransitionOutcome,
+  TransitionStep,
+} from './hooks.ts';
 export { type ChangePart, type PreparedEffect, type PrepareStep, rowPart } from './read-then-change.ts';
 export {
   actorOf,
@@ -12,16 +21,6 @@ export {
   systemAuditRow,
   type TransitionOptions,
 } from './register.ts';
-export {
-  type Actor,
-  type EffectOutcome,
-  type GateStep,
-  runTransition,
-  type StatementPart,
-  stateLabel,
-  type TransitionHooks,
-  type TransitionOutcome,
-  type TransitionStep,
-} from './run.ts';
+export { runTransition, stateLabel } from './run.ts';
 export { statusHistory } from './schema.ts';
 export { beforeAndAfter, gatedInsert, guardedUpdate, withHistory } from './statements.ts';

@@ -21,7 +21,7 @@ import { operationRowOf } from '../audit-request.ts';
 import type { AppContext, AuditNote } from '../context.ts';
 import type { BoundResource, Row } from '../crud/index.ts';
 import { sha256 } from '../hashing.ts';
-import type { Actor, StatementPart, TransitionHooks, TransitionOutcome } from './run.ts';
+import type { Actor, StatementPart, TransitionHooks, TransitionOutcome } from './hooks.ts';
 import { beforeAndAfter, guardedUpdate, rowsWithChange, setOf, withHistory } from './statements.ts';
 
 const statements = new WeakMap<BoundResource, Map<string, NamedStatement>>();

@@ -29,7 +29,7 @@ import { scopeCondition } from '../crud/query.ts';
 import { sha256 } from '../hashing.ts';
 import { type EntryInput, entryValues } from '../ledger/post.ts';
 import { entryCtes } from '../ledger/statements.ts';
-import type { Actor, TransitionHooks, TransitionOutcome } from './run.ts';
+import type { Actor, TransitionHooks, TransitionOutcome } from './hooks.ts';
 import { statusHistory } from './schema.ts';
 import { changeWith, gatedInsert, guardedUpdate, rowsWithChange, setOf } from './statements.ts';
 

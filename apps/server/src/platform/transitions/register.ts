@@ -30,20 +30,14 @@ import { AppError, fieldError, localeOf, ok } from '../errors.ts';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, keptAnswerPart, withIdempotency } from '../idempotency.ts';
 import type { Tx } from '../ledger/accounts.ts';
 import { envelope } from '../route-schemas.ts';
+import type { Actor, TransitionHooks, TransitionOutcome, TransitionStep } from './hooks.ts';
 import {
   fitsOneStatement,
   systemTransitionInOneStatement,
   transitionInOneStatement,
 } from './one-statement.ts';
 import { fitsReadThenChange, readThenChange } from './read-then-change.ts';
-import {
-  type Actor,
-  keyIsString,
-  runTransition,
-  type TransitionHooks,
-  type TransitionOutcome,
-  type TransitionStep,
-} from './run.ts';
+import { keyIsString, runTransition } from './run.ts';
 
 export interface TransitionOptions {
   table: PgTable;

@@ -10,7 +10,7 @@ import { keepExisting, sqlQuery } from '../../db/named-statement.ts';
 import type { BoundResource, Row } from '../crud/index.ts';
 import { scopeCondition } from '../crud/query.ts';
 import type { Tx } from '../ledger/accounts.ts';
-import type { StatementPart } from './run.ts';
+import type { StatementPart } from './hooks.ts';
 import { statusHistory } from './schema.ts';
 
 const OLD_STATUS = '@oldStatus';
