@@ -32,3 +32,13 @@ function answerJsonSchema(schema: z.ZodType): Schema {
 export function fastSerializerCompiler({ schema }: { schema: unknown }) {
   return fastJson(answerJsonSchema(schema as z.ZodType));
 }
+
+/**
+ * A serializerCompiler that writes the answer as JSON.stringify does, unchecked and without a
+ * compiled schema: for answers of thousands of rows built from a definition's own columns (a
+ * report's 5,000 rows, 2.3 MB, took ~25 ms through zod's check and ~20 ms through
+ * fast-json-stringify, whose string escaping loses to JSON.stringify's 4 ms at that size).
+ */
+export function plainSerializerCompiler() {
+  return (data: unknown) => JSON.stringify(data);
+}

@@ -209,12 +209,6 @@ export async function readReport(
     const key = keyOf(rollup, d);
     return sql`${def.dimensions[d]!.type === 'date' ? sql`${key}::text` : key} AS ${sql.identifier(d)}`;
   });
-  const drill = q.dimensions.includes('day')
-    ? [
-        sql`${dayStart(keyOf(rollup, 'day'), tz)} AS ${sql.identifier(DRILL_FROM)}`,
-        sql`${dayEnd(keyOf(rollup, 'day'), tz)} AS ${sql.identifier(DRILL_TO)}`,
-      ]
-    : [];
   // Grouped and ordered by the rollup's own columns (not the text shown): a rollup whose key leads
   // with them is read in order, and the row limit stops the read.
   const groups = q.dimensions.map((d) => keyOf(rollup, d));
@@ -236,16 +230,27 @@ export async function readReport(
   const cap = limit === null ? sql`` : sql` LIMIT ${limit + 1}`;
   const [rows, totals, range] = await Promise.all([
     db.execute<ReportRow>(
-      sql`SELECT ${sql.join([...dims, ...drill, ...sums], sql`, `)} FROM ${rollup.from} WHERE ${where}${grouped}${cap}`,
+      sql`SELECT ${sql.join([...dims, ...sums], sql`, `)} FROM ${rollup.from} WHERE ${where}${grouped}${cap}`,
     ),
     db.execute<ReportRow>(
       sql`SELECT ${sql.join(sumsOf(whole), sql`, `)} FROM ${whole.from} WHERE ${whereClause(whole, def, q)}`,
     ),
-    db.execute<{ fromAt: string; toAt: string }>(
-      sql`SELECT ${dayStart(sql`${q.from}::date`, tz)} AS "fromAt", ${dayEnd(sql`${q.to}::date`, tz)} AS "toAt"`,
+    // Each day of the range as the instants it spans (at most 366 rows): the range's, and a row's
+    // drill-down range looked up by its day (not formatted in the grouped read, row by row).
+    db.execute<{ day: string; fromAt: string; toAt: string }>(
+      sql`SELECT x.d::text AS day, ${dayStart(sql`x.d`, tz)} AS "fromAt", ${dayEnd(sql`x.d`, tz)} AS "toAt"
+          FROM (SELECT ${q.from}::date + i AS d FROM generate_series(0, ${q.to}::date - ${q.from}::date) i) x
+          ORDER BY x.d`,
     ),
   ]);
-  const list = rows.rows.map((r) => withRatios(def, { ...r }));
+  const spans = new Map(range.rows.map((r) => [r.day, r]));
+  const drilled = q.dimensions.includes('day');
+  const list = rows.rows.map((r) => {
+    const row = withRatios(def, { ...r });
+    const span = drilled ? spans.get(String(row.day)) : undefined;
+    if (span) Object.assign(row, { [DRILL_FROM]: span.fromAt, [DRILL_TO]: span.toAt });
+    return row;
+  });
   const truncated = limit !== null && list.length > limit;
   return {
     rows: truncated ? list.slice(0, limit) : list,
@@ -253,7 +258,7 @@ export async function readReport(
     from: q.from,
     to: q.to,
     fromAt: range.rows[0]!.fromAt,
-    toAt: range.rows[0]!.toAt,
+    toAt: range.rows.at(-1)!.toAt,
     truncated,
   };
 }
