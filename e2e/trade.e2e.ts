@@ -74,7 +74,10 @@ async function decide(orderNo: string, action: string, reason?: string) {
     await id('transition-reason').fill(reason);
     await id('transition-submit').click();
   } else await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
-  await id('code-dialog-input').waitFor({ timeout: 20_000 });
+  // The server asks for the code; a refusal instead (a toast) fails here with its words.
+  const refused = page.locator('.ant-message-error');
+  await id('code-dialog-input').or(refused).first().waitFor({ timeout: 20_000 });
+  if (await refused.isVisible()) throw new Error(`${action} refused: ${await refused.innerText()}`);
   await id('code-dialog-input').fill(await freshCode(SECRET));
   await id('code-dialog-submit').click();
   await id('code-dialog-input').waitFor({ state: 'detached', timeout: 20_000 });
@@ -119,7 +122,9 @@ describe('trade market', () => {
     await openDispute(app.ctx, o2.id, { reason: '卖家称未收到款', by: seller!.ref }, seller!.as);
 
     // The receipt audit: the paid order confirmed after the voucher was checked.
+    // Opened from a link: the page's list is filtered to the order the URL names.
     await open(`/tradeManage/trade_approve_order_page?orderNo=${o1.orderNo}`, 'tradeOrderList');
+    await expect.poll(() => rows().allInnerTexts()).toEqual([expect.stringContaining(o1.orderNo)]);
     expect(await row(o1.orderNo).innerText()).toContain('已付款待确认');
     await screenshot(page, 'trade-approve-zh-CN');
     await decide(o1.orderNo, 'auditConfirm');
@@ -135,6 +140,7 @@ describe('trade market', () => {
       .toContain('已完成');
     // The dispute ruled: cancelled, the seller's coins released.
     await open(`/tradeManage/trade_approve_order_page?orderNo=${o2.orderNo}`, 'tradeOrderList');
+    await expect.poll(() => rows().count()).toBe(1);
     expect(await row(o2.orderNo).innerText()).toContain('争议中');
     await decide(o2.orderNo, 'resolveCancel', '付款凭证与收款账户不符');
     await expect

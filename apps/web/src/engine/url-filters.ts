@@ -69,8 +69,11 @@ const readUrl = (def: ResourceDef, search: string): UrlListState => ({
 /**
  * The URL's list state for a page's own resource: read once for the first render (so the first
  * request already carries the filters), and again whenever the URL's query changes while the page
- * shows (a badge or a link opening the kept-alive page anew). A list that is not its page's own
- * resource (a list inside a dialog on that page) reads nothing.
+ * shows (a badge or a link opening the kept-alive page anew). The page's own resource is the list
+ * mounted at its definition's page path, whatever its name (tradeOrderList on
+ * trade_approve_order_page); a list inside a dialog or drawer (mounted elsewhere) reads nothing, and
+ * a second list on the same page says `urlFilters: false` (it would take the first one's
+ * `?detail=` and filters as its own).
  */
 export function useUrlListState(
   def: ResourceDef,
@@ -79,8 +82,7 @@ export function useUrlListState(
 ): UrlListState {
   const location = useLocation();
   const [mountPath] = useState(location.pathname);
-  const active =
-    enabled && def.page === def.name && mountPath === def.pagePath && location.pathname === mountPath;
+  const active = enabled && mountPath === def.pagePath && location.pathname === mountPath;
   const [initial] = useState(() => readUrl(def, active ? location.search : ''));
   const seen = useRef(initial.search);
   const latest = useRef(onChange);
@@ -92,3 +94,6 @@ export function useUrlListState(
   }, [active, def, location.search]);
   return initial;
 }
+
+/** The overrides of a second list on its page (see useUrlListState): it reads nothing from the URL. */
+export const SECOND_LIST = { urlFilters: false } as const;

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { PageContext, ResourceOverrides, Row } from '../../engine/types.ts';
+import { SECOND_LIST } from '../../engine/url-filters.ts';
 import { api } from '../../lib/api.ts';
 import { useConfirm } from '../../lib/confirm.tsx';
 import { useCan } from '../../lib/permissions.tsx';
@@ -122,7 +123,7 @@ export function MchListPage() {
       </div>
       {approvalsUsed.current && (
         <div hidden={tab !== APPROVALS_TAB}>
-          <ResourcePage def={mchAdjust} />
+          <ResourcePage def={mchAdjust} overrides={SECOND_LIST} />
         </div>
       )}
       {/* Its own boundary: the list must not blank out while a dialog's code loads. */}
