@@ -68,12 +68,20 @@ async function confirm(p: Page): Promise<void> {
 
 /** Submits the add/edit dialog; if it stays open, fails with what the page said (toast, field errors). */
 async function submitForm(p: Page): Promise<void> {
+  // A toast lasts 3 s: caught while it shows, not read after the wait.
+  const toast = p
+    .locator('.ant-message-notice')
+    .first()
+    .innerText({ timeout: 40_000 })
+    .catch(() => '');
   await p.getByTestId('form-submit').click();
   try {
     await p.getByTestId('resource-form').waitFor({ state: 'detached', timeout: 40_000 });
   } catch (error) {
-    const said = await p.locator('.ant-message, .ant-form-item-explain-error').allInnerTexts();
-    throw new Error(`the form stayed open: ${said.join(' | ')}`, { cause: error });
+    const fields = await p.locator('.ant-form-item-explain-error').allInnerTexts();
+    await screenshot(p, 'sys-form-stayed-open');
+    const said = [await toast, ...fields].filter(Boolean);
+    throw new Error(`the form stayed open: ${said.join(' | ') || 'nothing said'}`, { cause: error });
   }
 }
 
