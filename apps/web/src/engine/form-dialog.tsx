@@ -5,7 +5,7 @@
  */
 import type { ResourceDef } from '@payops/contracts/resource';
 import Form from 'antd/es/form';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DraggableModal } from '../lib/draggable-modal.tsx';
 import { toast } from '../lib/toast.ts';
@@ -60,9 +60,11 @@ export function FormDialog({
   );
   // The form instance outlives each opening, and rc-field-form merges a new form's initial values
   // under the values the previous opening left in the store (undefined after preserve=false), so
-  // the store is reset to this opening's values once its form has mounted.
+  // the store is reset to this opening's values once its form has mounted. Before the browser paints
+  // (a layout effect): after it, the operator may already be typing, and a reset then took back what
+  // they typed (an edit then saved no change and the dialog stayed open).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per opening, not per render
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!lastOpen.current) return;
     form.resetFields();
     form.setFieldsValue(initialValues);
