@@ -147,7 +147,11 @@ describe('console shell: sign-in and session', () => {
 
   test('after signing out, the sign-in asks for the authenticator code and takes a real one', async () => {
     await openPageFromMenu(PAGES[2].group, PAGES[2].path);
+    // Signing out reloads the page at /login (after the app's own redirect there): waited for, so the
+    // sign-in below types into the page that stays.
+    const reloaded = page.waitForEvent('load');
     await pick(page, 'user-menu', 'user-menu-logout');
+    await reloaded;
     await waitForPath('/login');
     expect(await storedTabs(page)).toBeNull();
     const request = await signIn(inject('adminPassword'), true);

@@ -134,13 +134,24 @@ export async function tabPaths(page: Page): Promise<string[]> {
   return ids.map((id) => id.replace(/^tab-/, ''));
 }
 
-/** What the `tabs` key of local storage holds (zustand's persisted shape), or null. */
+/**
+ * What the `tabs` key of local storage holds (zustand's persisted shape), or null. Read again once the
+ * page has loaded when a navigation took the page away mid-read: signing out reaches /login in the app
+ * first and then reloads it.
+ */
 export async function storedTabs(page: Page): Promise<string[] | null> {
-  return page.evaluate(() => {
-    const raw = localStorage.getItem('tabs');
-    if (!raw) return null;
-    return (JSON.parse(raw) as { state: { tabs: { path: string }[] } }).state.tabs.map((t) => t.path);
-  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.evaluate(() => {
+        const raw = localStorage.getItem('tabs');
+        if (!raw) return null;
+        return (JSON.parse(raw) as { state: { tabs: { path: string }[] } }).state.tabs.map((t) => t.path);
+      });
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('Execution context was destroyed')) throw error;
+      await page.waitForLoadState('load');
+    }
+  }
 }
 
 /** A second browser window holding the same session as `from` (its cookie and local storage). */
