@@ -62,7 +62,7 @@ export function FormDialog({
   // under the values the previous opening left in the store (undefined after preserve=false), so
   // the store is reset to this opening's values once its form has mounted. Before the browser paints
   // (a layout effect): after it, the operator may already be typing, and a reset then took back what
-  // they typed (an edit then saved no change and the dialog stayed open).
+  // they typed (an edit would save the old values).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per opening, not per render
   useLayoutEffect(() => {
     if (!lastOpen.current) return;
