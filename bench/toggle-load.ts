@@ -2,7 +2,7 @@
  * Load for the bench's state-change row, in its own process: one worker per merchant, each posting
  * the given steps in turn ({ id, ...body }) for `seconds`. Prints { ok, failed, seconds } as JSON.
  */
-import http from 'node:http';
+import { jsonPoster } from './load-client.ts';
 
 const { base, headers, steps, ids, seconds } = JSON.parse(process.argv[2]!) as {
   base: string;
@@ -11,39 +11,7 @@ const { base, headers, steps, ids, seconds } = JSON.parse(process.argv[2]!) as {
   ids: number[];
   seconds: number;
 };
-const agent = new http.Agent({ keepAlive: true, maxSockets: ids.length });
-
-function post(path: string, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}${path}`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (d: Buffer) => {
-          text += d.toString();
-        });
-        res.on('end', () => {
-          try {
-            resolve((JSON.parse(text) as { code: number }).code);
-          } catch {
-            resolve(-1);
-          }
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const { post, close } = jsonPoster(base, ids.length, headers);
 
 let ok = 0;
 let failed = 0;
@@ -59,5 +27,5 @@ await Promise.all(
     }
   }),
 );
-agent.destroy();
+close();
 process.stdout.write(JSON.stringify({ ok, failed, seconds: (Date.now() - t0) / 1000 }));
