@@ -83,6 +83,25 @@ describe('providers', () => {
     await screenshot(page, 'pay-deposit-providers-zh-CN');
   });
 
+  test("a provider's drawer lists its passages and opens the passages page filtered to them", async () => {
+    await open('deposit_thirdpay_list', 'depositThirdPay');
+    const sandbox = row('SANDBOX');
+    const name = (await sandbox.locator('td', { hasText: '沙箱' }).first().innerText()).trim();
+    // A click on a plain cell (not a button or link) opens the record's drawer.
+    await sandbox.locator('td', { hasText: 'SANDBOX' }).first().click();
+    const drawer = page.locator('[data-testid="detail-drawer"]:visible');
+    const passages = drawer.getByTestId('child-passage');
+    await passages.locator('tr.ant-table-row').first().waitFor({ timeout: 20_000 });
+    const listed = await passages.locator('tr.ant-table-row').count();
+    await screenshot(page, 'pay-provider-passages-zh-CN');
+    await passages.getByRole('link', { name: '在列表中查看' }).click();
+    await page.waitForURL(/\/payManage\/withdraw_paypassage_list\?thirdPartyId=\d+/, { timeout: 20_000 });
+    await id('resource-page-passage').waitFor({ timeout: 20_000 });
+    await idle();
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(listed);
+    for (const text of await rows().allInnerTexts()) expect(text).toContain(name);
+  });
+
   test('adds a payout provider; the secret it was given never shows again', async () => {
     await open('withdraw_thirdpay_list', 'withdrawThirdPay');
     await id('toolbar-add').click();

@@ -135,6 +135,28 @@ describe.each(each)('resource %s', (_name, def) => {
   });
 });
 
+describe('page lists', () => {
+  it('gives every page at most one list that links to it filter', () => {
+    const byPath = new Map<string, string[]>();
+    for (const d of allResources.filter((r) => r.pageList))
+      byPath.set(d.pagePath, [...(byPath.get(d.pagePath) ?? []), d.name]);
+    expect([...byPath].filter(([, names]) => names.length > 1)).toEqual([]);
+  });
+
+  it("links a child list to its page only when it is that page's list", () => {
+    const byName = new Map(allResources.map((d) => [d.name, d]));
+    const linked = (name: string) => byName.get(name)!.pageList;
+    // A third party's passages open the passages page; a merchant's adjustments are the second list of
+    // the merchants' page, and an order's callbacks are shown in its drawer only.
+    expect([linked('passage'), linked('tradeOrderList'), linked('fund_log')]).toEqual([true, true, true]);
+    expect([linked('mchAdjust'), linked('depositCallbacks'), linked('riskRuleHits')]).toEqual([
+      false,
+      false,
+      false,
+    ]);
+  });
+});
+
 describe('back-office settings', () => {
   it('has one catalogue entry per typed setting of the server', () => {
     expect(BACK_SETTINGS.map((s) => s.key).sort()).toEqual(Object.keys(defaultSettings(t.ctx)).sort());

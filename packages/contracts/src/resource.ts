@@ -188,6 +188,12 @@ export interface ResourceInput<F extends string = string> {
   group: string;
   /** The route name of the page under its group; default `name`. */
   page?: string;
+  /**
+   * This definition is the list its page shows, so a link to the page filters it through the URL
+   * (`?field=value`, `?detail=key`); default: it is named like its page. False for a second list on
+   * a page, a list nested in a row, and a list shown only in another record's detail drawer.
+   */
+  pageList?: boolean;
   /** Base path of the API, e.g. `/api/sys/blackIp`. */
   api: string;
   /** Primary key field; default `id`. */
@@ -218,6 +224,8 @@ export interface ResourceDef<F extends string = string> {
   page: string;
   /** The page's route path, e.g. `/sys/blackIp`. */
   pagePath: string;
+  /** The list its page shows (links to the page filter it): ResourceInput.pageList. */
+  pageList: boolean;
   api: string;
   key: string;
   fields: Record<F, FieldDef>;
@@ -332,6 +340,7 @@ export function defineResource<const F extends string>(input: ResourceInput<F>):
     group: input.group,
     page,
     pagePath: `/${input.group}/${page}`,
+    pageList: input.pageList ?? page === input.name,
     api: input.api,
     key,
     fields,
@@ -410,6 +419,7 @@ export function defineView<F extends string, G extends string = never>(
     group: view.group,
     page: view.page,
     pagePath: `/${view.group}/${view.page}`,
+    pageList: true,
     api: view.api,
     fields,
     actions,

@@ -1,7 +1,7 @@
 /**
  * A related list in a record's detail drawer (the definition's `children`): a compact table of the
  * child resource through its own list endpoint and permission, with the parent's value as a fixed
- * filter, and a link to the child's page filtered the same way.
+ * filter, and a link to the child's page filtered the same way when the child is that page's list.
  */
 import type { ChildListDef, ResourceDef } from '@payops/contracts/resource';
 import Empty from 'antd/es/empty';
@@ -31,8 +31,6 @@ export function ChildList({ child, def, parent }: { child: ChildListDef; def: Re
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: titles are translated when built
   const columns = useMemo(() => buildColumns(def, t, [], undefined, NO_OVERRIDES), [def, t, i18n.language]);
-  // A page of its own only when the child is its page's resource (not a list inside another page).
-  const ownPage = def.page === def.name;
   return (
     <div data-testid={`child-${def.name}`}>
       <Table<Row>
@@ -54,7 +52,7 @@ export function ChildList({ child, def, parent }: { child: ChildListDef; def: Re
           onChange: setPage,
         }}
       />
-      {ownPage && (
+      {def.pageList && (
         <Link to={`${def.pagePath}?${child.foreignKey}=${encodeURIComponent(String(value))}`}>
           {t('engine.openList')}
         </Link>

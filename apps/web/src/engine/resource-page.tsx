@@ -71,7 +71,7 @@ export function ResourcePage({
   const fixed = overrides.fixedFilters ?? NO_FILTERS;
   const fields = Object.values(def.fields as Record<string, FieldDef>);
   const filterFields = fields.filter((f) => f.filter && !(f.name in fixed));
-  const url = useUrlListState(def, overrides.urlFilters !== false, (state) => {
+  const url = useUrlListState(def, (state) => {
     setUrlValues(state.values);
     setSearchKey((k) => k + 1);
     setFilters(toFilters(filterFields, state.values));

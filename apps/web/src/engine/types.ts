@@ -76,6 +76,4 @@ export interface ResourceOverrides {
   formWidth?: number;
   /** Filters always in force on this page: not shown in the search form, not removable. */
   fixedFilters?: Filters;
-  /** False: this list ignores the URL's filters and `detail` (e.g. a list inside a dialog). */
-  urlFilters?: boolean;
 }

@@ -67,22 +67,17 @@ const readUrl = (def: ResourceDef, search: string): UrlListState => ({
 });
 
 /**
- * The URL's list state for a page's own resource: read once for the first render (so the first
- * request already carries the filters), and again whenever the URL's query changes while the page
- * shows (a badge or a link opening the kept-alive page anew). The page's own resource is the list
- * mounted at its definition's page path, whatever its name (tradeOrderList on
- * trade_approve_order_page); a list inside a dialog or drawer (mounted elsewhere) reads nothing, and
- * a second list on the same page says `urlFilters: false` (it would take the first one's
- * `?detail=` and filters as its own).
+ * The URL's list state for a page's own list: read once for the first render (so the first request
+ * already carries the filters), and again whenever the URL's query changes while the page shows (a
+ * badge or a link opening the kept-alive page anew). The page's own list is the definition that says
+ * so (`pageList`: tradeOrderList on trade_approve_order_page), mounted at its page path; a second
+ * list on the page (it would take the first one's `?detail=` and filters as its own) and a list in a
+ * dialog or drawer (mounted elsewhere) read nothing.
  */
-export function useUrlListState(
-  def: ResourceDef,
-  enabled: boolean,
-  onChange: (state: UrlListState) => void,
-): UrlListState {
+export function useUrlListState(def: ResourceDef, onChange: (state: UrlListState) => void): UrlListState {
   const location = useLocation();
   const [mountPath] = useState(location.pathname);
-  const active = enabled && mountPath === def.pagePath && location.pathname === mountPath;
+  const active = def.pageList && mountPath === def.pagePath && location.pathname === mountPath;
   const [initial] = useState(() => readUrl(def, active ? location.search : ''));
   const seen = useRef(initial.search);
   const latest = useRef(onChange);
@@ -94,6 +89,3 @@ export function useUrlListState(
   }, [active, def, location.search]);
   return initial;
 }
-
-/** The overrides of a second list on its page (see useUrlListState): it reads nothing from the URL. */
-export const SECOND_LIST = { urlFilters: false } as const;

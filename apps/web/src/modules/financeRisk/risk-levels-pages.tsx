@@ -9,7 +9,6 @@ import { creditLevel, levelFixed, matchLevel } from '@payops/contracts/resources
 import { depositDayReportSum } from '@payops/contracts/resources/financeRisk/merchant-risk';
 import { riskConditions, riskRuleHits } from '@payops/contracts/resources/financeRisk/risk-rules';
 import { ResourcePage } from '../../engine/resource-page.tsx';
-import { SECOND_LIST } from '../../engine/url-filters.ts';
 
 export const CreditLevelPage = () => <ResourcePage def={creditLevel} />;
 export const MatchLevelPage = () => <ResourcePage def={matchLevel} />;
@@ -23,7 +22,7 @@ export function RiskConditionsPage() {
   return (
     <>
       <ResourcePage def={riskConditions} />
-      <ResourcePage def={riskRuleHits} overrides={SECOND_LIST} />
+      <ResourcePage def={riskRuleHits} />
     </>
   );
 }

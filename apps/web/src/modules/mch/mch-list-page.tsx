@@ -14,7 +14,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { PageContext, ResourceOverrides, Row } from '../../engine/types.ts';
-import { SECOND_LIST } from '../../engine/url-filters.ts';
 import { api } from '../../lib/api.ts';
 import { useConfirm } from '../../lib/confirm.tsx';
 import { useCan } from '../../lib/permissions.tsx';
@@ -123,7 +122,7 @@ export function MchListPage() {
       </div>
       {approvalsUsed.current && (
         <div hidden={tab !== APPROVALS_TAB}>
-          <ResourcePage def={mchAdjust} overrides={SECOND_LIST} />
+          <ResourcePage def={mchAdjust} />
         </div>
       )}
       {/* Its own boundary: the list must not blank out while a dialog's code loads. */}

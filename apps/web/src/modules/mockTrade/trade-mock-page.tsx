@@ -17,7 +17,6 @@ import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { PageContext, ResourceOverrides } from '../../engine/types.ts';
-import { SECOND_LIST } from '../../engine/url-filters.ts';
 import { useLiveTick } from './live-refresh.ts';
 import { useMockLabels } from './mock-labels.ts';
 import { AdActions, OrderActions } from './order-actions.tsx';
@@ -63,9 +62,8 @@ export function TradeMockPage() {
       ),
       extraRowActions: (row, ctx) => <OrderActions row={row} onDone={ctx.refresh} />,
     };
-    // The orders tab is the page's own list; the other tabs read nothing from the URL.
+    // The orders tab is the page's own list (contracts pageList); the other tabs read nothing from the URL.
     const ads = (side: 'buy' | 'sell'): ResourceOverrides => ({
-      ...SECOND_LIST,
       header: (ctx) => <Live ctx={ctx} />,
       extraRowActions: (row, ctx) => <AdActions row={row} side={side} onDone={ctx.refresh} />,
     });
@@ -73,7 +71,7 @@ export function TradeMockPage() {
       orders,
       buy: ads('buy'),
       sell: ads('sell'),
-      traders: { ...SECOND_LIST, header: (ctx: PageContext) => <Live ctx={ctx} /> },
+      traders: { header: (ctx: PageContext) => <Live ctx={ctx} /> },
     };
   }, []);
   return (

@@ -12,10 +12,7 @@ import type { ResourceOverrides, Row } from '../../engine/types.ts';
 
 export function StatementLines({ row }: { row: Row }) {
   const { t } = useTranslation();
-  const overrides = useMemo<ResourceOverrides>(
-    () => ({ fixedFilters: { statementId: row.id }, urlFilters: false }),
-    [row.id],
-  );
+  const overrides = useMemo<ResourceOverrides>(() => ({ fixedFilters: { statementId: row.id } }), [row.id]);
   return (
     <section className="engine-detail-section" data-testid="recon-lines">
       <Typography.Title level={5}>{t('recon.lines')}</Typography.Title>

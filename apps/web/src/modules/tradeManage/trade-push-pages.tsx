@@ -18,7 +18,7 @@ function RunItems({ row }: { row: Row }) {
   return (
     <section className="engine-detail-section" data-testid="trade-rec-items">
       <Typography.Title level={5}>{t('trade.rec.items')}</Typography.Title>
-      <ResourcePage def={tradeRecItems} overrides={{ fixedFilters: { runId: row.id }, urlFilters: false }} />
+      <ResourcePage def={tradeRecItems} overrides={{ fixedFilters: { runId: row.id } }} />
     </section>
   );
 }

@@ -29,6 +29,7 @@ export const mchFrozenList = defineResource({
   name: 'mchFrozenList',
   group: 'financeRisk',
   page: 'mch_frozen_list',
+  pageList: true,
   api: '/api/financeRisk/frozen',
   fields: {
     id: { type: 'number', list: true, sort: true },

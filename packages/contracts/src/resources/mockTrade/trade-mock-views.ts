@@ -11,9 +11,12 @@ const PAGE = { group: 'tradeMock', page: 'tradeMockSon', readOnly: true } as con
 
 export const tradeMockSon = defineView(tradeOrderList, { ...PAGE, api: '/api/tradeMock/orders' });
 
-/** An ad view under its own name (two views share the page; the name keys the registry). */
+/**
+ * An ad view under its own name (two views share the page; the name keys the registry), a tab beside
+ * the page's own list (the orders): links to the page filter the orders, not the ads.
+ */
 function adView<F extends string>(base: ResourceDef<F>, name: string, api: string): ResourceDef<F> {
-  return { ...defineView(base, { ...PAGE, api }), name };
+  return { ...defineView(base, { ...PAGE, api }), name, pageList: false };
 }
 
 export const tradeMockBuyAds = adView(trade_buy_order_page, 'tradeMockBuyAds', '/api/tradeMock/buyAds');

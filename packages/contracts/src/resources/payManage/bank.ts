@@ -10,6 +10,7 @@ export const thirdBank = defineResource({
   name: 'thirdBank',
   group: 'payManage',
   page: 'thirdbank_list',
+  pageList: true,
   api: '/api/pay/thirdbank',
   small: true,
   fields: {

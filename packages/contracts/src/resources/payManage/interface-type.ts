@@ -26,6 +26,7 @@ export const interfaceType = defineResource({
   name: 'interfaceType',
   group: 'payManage',
   page: 'interfacet_list',
+  pageList: true,
   api: '/api/pay/thirdinterfacetype',
   small: true,
   fields: {

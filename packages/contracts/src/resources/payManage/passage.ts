@@ -20,6 +20,7 @@ export const passage = defineResource({
   name: 'passage',
   group: 'payManage',
   page: 'withdraw_paypassage_list',
+  pageList: true,
   api: '/api/pay/paypassage',
   // Hundreds of passages at most: filters need no index.
   small: true,

@@ -10,6 +10,7 @@ export const thirdAgentPay = defineResource({
   name: 'thirdAgentPay',
   group: 'payManage',
   page: 'deposit_thirdagentpay_list',
+  pageList: true,
   api: '/api/pay/thirdagent',
   small: true,
   fields: {

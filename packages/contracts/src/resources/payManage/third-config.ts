@@ -11,6 +11,7 @@ export const thirdConfig = defineResource({
   name: 'thirdConfig',
   group: 'payManage',
   page: 'thirdconfigList',
+  pageList: true,
   api: '/api/pay/thirdconfig',
   small: true,
   labelField: 'name',

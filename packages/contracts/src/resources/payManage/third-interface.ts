@@ -20,6 +20,7 @@ export const thirdInterface = defineResource({
   name: 'thirdInterface',
   group: 'payManage',
   page: 'third_interfacet_list',
+  pageList: true,
   api: '/api/pay/thirdinterface',
   small: true,
   fields: {

@@ -75,6 +75,7 @@ function thirdPayPage<const N extends string>(name: N, page: string, api: string
     name,
     group: 'payManage',
     page,
+    pageList: true,
     api,
     // Tens of providers: filters need no index.
     small: true,

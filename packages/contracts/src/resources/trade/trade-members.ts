@@ -53,6 +53,7 @@ export const tradeMemberList = defineResource({
   name: 'tradeMemberList',
   group: 'tradeManage',
   page: 'memberList',
+  pageList: true,
   api: '/api/trade/member',
   fields: {
     id: { type: 'number', list: true, sort: true },

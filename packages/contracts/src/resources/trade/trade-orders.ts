@@ -67,6 +67,7 @@ export const tradeOrderList = defineResource({
   group: 'tradeManage',
   // The receipt audit's page lists every order; the bell links it filtered to paid and disputed.
   page: 'trade_approve_order_page',
+  pageList: true,
   api: '/api/trade/order',
   fields: {
     id: { type: 'number', list: true, sort: true },
