@@ -157,11 +157,15 @@ export async function orderKeyset(w: World, rows: Row[], runs: number) {
   }
 }
 
+/** Approvals run before each measured run (bench/order-rows.ts queues 2,000 per measured second). */
+const WARM_UP = 1000;
+
 /**
  * Operators' confirmations through the registrar (runSystemTransition with an operator as actor: the
  * route's transaction without HTTP and the authenticator code, which is one per operator per 30 s):
  * deposit approvals (credit posted) and withdrawal approvals, 16 at a time, on orders made for it.
  */
+
 export async function confirmTransitions(w: World, rows: Row[], seconds: number, targets: number) {
   const { rows: op } = await w.ctx.pool.query(`SELECT id FROM operators WHERE username = 'admin'`);
   const actor = { operatorId: Number(op[0].id), username: 'admin', locale: 'en-US' as const };
@@ -175,34 +179,46 @@ export async function confirmTransitions(w: World, rows: Row[], seconds: number,
     );
     let next = 0;
     let failed = 0;
+    // 16 operators approving the next orders of the queue until `until` or `count` more are taken.
+    const approve = (until: number, count: number) => {
+      const stop = Math.min(ids.length, next + count);
+      return Promise.all(
+        Array.from({ length: 16 }, async () => {
+          while (Date.now() < until && next < stop) {
+            const id = Number(ids[next++].id);
+            try {
+              await runSystemTransition(w.ctx, def, 'approve', id, { actor });
+            } catch {
+              failed++;
+            }
+          }
+        }),
+      );
+    };
+    // Warm-up, not counted (as timed() does for the latency rows): the first approvals run while V8
+    // compiles the path and each connection plans its statements (a first run on a fresh database
+    // measured 845/s and 0.57 ms of server CPU per approval, the next one 992/s and 0.45 ms).
+    await approve(Date.now() + 60_000, WARM_UP);
+    const warmed = next;
+    const warmFailed = failed;
+    failed = 0;
     const idle = await idleRate(w.dataDir);
     await statementReport(w.ctx.pool);
     const meter = cpuMeter(w.dataDir, idle);
     const until = Date.now() + seconds * 1000;
     const t0 = Date.now();
-    await Promise.all(
-      Array.from({ length: 16 }, async () => {
-        while (Date.now() < until && next < ids.length) {
-          const id = Number(ids[next++].id);
-          try {
-            await runSystemTransition(w.ctx, def, 'approve', id, { actor });
-          } catch {
-            failed++;
-          }
-        }
-      }),
-    );
-    const done = next - failed;
+    await approve(until, ids.length);
+    const done = next - warmed - failed;
     const perSecond = done / ((Date.now() - t0) / 1000);
     const cpu = meter(done);
     const report = await statementReport(w.ctx.pool, done);
     process.stderr.write(`${def.name}:\n${report}\n`);
     const statements = statementsPerOp(report);
     rows.push({
-      workload: `${def === orderDepositList ? 'deposit' : 'withdrawal'} approve through the registrar, 16 concurrent (${failed} failed${next >= ids.length ? ', ran out of orders' : ''}; ${cpuText(cpu)}${statements ? `; ${statements} statements/op` : ''})`,
+      workload: `${def === orderDepositList ? 'deposit' : 'withdrawal'} approve through the registrar, 16 concurrent (${failed + warmFailed} failed${next >= ids.length ? ', ran out of orders' : ''}; ${cpuText(cpu)}${statements ? `; ${statements} statements/op` : ''})`,
       figure: `${Math.round(perSecond)}/s`,
       budget: '≥ 1,000/s',
-      pass: perSecond >= 1000 && failed === 0,
+      pass: perSecond >= 1000 && failed + warmFailed === 0,
     });
   }
 }
