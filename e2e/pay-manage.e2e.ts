@@ -187,6 +187,16 @@ describe('every page', () => {
         await open(path, name);
         expect(await rows().count(), path).toBeGreaterThan(0);
         await screenshot(page, `pay-${path}-${lang}`);
+        if (lang === 'en-US' && name === 'depositThirdPay') {
+          // The provider's drawer in English: its passages and the link to their page.
+          await row('SANDBOX').locator('td', { hasText: 'SANDBOX' }).first().click();
+          const passages = page.locator('[data-testid="detail-drawer"]:visible').getByTestId('child-passage');
+          await passages.locator('tr.ant-table-row').first().waitFor({ timeout: 20_000 });
+          await passages.getByRole('link', { name: 'Open the list' }).waitFor();
+          await screenshot(page, 'pay-provider-passages-en-US');
+          await page.keyboard.press('Escape');
+          await page.locator('[data-testid="detail-drawer"]').waitFor({ state: 'hidden', timeout: 20_000 });
+        }
       }
     }, 180_000);
   }
