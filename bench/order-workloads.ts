@@ -165,7 +165,6 @@ const WARM_UP = 1000;
  * route's transaction without HTTP and the authenticator code, which is one per operator per 30 s):
  * deposit approvals (credit posted) and withdrawal approvals, 16 at a time, on orders made for it.
  */
-
 export async function confirmTransitions(w: World, rows: Row[], seconds: number, targets: number) {
   const { rows: op } = await w.ctx.pool.query(`SELECT id FROM operators WHERE username = 'admin'`);
   const actor = { operatorId: Number(op[0].id), username: 'admin', locale: 'en-US' as const };

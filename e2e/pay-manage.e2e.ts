@@ -39,6 +39,14 @@ async function choose(field: string, text: string): Promise<void> {
     .click();
 }
 
+/** Opens the SANDBOX provider's drawer (a click on a plain cell) and answers its passages' list, shown. */
+async function sandboxPassages() {
+  await row('SANDBOX').locator('td', { hasText: 'SANDBOX' }).first().click();
+  const passages = page.locator('[data-testid="detail-drawer"]:visible').getByTestId('child-passage');
+  await passages.locator('tr.ant-table-row').first().waitFor({ timeout: 20_000 });
+  return passages;
+}
+
 async function rowAction(text: string, action: string): Promise<void> {
   const target = row(text);
   const button = target.getByTestId(`row-${action}`);
@@ -85,13 +93,8 @@ describe('providers', () => {
 
   test("a provider's drawer lists its passages and opens the passages page filtered to them", async () => {
     await open('deposit_thirdpay_list', 'depositThirdPay');
-    const sandbox = row('SANDBOX');
-    const name = (await sandbox.locator('td', { hasText: '沙箱' }).first().innerText()).trim();
-    // A click on a plain cell (not a button or link) opens the record's drawer.
-    await sandbox.locator('td', { hasText: 'SANDBOX' }).first().click();
-    const drawer = page.locator('[data-testid="detail-drawer"]:visible');
-    const passages = drawer.getByTestId('child-passage');
-    await passages.locator('tr.ant-table-row').first().waitFor({ timeout: 20_000 });
+    const name = (await row('SANDBOX').locator('td', { hasText: '沙箱' }).first().innerText()).trim();
+    const passages = await sandboxPassages();
     const listed = await passages.locator('tr.ant-table-row').count();
     await screenshot(page, 'pay-provider-passages-zh-CN');
     await passages.getByRole('link', { name: '在列表中查看' }).click();
@@ -189,9 +192,7 @@ describe('every page', () => {
         await screenshot(page, `pay-${path}-${lang}`);
         if (lang === 'en-US' && name === 'depositThirdPay') {
           // The provider's drawer in English: its passages and the link to their page.
-          await row('SANDBOX').locator('td', { hasText: 'SANDBOX' }).first().click();
-          const passages = page.locator('[data-testid="detail-drawer"]:visible').getByTestId('child-passage');
-          await passages.locator('tr.ant-table-row').first().waitFor({ timeout: 20_000 });
+          const passages = await sandboxPassages();
           await passages.getByRole('link', { name: 'Open the list' }).waitFor();
           await screenshot(page, 'pay-provider-passages-en-US');
           await page.keyboard.press('Escape');
