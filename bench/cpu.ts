@@ -118,12 +118,12 @@ export function statementCounter(): () => number {
 }
 
 /**
- * With PAYOPS_PG_STATEMENTS=1 (the embedded server loads pg_stat_statements): the statements a workload
+ * With PAYOPS_PG_STATEMENTS=1 or =full (the embedded server loads pg_stat_statements): the statements a workload
  * ran, heaviest by total execution and planning time, per operation (planning shown where most calls plan). Call once before the workload (it resets) and
  * once after it with the operations done; without the variable it answers nothing.
  */
 export async function statementReport(
-  pool: { query(text: string): Promise<{ rows: Record<string, unknown>[] }> },
+  pool: { query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> },
   ops?: number,
 ): Promise<string> {
   if (!process.env.PAYOPS_PG_STATEMENTS) return '';
@@ -135,9 +135,11 @@ export async function statementReport(
   // Every statement the workload sent (BEGIN, COMMIT and SAVEPOINT too: each is a round trip).
   const { rows } = await pool.query(
     `SELECT calls, total_exec_time AS ms, plans, total_plan_time AS plan_ms,
-            left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS q
+            left(regexp_replace(query, '\\s+', ' ', 'g'), $1) AS q
        FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%'
        ORDER BY total_exec_time + total_plan_time DESC`,
+    // PAYOPS_PG_STATEMENTS=full shows each statement whole (to read its plan's shape), else its start.
+    [process.env.PAYOPS_PG_STATEMENTS === 'full' ? 100_000 : 160],
   );
   const perOp = (n: unknown) => Number(n) / Math.max(ops, 1);
   const shown = rows.filter((r) => perOp(r.calls) >= 0.01);
