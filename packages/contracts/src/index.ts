@@ -16,3 +16,4 @@ export * from './resource.ts';
 export * from './resource-schemas.ts';
 export * from './resources/index.ts';
 export * from './routes.ts';
+export * from './view.ts';

@@ -5,7 +5,7 @@
  * is a failure row), written in the same transaction as the change, and audit:verify checks it: a
  * table of its own would be a second, unchained copy of the same rows.
  */
-import { defineView } from '../../resource.ts';
+import { defineView } from '../../view.ts';
 import { opearlog } from '../sys/opearlog.ts';
 
 export const counterPaymenLogtPage = defineView(opearlog, {

@@ -4,7 +4,8 @@
  * order of the match the email would have confirmed, the refused email order (a link to it on
  * emailOrderList), the subject (masked) and the entry's reason.
  */
-import { bilingual, defineView } from '../../resource.ts';
+import { bilingual } from '../../resource.ts';
+import { defineView } from '../../view.ts';
 import { blackBlockLog } from './block-log.ts';
 
 export const blackBlockEmailLog = defineView(blackBlockLog, {

@@ -3,7 +3,8 @@
  * side) and a member's matches (member/matchRecordPage; the member's detail shows the ones the member
  * paid). Apart from match-views.ts so a page loads only the definitions it shows.
  */
-import { bilingual, defineView } from '../../resource.ts';
+import { bilingual } from '../../resource.ts';
+import { defineView } from '../../view.ts';
 import { findTransferMatchByPage, matchLabels } from './match-list.ts';
 
 export const tradeMatchBuyOrderList = defineView(findTransferMatchByPage, {

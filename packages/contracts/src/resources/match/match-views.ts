@@ -3,7 +3,7 @@
  * modules/match/match.routes.ts): the matched deposits and withdrawals and the placement log of the
  * matching calls. The pages over the matches themselves are in match-record-views.ts.
  */
-import { defineView } from '../../resource.ts';
+import { defineView } from '../../view.ts';
 import { orderDepositList } from '../order/deposit-order.ts';
 import { orderPlaceLogPage } from '../order/place-log.ts';
 import { orderTransferList } from '../order/withdraw-order.ts';

@@ -3,7 +3,8 @@
  * definitions (the server scopes them to the sandbox pool, whatever the page sends). Read-only here:
  * the page acts through /mockTrade's calls, which check that what they touch is the sandbox's.
  */
-import { defineView, type ResourceDef } from '../../resource.ts';
+import type { ResourceDef } from '../../resource.ts';
+import { defineView } from '../../view.ts';
 import { trade_buy_order_page, trade_sell_order_page } from '../trade/trade-ads.ts';
 import { tradeOrderList } from '../trade/trade-orders.ts';
 

@@ -12,7 +12,8 @@
 import type { Bilingual } from '../../lifecycle.ts';
 import { CURRENCIES, type Currency } from '../../money.ts';
 import type { FieldInput, ResourceDef } from '../../resource.ts';
-import { bilingual, defineView } from '../../resource.ts';
+import { bilingual } from '../../resource.ts';
+import { defineView } from '../../view.ts';
 import { orderDepositList } from './deposit-order.ts';
 import { orderTransferList } from './withdraw-order.ts';
 

@@ -4,7 +4,7 @@
  * deposits and the reservation withdrawals. Which records each shows is the server's scope
  * (modules/order/order.routes.ts), not a filter the page sends.
  */
-import { defineView } from '../../resource.ts';
+import { defineView } from '../../view.ts';
 import { orderDepositList } from './deposit-order.ts';
 import { orderTransferList } from './withdraw-order.ts';
 

@@ -4,7 +4,8 @@
  * approves or rejects; the logs (tradeBuyApplyLogPage, tradeSellApplyLogPage) are the decided ones.
  */
 import type { Bilingual } from '../../lifecycle.ts';
-import { bilingual, defineResource, defineView } from '../../resource.ts';
+import { bilingual, defineResource } from '../../resource.ts';
+import { defineView } from '../../view.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
 import { TRADER_FIELDS } from './trade-ads.ts';
 import { applyLifecycle } from './trade-lifecycle.ts';

@@ -4,7 +4,8 @@
  * applications, settings) and the block log (tradeBlackBlockLog: the risk service's refusals of
  * traders posting or taking ads, source `trade`).
  */
-import { bilingual, defineView } from '../../resource.ts';
+import { bilingual } from '../../resource.ts';
+import { defineView } from '../../view.ts';
 import { blackBlockLog } from '../financeRisk/block-log.ts';
 import { operationRecordList } from '../financeRisk/operation-record.ts';
 import { opearlog } from '../sys/opearlog.ts';

@@ -9,7 +9,8 @@
  *   failed -> pending (retry: the same push reference, so the market never holds two orders).
  */
 import { defineLifecycle } from '../../lifecycle.ts';
-import { bilingual, defineResource, defineView } from '../../resource.ts';
+import { bilingual, defineResource } from '../../resource.ts';
+import { defineView } from '../../view.ts';
 import { optionsOf } from '../mch/common.ts';
 import { fieldLabels, TRADE_COIN, TRADE_SIDE_LABELS } from './trade-vocab.ts';
 

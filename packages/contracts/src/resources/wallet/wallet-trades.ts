@@ -3,7 +3,8 @@
  * wallet member buys, or sells (the server scopes each view; the market's pages show them too).
  * Read-only here: a wallet order is settled by its parties, or ruled on through disputeOrderPage.
  */
-import { bilingual, defineView } from '../../resource.ts';
+import { bilingual } from '../../resource.ts';
+import { defineView } from '../../view.ts';
 import { tradeOrderList } from '../trade/trade-orders.ts';
 
 const view = (page: string, api: string) =>
