@@ -161,3 +161,35 @@ export async function statementReport(
 export function statementsPerOp(report: string): string | undefined {
   return /([\d.]+) statements\/op in all/.exec(report)?.[1];
 }
+
+/**
+ * With PAYOPS_PG_STATEMENTS: what the client backends were doing while a workload ran, sampled every
+ * 20 ms from pg_stat_activity (`cpu:active` running, `Lock:transactionid` waiting on another's row
+ * lock, `LWLock:WALWrite` / `IO:WalSync` waiting for a commit's flush...). Start it before the
+ * workload; the answer (to print) once it is done. Without the variable it samples nothing.
+ */
+export function waitSampler(pool: {
+  query(text: string): Promise<{ rows: Record<string, unknown>[] }>;
+}): () => Promise<string> {
+  if (!process.env.PAYOPS_PG_STATEMENTS) return async () => '';
+  const seen: Record<string, number> = {};
+  let sampling = true;
+  const done = (async () => {
+    while (sampling) {
+      const { rows } = await pool.query(
+        `SELECT coalesce(wait_event_type, 'cpu') || ':' || coalesce(wait_event, state) AS k, count(*)::int AS n
+           FROM pg_stat_activity
+          WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() AND state <> 'idle'
+          GROUP BY 1`,
+      );
+      for (const r of rows) seen[String(r.k)] = (seen[String(r.k)] ?? 0) + Number(r.n);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return async () => {
+    sampling = false;
+    await done;
+    const byCount = Object.entries(seen).sort((a, b) => b[1] - a[1]);
+    return `backend samples: ${byCount.map(([k, n]) => `${k} ${n}`).join(', ')}`;
+  };
+}

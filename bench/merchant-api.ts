@@ -19,7 +19,7 @@ import {
   setInstruction,
 } from '../apps/server/src/modules/upstream/sandbox/instructions.ts';
 import { open } from '../apps/server/src/platform/secret-box.ts';
-import { cpuMeter, cpuText, idleRate, statementReport, statementsPerOp } from './cpu.ts';
+import { cpuMeter, cpuText, idleRate, statementReport, statementsPerOp, waitSampler } from './cpu.ts';
 import { listen, runChild } from './scale.ts';
 import type { World } from './setup.ts';
 import { printTable, type Row } from './stats.ts';
@@ -55,6 +55,7 @@ export async function merchantApiDeposits(
   const idle = await idleRate(w.dataDir);
   await statementReport(w.ctx.pool);
   const meter = cpuMeter(w.dataDir, idle);
+  const waits = waitSampler(w.ctx.pool);
   const out = await runChild(process.execPath, [
     '--import',
     'tsx',
@@ -71,8 +72,9 @@ export async function merchantApiDeposits(
   const perSecond = r.created / r.seconds;
   // The sandbox upstream answers from this same process: its share is in the server's CPU.
   const cpu = meter(r.created + r.refused);
+  const waited = await waits();
   const report = await statementReport(w.ctx.pool, r.created + r.refused);
-  process.stderr.write(`${report}\n`);
+  process.stderr.write(`${report}\n${waited}\n`);
   const statements = statementsPerOp(report);
   rows.push({
     workload: `merchant API deposit creation, HTTP + signatures, ${connections} connections (${r.refused} refused, ${r.errors} errors; ${cpuText(cpu)}, sandbox upstream included; load generator ${r.cpuMsPerCall.toFixed(2)} ms${statements ? `; ${statements} statements/order` : ''})`,

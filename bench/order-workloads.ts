@@ -10,7 +10,7 @@ import { encodeCursor } from '../apps/server/src/platform/crud/keyset.ts';
 import { boundResource } from '../apps/server/src/platform/crud/refs.ts';
 import { ledgerIsSound, verifyLedger } from '../apps/server/src/platform/ledger/verify.ts';
 import { runSystemTransition } from '../apps/server/src/platform/transitions/index.ts';
-import { cpuMeter, cpuText, idleRate, statementReport, statementsPerOp } from './cpu.ts';
+import { cpuMeter, cpuText, idleRate, statementReport, statementsPerOp, waitSampler } from './cpu.ts';
 import { executionTimes, recordStatements, textOf } from './scale.ts';
 import type { World } from './setup.ts';
 import { percentile, type Row, timed } from './stats.ts';
@@ -206,12 +206,14 @@ export async function confirmTransitions(w: World, rows: Row[], seconds: number,
     const meter = cpuMeter(w.dataDir, idle);
     const until = Date.now() + seconds * 1000;
     const t0 = Date.now();
+    const waits = waitSampler(w.ctx.pool);
     await approve(until, ids.length);
+    const waited = await waits();
     const done = next - warmed - failed;
     const perSecond = done / ((Date.now() - t0) / 1000);
     const cpu = meter(done);
     const report = await statementReport(w.ctx.pool, done);
-    process.stderr.write(`${def.name}:\n${report}\n`);
+    process.stderr.write(`${def.name}:\n${report}\n${waited}\n`);
     const statements = statementsPerOp(report);
     rows.push({
       workload: `${def === orderDepositList ? 'deposit' : 'withdrawal'} approve through the registrar, 16 concurrent (${failed + warmFailed} failed${next >= ids.length ? ', ran out of orders' : ''}; ${cpuText(cpu)}${statements ? `; ${statements} statements/op` : ''})`,

@@ -18,12 +18,12 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { clientOf, type NamedStatement, namedSql } from '../db/named-statement.ts';
 import { loginLog, operationLog } from '../modules/sys/schema.ts';
-import { auditChainHeads } from './audit.schema.ts';
+import { auditChainHeads, OPERATION_SHARDS } from './audit.schema.ts';
 import { canonicalJson, sha256 } from './hashing.ts';
 import type { Executor } from './ledger/accounts.ts';
 
+export { OPERATION_SHARDS };
 export const GENESIS_HASH = '0'.repeat(64);
-export const OPERATION_SHARDS = 16;
 
 type LoginRow = Omit<typeof loginLog.$inferInsert, 'id' | 'prevHash' | 'hash'>;
 export type OperationRow = Omit<typeof operationLog.$inferInsert, 'id' | 'prevHash' | 'hash' | 'shard'>;

@@ -17,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { OPERATION_SHARDS } from '../../platform/audit.schema.ts';
 
 /** A timestamp with time zone read as a Date (every module's tables use it). */
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -182,8 +183,11 @@ export const operationLog = pgTable(
   },
   (t) => [
     index('operation_log_shard_idx').on(t.shard, t.id),
-    // 16 = OPERATION_SHARDS of platform/audit.ts: audit:verify walks exactly these shards.
-    check('operation_log_shard_check', sql`${t.shard} >= 0 AND ${t.shard} < 16`),
+    // audit:verify walks exactly these shards.
+    check(
+      'operation_log_shard_check',
+      sql`${t.shard} >= 0 AND ${t.shard} < ${sql.raw(String(OPERATION_SHARDS))}`,
+    ),
     index('operation_log_at_idx').on(t.at),
     index('operation_log_operator_idx').on(t.operatorId, t.at),
     index('operation_log_action_idx').on(t.action, t.at),

@@ -1,0 +1,2 @@
+ALTER TABLE "operation_log" DROP CONSTRAINT "operation_log_shard_check";--> statement-breakpoint
+ALTER TABLE "operation_log" ADD CONSTRAINT "operation_log_shard_check" CHECK ("operation_log"."shard" >= 0 AND "operation_log"."shard" < 64);
