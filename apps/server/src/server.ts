@@ -59,7 +59,7 @@ async function main() {
   // first start stays within its 10 s budget (performance.md); API tests build the app without this file.
   if (embedded && first.initialAdminPassword) {
     process.stdout.write('Loading the demo platform in the background...\n');
-    loadDemoOnFirstStart(ctx).catch((e) => app.log.error({ err: e }, 'demo data failed to load'));
+    loadDemoOnFirstStart(app, ctx).catch((e) => app.log.error({ err: e }, 'demo data failed to load'));
   }
 }
 

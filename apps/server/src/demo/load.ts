@@ -2,6 +2,7 @@
  * Loading the demo platform into a database: only into one without merchants (a real platform is
  * never touched), with a one-line summary for the log.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { platformOrigin } from '../modules/upstream/origin.ts';
 import type { AppContext } from '../platform/context.ts';
@@ -10,6 +11,7 @@ import { DEMO_DEFAULTS, type DemoOptions, type DemoReport, generateDemo, hasMerc
 import { describeOrdersReport } from './orders.ts';
 import { seedSandboxChannels } from './sandbox-channels.ts';
 import { pointDemoMerchantsAtSandbox } from './sandbox-merchant.ts';
+import { describeDesk, runSysDesk } from './sys-desk-day.ts';
 
 export async function loadDemo(
   db: Db,
@@ -37,14 +39,14 @@ export const DEMO_ORDERS_ON_FIRST_START = 400;
 
 /**
  * server.ts calls this on the first start of a new embedded database (never in API tests), once the
- * console listens: the demo platform, then its first day of orders (merchant API over HTTP) and
- * operators' decisions (demo-day.ts).
+ * console listens: the demo platform, its system desk's work (sys-desk-day.ts), then its first day of
+ * orders (merchant API over HTTP) and operators' decisions (demo-day.ts).
  */
-export async function loadDemoOnFirstStart(ctx: AppContext) {
+export async function loadDemoOnFirstStart(app: FastifyInstance, ctx: AppContext) {
   const origin = platformOrigin(ctx);
   const report = await loadDemo(ctx.db, ctx.keys.secretKey, ctx.clock.now(), origin ? { origin } : {});
   if (!report) return;
-  process.stdout.write(`${describeReport(report)}\n`);
+  process.stdout.write(`${describeReport(report)}\n${describeDesk(await runSysDesk(app, ctx))}\n`);
   if (!origin) return;
   // The demo merchants' callbacks go to this server's sandbox merchant.
   await pointDemoMerchantsAtSandbox(ctx.db, origin);
