@@ -1,7 +1,7 @@
 /**
  * For `seed:demo --orders N`, where no console is running: the console started in this process on a
- * loopback port (no jobs, no web app), the demo's first day (orders through its merchant API over HTTP,
- * operators' decisions, payouts) run against it, then stopped.
+ * loopback port (no jobs, no web app), the demo's system desk (sys-desk-day.ts) and first day (orders
+ * through its merchant API over HTTP, operators' decisions, payouts) run against it, then stopped.
  */
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
@@ -9,6 +9,7 @@ import type { Database } from '../db/client.ts';
 import { platformOrigin } from '../modules/upstream/origin.ts';
 import type { Keys } from '../platform/keys.ts';
 import { type DemoDayReport, runDemoDay } from './demo-day.ts';
+import { describeDesk, runSysDesk } from './sys-desk-day.ts';
 
 export async function placeOrdersThroughApi(
   config: Config,
@@ -24,6 +25,7 @@ export async function placeOrdersThroughApi(
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   try {
+    process.stdout.write(`${describeDesk(await runSysDesk(app, ctx))}\n`);
     return await runDemoDay(ctx, platformOrigin(ctx)!, count);
   } finally {
     await app.close();
