@@ -15,7 +15,7 @@ function rebatePage<const N extends string>(name: N) {
       mchNo: { type: 'string', list: true, filter: 'eq' },
       memberAccount: { type: 'string', list: true, filter: 'eq' },
       orderAmount: { type: 'money', list: true },
-      rate: { type: 'money', list: true },
+      rate: { type: 'money', display: 'percent', list: true },
       amount: { type: 'money', list: true, sort: true },
       status: {
         type: 'enum',
