@@ -61,6 +61,18 @@ describe.each(each)('resource %s', (_name, def) => {
     for (const f of storedFields(def)) expect(columns, `${def.name}.${f.name}`).toHaveProperty(f.name);
   });
 
+  it('shows every rate column (a fraction, platform/ledger/columns.ts rate) as a percentage', () => {
+    const columns = getTableColumns(tableOf(def)!) as Record<
+      string,
+      { columnType: string; precision?: number; scale?: number }
+    >;
+    for (const f of storedFields(def)) {
+      const c = columns[f.name]!;
+      const isRate = c.columnType === 'PgNumeric' && c.precision === 10 && c.scale === 6;
+      if (isRate) expect(f.display, `${def.name}.${f.name}`).toBe('percent');
+    }
+  });
+
   it('has zh-CN and en-US text for every label it uses', () => {
     for (const key of labelKeys(def)) {
       for (const locale of LOCALES) expect(def.labels[locale][key], `${locale} ${key}`).toBeTruthy();
