@@ -46,8 +46,9 @@ export async function rollUpMerchantRisk(ctx: AppContext, days = RECENT_DAYS): P
     )
     INSERT INTO merchant_deposit_days AS m (day, merchant_id, mch_no, orders, successes, amount, success_amount,
                                             success_rate, avg_amount_7d, avg_rate_7d, flag, updated_at)
-    SELECT day, merchant_id, mch_no, orders, successes, amount, success_amount, round(rate, 6), round(avg7, 8),
-           round(rate7, 6),
+    -- Success rates to a hundredth of a percent (57.14%, not 57.1429%); the flags use them unrounded.
+    SELECT day, merchant_id, mch_no, orders, successes, amount, success_amount, round(rate, 4), round(avg7, 8),
+           round(rate7, 4),
            CASE WHEN spike AND dropped THEN 'both' WHEN spike THEN 'spike' WHEN dropped THEN 'drop' ELSE 'normal' END,
            ${now}
     FROM flagged
