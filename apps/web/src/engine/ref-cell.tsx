@@ -13,6 +13,8 @@ export function RefCell({ field, row }: { field: FieldDef; row: Row }) {
   const id = row[field.name];
   if (id === null || id === undefined || id === '') return <span className="engine-blank">-</span>;
   const label = row[refLabelKey(field.name)];
+  // 0 is a report rollup's "none" (an order without a passage): its label, and nothing to link to.
+  if (id === 0) return <span className="engine-blank">{label ? String(label) : '-'}</span>;
   const text = label === null || label === undefined || label === '' ? String(id) : String(label);
   if (!target) return <span data-ref={String(id)}>{text}</span>;
   return (

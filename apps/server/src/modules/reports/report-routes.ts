@@ -49,6 +49,21 @@ function exportDef(def: ReportDef): ResourceDef {
   return { ...def.table, fields };
 }
 
+/** What a rollup keys an order without a passage or third party under (0, rollups.ts) is called. */
+const NONE: Record<Locale, string> = { 'zh-CN': '无', 'en-US': 'None' };
+
+/** Rows of a ref dimension's "none" key get that word as their label (the table, chart and export show it). */
+function labelNone(def: ReportDef, rows: ReportRow[], locale: Locale): ReportRow[] {
+  const refs = Object.values(def.dimensions).filter((d) => d.type === 'ref');
+  for (const row of rows) {
+    for (const d of refs) {
+      if (Number(row[d.name]) === 0 && row[refLabelKey(d.name)] == null)
+        row[refLabelKey(d.name)] = NONE[locale];
+    }
+  }
+  return rows;
+}
+
 function dimensionText(def: ReportDef, d: ReportDimension, row: ReportRow, locale: Locale): unknown {
   const value = row[d.name];
   if (d.type === 'ref') return row[refLabelKey(d.name)] ?? value;
@@ -76,7 +91,7 @@ export function registerReport(fastify: FastifyInstance, def: ReportDef) {
     await drainChanges(ctx.db, tz);
     const result = await readReport(ctx.db, def, q, tz, all ? null : undefined);
     const rows = await withRefLabels(ctx.db, def.table, result.rows, request.auth?.unmasked ?? false);
-    return { ...result, rows, dimensions: q.dimensions };
+    return { ...result, rows: labelNone(def, rows, locale), dimensions: q.dimensions };
   };
 
   app.post(
