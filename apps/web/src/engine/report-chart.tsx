@@ -73,7 +73,8 @@ export default function ReportChart({
       xAxis: { type: 'category', data: labels },
       yAxis: { type: 'value' },
       series: chart.y.map((m) => ({
-        type: chart.type as 'line' | 'bar',
+        // One day is no trend: a line through one point draws only its 4-pixel dot.
+        type: chart.type === 'line' && labels.length < 2 ? 'bar' : (chart.type as 'line' | 'bar'),
         name: name(m),
         data: labels.map((l) => groups.get(l)![m] ?? 0),
       })),
