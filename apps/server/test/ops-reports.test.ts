@@ -5,7 +5,7 @@
  * range answers what the raw records give (rows, ratios, totals; the totals row the sum of the rows);
  * the rebuild's verify finds nothing to correct; bad input is a 400 naming the field.
  */
-import { OPS_REPORTS, type ReportDef, type ReportMeasure } from '@payops/contracts';
+import { OPS_REPORTS, REPORT_RATIO_DECIMALS, type ReportDef, type ReportMeasure } from '@payops/contracts';
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,7 +86,9 @@ type Row = Record<string, unknown>;
 const sums = (def: ReportDef) => (Object.values(def.measures) as ReportMeasure[]).filter((m) => !m.ratio);
 const ratioOf = (row: Row, [num, den]: readonly [string, string]) => {
   const d = new Big(String(row[den] ?? 0));
-  return d.eq(0) ? new Big(0) : new Big(String(row[num] ?? 0)).div(d).round(6, Big.roundDown);
+  return d.eq(0)
+    ? new Big(0)
+    : new Big(String(row[num] ?? 0)).div(d).round(REPORT_RATIO_DECIMALS, Big.roundHalfUp);
 };
 const matches = (row: raw.Row, where: Record<string, string | readonly string[]> = {}) =>
   Object.entries(where).every(([k, v]) =>

@@ -8,6 +8,7 @@
 import {
   firstDepositLevelRetentionReport,
   firstDepositRetentionReport,
+  REPORT_RATIO_DECIMALS,
   type ReportDef,
 } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
@@ -111,7 +112,7 @@ it('shows each cohort and its day-N retention as the raw orders give them, some 
       expect(Number(row[`back${n}`]), `${row.day} back${n}`).toBe(e.back[n]);
       const rate = Dec(String(e.back[n]))
         .div(Dec(String(e.members)))
-        .round(6, Dec.roundDown)
+        .round(REPORT_RATIO_DECIMALS, Dec.roundHalfUp)
         .toFixed();
       expect(String(row[`rate${n}`]), `${row.day} rate${n}`).toBe(rate);
     }

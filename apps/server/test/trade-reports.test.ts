@@ -8,6 +8,7 @@
  * naming the field.
  */
 import {
+  REPORT_RATIO_DECIMALS,
   type ReportDef,
   type ReportMeasure,
   type ReportRow,
@@ -187,7 +188,7 @@ const canon = (v: unknown) => (v === null || v === undefined ? '0' : new Big(Str
 const ratioOf = (row: ReportRow, [num, den]: readonly [string, string]) =>
   new Big(canon(row[den])).eq(0)
     ? '0'
-    : new Big(canon(row[num])).div(canon(row[den])).round(6, Big.roundDown).toFixed();
+    : new Big(canon(row[num])).div(canon(row[den])).round(REPORT_RATIO_DECIMALS, Big.roundHalfUp).toFixed();
 
 /** The report's rows from the facts: grouped by `dims`, sums, first/last values, ratios. */
 function expected(def: ReportDef, all: Fact[], dims: string[]) {

@@ -9,6 +9,7 @@ import {
   DRILL_TO,
   type Locale,
   REPORT_MAX_DAYS,
+  REPORT_RATIO_DECIMALS,
   type ReportAnswer,
   type ReportDef,
   type ReportMeasure,
@@ -129,13 +130,13 @@ export function checkDefinition(def: ReportDef): void {
   whereOf(rollup, def.where);
 }
 
-/** A ratio's value (6 decimals, cut), 0 when its denominator is 0. */
+/** A ratio's value (REPORT_RATIO_DECIMALS, rounded half up), 0 when its denominator is 0. */
 function ratio(row: ReportRow, [num, den]: readonly [string, string]): string {
   const d = Dec(String(row[den] ?? '0'));
   if (d.eq(ZERO)) return '0';
   return Dec(String(row[num] ?? '0'))
     .div(d)
-    .round(6, Dec.roundDown)
+    .round(REPORT_RATIO_DECIMALS, Dec.roundHalfUp)
     .toFixed();
 }
 
