@@ -8,7 +8,9 @@ import {
   tradeOperateLog,
 } from '@payops/contracts/resources/trade/trade-logs';
 import { ResourcePage } from '../../engine/resource-page.tsx';
+import { OperationLogPage } from '../sys/opearlog-page.tsx';
 
-export const TradeOperateLogPage = () => <ResourcePage def={tradeOperateLog} />;
+/** A view of the operation log: its cells (actions by name) and its change drawer, as /sys/opearlog. */
+export const TradeOperateLogPage = () => <OperationLogPage def={tradeOperateLog} />;
 export const TradeBlockLogPage = () => <ResourcePage def={tradeBlackBlockLog} />;
 export const TradeBlackLogPage = () => <ResourcePage def={tradeBlackLogPage} />;
