@@ -289,8 +289,8 @@ describe('/sys pages as admin', () => {
     await page.getByTestId('roles-picker').locator('label', { hasText: '(editor)' }).click();
     await page.getByTestId('roles-submit').click();
     await page.getByTestId('roles-picker').waitFor({ state: 'detached' });
-    await expect.poll(() => row(page, EDITOR.username).innerText()).toContain('Editor');
-    expect(await row(page, EDITOR.username).innerText()).not.toContain('Administrator');
+    await expect.poll(() => row(page, EDITOR.username).innerText()).toContain('编辑员');
+    expect(await row(page, EDITOR.username).innerText()).not.toContain('管理员');
     await search(page, 'username', EDITOR.username);
     expect(await exportCsv(page)).toMatch(/^user-.*\.csv$/);
     await screenshot(page, 'sys-user-editor-zh-CN');

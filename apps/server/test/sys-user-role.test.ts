@@ -64,7 +64,7 @@ describe('user', () => {
       body: {},
     });
     const row = res.envelope.data.list.find((r) => r.username === 'admin');
-    expect(row).toMatchObject({ roleNames: 'Administrator', googleBound: true });
+    expect(row).toMatchObject({ roleNames: '管理员', googleBound: true });
   });
 
   it('disabling ends the sessions at once; enabling lets them back', async () => {
@@ -102,7 +102,7 @@ describe('user', () => {
     const one = await call<Record<string, unknown>>(t, 'GET', `/api/sys/user/getById?id=${id}`, {
       session: admin,
     });
-    expect(one.envelope.data.roleNames).toBe('Administrator');
+    expect(one.envelope.data.roleNames).toBe('管理员');
     expect((await post('/api/sys/user/assignRoles', { id, roleIds: [99999] })).statusCode).toBe(400);
   });
 
@@ -197,7 +197,7 @@ describe('role and resource', () => {
     const one = await call<Record<string, unknown>>(t, 'GET', `/api/sys/user/getById?id=${id}`, {
       session: admin,
     });
-    expect(one.envelope.data.roleNames).toBe('Editor');
+    expect(one.envelope.data.roleNames).toBe('编辑员');
   });
 
   it("changing a resource's needs-code flag (itself code-guarded) changes what the guard asks", async () => {

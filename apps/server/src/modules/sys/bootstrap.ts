@@ -34,8 +34,10 @@ export async function bootstrap(ctx: AppContext): Promise<BootstrapResult> {
   await ctx.db
     .insert(roles)
     .values([
-      { code: ADMIN_ROLE, name: 'Administrator', remark: 'All permissions' },
-      { code: EDITOR_ROLE, name: 'Editor', remark: 'Reads every page; changes nothing until granted' },
+      // Rows, not interface text: written once in the platform's default language (zh-CN); operators
+      // rename them like any role.
+      { code: ADMIN_ROLE, name: '管理员', remark: '拥有全部权限' },
+      { code: EDITOR_ROLE, name: '编辑员', remark: '可查看所有页面，授权后才能修改' },
     ])
     .onConflictDoNothing({ target: roles.code });
   await syncResources(ctx);
@@ -48,7 +50,7 @@ export async function bootstrap(ctx: AppContext): Promise<BootstrapResult> {
     .values({
       id: 1,
       username: ADMIN_USERNAME,
-      displayName: 'Administrator',
+      displayName: '管理员',
       passwordHash: await hashPassword(password),
     })
     .returning({ id: operators.id });
