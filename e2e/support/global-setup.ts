@@ -55,7 +55,7 @@ async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
       LOG_LEVEL: 'warn',
-      CASHIER_STAFF: 'admin,e2e_cashier,e2e_cashier_en,e2e_every_page',
+      CASHIER_STAFF: 'admin,e2e_cashier,e2e_cashier_en,e2e_every_page,e2e_sweep',
       SANDBOX_IMAP_PORT: String(19000 + (process.pid % 1000)),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
