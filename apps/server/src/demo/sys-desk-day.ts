@@ -13,6 +13,7 @@ import { generate } from 'otplib';
 import { operatorRoles, operators, roles } from '../modules/sys/schema.ts';
 import type { AppContext } from '../platform/context.ts';
 import { hashPassword } from '../platform/passwords.ts';
+import { ADMIN_ROLE } from '../platform/permissions.ts';
 import { seal } from '../platform/secret-box.ts';
 import { SESSION_COOKIE } from '../platform/sessions.ts';
 import { newSecret } from '../platform/totp.ts';
@@ -63,7 +64,7 @@ export async function runSysDesk(app: FastifyInstance, ctx: AppContext): Promise
       totpSecretEnc: seal(ctx.keys.secretKey, secret),
     })
     .returning({ id: operators.id });
-  const [admin] = await ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'admin'));
+  const [admin] = await ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.code, ADMIN_ROLE));
   await ctx.db.insert(operatorRoles).values({ operatorId: op!.id, roleId: admin!.id });
 
   // The session travels as a browser's does: its token in a header, its cookie alongside.
