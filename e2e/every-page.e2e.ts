@@ -17,6 +17,7 @@ import {
 } from '@payops/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { TOKEN_KEY } from '../apps/web/src/lib/storage-keys.ts';
 import { launch } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 
@@ -37,19 +38,19 @@ afterAll(async () => {
 /** POSTs `body` to `path` from the signed-in page (its session token, as the web's api() sends it). */
 function call(path: string, body: unknown): Promise<{ code: number; msg: string; data: unknown }> {
   return page.evaluate(
-    async ({ path, body }) => {
+    async ({ path, body, tokenKey }) => {
       const res = await fetch(path, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
-          access_token: localStorage.getItem('token') ?? '',
+          access_token: localStorage.getItem(tokenKey) ?? '',
           'Accept-Language': 'en-US',
         },
         body: JSON.stringify(body),
       });
       return res.json();
     },
-    { path, body },
+    { path, body, tokenKey: TOKEN_KEY },
   );
 }
 

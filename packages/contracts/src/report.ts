@@ -30,6 +30,8 @@ export const REPORT_DEFAULT_DAYS = 7;
 export const REPORT_MAX_DAYS = 366;
 /** A ratio measure's decimals as a fraction, rounded half up: 4 is a hundredth of a percent (57.14%). */
 export const REPORT_RATIO_DECIMALS = 4;
+/** The key a rollup gives an order without a passage or third party (a ref dimension's "none"). */
+export const REPORT_NONE_KEY = 0;
 
 export interface ReportDimensionInput {
   /** `date`: the rollup's day; `ref`: a record of another resource (its label shown); `enum`: a vocabulary. */

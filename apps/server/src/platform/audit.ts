@@ -22,7 +22,6 @@ import { auditChainHeads, OPERATION_SHARDS } from './audit.schema.ts';
 import { canonicalJson, sha256 } from './hashing.ts';
 import type { Executor } from './ledger/accounts.ts';
 
-export { OPERATION_SHARDS };
 export const GENESIS_HASH = '0'.repeat(64);
 
 type LoginRow = Omit<typeof loginLog.$inferInsert, 'id' | 'prevHash' | 'hash'>;

@@ -2,6 +2,7 @@
  * A ref value in a cell or a detail: the referenced record's label (the server sends it as
  * `<field>Label`), linking to that record: its page filtered to it with its detail drawer open.
  */
+import { REPORT_NONE_KEY } from '@payops/contracts/report';
 import { type FieldDef, refLabelKey } from '@payops/contracts/resource';
 import { Link } from 'react-router';
 import { useResourceDef } from './resource-registry.ts';
@@ -13,8 +14,8 @@ export function RefCell({ field, row }: { field: FieldDef; row: Row }) {
   const id = row[field.name];
   if (id === null || id === undefined || id === '') return <span className="engine-blank">-</span>;
   const label = row[refLabelKey(field.name)];
-  // 0 is a report rollup's "none" (an order without a passage): its label, and nothing to link to.
-  if (id === 0) return <span className="engine-blank">{label ? String(label) : '-'}</span>;
+  // A report rollup's "none" (an order without a passage): its label, and nothing to link to.
+  if (id === REPORT_NONE_KEY) return <span className="engine-blank">{label ? String(label) : '-'}</span>;
   const text = label === null || label === undefined || label === '' ? String(id) : String(label);
   if (!target) return <span data-ref={String(id)}>{text}</span>;
   return (

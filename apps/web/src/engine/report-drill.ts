@@ -7,6 +7,7 @@
 import {
   DRILL_FROM,
   DRILL_TO,
+  REPORT_NONE_KEY,
   type ReportAnswer,
   type ReportDef,
   type ReportRow,
@@ -26,8 +27,8 @@ export function drillHref(
   const sided = drill.filtersBy ? drill.filtersBy.values[String(row[drill.filtersBy.dimension])] : undefined;
   for (const [filter, dim] of Object.entries({ ...drill.filters, ...sided })) {
     const value = dim ? row[dim] : undefined;
-    // 0 is a rollup's "none" (an order without a passage): no filter the list could match.
-    if (value !== undefined && value !== null && value !== '' && value !== 0)
+    // A rollup's "none" (an order without a passage): no filter the list could match.
+    if (value !== undefined && value !== null && value !== '' && value !== REPORT_NONE_KEY)
       params.set(filter, String(value));
   }
   const from = row[DRILL_FROM] ?? answer.fromAt;

@@ -7,6 +7,7 @@
 import {
   type FieldDef,
   type Locale,
+  REPORT_NONE_KEY,
   REPORT_TOTAL_KEY,
   type ReportDef,
   type ReportDimension,
@@ -49,7 +50,7 @@ function exportDef(def: ReportDef): ResourceDef {
   return { ...def.table, fields };
 }
 
-/** What a rollup keys an order without a passage or third party under (0, rollups.ts) is called. */
+/** What a rollup's REPORT_NONE_KEY (an order without a passage or third party) is called. */
 const NONE: Record<Locale, string> = { 'zh-CN': '无', 'en-US': 'None' };
 
 /** Rows of a ref dimension's "none" key get that word as their label (the table, chart and export show it). */
@@ -57,7 +58,7 @@ function labelNone(def: ReportDef, rows: ReportRow[], locale: Locale): ReportRow
   const refs = Object.values(def.dimensions).filter((d) => d.type === 'ref');
   for (const row of rows) {
     for (const d of refs) {
-      if (Number(row[d.name]) === 0 && row[refLabelKey(d.name)] == null)
+      if (Number(row[d.name]) === REPORT_NONE_KEY && row[refLabelKey(d.name)] == null)
         row[refLabelKey(d.name)] = NONE[locale];
     }
   }

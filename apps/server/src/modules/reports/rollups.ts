@@ -7,7 +7,7 @@
  * A read rollup is what a report's `rollup` names: a stored rollup's table, or a derived view of one
  * (order_band: the amount bands of the order rollup as rows). Reports never read raw orders.
  */
-import { AMOUNT_BAND_VALUES, AMOUNT_BANDS, PAY_TIME_BUCKETS } from '@payops/contracts';
+import { AMOUNT_BAND_VALUES, AMOUNT_BANDS, PAY_TIME_BUCKETS, REPORT_NONE_KEY } from '@payops/contracts';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { reportMemberDays, reportOrderDays } from './reports.schema.ts';
@@ -112,8 +112,8 @@ export const orderDayRollup: StoredRollup = {
   spec: (source, days, tz) => ({
     keys: {
       ...commonKeys(source),
-      passageId: sql`coalesce(o.passage_id, 0)`,
-      thirdPartyId: sql`coalesce(o.third_party_id, 0)`,
+      passageId: sql`coalesce(o.passage_id, ${sql.raw(String(REPORT_NONE_KEY))})`,
+      thirdPartyId: sql`coalesce(o.third_party_id, ${sql.raw(String(REPORT_NONE_KEY))})`,
       payType: source.payType,
     },
     measures: {

@@ -6,6 +6,7 @@
  * DROP_POINTS below the 7-day rate (with at least MIN_ORDERS orders, so one failed order on a quiet day
  * is no alarm), `both` when both. One set-based upsert over the recent days; a re-run rewrites them.
  */
+import { REPORT_RATIO_DECIMALS } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { defineJob } from '../../platform/jobs/registry.ts';
@@ -46,9 +47,9 @@ export async function rollUpMerchantRisk(ctx: AppContext, days = RECENT_DAYS): P
     )
     INSERT INTO merchant_deposit_days AS m (day, merchant_id, mch_no, orders, successes, amount, success_amount,
                                             success_rate, avg_amount_7d, avg_rate_7d, flag, updated_at)
-    -- Success rates to a hundredth of a percent (57.14%, not 57.1429%); the flags use them unrounded.
-    SELECT day, merchant_id, mch_no, orders, successes, amount, success_amount, round(rate, 4), round(avg7, 8),
-           round(rate7, 4),
+    -- Success rates as the reports show ratios (57.14%); the flags use them unrounded.
+    SELECT day, merchant_id, mch_no, orders, successes, amount, success_amount, round(rate, ${REPORT_RATIO_DECIMALS}::int),
+           round(avg7, 8), round(rate7, ${REPORT_RATIO_DECIMALS}::int),
            CASE WHEN spike AND dropped THEN 'both' WHEN spike THEN 'spike' WHEN dropped THEN 'drop' ELSE 'normal' END,
            ${now}
     FROM flagged
