@@ -3,7 +3,7 @@
  * one screenshot each, and contact sheets of four (test-results/sweep/<lang>/sheet-NN.png) to look at
  * the whole console in a few dozen images. Not part of `npm test` (it checks nothing a test does not);
  * it is how a change to the engine or the demo is looked at before it is called done. Each page must
- * still render its view and no error toast.
+ * still render its view and no error toast. SWEEP_PAGES narrows it to some pages (below).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +19,9 @@ const OPERATOR = {
   password: 'SweepPages2024',
   totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
 };
+
+/** `SWEEP_PAGES=operationRecord,mch_frozen npm run sweep`: only the pages whose path has one of these. */
+const ONLY = process.env.SWEEP_PAGES?.split(',').filter(Boolean);
 
 let browser: Awaited<ReturnType<typeof launch>>;
 beforeAll(async () => {
@@ -59,6 +62,7 @@ test('every page in both languages', async () => {
     fs.mkdirSync(dir, { recursive: true });
     if (lang !== 'zh-CN') await pick(page, 'language-switch', `language-option-${lang}`);
     for (const [i, p] of allPages.entries()) {
+      if (ONLY && !ONLY.some((part) => p.path.includes(part))) continue;
       await page.goto(p.path);
       await page.locator('.page-view:visible').first().waitFor({ timeout: 20_000 });
       await page

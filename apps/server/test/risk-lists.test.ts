@@ -10,6 +10,7 @@ import {
   blackCard,
   depositBlack,
   mchFrozenList,
+  operationRecordList,
   orderTransferList,
   withdrawBlack,
   withdrawWhite,
@@ -358,5 +359,75 @@ describe('bad input', () => {
     expect(
       await count(sql`SELECT count(*)::int AS n FROM risk_operation_records WHERE operation = 'import'`),
     ).toBe(2);
+  });
+});
+
+describe('operation records', () => {
+  const records = async (target: string) => {
+    const res = await post<{ list: Record<string, unknown>[] }>(`${operationRecordList.api}/findByPage`, {
+      page: 1,
+      pageSize: 20,
+      filters: { target },
+      sort: { field: 'id', order: 'asc' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.envelope.data.list;
+  };
+  const exported = async (target: string, language: string) => {
+    const res = await call(t, 'POST', `${operationRecordList.api}/export`, {
+      session: admin,
+      body: { format: 'csv', filters: { target } },
+      headers: { 'accept-language': language },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.body;
+  };
+
+  it('name the kind, the merchant and the value as its list shows it, a lift as masked as the add', async () => {
+    const add = await post<{ id: number }>(depositBlack.actions.add!.path, {
+      kind: 'realName',
+      value: '欧阳娜娜',
+      merchantId: m.id,
+      reason: '冒用他人身份',
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    const lift = await post(depositBlack.actions.lift!.path, {
+      id: add.envelope.data.id,
+      reason: '核实无误',
+    });
+    expect(lift.statusCode, lift.body).toBe(200);
+    const mine = (await records('depositBlack')).filter((r) => r.targetId === add.envelope.data.id);
+    expect(mine.map((r) => [r.operation, r.kind, r.merchantId, r.summary])).toEqual([
+      ['add', 'realName', m.id, '欧***'],
+      ['lift', 'realName', m.id, '欧***'],
+    ]);
+    const zh = await exported('depositBlack', 'zh-CN');
+    expect(zh).toContain('真实姓名');
+    expect(zh).not.toContain('欧阳娜娜');
+    expect(await exported('depositBlack', 'en-US')).toContain('Real name');
+  });
+
+  it("a freeze's record names its subject and each thing it froze, in the operator's language", async () => {
+    const f = await post<{ id: number }>(mchFrozenList.actions.add!.path, {
+      subjectType: 'member',
+      merchantId: m.id,
+      memberAccount: 'Frozen-Rec-1',
+      freezeDeposit: true,
+      freezeLogin: true,
+      reason: '账户被盗',
+      expiresAt: new Date(t.ctx.clock.nowMs() + 3_600_000).toISOString(),
+    });
+    expect(f.statusCode, f.body).toBe(200);
+    const [record] = (await records('mchFrozenList')).filter((r) => r.targetId === f.envelope.data.id);
+    expect(record).toMatchObject({
+      operation: 'freeze',
+      kind: 'member',
+      merchantId: m.id,
+      summary: 'frozen-rec-1',
+      freezes: 'freezeDeposit,freezeLogin',
+    });
+    const en = await exported('mchFrozenList', 'en-US');
+    expect(en).toContain('Deposits, Login');
+    expect(await exported('mchFrozenList', 'zh-CN')).toContain('冻结充值, 冻结登录');
   });
 });

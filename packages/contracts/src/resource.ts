@@ -72,6 +72,11 @@ export interface FieldInput {
   form?: boolean | FormRules;
   /** Enum values, in display order. */
   options?: readonly EnumOption[];
+  /**
+   * Enum: the value is a comma-separated set of options ('freezeDeposit,freezeLogin'), each shown by
+   * its label (cells, detail, exports).
+   */
+  many?: true;
   /** A money-typed rate stored as a fraction, read and written as a percentage (0.012 is 1.2%). */
   display?: 'percent';
   /**

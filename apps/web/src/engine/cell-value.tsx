@@ -39,6 +39,11 @@ function moneyText(field: FieldDef, value: string, row?: Record<string, unknown>
   return scale > 2 ? text.replace(/(\.\d{2}\d*?)0+$/, '$1') : text;
 }
 
+/** An enum's value as its options: one, or each of a `many` field's comma-separated set. */
+function enumValues(field: FieldDef, value: unknown): string[] {
+  return field.many ? String(value).split(',').filter(Boolean) : [String(value)];
+}
+
 /** Plain text of a value (export-free: used by cells, tooltips and the detail view). */
 export function valueText(
   field: FieldDef,
@@ -56,10 +61,13 @@ export function valueText(
       return String(value);
     case 'boolean':
       return t(value ? 'engine.yes' : 'engine.no');
-    case 'enum': {
-      const option = field.options.find((o) => o.value === value);
-      return option ? t(option.label) : String(value);
-    }
+    case 'enum':
+      return enumValues(field, value)
+        .map((v) => {
+          const option = field.options.find((o) => o.value === v);
+          return option ? t(option.label) : v;
+        })
+        .join(', ');
     case 'json':
       return typeof value === 'string' ? value : JSON.stringify(value);
     default:
@@ -113,14 +121,12 @@ export function renderValue(
   if (isBlank(value)) return <span className="engine-blank">-</span>;
   if (isKey) return <CopyableId text={String(value)} />;
   switch (field.type) {
-    case 'enum': {
-      const option = field.options.find((o) => o.value === value);
-      return (
-        <Tag color={option?.color} data-value={String(value)}>
-          {valueText(field, value, t)}
+    case 'enum':
+      return enumValues(field, value).map((v) => (
+        <Tag key={v} color={field.options.find((o) => o.value === v)?.color} data-value={v}>
+          {valueText(field, v, t)}
         </Tag>
-      );
-    }
+      ));
     case 'boolean':
       return <Tag color={value ? 'green' : 'default'}>{valueText(field, value, t)}</Tag>;
     case 'money':

@@ -4,24 +4,20 @@
  * ones; `loginFreezeExists` answers for a merchant's login: its merchant API calls (openapi/verify.ts,
  * asked by the nonce statement of openapi/rate.ts).
  */
-import { mchFrozenList } from '@payops/contracts';
+import { FREEZE_SCOPES, type FreezeScope, mchFrozenList } from '@payops/contracts';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/crud/index.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { expireDue } from '../../platform/jobs/expire-due.ts';
 import type { Actor } from '../../platform/transitions/index.ts';
-import { recordRiskOperation } from './records.ts';
+import { freezeSubject, recordRiskOperation } from './records.ts';
 import { type RiskFreeze, riskFreezes } from './risk.schema.ts';
 
-export interface FreezeInput {
+export interface FreezeInput extends Partial<Record<FreezeScope, boolean>> {
   subjectType: 'member' | 'merchant';
   merchantId: number;
   memberAccount?: string | null;
-  freezeDeposit?: boolean;
-  freezeWithdraw?: boolean;
-  freezeMatch?: boolean;
-  freezeLogin?: boolean;
   reason: string;
   expiresAt: Date;
 }
@@ -34,7 +30,7 @@ const text = {
   reason: { 'zh-CN': '原因为2-200个字符', 'en-US': 'a reason of 2-200 characters is required' },
 } as const;
 
-const WHAT = ['freezeDeposit', 'freezeWithdraw', 'freezeMatch', 'freezeLogin'] as const;
+const SCOPES = Object.keys(FREEZE_SCOPES) as FreezeScope[];
 
 /** Sets a freeze and its operation record in the caller's transaction (a 400 naming the field). */
 export async function addFreeze(
@@ -49,7 +45,7 @@ export async function addFreeze(
   if (reason.length < 2 || reason.length > 200) throw fieldError('reason', text.reason[locale]);
   const member = input.subjectType === 'member' ? (input.memberAccount ?? '').trim().toLowerCase() : '';
   if (input.subjectType === 'member' && !member) throw fieldError('memberAccount', text.member[locale]);
-  if (!WHAT.some((w) => input[w])) throw fieldError('freezeDeposit', text.nothing[locale]);
+  if (!SCOPES.some((w) => input[w])) throw fieldError('freezeDeposit', text.nothing[locale]);
   if (!(input.expiresAt > now)) throw fieldError('expiresAt', text.past[locale]);
   const m = await tx.execute(sql`SELECT 1 FROM merchants WHERE id = ${input.merchantId}`);
   if (!m.rows.length) throw fieldError('merchantId', text.noMerchant[locale]);
@@ -59,21 +55,20 @@ export async function addFreeze(
       subjectType: input.subjectType,
       merchantId: input.merchantId,
       memberAccount: member,
-      ...Object.fromEntries(WHAT.map((w) => [w, !!input[w]])),
+      ...Object.fromEntries(SCOPES.map((w) => [w, !!input[w]])),
       reason,
       expiresAt: input.expiresAt,
       createdBy: actor.operatorId,
       createdAt: now,
     })
     .returning();
-  const what = WHAT.filter((w) => input[w]).join(',');
   await recordRiskOperation(
     tx,
     {
       operation: 'freeze',
       target: mchFrozenList.name,
       targetId: row!.id,
-      summary: `${input.subjectType} ${input.merchantId}${member ? `/${member}` : ''}: ${what}`,
+      ...freezeSubject(row!),
       reason,
     },
     actor,

@@ -106,7 +106,13 @@ export const riskOperationRecords = pgTable(
     operation: text('operation').notNull(),
     target: text('target').notNull(),
     targetId: integer('target_id'),
+    merchantId: integer('merchant_id'),
+    /** An entry's kind (RISK_KINDS), or a freeze's subject: 'member' or 'merchant'. */
+    kind: text('kind'),
+    /** The entry's value as lists show it (masked), or the frozen member's account. */
     summary: text('summary').notNull(),
+    /** A freeze's switches, comma-separated (FREEZE_SCOPES). */
+    freezes: text('freezes'),
     reason: text('reason').notNull().default(''),
     operatorId: integer('operator_id'),
     /** An operator's name, or the rule/job that acted ('system:expire', 'rule:<name>'). */
@@ -118,6 +124,8 @@ export const riskOperationRecords = pgTable(
     index('risk_operation_records_target_idx').on(t.target, t.id),
     index('risk_operation_records_target_id_idx').on(t.targetId),
     index('risk_operation_records_operator_idx').on(t.operatorId),
+    index('risk_operation_records_merchant_idx').on(t.merchantId, t.id),
+    index('risk_operation_records_kind_idx').on(t.kind, t.id),
   ],
 );
 

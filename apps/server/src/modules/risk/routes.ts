@@ -32,7 +32,7 @@ import {
   type TransitionStep,
 } from '../../platform/transitions/index.ts';
 import { addFreeze, type FreezeInput } from './freezes.ts';
-import { recordRiskOperation } from './records.ts';
+import { entrySubject, freezeSubject, type RiskOperation, recordRiskOperation } from './records.ts';
 import { riskBlockLog, riskFreezes, riskListEntries, riskOperationRecords } from './risk.schema.ts';
 import { addListEntry } from './service.ts';
 
@@ -57,22 +57,18 @@ const importBody = z.strictObject({
 const dateOf = (v: unknown) => (typeof v === 'string' && v ? new Date(v) : null);
 
 /** lift/expire of an entry or a freeze: the operation record in the transition's transaction. */
-function recorded(operation: 'lift' | 'expire' | 'unfreeze', target: string) {
+/** A transition's operation record: the record's row before the change says what it was on. */
+function recorded<Row>(
+  operation: 'lift' | 'expire' | 'unfreeze',
+  target: string,
+  subject: (row: Row) => Pick<RiskOperation, 'merchantId' | 'kind' | 'summary' | 'freezes'>,
+) {
   return async (s: TransitionStep) => {
-    const b = s.before as {
-      id: number;
-      value?: string;
-      kind?: string;
-      memberAccount?: string;
-      merchantId?: number;
-    };
-    const summary = b.kind
-      ? `${b.kind}: ${b.value}`
-      : `${b.merchantId}${b.memberAccount ? `/${b.memberAccount}` : ''}`;
+    const row = s.before as Row & { id: number };
     const reason = (s.body as { reason?: string }).reason ?? '';
     await recordRiskOperation(
       s.tx,
-      { operation, target, targetId: Number(b.id), summary, reason },
+      { operation, target, targetId: Number(row.id), ...subject(row), reason },
       s.actor,
       s.now,
     );
@@ -95,9 +91,9 @@ export async function riskRoutes(fastify: FastifyInstance) {
       hooks: {
         lift: {
           set: (s) => ({ liftedAt: s.now, liftedBy: s.actor.operatorId }),
-          effect: recorded('lift', def.name),
+          effect: recorded('lift', def.name, entrySubject),
         },
-        expire: { set: (s) => ({ liftedAt: s.now }), effect: recorded('expire', def.name) },
+        expire: { set: (s) => ({ liftedAt: s.now }), effect: recorded('expire', def.name, entrySubject) },
       },
     });
     const add = def.actions.add!;
@@ -192,8 +188,14 @@ export async function riskRoutes(fastify: FastifyInstance) {
   registerTransitions(fastify, mchFrozenList, {
     table: riskFreezes,
     hooks: {
-      lift: { set: (s) => ({ liftedAt: s.now }), effect: recorded('unfreeze', mchFrozenList.name) },
-      expire: { set: (s) => ({ liftedAt: s.now }), effect: recorded('expire', mchFrozenList.name) },
+      lift: {
+        set: (s) => ({ liftedAt: s.now }),
+        effect: recorded('unfreeze', mchFrozenList.name, freezeSubject),
+      },
+      expire: {
+        set: (s) => ({ liftedAt: s.now }),
+        effect: recorded('expire', mchFrozenList.name, freezeSubject),
+      },
     },
   });
   const addF = mchFrozenList.actions.add!;

@@ -22,7 +22,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/crud/index.ts';
 import { fieldError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/transitions/hooks.ts';
-import { recordRiskOperation } from './records.ts';
+import { entrySubject, recordRiskOperation } from './records.ts';
 import { type RiskListEntry, riskBlockLog, riskListEntries } from './risk.schema.ts';
 import { cardKey, maskedValue, prepareValue } from './values.ts';
 
@@ -117,7 +117,7 @@ export async function addListEntry(
       operation: input.source === 'import' ? 'import' : 'add',
       target: LIST_PAGE[input.list],
       targetId: row!.id,
-      summary: `${input.kind}: ${maskedValue(input.kind, v.value)}`,
+      ...entrySubject(row!),
       reason,
     },
     actor,

@@ -101,8 +101,13 @@ export function toCell(ctx: CellContext, field: FieldDef, row: Row): Cell {
   if (typeof value === 'boolean') return { kind: 'text', text: yesNo[ctx.locale][value ? 0 : 1] };
   switch (field.type) {
     case 'enum': {
-      const option = field.options.find((o) => o.value === value);
-      return { kind: 'text', text: option ? label(ctx, option.label, String(value)) : String(value) };
+      // A `many` field's value is a comma-separated set: each option by its label, as the cell shows it.
+      const values = field.many ? String(value).split(',').filter(Boolean) : [String(value)];
+      const labelOf = (v: string) => {
+        const option = field.options.find((o) => o.value === v);
+        return option ? label(ctx, option.label, v) : v;
+      };
+      return { kind: 'text', text: values.map(labelOf).join(', ') };
     }
     case 'datetime':
       return typeof value === 'string'

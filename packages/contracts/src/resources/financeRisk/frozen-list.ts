@@ -25,6 +25,15 @@ export const freezeLifecycle = defineLifecycle({
 
 export const FREEZE_SUBJECTS = { member: ['会员', 'Member'], merchant: ['商户', 'Merchant'] } as const;
 
+/** What a freeze stops: its four switches (the freeze's columns, the operation records' scope). */
+export const FREEZE_SCOPES = {
+  freezeDeposit: ['冻结充值', 'Deposits'],
+  freezeWithdraw: ['冻结提现', 'Withdrawals'],
+  freezeMatch: ['冻结撮合', 'Matching'],
+  freezeLogin: ['冻结登录', 'Login'],
+} as const satisfies Record<string, readonly [string, string]>;
+export type FreezeScope = keyof typeof FREEZE_SCOPES;
+
 export const mchFrozenList = defineResource({
   name: 'mchFrozenList',
   group: 'financeRisk',
@@ -69,10 +78,9 @@ export const mchFrozenList = defineResource({
     'enum.mchFrozenList.subjectType.merchant': FREEZE_SUBJECTS.merchant,
     'field.mchFrozenList.merchantId': ['商户', 'Merchant'],
     'field.mchFrozenList.memberAccount': ['会员账号', 'Member account'],
-    'field.mchFrozenList.freezeDeposit': ['冻结充值', 'Deposits'],
-    'field.mchFrozenList.freezeWithdraw': ['冻结提现', 'Withdrawals'],
-    'field.mchFrozenList.freezeMatch': ['冻结撮合', 'Matching'],
-    'field.mchFrozenList.freezeLogin': ['冻结登录', 'Login'],
+    ...Object.fromEntries(
+      Object.entries(FREEZE_SCOPES).map(([field, pair]) => [`field.mchFrozenList.${field}`, pair]),
+    ),
     'field.mchFrozenList.reason': ['原因', 'Reason'],
     'field.mchFrozenList.expiresAt': ['解冻时间', 'Frozen until'],
     'field.mchFrozenList.status': ['状态', 'Status'],

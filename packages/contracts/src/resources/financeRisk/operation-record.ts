@@ -5,6 +5,8 @@
  */
 import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
+import { FREEZE_SCOPES, FREEZE_SUBJECTS } from './frozen-list.ts';
+import { RISK_KINDS } from './risk-values.ts';
 
 export const RISK_OPERATIONS = {
   add: ['添加', 'Added'],
@@ -26,6 +28,15 @@ export const RISK_TARGETS = {
   mchFrozenList: ['临时冻结', 'Temporary freezes'],
 } as const satisfies Record<string, readonly [string, string]>;
 
+/**
+ * What the operation was on: an entry's kind, or a freeze's subject (a member's freeze is on the
+ * member's account; a merchant's on the merchant, named by the merchant column).
+ */
+export const RISK_OPERATION_KINDS = {
+  ...RISK_KINDS,
+  merchant: FREEZE_SUBJECTS.merchant,
+} as const satisfies Record<string, readonly [string, string]>;
+
 export const operationRecordList = defineResource({
   name: 'operationRecordList',
   group: 'financeRisk',
@@ -36,7 +47,11 @@ export const operationRecordList = defineResource({
     operation: { type: 'enum', list: true, filter: 'eq', options: optionsOf(RISK_OPERATIONS) },
     target: { type: 'enum', list: true, filter: 'eq', options: optionsOf(RISK_TARGETS) },
     targetId: { type: 'number', list: true, filter: 'eq' },
+    merchantId: { type: 'ref', list: true, filter: 'eq', ref: { resource: 'mchList', labelField: 'name' } },
+    kind: { type: 'enum', list: true, filter: 'eq', options: optionsOf(RISK_OPERATION_KINDS) },
+    // The entry's value as the list shows it (personal data masked), or the frozen member's account.
     summary: { type: 'string', list: true },
+    freezes: { type: 'enum', many: true, list: true, options: optionsOf(FREEZE_SCOPES) },
     reason: { type: 'string', list: true },
     operatorId: { type: 'ref', list: true, filter: 'eq', ref: { resource: 'user', labelField: 'username' } },
     actor: { type: 'string', list: true },
@@ -51,7 +66,12 @@ export const operationRecordList = defineResource({
     'field.operationRecordList.target': ['名单', 'List'],
     ...enumLabels('operationRecordList', 'target', RISK_TARGETS),
     'field.operationRecordList.targetId': ['记录编号', 'Record ID'],
-    'field.operationRecordList.summary': ['内容', 'What'],
+    'field.operationRecordList.merchantId': ['商户', 'Merchant'],
+    'field.operationRecordList.kind': ['类型', 'Kind'],
+    ...enumLabels('operationRecordList', 'kind', RISK_OPERATION_KINDS),
+    'field.operationRecordList.summary': ['内容', 'Value'],
+    'field.operationRecordList.freezes': ['冻结范围', 'Frozen'],
+    ...enumLabels('operationRecordList', 'freezes', FREEZE_SCOPES),
     'field.operationRecordList.reason': ['原因', 'Reason'],
     'field.operationRecordList.operatorId': ['操作人', 'Operator'],
     'field.operationRecordList.actor': ['执行者', 'Done by'],
