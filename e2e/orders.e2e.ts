@@ -265,7 +265,7 @@ describe('orders', () => {
     // Approved by the rule (the payout job may take it on at once: its status moves on, the reviewer stays).
     await expect
       .poll(() => row(small.orderNo).innerText(), { timeout: 20_000 })
-      .toContain('auto-review: E2E小额自动通过');
+      .toContain('自动审核: E2E小额自动通过');
     await open(`/order/orderTransferList?orderNo=${big.orderNo}`, 'orderTransferList');
     await expect.poll(() => row(big.orderNo).innerText(), { timeout: 20_000 }).toContain('待审核');
   });

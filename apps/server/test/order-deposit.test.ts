@@ -5,7 +5,7 @@
  * code, every path's bad input answering a 4xx with nothing changed, a race of parallel approvals with
  * one credit, the final-state event, the order events and the expiry job.
  */
-import { ErrorCode } from '@payops/contracts';
+import { ErrorCode, orderActionOf, orderRecordPage, systemReason } from '@payops/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderFinal, onOrderFinal } from '../src/modules/order/final-state.ts';
@@ -28,6 +28,7 @@ import {
   orderWorld,
   platform,
   post,
+  type Row,
 } from './order-support.ts';
 import { statementsSent } from './statements-sent.ts';
 
@@ -312,5 +313,17 @@ describe('expiry job', () => {
     expect(await depositRow(w, open.id)).toMatchObject({ status: 'timeout' });
     expect((await depositRow(w, open.id)).finishedAt).not.toBeNull();
     expect(await expireDueDeposits(w.t.ctx, later)).not.toContain(open.id);
+    // The job's reason is a code, read in each operator's language (list and export).
+    const filters = { orderNo: open.orderNo, action: orderActionOf('deposit', 'expire') };
+    const page = await post<{ list: Row[] }>(w, `${orderRecordPage.api}/findByPage`, { page: 1, filters });
+    expect(page.envelope.data.list.map((r) => r.reason)).toEqual([systemReason('timeout')]);
+    for (const [en, said] of [
+      [false, '超时'],
+      [true, 'Timed out'],
+    ] as const) {
+      const csv = await post(w, `${orderRecordPage.api}/export`, { format: 'csv', filters }, { en });
+      expect(csv.body).toContain(said);
+      expect(csv.body).not.toContain('@timeout');
+    }
   });
 });

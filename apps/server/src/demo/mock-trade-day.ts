@@ -49,8 +49,7 @@ export async function runMockTradeDay(
     .where(and(eq(tradeOrders.poolId, SANDBOX_POOL_ID), eq(tradeOrders.status, 'disputed')))
     .orderBy(asc(tradeOrders.id))
     .limit(1);
-  if (disputed)
-    await resolveDispute(ctx, disputed.id, 'completed', 'bank statement shows the payment', operator);
+  if (disputed) await resolveDispute(ctx, disputed.id, 'completed', '流水显示买家已付款', operator);
 
   let tests = 0;
   const bodies = [

@@ -7,6 +7,7 @@
 import CopyOutlined from '@ant-design/icons/CopyOutlined';
 import { currencyRule } from '@payops/contracts/money';
 import type { FieldDef } from '@payops/contracts/resource';
+import { reasonText } from '@payops/contracts/system-reasons';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import type { TFunction } from 'i18next';
@@ -14,6 +15,7 @@ import { type ReactNode, useState } from 'react';
 import { copyText } from '../lib/clipboard.ts';
 import { formatDateTime } from '../lib/datetime.ts';
 import { truncateMoney } from '../lib/money.ts';
+import { getLanguage } from '../lib/settings-store.ts';
 import './engine-messages.ts';
 import { isPercent, percentText } from './percent.tsx';
 
@@ -71,7 +73,9 @@ export function valueText(
     case 'json':
       return typeof value === 'string' ? value : JSON.stringify(value);
     default:
-      return Array.isArray(value) ? value.join(', ') : String(value);
+      if (Array.isArray(value)) return value.join(', ');
+      // A reason the system wrote (`@timeout`) reads in the operator's language.
+      return typeof value === 'string' ? reasonText(value, getLanguage()) : String(value);
   }
 }
 

@@ -10,6 +10,7 @@
 import {
   orderDepositListUSDT,
   orderTransferListUSDT,
+  systemReason,
   USDT_NETWORKS,
   type UsdtNetwork,
 } from '@payops/contracts';
@@ -145,7 +146,7 @@ async function matchIncoming(
       await runSystemTransition(ctx, orderDepositListUSDT, 'raise', holder.id, {
         tx,
         values: { ...values, exceptionKind: 'late' },
-        reason: 'late',
+        reason: systemReason('late'),
       });
       return { matched: 'exception', orderNo: holder.orderNo };
     case 'exception':
@@ -245,13 +246,13 @@ async function onConfirmed(ctx: AppContext, tx: Tx, t: ChainTransfer): Promise<v
       await runSystemTransition(ctx, orderDepositListUSDT, 'raise', o.id, {
         tx,
         values: { exceptionKind },
-        reason: exceptionKind,
+        reason: systemReason(exceptionKind),
       });
     }
   } else await outgoingEnded(ctx, tx, t, 'confirmed');
 }
 
-const FAILED_ON_CHAIN = 'chain: transaction failed';
+const FAILED_ON_CHAIN = systemReason('chainFailed');
 
 /**
  * An outgoing transfer (a refund, a payout) confirmed or failed: its order, if still waiting for it,

@@ -9,7 +9,13 @@
  * - confirm: the receiving member says the money arrived (settles both sides).
  */
 
-import { amountIssue, checkAmount, findTransferMatchByPage, ORDER_FAMILIES } from '@payops/contracts';
+import {
+  amountIssue,
+  checkAmount,
+  findTransferMatchByPage,
+  ORDER_FAMILIES,
+  systemReason,
+} from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { localeOf } from '../../platform/errors.ts';
@@ -195,7 +201,7 @@ export async function matchOpenapiRoutes(parent: FastifyInstance) {
         if (!m) return refuse(request, reply, 'orderNotFound');
         request.placement!.orderNo = m.withdrawOrderNo;
         await runSystemTransition(ctx, findTransferMatchByPage, 'confirm', m.id, {
-          reason: 'receiver',
+          reason: systemReason('payeeConfirmed'),
           actor: {
             operatorId: null,
             username: `merchant:${request.merchant!.mchNo}`,

@@ -11,7 +11,13 @@
  *     Throws an AppError (409 "is no longer ...") when the match is not payer_paid (timed out,
  *     cancelled, confirmed already): the caller's transaction then rolls back whole.
  */
-import { ErrorCode, findTransferMatchByPage, type Locale, type MatchState } from '@payops/contracts';
+import {
+  ErrorCode,
+  findTransferMatchByPage,
+  type Locale,
+  type MatchState,
+  systemReason,
+} from '@payops/contracts';
 import { and, asc, between, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
@@ -64,7 +70,7 @@ export function confirmMatchByEmail(
     tx,
     values: { emailOrderId },
     ...(actor ? { actor } : {}),
-    reason: `email order ${emailOrderId}`,
+    reason: systemReason('emailOrder', emailOrderId),
   });
 }
 

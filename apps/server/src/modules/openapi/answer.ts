@@ -4,6 +4,7 @@ import {
   MERCHANT_API_CODES,
   type MerchantApiCodeName,
   merchantApiMessage,
+  reasonText,
 } from '@payops/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { localeOf } from '../../platform/errors.ts';
@@ -45,5 +46,13 @@ export function refuse(
 
 export function accept<T>(request: FastifyRequest, data: T) {
   request.resultCode = 0;
-  return { code: 0, msg: 'success', data };
+  return { code: 0, msg: 'success', data: failReasonFor(data, request) };
+}
+
+/** An order's fail reason that the system wrote (`@timeout`), in the caller's language. */
+function failReasonFor<T>(data: T, request: FastifyRequest): T {
+  const reason = (data as { failReason?: unknown } | null)?.failReason;
+  return typeof reason === 'string' && reason.startsWith('@')
+    ? { ...data, failReason: reasonText(reason, localeOf(request)) }
+    : data;
 }

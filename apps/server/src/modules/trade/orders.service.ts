@@ -7,7 +7,13 @@
  * has left"); then the child order (matched, pay deadline) and the seller's coins frozen.
  * Every later step is a transition of tradeOrderList (trade-hooks.ts: the ledger effects).
  */
-import { type Locale, TRADE_PAY_TYPES, type TradePayType, tradeOrderList } from '@payops/contracts';
+import {
+  type Locale,
+  systemReason,
+  TRADE_PAY_TYPES,
+  type TradePayType,
+  tradeOrderList,
+} from '@payops/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { clientOf } from '../../db/named-statement.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -248,7 +254,7 @@ export function timeoutOrder(
 ): Promise<TransitionOutcome> {
   const name = order.status === 'paid' ? 'escalate' : 'expire';
   return run(ctx, name, order.id, { operatorId: null, username: 'system', locale: 'zh-CN' }, tx, {
-    reason: name === 'expire' ? 'payment window passed' : 'confirmation window passed',
+    reason: systemReason(name === 'expire' ? 'paymentWindowPassed' : 'confirmationWindowPassed'),
   });
 }
 

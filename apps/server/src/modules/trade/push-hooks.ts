@@ -6,6 +6,7 @@
  * a fill of such an order is refused, so the push stays accepted and reconciliation lists it.
  * The ads' forcePush transition makes the push in the ad's transaction.
  */
+import { systemReason } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { TransitionHooks, TransitionStep } from '../../platform/transitions/index.ts';
 import { cancelOrder, confirmOrder, markPaid, orderById } from './orders.service.ts';
@@ -16,13 +17,13 @@ import { pushAd } from './trade-push.service.ts';
 
 const pushOf = (s: TransitionStep) => s.after as unknown as Push;
 
-function cancels(ctx: AppContext, why: string): TransitionHooks<unknown> {
+function cancels(ctx: AppContext, why: 'marketRefused' | 'marketCancelled'): TransitionHooks<unknown> {
   return {
     effect: async (s) => {
       const p = pushOf(s);
       const o = await orderById(s.tx, p.orderId);
       if (o?.status !== 'matched') return { extra: { orderStatus: o?.status ?? null } };
-      await cancelOrder(ctx, o.id, { reason: `${why} (${p.pushNo})` }, SYSTEM_ACTOR, s.tx);
+      await cancelOrder(ctx, o.id, { reason: systemReason(why, p.pushNo) }, SYSTEM_ACTOR, s.tx);
       return { extra: { orderStatus: 'cancelled' } };
     },
   };
@@ -44,8 +45,8 @@ function fills(ctx: AppContext): TransitionHooks<unknown> {
 
 export function pushHooks(ctx: AppContext): Record<string, TransitionHooks<unknown>> {
   return {
-    reject: cancels(ctx, 'market refused the push'),
-    cancel: cancels(ctx, 'market cancelled the push'),
+    reject: cancels(ctx, 'marketRefused'),
+    cancel: cancels(ctx, 'marketCancelled'),
     fill: fills(ctx),
   };
 }

@@ -10,6 +10,7 @@
 import {
   ErrorCode,
   type Locale,
+  systemReason,
   TRADE_PAY_TYPES,
   type TradePayType,
   trade_push_rec_page,
@@ -229,7 +230,7 @@ export async function pollAccepted(ctx: AppContext, limit = 200): Promise<number
         name,
         p.id,
         { settledAt: ctx.clock.now(), lastError: null },
-        `market: ${remote.status}`,
+        systemReason(remote.status === 'filled' ? 'marketFilled' : 'marketCancelled'),
       );
       decided++;
     } catch (e) {

@@ -11,6 +11,7 @@ import {
   type Locale,
   MONEY_MAX_SCALE,
   type ResourceDef,
+  reasonText,
 } from '@payops/contracts';
 import { Dec } from '../ledger/money.ts';
 import type { Row } from './query.ts';
@@ -127,7 +128,8 @@ export function toCell(ctx: CellContext, field: FieldDef, row: Row): Cell {
         : { kind: 'text', text: String(value) };
     default:
       if (typeof value === 'object') return { kind: 'text', text: JSON.stringify(value) };
-      return { kind: 'text', text: String(value) };
+      // A reason the system wrote (`@timeout`) in the reader's language, as the cell shows it.
+      return { kind: 'text', text: reasonText(String(value), ctx.locale) };
   }
 }
 

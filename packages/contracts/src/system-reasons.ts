@@ -1,0 +1,56 @@
+/**
+ * Reasons the system writes itself (a job's timeout, an automatic rule, the chain, a market's answer):
+ * stored as `@<code>` or `@<code>: <detail>` (the detail a name or a number, in no language), shown in
+ * the reader's language wherever a text is shown: table cells, the detail drawer, exports. A reason an
+ * operator typed is stored and shown as typed.
+ */
+import type { Locale } from './api.ts';
+import { RISK_TARGETS } from './resources/financeRisk/operation-record.ts';
+
+type Pair = readonly [string, string];
+
+/** A hold by a risk list or a freeze names the page that held it. */
+const riskHolds = Object.fromEntries(
+  Object.entries(RISK_TARGETS).map(([target, [zh, en]]) => [
+    `riskHold.${target}`,
+    [`风控拦截（${zh}）`, `Held by risk control (${en})`] as Pair,
+  ]),
+) as Record<`riskHold.${RiskTarget}`, Pair>;
+
+export const SYSTEM_REASONS = {
+  timeout: ['超时', 'Timed out'],
+  paymentWindowPassed: ['付款超时', 'Payment window passed'],
+  confirmationWindowPassed: ['放币确认超时', 'Confirmation window passed'],
+  adExpired: ['广告有效期已过', 'Ad validity passed'],
+  paymentNotReceived: ['未收到付款（自动交易员）', 'Payment not received (automatic trader)'],
+  underpaid: ['链上少付', 'Underpaid on chain'],
+  overpaid: ['链上多付', 'Overpaid on chain'],
+  late: ['过期后到账', 'Paid after the order expired'],
+  chainFailed: ['链上交易失败', 'Transaction failed on chain'],
+  autoReview: ['自动审核', 'Auto-review'],
+  emailOrder: ['邮件订单确认', 'Confirmed by an email order'],
+  payeeConfirmed: ['收款方确认到账', 'Confirmed by the payee'],
+  marketRefused: ['三方市场拒绝推送', 'The market refused the push'],
+  marketFilled: ['三方市场已成交', 'Filled at the market'],
+  marketCancelled: ['三方市场已取消', 'Cancelled at the market'],
+  neverReceived: ['上游无此代付记录（未收到）', 'The upstream has no record of this payout (never received)'],
+  ...riskHolds,
+} as const satisfies Record<string, Pair>;
+export type SystemReason = keyof typeof SYSTEM_REASONS;
+export type RiskTarget = keyof typeof RISK_TARGETS;
+
+/** The stored form of a system reason: `@code`, or `@code: detail`. */
+export function systemReason(code: SystemReason, detail?: string | number): string {
+  return detail === undefined || detail === '' ? `@${code}` : `@${code}: ${detail}`;
+}
+
+const STORED = /^@([\w.]+)(?:: (.*))?$/s;
+
+/** A stored text in the reader's language: a system reason translated, anything else as it is. */
+export function reasonText(value: string, locale: Locale): string {
+  const m = STORED.exec(value);
+  const pair = m ? (SYSTEM_REASONS as Record<string, Pair>)[m[1]!] : undefined;
+  if (!pair) return value;
+  const label = locale === 'en-US' ? pair[1] : pair[0];
+  return m![2] === undefined ? label : `${label}: ${m![2]}`;
+}
