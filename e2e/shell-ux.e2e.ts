@@ -12,6 +12,7 @@
  * give a new password). Codes are spread out so that few wait for a new 30 s step.
  */
 import { errorMessages } from '@payops/contracts/api';
+import { allResources } from '@payops/contracts/resources/index';
 import { mchAdjust } from '@payops/contracts/resources/mch/mch-adjust';
 import { mchList } from '@payops/contracts/resources/mch/mch-list';
 import { user } from '@payops/contracts/resources/sys/user';
@@ -332,14 +333,22 @@ describe('issue 17: the shell as an operator meets it', () => {
     await page.goto('/sys/opearlog');
     await id('resource-page-opearlog').waitFor({ timeout: 20_000 });
     await idle();
-    const cell = page.locator('[data-testid="opearlog-action"][data-action="mch.mchList.approve"]').first();
+    const cell = page.locator('[data-testid="opearlog-action"][data-id="mch.mchList.approve"]').first();
     const approveName = () =>
       `${t('route.mch.mchList')} · ${label(mchAdjust.labels, 'action.mchAdjust.approve')}`;
     await hasText(cell, approveName());
     expect(await cell.getAttribute('title')).toBe('mch.mchList.approve');
+    // An object type reads as the title of the page that shows such records.
+    const types = page.locator('[data-testid="opearlog-objectType"]');
+    const ids = await types.evaluateAll((cells) => cells.map((c) => c.getAttribute('data-id') ?? ''));
+    const def = allResources.find((r) => ids.includes(r.name))!;
+    const object = types.and(page.locator(`[data-id="${def.name}"]`)).first();
+    const objectTitle = () => t(allPages.find((p) => p.group === def.group && p.name === def.page)!.titleKey);
+    await hasText(object, objectTitle());
     await screenshot(page, 'ux-15-opearlog-en-US');
     await setLanguage('zh-CN');
     await hasText(cell, approveName());
+    await hasText(object, objectTitle());
     await screenshot(page, 'ux-15-opearlog-zh-CN');
   });
 

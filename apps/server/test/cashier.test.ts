@@ -5,7 +5,7 @@
  * an administrator not named in cashierStaff gets 403 on every cashier route.
  */
 import { randomUUID } from 'node:crypto';
-import { systemReason } from '@payops/contracts';
+import { systemText } from '@payops/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCashierDay } from '../src/demo/cashier-day.ts';
@@ -281,7 +281,7 @@ describe('a counter payment confirmed by SMS code', () => {
     const b = await create('2');
     await advance(31 * 60_000);
     await expireCounterPayments(t.ctx);
-    expect(await payment(b.id)).toMatchObject({ status: 'expired', closeReason: systemReason('timeout') });
+    expect(await payment(b.id)).toMatchObject({ status: 'expired', closeReason: systemText('timeout') });
   });
 });
 

@@ -3,6 +3,7 @@
  * adjustments and their hold), the schedules the runner registers, and a job that throws being
  * logged and retried until it succeeds. Only this file (and the scale-out test) starts pg-boss.
  */
+import { systemText } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,7 +162,7 @@ describe('job handlers', () => {
       .from(merchantAdjustments)
       .where(eq(merchantAdjustments.merchantId, m!.id));
     const status = Object.fromEntries(rows.map((r) => [r.id, [r.status, r.checkerName]]));
-    expect(status[stale!.id]).toEqual(['expired', 'system']);
+    expect(status[stale!.id]).toEqual(['expired', systemText('system')]);
     expect(status[fresh!.id]).toEqual(['pending', null]);
     expect(status[done!.id]).toEqual(['executed', null]);
     const account = await findAccount(t.ctx.db, { ownerType: 'merchant', ownerId: m!.id });

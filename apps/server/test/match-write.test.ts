@@ -6,7 +6,7 @@
  * no longer waiting) rolls everything back, nothing half-written. The candidate scan passes over entries
  * left holding less than a piece ("dust") that would otherwise fill its N candidates.
  */
-import { orderDepositList } from '@payops/contracts';
+import { orderDepositList, systemText } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberOf } from '../src/modules/match/match-engine.ts';
@@ -72,7 +72,7 @@ describe('a match written in one statement', () => {
       transition: 'matchFound',
       from_status: 'created',
       to_status: 'pending_payment',
-      operator_name: 'system',
+      operator_name: systemText('system'),
     });
     expect(await rowOf(w, 'order_events', "family = 'deposit' AND order_id = $1", order.id)).toMatchObject({
       action: 'deposit.matchFound',

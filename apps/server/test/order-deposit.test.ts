@@ -5,7 +5,7 @@
  * code, every path's bad input answering a 4xx with nothing changed, a race of parallel approvals with
  * one credit, the final-state event, the order events and the expiry job.
  */
-import { ErrorCode, orderActionOf, orderRecordPage, systemReason } from '@payops/contracts';
+import { ErrorCode, orderActionOf, orderRecordPage, systemText } from '@payops/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderFinal, onOrderFinal } from '../src/modules/order/final-state.ts';
@@ -316,7 +316,7 @@ describe('expiry job', () => {
     // The job's reason is a code, read in each operator's language (list and export).
     const filters = { orderNo: open.orderNo, action: orderActionOf('deposit', 'expire') };
     const page = await post<{ list: Row[] }>(w, `${orderRecordPage.api}/findByPage`, { page: 1, filters });
-    expect(page.envelope.data.list.map((r) => r.reason)).toEqual([systemReason('timeout')]);
+    expect(page.envelope.data.list.map((r) => r.reason)).toEqual([systemText('timeout')]);
     for (const [en, said] of [
       [false, '超时'],
       [true, 'Timed out'],

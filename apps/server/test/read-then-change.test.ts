@@ -6,7 +6,7 @@
  * the transaction's path says why; a race of approvals on one order credits it once. An operator's
  * approval keeps its Idempotency-Key and answer in that statement; a repeat replays it.
  */
-import { orderDepositList } from '@payops/contracts';
+import { orderDepositList, systemText } from '@payops/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantNotifications } from '../src/modules/notify/schema.ts';
@@ -127,7 +127,7 @@ describe('a deposit approval by the registrar', () => {
       ['platform', '1.00000000'],
     ]);
     expect(a.notifications).toEqual([['success', '100.00000000', 'success']]);
-    expect(a.events).toEqual([['in_audit', 'success', 'system']]);
+    expect(a.events).toEqual([['in_audit', 'success', systemText('system')]]);
     const entryId = Number((await depositRow(w, one.id)).entryId);
     expect(a.history).toEqual([
       ['in_audit', 'success', { entryId, amount: '100.00000000', fee: '1.00000000' }],

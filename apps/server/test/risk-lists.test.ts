@@ -12,6 +12,7 @@ import {
   mchFrozenList,
   operationRecordList,
   orderTransferList,
+  systemText,
   withdrawBlack,
   withdrawWhite,
 } from '@payops/contracts';
@@ -222,7 +223,7 @@ describe('freezes', () => {
     expect(row.rows[0]!.status).toBe('expired');
     expect(
       await count(
-        sql`SELECT count(*)::int AS n FROM risk_operation_records WHERE target = 'mchFrozenList' AND operation = 'expire' AND actor = 'system'`,
+        sql`SELECT count(*)::int AS n FROM risk_operation_records WHERE target = 'mchFrozenList' AND operation = 'expire' AND actor = ${systemText('system')}`,
       ),
     ).toBe(1);
     const ok = await mchCall(t, m, 'withdraw/create', withdrawal('W-FRZ-2'));

@@ -5,7 +5,7 @@
  * approvals with exactly one effect; a pending debit holding its amount; an audit row that cannot be
  * written undoing the business change (issue 18 section 2); the sharded audit chain still verifying.
  */
-import { ErrorCode, mchAdjust } from '@payops/contracts';
+import { ErrorCode, mchAdjust, systemText } from '@payops/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantAdjustments, merchants } from '../src/modules/mch/schema.ts';
@@ -266,7 +266,7 @@ describe('balance adjustments', () => {
     expect(o.after.status).toBe('expired');
     expect(await balances(m.id)).toEqual({ available: 200, frozen: 0 });
     const [h] = await historyOf('mchAdjust', Number(debit.adjustmentId));
-    expect(h).toMatchObject({ transition: 'expire', operatorName: 'system', operatorId: null });
+    expect(h).toMatchObject({ transition: 'expire', operatorName: systemText('system'), operatorId: null });
     // Decided meanwhile: a second expiry is refused and moves nothing.
     await expect(runSystemTransition(t.ctx, mchAdjust, 'expire', debit.adjustmentId)).rejects.toThrow();
     expect(await balances(m.id)).toEqual({ available: 200, frozen: 0 });

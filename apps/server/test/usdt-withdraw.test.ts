@@ -5,7 +5,7 @@
  * kept) and the watcher settles it after N confirmations, or unfreezes it when the chain fails it;
  * a rejection unfreezes at once; parallel approvals pay once.
  */
-import { orderTransferListUSDT, systemReason } from '@payops/contracts';
+import { orderTransferListUSDT, systemText } from '@payops/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxAddress } from '../src/demo/usdt-addresses.ts';
@@ -106,7 +106,7 @@ describe('a USDT withdrawal', () => {
     await blocks(1);
     expect(await withdrawRow(w.t, o.orderNo)).toMatchObject({
       status: 'failed',
-      failReason: systemReason('chainFailed'),
+      failReason: systemText('chainFailed'),
     });
     expect(await balance(w.t, w.m)).toEqual(before);
   });

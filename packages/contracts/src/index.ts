@@ -16,5 +16,5 @@ export * from './resource.ts';
 export * from './resource-schemas.ts';
 export * from './resources/index.ts';
 export * from './routes.ts';
-export * from './system-reasons.ts';
+export * from './system-texts.ts';
 export * from './view.ts';

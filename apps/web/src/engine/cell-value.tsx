@@ -7,7 +7,7 @@
 import CopyOutlined from '@ant-design/icons/CopyOutlined';
 import { currencyRule } from '@payops/contracts/money';
 import type { FieldDef } from '@payops/contracts/resource';
-import { reasonText } from '@payops/contracts/system-reasons';
+import { localText } from '@payops/contracts/system-texts';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import type { TFunction } from 'i18next';
@@ -75,7 +75,7 @@ export function valueText(
     default:
       if (Array.isArray(value)) return value.join(', ');
       // A reason the system wrote (`@timeout`) reads in the operator's language.
-      return typeof value === 'string' ? reasonText(value, getLanguage()) : String(value);
+      return typeof value === 'string' ? localText(value, getLanguage()) : String(value);
   }
 }
 

@@ -3,7 +3,7 @@
  * transition `expire`, each in its own transaction: a confirmation racing it wins or loses whole), and
  * codes past their five minutes show as expired on the SMS page (the gate refuses them anyway).
  */
-import { counterPaymentPage, systemReason } from '@payops/contracts';
+import { counterPaymentPage, systemText } from '@payops/contracts';
 import { and, eq, inArray, lt, lte } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { expireDue } from '../../platform/jobs/expire-due.ts';
@@ -30,7 +30,7 @@ export async function expireCounterPayments(ctx: AppContext): Promise<{ payments
     ),
     order: counterPayments.id,
     batch: 200,
-    reason: systemReason('timeout'),
+    reason: systemText('timeout'),
   });
   return { payments: payments.length, codes: codes.length };
 }

@@ -8,7 +8,7 @@ import {
   orderDepositListUSDT,
   orderTransferListUSDT,
   type ResourceDef,
-  systemReason,
+  systemText,
   USDT_DEPOSIT_FINAL_STATES,
   USDT_DEPOSIT_OPEN_STATES,
   USDT_WITHDRAW_FINAL_STATES,
@@ -73,7 +73,7 @@ const credit = posting<UsdtDepositOrder>(usdtDepositOrders, (s, o) =>
 
 const depositSpecs: Record<string, Spec> = {
   confirm: { set: (s) => ({ ...finished(s), creditAmount: String(s.before.amount) }), effect: credit },
-  expire: { set: (s) => ({ ...finished(s), failReason: systemReason('timeout') }) },
+  expire: { set: (s) => ({ ...finished(s), failReason: systemText('timeout') }) },
   creditActual: {
     check: (s) => {
       if (isZero(dec(String(s.before.paidUsdt))))

@@ -6,7 +6,7 @@
  *  - sandbox-chain-miner: the sandbox chain mines a block per network and round, so a running
  *    console's confirmations rise by themselves (nothing without SANDBOX).
  */
-import { orderDepositListUSDT, systemReason, USDT_NETWORKS } from '@payops/contracts';
+import { orderDepositListUSDT, systemText, USDT_NETWORKS } from '@payops/contracts';
 import { and, eq, lte } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { expireDue } from '../../platform/jobs/expire-due.ts';
@@ -36,7 +36,7 @@ export function expireDueUsdtDeposits(ctx: AppContext, now: Date): Promise<numbe
     due: and(eq(usdtDepositOrders.status, 'pending_payment'), lte(usdtDepositOrders.expiresAt, now)),
     order: usdtDepositOrders.expiresAt,
     batch: 500,
-    reason: systemReason('timeout'),
+    reason: systemText('timeout'),
   });
 }
 

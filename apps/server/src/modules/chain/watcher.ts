@@ -10,7 +10,7 @@
 import {
   orderDepositListUSDT,
   orderTransferListUSDT,
-  systemReason,
+  systemText,
   USDT_NETWORKS,
   type UsdtNetwork,
 } from '@payops/contracts';
@@ -146,7 +146,7 @@ async function matchIncoming(
       await runSystemTransition(ctx, orderDepositListUSDT, 'raise', holder.id, {
         tx,
         values: { ...values, exceptionKind: 'late' },
-        reason: systemReason('late'),
+        reason: systemText('late'),
       });
       return { matched: 'exception', orderNo: holder.orderNo };
     case 'exception':
@@ -246,13 +246,13 @@ async function onConfirmed(ctx: AppContext, tx: Tx, t: ChainTransfer): Promise<v
       await runSystemTransition(ctx, orderDepositListUSDT, 'raise', o.id, {
         tx,
         values: { exceptionKind },
-        reason: systemReason(exceptionKind),
+        reason: systemText(exceptionKind),
       });
     }
   } else await outgoingEnded(ctx, tx, t, 'confirmed');
 }
 
-const FAILED_ON_CHAIN = systemReason('chainFailed');
+const FAILED_ON_CHAIN = systemText('chainFailed');
 
 /**
  * An outgoing transfer (a refund, a payout) confirmed or failed: its order, if still waiting for it,

@@ -14,7 +14,7 @@ import {
   checkAmount,
   findTransferMatchByPage,
   ORDER_FAMILIES,
-  systemReason,
+  systemText,
 } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -201,10 +201,10 @@ export async function matchOpenapiRoutes(parent: FastifyInstance) {
         if (!m) return refuse(request, reply, 'orderNotFound');
         request.placement!.orderNo = m.withdrawOrderNo;
         await runSystemTransition(ctx, findTransferMatchByPage, 'confirm', m.id, {
-          reason: systemReason('payeeConfirmed'),
+          reason: systemText('payeeConfirmed'),
           actor: {
             operatorId: null,
-            username: `merchant:${request.merchant!.mchNo}`,
+            username: systemText('merchant', request.merchant!.mchNo),
             locale: localeOf(request),
           },
         });

@@ -16,7 +16,7 @@ import {
   findTransferMatchByPage,
   type Locale,
   type MatchState,
-  systemReason,
+  systemText,
 } from '@payops/contracts';
 import { and, asc, between, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
@@ -70,7 +70,7 @@ export function confirmMatchByEmail(
     tx,
     values: { emailOrderId },
     ...(actor ? { actor } : {}),
-    reason: systemReason('emailOrder', emailOrderId),
+    reason: systemText('emailOrder', emailOrderId),
   });
 }
 

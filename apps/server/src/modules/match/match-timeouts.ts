@@ -3,7 +3,7 @@
  * is the system transition `expire` in its own transaction, which returns its amount to the pool and
  * closes its orders (match-hooks.ts). A confirmation racing the expiry wins or loses whole.
  */
-import { findTransferMatchByPage, systemReason } from '@payops/contracts';
+import { findTransferMatchByPage, systemText } from '@payops/contracts';
 import { and, inArray, lte } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { expireDue } from '../../platform/jobs/expire-due.ts';
@@ -18,7 +18,7 @@ export function expireDueMatches(ctx: AppContext, now: Date): Promise<number[]> 
     due: and(inArray(matches.status, ['matched', 'payer_paid']), lte(matches.deadline, now)),
     order: matches.deadline,
     batch: 500,
-    reason: systemReason('timeout'),
+    reason: systemText('timeout'),
   });
 }
 

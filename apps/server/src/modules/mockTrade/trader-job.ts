@@ -8,7 +8,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { systemReason } from '@payops/contracts';
+import { systemText } from '@payops/contracts';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { defineJob } from '../../platform/jobs/registry.ts';
@@ -206,7 +206,7 @@ async function confirmPaid(ctx: AppContext, t: Trader, ids: number[], report: Ti
     // The top of the range, so the late share (the bottom) and the dispute share never overlap.
     if (fateOf(o.orderNo) >= 1 - Number(t.disputeShare))
       await attempt(report, 'disputed', () =>
-        openDispute(ctx, o.id, { reason: systemReason('paymentNotReceived'), by }, SYSTEM_ACTOR),
+        openDispute(ctx, o.id, { reason: systemText('paymentNotReceived'), by }, SYSTEM_ACTOR),
       );
     else await attempt(report, 'confirmed', () => confirmOrder(ctx, o.id, { by }, SYSTEM_ACTOR));
   }

@@ -4,7 +4,7 @@
  * callback, and a rolled-back transition leaves none). The parameters are stored unsigned: each attempt
  * signs them with the merchant's secret of that moment (a reset secret applies to the next retry).
  */
-import { currencyRule, DEFAULT_LOCALE, reasonText } from '@payops/contracts';
+import { currencyRule, DEFAULT_LOCALE, localText } from '@payops/contracts';
 import { clientOf, insertRow } from '../../db/named-statement.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
 import { dec } from '../../platform/ledger/money.ts';
@@ -34,7 +34,7 @@ export function callbackParams(event: OrderFinal): Record<string, string> {
     status: o.status,
     finishedAt: (o.finishedAt ?? event.at).toISOString(),
     // A reason the system wrote (`@timeout`) in the platform's language: a callback has no caller's.
-    ...(o.failReason ? { failReason: reasonText(o.failReason, DEFAULT_LOCALE) } : {}),
+    ...(o.failReason ? { failReason: localText(o.failReason, DEFAULT_LOCALE) } : {}),
     ...(quote ? { family: o.family, ...quote } : {}),
   };
 }

@@ -1,10 +1,10 @@
 /** The merchant API's answers: the console's envelope with its own codes (contracts place-log-codes). */
 import {
   type FieldError,
+  localText,
   MERCHANT_API_CODES,
   type MerchantApiCodeName,
   merchantApiMessage,
-  reasonText,
 } from '@payops/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { localeOf } from '../../platform/errors.ts';
@@ -53,6 +53,6 @@ export function accept<T>(request: FastifyRequest, data: T) {
 function failReasonFor<T>(data: T, request: FastifyRequest): T {
   const reason = (data as { failReason?: unknown } | null)?.failReason;
   return typeof reason === 'string' && reason.startsWith('@')
-    ? { ...data, failReason: reasonText(reason, localeOf(request)) }
+    ? { ...data, failReason: localText(reason, localeOf(request)) }
     : data;
 }

@@ -3,7 +3,7 @@
  * `expire` in its own transaction (guarded: a payment callback racing the expiry wins or loses whole;
  * a late payment can still revive a timed-out order through `pay`).
  */
-import { orderDepositList, systemReason } from '@payops/contracts';
+import { orderDepositList, systemText } from '@payops/contracts';
 import { and, inArray, lte } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { expireDue } from '../../platform/jobs/expire-due.ts';
@@ -22,7 +22,7 @@ export function expireDueDeposits(ctx: AppContext, now: Date): Promise<number[]>
     ),
     order: depositOrders.expiresAt,
     batch: 500,
-    reason: systemReason('timeout'),
+    reason: systemText('timeout'),
   });
 }
 

@@ -4,7 +4,7 @@
  * returned on failure or rejection (`release`); `review` applies the auto-review rules, approving in
  * the same transaction when one passes. order-hooks.ts adds the order event and the final-state emit.
  */
-import { orderTransferList, systemReason } from '@payops/contracts';
+import { orderTransferList, systemText } from '@payops/contracts';
 import { ne } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
@@ -42,13 +42,13 @@ function specs(ctx: AppContext): Record<string, OrderTransitionSpec<WithdrawOrde
         if (!rule) return undefined;
         await runSystemTransition(ctx, orderTransferList, 'autoApprove', s.after.id, {
           tx: s.tx,
-          reason: systemReason('autoReview', rule.name),
+          reason: systemText('autoReview', rule.name),
         });
         return { extra: { autoReviewRule: rule.id } };
       },
     },
     autoApprove: {
-      set: (s) => ({ ...decidedBy(s), reviewedByName: s.body.reason ?? systemReason('autoReview') }),
+      set: (s) => ({ ...decidedBy(s), reviewedByName: s.body.reason ?? systemText('autoReview') }),
       effect: intoPool,
     },
     // Matched (P2P) withdrawals (modules/match): into the pool once approved; the fee at the end.

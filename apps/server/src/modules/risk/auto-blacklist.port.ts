@@ -7,6 +7,7 @@
  * operator's entry or another rule's): that refusal stays inside a savepoint, so the cancellation that
  * triggered the rule still commits.
  */
+import { systemText } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
@@ -45,7 +46,7 @@ export async function blacklistSubject(tx: Tx, entry: AutoBlacklist): Promise<nu
           reason: entry.reason.length > 200 ? `${entry.reason.slice(0, 199)}…` : entry.reason,
           source: 'rule',
         },
-        { operatorId: null, username: `rule:${entry.source}`, locale: 'zh-CN' },
+        { operatorId: null, username: systemText('rule', entry.source), locale: 'zh-CN' },
       );
       return row.id;
     });

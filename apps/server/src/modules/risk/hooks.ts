@@ -5,7 +5,7 @@
  * parsed or bound (modules/email); both log their own block.
  */
 import type { FieldError, Locale, RiskKind } from '@payops/contracts';
-import { orderTransferList, type RiskTarget, systemReason } from '@payops/contracts';
+import { orderTransferList, type RiskTarget, systemText } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
@@ -95,7 +95,7 @@ export async function payoutBlocked(ctx: AppContext, order: WithdrawOrder): Prom
   );
   if (!d) return false;
   await runSystemTransition(ctx, orderTransferList, 'detain', order.id, {
-    reason: systemReason(`riskHold.${d.rule as RiskTarget}`, `#${d.entryId}`),
+    reason: systemText(`riskHold.${d.rule as RiskTarget}`, `#${d.entryId}`),
   });
   return true;
 }

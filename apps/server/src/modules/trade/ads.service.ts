@@ -6,7 +6,9 @@
  */
 import {
   type ApplyKind,
+  buyorderApplyPage,
   type Locale,
+  sellorderApplyPage,
   type TradeSide,
   trade_buy_order_page,
   trade_sell_order_page,
@@ -137,8 +139,8 @@ export function createAd(ctx: AppContext, input: AdInput, actor: Actor, tx?: Tx)
         .returning();
       const def = adDef(input.side);
       await auditStep(tx, actor, now, {
-        action: `${def.group}.${def.page}.post`,
-        objectType: def.name,
+        def,
+        name: 'post',
         objectId: ad!.id,
         detail: { adNo: ad!.adNo, amount: ad!.amount, trader: t.code },
       });
@@ -233,8 +235,8 @@ export function applyFor(
       })
       .returning();
     await auditStep(tx, actor, now, {
-      action: `tradeManage.${input.side === 'buy' ? 'buyorderApplyPage' : 'sellorderApplyPage'}.apply`,
-      objectType: input.side === 'buy' ? 'buyorderApplyPage' : 'sellorderApplyPage',
+      def: input.side === 'buy' ? buyorderApplyPage : sellorderApplyPage,
+      name: 'apply',
       objectId: row!.id,
       detail: { applyNo: row!.applyNo, kind: input.kind, trader: t.code },
     });

@@ -9,7 +9,7 @@
  */
 import {
   type Locale,
-  systemReason,
+  systemText,
   TRADE_PAY_TYPES,
   type TradePayType,
   tradeOrderList,
@@ -141,8 +141,8 @@ export async function takeAd(ctx: AppContext, input: TakeInput, actor: Actor, tx
       }
       await freezeSeller(tx, order, actor, now);
       await auditStep(tx, actor, now, {
-        action: `${tradeOrderList.group}.${tradeOrderList.page}.take`,
-        objectType: tradeOrderList.name,
+        def: tradeOrderList,
+        name: 'take',
         objectId: order.id,
         detail: { orderNo: order.orderNo, adNo: ad0.adNo, amount, price, taker: t.code },
       });
@@ -253,8 +253,8 @@ export function timeoutOrder(
   tx?: Tx,
 ): Promise<TransitionOutcome> {
   const name = order.status === 'paid' ? 'escalate' : 'expire';
-  return run(ctx, name, order.id, { operatorId: null, username: 'system', locale: 'zh-CN' }, tx, {
-    reason: systemReason(name === 'expire' ? 'paymentWindowPassed' : 'confirmationWindowPassed'),
+  return run(ctx, name, order.id, { operatorId: null, username: systemText('system'), locale: 'zh-CN' }, tx, {
+    reason: systemText(name === 'expire' ? 'paymentWindowPassed' : 'confirmationWindowPassed'),
   });
 }
 

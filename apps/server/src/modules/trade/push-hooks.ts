@@ -6,7 +6,7 @@
  * a fill of such an order is refused, so the push stays accepted and reconciliation lists it.
  * The ads' forcePush transition makes the push in the ad's transaction.
  */
-import { systemReason } from '@payops/contracts';
+import { systemText } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { TransitionHooks, TransitionStep } from '../../platform/transitions/index.ts';
 import { cancelOrder, confirmOrder, markPaid, orderById } from './orders.service.ts';
@@ -23,7 +23,7 @@ function cancels(ctx: AppContext, why: 'marketRefused' | 'marketCancelled'): Tra
       const p = pushOf(s);
       const o = await orderById(s.tx, p.orderId);
       if (o?.status !== 'matched') return { extra: { orderStatus: o?.status ?? null } };
-      await cancelOrder(ctx, o.id, { reason: systemReason(why, p.pushNo) }, SYSTEM_ACTOR, s.tx);
+      await cancelOrder(ctx, o.id, { reason: systemText(why, p.pushNo) }, SYSTEM_ACTOR, s.tx);
       return { extra: { orderStatus: 'cancelled' } };
     },
   };

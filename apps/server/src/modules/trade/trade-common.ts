@@ -3,7 +3,16 @@
  * input, the operation-log row of a service step (a take, a post, an application: the transitions
  * write their own), and running in the caller's transaction or a new one.
  */
-import { amountMessage, checkAmount, ErrorCode, type Locale } from '@payops/contracts';
+import {
+  amountMessage,
+  checkAmount,
+  ErrorCode,
+  type Locale,
+  type ResourceDef,
+  systemText,
+  type TraderType,
+  type TradeServiceAction,
+} from '@payops/contracts';
 import { appendOperationLog } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
@@ -85,16 +94,22 @@ export function auditStep(
   tx: Tx,
   actor: Actor,
   at: Date,
-  step: { action: string; objectType: string; objectId: string | number; detail: Record<string, unknown> },
+  step: {
+    /** The page the record shows on: the action is logged as `<group>.<page>.<name>` of it. */
+    def: Pick<ResourceDef, 'group' | 'page' | 'name'>;
+    name: TradeServiceAction;
+    objectId: string | number;
+    detail: Record<string, unknown>;
+  },
 ) {
   return appendOperationLog(tx, {
     at,
     operatorId: actor.operatorId,
     operatorName: actor.username,
-    action: step.action,
+    action: `${step.def.group}.${step.def.page}.${step.name}`,
     method: 'SERVICE',
     path: '',
-    objectType: step.objectType,
+    objectType: step.def.name,
     objectId: String(step.objectId),
     result: 'success',
     code: 0,
@@ -109,9 +124,9 @@ export function inTx<T>(ctx: AppContext, tx: Tx | undefined, work: (tx: Tx) => P
 }
 
 /** The platform acting (a job, the simulator without an operator). */
-export const SYSTEM_ACTOR: Actor = { operatorId: null, username: 'system', locale: 'zh-CN' };
+export const SYSTEM_ACTOR: Actor = { operatorId: null, username: systemText('system'), locale: 'zh-CN' };
 
-/** A trader acting through the market's API or the simulator: recorded as `<type>:<code>`. */
+/** A trader acting through the market's API or the simulator: recorded as `@<type>: <code>`. */
 export function traderActor(t: { ownerType: string; code: string }, locale: Locale = 'zh-CN'): Actor {
-  return { operatorId: null, username: `${t.ownerType}:${t.code}`, locale };
+  return { operatorId: null, username: systemText(t.ownerType as TraderType, t.code), locale };
 }

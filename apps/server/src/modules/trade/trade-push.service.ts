@@ -10,7 +10,7 @@
 import {
   ErrorCode,
   type Locale,
-  systemReason,
+  systemText,
   TRADE_PAY_TYPES,
   type TradePayType,
   trade_push_rec_page,
@@ -125,8 +125,8 @@ export async function pushAd(
     })
     .returning();
   await auditStep(tx, push.actor, now, {
-    action: `${trade_push_rec_page.group}.${trade_push_rec_page.page}.push`,
-    objectType: trade_push_rec_page.name,
+    def: trade_push_rec_page,
+    name: 'push',
     objectId: row!.id,
     detail: { pushNo: row!.pushNo, adNo: ad.adNo, orderNo: order.orderNo, forced: push.forced },
   });
@@ -230,7 +230,7 @@ export async function pollAccepted(ctx: AppContext, limit = 200): Promise<number
         name,
         p.id,
         { settledAt: ctx.clock.now(), lastError: null },
-        systemReason(remote.status === 'filled' ? 'marketFilled' : 'marketCancelled'),
+        systemText(remote.status === 'filled' ? 'marketFilled' : 'marketCancelled'),
       );
       decided++;
     } catch (e) {

@@ -5,7 +5,7 @@
  * orders go on). Each record is a system transition in its own transaction (expireDue): a payment or
  * a confirmation racing the job wins or loses whole.
  */
-import { AD_PAGES, systemReason, tradeOrderList } from '@payops/contracts';
+import { AD_PAGES, systemText, tradeOrderList } from '@payops/contracts';
 import { and, eq, lte } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { expireDue } from '../../platform/jobs/expire-due.ts';
@@ -27,13 +27,13 @@ export async function enforceTradeTimeouts(ctx: AppContext, now: Date) {
   const expired = await expireDue(ctx, {
     ...order,
     due: due('matched'),
-    reason: systemReason('paymentWindowPassed'),
+    reason: systemText('paymentWindowPassed'),
   });
   const escalated = await expireDue(ctx, {
     ...order,
     due: due('paid'),
     transition: 'escalate',
-    reason: systemReason('confirmationWindowPassed'),
+    reason: systemText('confirmationWindowPassed'),
   });
   let ads = 0;
   for (const [def, side] of AD_PAGES)
@@ -45,7 +45,7 @@ export async function enforceTradeTimeouts(ctx: AppContext, now: Date) {
         due: and(eq(tradeAds.status, 'open'), eq(tradeAds.side, side), lte(tradeAds.expiresAt, now)),
         order: tradeAds.expiresAt,
         batch: BATCH,
-        reason: systemReason('adExpired'),
+        reason: systemText('adExpired'),
       })
     ).length;
   return { expired: expired.length, escalated: escalated.length, ads };

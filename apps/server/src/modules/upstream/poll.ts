@@ -5,7 +5,7 @@
  * is asked again at the next run; errors are counted per order, never fail the batch. A payout the
  * provider never received (claimed, then the process died before the call) fails and is released.
  */
-import { orderTransferList, systemReason } from '@payops/contracts';
+import { orderTransferList, systemText } from '@payops/contracts';
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { defineJob } from '../../platform/jobs/registry.ts';
@@ -47,7 +47,7 @@ async function pollOne(ctx: AppContext, o: Polled, kind: UpstreamKind): Promise<
     ) {
       return guarded(() =>
         runSystemTransition(ctx, orderTransferList, 'payFail', o.id, {
-          reason: systemReason('neverReceived'),
+          reason: systemText('neverReceived'),
           values: { failReason: NEVER_RECEIVED },
         }),
       );

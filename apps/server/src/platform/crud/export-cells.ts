@@ -9,9 +9,9 @@ import {
   type FieldDef,
   fractionToPercent,
   type Locale,
+  localText,
   MONEY_MAX_SCALE,
   type ResourceDef,
-  reasonText,
 } from '@payops/contracts';
 import { Dec } from '../ledger/money.ts';
 import type { Row } from './query.ts';
@@ -129,7 +129,7 @@ export function toCell(ctx: CellContext, field: FieldDef, row: Row): Cell {
     default:
       if (typeof value === 'object') return { kind: 'text', text: JSON.stringify(value) };
       // A reason the system wrote (`@timeout`) in the reader's language, as the cell shows it.
-      return { kind: 'text', text: reasonText(String(value), ctx.locale) };
+      return { kind: 'text', text: localText(String(value), ctx.locale) };
   }
 }
 

@@ -13,6 +13,7 @@ import {
   type Locale,
   pickLocale,
   type ResourceDef,
+  systemText,
   type TransitionBody,
   type TransitionDef,
   transitionBodySchema,
@@ -307,7 +308,7 @@ export async function runSystemTransition(
 /** The platform as the actor of a transition (a job: operatorId null). */
 export const systemActor = (): Actor => ({
   operatorId: null,
-  username: 'system',
+  username: systemText('system'),
   locale: pickLocale(undefined),
 });
 

@@ -56,7 +56,7 @@ export const mockLabels = bilingual({
   'mock.delRate': ['删除', 'Delete'],
   'mock.rateSet': ['模拟汇率已设置', 'Mock rate set'],
   'mock.rateDeleted': ['模拟汇率已删除', 'Mock rate deleted'],
-  'mock.reasonText': ['模拟交易测试操作', 'Simulator test step'],
+  'mock.localText': ['模拟交易测试操作', 'Simulator test step'],
   'mock.done': ['已完成', 'Done'],
   'mock.payVoucher': ['上传凭证付款', 'Pay with voucher'],
   'mock.pay': ['标记已付款', 'Mark paid'],

@@ -25,7 +25,7 @@ export function OrderActions({ row, onDone }: { row: Row; onDone: () => void }) 
   const can = useCan();
   const file = useRef<HTMLInputElement>(null);
   const id = Number(row.id);
-  const reason = t('mock.reasonText');
+  const reason = t('mock.localText');
   const call = async (path: string, body: Record<string, unknown>) => {
     await api(`/mockTrade/${path}`, { method: 'POST', body: { id, ...body } });
     toast.success(t('mock.done'));
@@ -107,7 +107,7 @@ export function AdActions({ row, side, onDone }: { row: Row; side: 'buy' | 'sell
   const cancel = async () => {
     await api(`/mockTrade/${side}Cancel`, {
       method: 'POST',
-      body: { id: Number(row.id), reason: t('mock.reasonText') },
+      body: { id: Number(row.id), reason: t('mock.localText') },
     });
     toast.success(t('mock.done'));
     onDone();

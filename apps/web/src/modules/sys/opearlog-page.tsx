@@ -1,6 +1,6 @@
 /**
  * sys/opearlog: the read-only operation log; each row's details open a drawer with the change diff.
- * The action column reads as the action's name in the operator's language; the id shows on hover.
+ * The action and object type columns read as names in the operator's language; the ids show on hover.
  */
 import type { ResourceDef } from '@payops/contracts/resource';
 import { opearlog } from '@payops/contracts/resources/sys/opearlog';
@@ -15,21 +15,40 @@ import { useSysLabels } from './sys-labels.ts';
 const OpearlogDetail = lazy(() => import('./opearlog-detail.tsx'));
 
 type Namer = (id: string, t: TFunction) => string | null;
+interface Namers {
+  action: Namer;
+  objectType: Namer;
+}
 
 /**
- * The action names need every definition's labels (the role editor's catalogue): loaded right after
- * the page rather than with it, which keeps the page within its download budget; ids show meanwhile.
+ * The action and object names need every definition's labels (the role editor's catalogue): loaded
+ * right after the page rather than with it, which keeps the page within its download budget; ids
+ * show meanwhile.
  */
-function useActionNamer(): Namer | null {
-  const [namer, setNamer] = useState<{ fn: Namer } | null>(null);
+function useNamers(): Namers | null {
+  const [namers, setNamers] = useState<Namers | null>(null);
   useEffect(() => {
     let live = true;
-    void import('./permission-label.ts').then((m) => live && setNamer({ fn: m.actionName }));
+    void import('./permission-label.ts').then(
+      (m) => live && setNamers({ action: m.actionName, objectType: m.objectTypeName }),
+    );
     return () => {
       live = false;
     };
   }, []);
-  return namer?.fn ?? null;
+  return namers;
+}
+
+/** A cell of an id read as its name; the id shows on hover and stays in the test attributes. */
+function named(name: keyof Namers, namers: Namers | null, t: TFunction) {
+  return (value: unknown) => {
+    const id = String(value ?? '');
+    return (
+      <span title={id} data-testid={`opearlog-${name}`} data-id={id}>
+        {namers?.[name](id, t) ?? id}
+      </span>
+    );
+  };
 }
 
 export function OpearlogPage() {
@@ -40,26 +59,17 @@ export function OpearlogPage() {
 export function OperationLogPage({ def }: { def: ResourceDef }) {
   useSysLabels();
   const { t } = useTranslation();
-  const namer = useActionNamer();
+  const namers = useNamers();
   const overrides = useMemo<ResourceOverrides>(
     () => ({
-      cells: {
-        action: (value) => {
-          const id = String(value ?? '');
-          return (
-            <span title={id} data-testid="opearlog-action" data-action={id}>
-              {namer?.(id, t) ?? id}
-            </span>
-          );
-        },
-      },
+      cells: { action: named('action', namers, t), objectType: named('objectType', namers, t) },
       detail: (row) => (
         <Suspense fallback={null}>
           <OpearlogDetail row={row} />
         </Suspense>
       ),
     }),
-    [t, namer],
+    [t, namers],
   );
   return <ResourcePage def={def} overrides={overrides} />;
 }

@@ -5,7 +5,9 @@
  * keeps the technical id at hand (hover).
  */
 import { Permission } from '@payops/contracts/permissions';
+import { bilingual } from '@payops/contracts/resource';
 import { allResources } from '@payops/contracts/resources/index';
+import { TRADE_SERVICE_ACTIONS } from '@payops/contracts/resources/trade/trade-vocab';
 import { allPages, pagePermission } from '@payops/contracts/routes';
 import type { TFunction } from 'i18next';
 import { addLabels } from '../../engine/resource-labels.ts';
@@ -38,6 +40,14 @@ function catalogue(): Map<string, Name> {
   if (names) return names;
   addShellLabels();
   names = new Map(Object.entries(SHELL_ACTIONS));
+  addLabels(
+    'tradeService',
+    bilingual(
+      Object.fromEntries(
+        Object.entries(TRADE_SERVICE_ACTIONS).map(([k, pair]) => [`tradeService.${k}`, pair]),
+      ),
+    ),
+  );
   const titles = new Map(allPages.map((p) => [pagePermission(p.group, p.name), p.titleKey]));
   for (const [permission, titleKey] of titles) names.set(permission, { label: titleKey });
   for (const def of allResources) {
@@ -49,8 +59,36 @@ function catalogue(): Map<string, Name> {
       if (!names.has(action.permission)) names.set(action.permission, { label: action.label, page });
       names.set(action.path, { label: action.label, page });
     }
+    // A transition run by the platform, a trader or a job is logged as `<group>.<page>.<transition>`
+    // (the server's systemAuditRow), also when no operator may run it (a system transition).
+    for (const t of Object.values(def.lifecycle?.transitions ?? {})) {
+      const id = `${def.group}.${def.page}.${t.name}`;
+      if (!names.has(id)) names.set(id, { label: t.label, page });
+    }
+    // The market's service steps (post, take, apply, push) on the page their record shows on.
+    for (const action of Object.keys(TRADE_SERVICE_ACTIONS)) {
+      const id = `${def.group}.${def.page}.${action}`;
+      if (!names.has(id)) names.set(id, { label: `tradeService.${action}`, page });
+    }
   }
   return names;
+}
+
+let objectTitles: Map<string, string> | undefined;
+
+/** The title of the page that shows an object type (a definition's name), or null. */
+export function objectTypeName(objectType: string, t: TFunction): string | null {
+  if (!objectTitles) {
+    catalogue();
+    const titles = new Map(allPages.map((p) => [pagePermission(p.group, p.name), p.titleKey]));
+    objectTitles = new Map();
+    for (const def of allResources) {
+      const title = titles.get(pagePermission(def.group, def.page));
+      if (title) objectTitles.set(def.name, title);
+    }
+  }
+  const title = objectTitles.get(objectType);
+  return title ? t(title) : null;
 }
 
 /** The action's name (`page · action`), or null when nothing knows it. */

@@ -76,3 +76,15 @@ export function traderEnumLabels(page: string): Record<string, Bilingual> {
     ...enumLabels(page, 'side', TRADE_SIDE_LABELS),
   };
 }
+
+/**
+ * What a trader (or a push) does through the market's services rather than a page's transition: logged
+ * in the operation log as `<group>.<page>.<name>` of the page the record shows on.
+ */
+export const TRADE_SERVICE_ACTIONS = {
+  post: ['发布广告', 'Post an ad'],
+  take: ['吃单', 'Take an ad'],
+  apply: ['提交申请', 'Apply'],
+  push: ['推送三方市场', 'Push to the market'],
+} as const satisfies Record<string, Bilingual>;
+export type TradeServiceAction = keyof typeof TRADE_SERVICE_ACTIONS;

@@ -1,11 +1,13 @@
 /**
- * Reasons the system writes itself (a job's timeout, an automatic rule, the chain, a market's answer):
- * stored as `@<code>` or `@<code>: <detail>` (the detail a name or a number, in no language), shown in
- * the reader's language wherever a text is shown: table cells, the detail drawer, exports. A reason an
- * operator typed is stored and shown as typed.
+ * What the system writes itself where people write text: a transition's reason (a job's timeout, an
+ * automatic rule, the chain, a market's answer) and the name of who acted when no operator did (the
+ * platform, a merchant's API call, a trader, a rule). Stored as `@<code>` or `@<code>: <detail>` (the
+ * detail a name or a number, in no language) and shown in the reader's language wherever a text is
+ * shown: table cells, the detail drawer, exports. What an operator typed is stored and shown as typed.
  */
 import type { Locale } from './api.ts';
 import { RISK_TARGETS } from './resources/financeRisk/operation-record.ts';
+import { TRADER_TYPE_LABELS } from './resources/trade/trade-vocab.ts';
 
 type Pair = readonly [string, string];
 
@@ -17,7 +19,13 @@ const riskHolds = Object.fromEntries(
   ]),
 ) as Record<`riskHold.${RiskTarget}`, Pair>;
 
-export const SYSTEM_REASONS = {
+export const SYSTEM_TEXTS = {
+  // Who acted, when no operator did.
+  system: ['系统', 'System'],
+  merchant: ['商户', 'Merchant'],
+  ...TRADER_TYPE_LABELS,
+  rule: ['规则', 'Rule'],
+  // Why.
   timeout: ['超时', 'Timed out'],
   paymentWindowPassed: ['付款超时', 'Payment window passed'],
   confirmationWindowPassed: ['放币确认超时', 'Confirmation window passed'],
@@ -36,20 +44,20 @@ export const SYSTEM_REASONS = {
   neverReceived: ['上游无此代付记录（未收到）', 'The upstream has no record of this payout (never received)'],
   ...riskHolds,
 } as const satisfies Record<string, Pair>;
-export type SystemReason = keyof typeof SYSTEM_REASONS;
+export type SystemText = keyof typeof SYSTEM_TEXTS;
 export type RiskTarget = keyof typeof RISK_TARGETS;
 
-/** The stored form of a system reason: `@code`, or `@code: detail`. */
-export function systemReason(code: SystemReason, detail?: string | number): string {
+/** The stored form of a system text: `@code`, or `@code: detail`. */
+export function systemText(code: SystemText, detail?: string | number): string {
   return detail === undefined || detail === '' ? `@${code}` : `@${code}: ${detail}`;
 }
 
 const STORED = /^@([\w.]+)(?:: (.*))?$/s;
 
-/** A stored text in the reader's language: a system reason translated, anything else as it is. */
-export function reasonText(value: string, locale: Locale): string {
+/** A stored text in the reader's language: a system text translated, anything else as it is. */
+export function localText(value: string, locale: Locale): string {
   const m = STORED.exec(value);
-  const pair = m ? (SYSTEM_REASONS as Record<string, Pair>)[m[1]!] : undefined;
+  const pair = m ? (SYSTEM_TEXTS as Record<string, Pair>)[m[1]!] : undefined;
   if (!pair) return value;
   const label = locale === 'en-US' ? pair[1] : pair[0];
   return m![2] === undefined ? label : `${label}: ${m![2]}`;
