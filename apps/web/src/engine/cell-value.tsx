@@ -74,7 +74,7 @@ export function valueText(
       return typeof value === 'string' ? value : JSON.stringify(value);
     default:
       if (Array.isArray(value)) return value.join(', ');
-      // A reason the system wrote (`@timeout`) reads in the operator's language.
+      // A text the system wrote (`@timeout`, `@system`) reads in the operator's language.
       return typeof value === 'string' ? localText(value, getLanguage()) : String(value);
   }
 }

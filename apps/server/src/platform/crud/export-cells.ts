@@ -128,7 +128,7 @@ export function toCell(ctx: CellContext, field: FieldDef, row: Row): Cell {
         : { kind: 'text', text: String(value) };
     default:
       if (typeof value === 'object') return { kind: 'text', text: JSON.stringify(value) };
-      // A reason the system wrote (`@timeout`) in the reader's language, as the cell shows it.
+      // A text the system wrote (`@timeout`, `@system`) in the reader's language, as the cell shows it.
       return { kind: 'text', text: localText(String(value), ctx.locale) };
   }
 }
