@@ -116,6 +116,16 @@ describe('tradeMock', () => {
     await pick(page, 'language-switch', 'language-option-en-US');
     await idle();
     await screenshot(page, 'mock-trade-orders-en-US');
+    // The other tabs load with their definitions when opened, and list what the traders did.
+    for (const [tab, name] of [
+      [1, 'tradeMockSellAds'],
+      [3, 'tradeMockTraders'],
+    ] as const) {
+      await page.locator('.ant-tabs-tab').nth(tab).click();
+      const list = id(`resource-page-${name}`);
+      await list.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 20_000 });
+    }
+    await screenshot(page, 'mock-trade-traders-en-US');
     await pick(page, 'language-switch', 'language-option-zh-CN');
   });
 });

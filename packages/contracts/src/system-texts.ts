@@ -6,7 +6,7 @@
  * shown: table cells, the detail drawer, exports. What an operator typed is stored and shown as typed.
  */
 import type { Locale } from './api.ts';
-import { RISK_TARGETS } from './resources/financeRisk/operation-record.ts';
+import { RISK_TARGETS } from './resources/financeRisk/risk-targets.ts';
 import { TRADER_TYPE_LABELS } from './resources/trade/trade-vocab.ts';
 
 type Pair = readonly [string, string];

@@ -6,7 +6,10 @@
 import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
 import { FREEZE_SCOPES, FREEZE_SUBJECTS } from './frozen-list.ts';
+import { RISK_TARGETS } from './risk-targets.ts';
 import { RISK_KINDS } from './risk-values.ts';
+
+export { RISK_TARGETS } from './risk-targets.ts';
 
 export const RISK_OPERATIONS = {
   add: ['添加', 'Added'],
@@ -15,17 +18,6 @@ export const RISK_OPERATIONS = {
   expire: ['到期失效', 'Expired'],
   freeze: ['冻结', 'Frozen'],
   unfreeze: ['解冻', 'Unfrozen'],
-} as const satisfies Record<string, readonly [string, string]>;
-
-/** The resource an operation touched (the list pages and the freeze page). */
-export const RISK_TARGETS = {
-  depositBlack: ['充值黑名单', 'Deposit black list'],
-  depositWhite: ['充值白名单', 'Deposit white list'],
-  withdrawBlack: ['提现黑名单', 'Withdrawal black list'],
-  withdrawWhite: ['提现白名单', 'Withdrawal white list'],
-  blackVcAddresList: ['虚拟币地址黑名单', 'Crypto address black list'],
-  blackCard: ['银行卡黑名单', 'Bank card black list'],
-  mchFrozenList: ['临时冻结', 'Temporary freezes'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 /**

@@ -1,0 +1,14 @@
+/**
+ * The pages a risk operation or a hold names (the list pages and the freeze page): a vocabulary of its
+ * own, without the definitions, so the system texts (system-texts.ts) name a hold without every page
+ * downloading the risk definitions.
+ */
+export const RISK_TARGETS = {
+  depositBlack: ['充值黑名单', 'Deposit black list'],
+  depositWhite: ['充值白名单', 'Deposit white list'],
+  withdrawBlack: ['提现黑名单', 'Withdrawal black list'],
+  withdrawWhite: ['提现白名单', 'Withdrawal white list'],
+  blackVcAddresList: ['虚拟币地址黑名单', 'Crypto address black list'],
+  blackCard: ['银行卡黑名单', 'Bank card black list'],
+  mchFrozenList: ['临时冻结', 'Temporary freezes'],
+} as const satisfies Record<string, readonly [string, string]>;
