@@ -127,7 +127,7 @@ describe('tradeMock', () => {
     }
     await screenshot(page, 'mock-trade-traders-en-US');
     await pick(page, 'language-switch', 'language-option-zh-CN');
-  });
+  }, 180_000); // waits for the traders' job, which ticks each minute
 });
 
 describe('mockOrderTest', () => {
