@@ -9,7 +9,7 @@ import path from 'node:path';
 import { generate } from 'otplib';
 import pg from 'pg';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterEach, expect, inject } from 'vitest';
+import { afterEach, beforeEach, expect, inject } from 'vitest';
 import { loadKeys } from '../../apps/server/src/platform/keys.ts';
 import { open } from '../../apps/server/src/platform/secret-box.ts';
 
@@ -43,6 +43,41 @@ afterEach(async () => {
     }
   }
   expect(missing, 'untranslated i18n keys were rendered').toEqual([]);
+});
+
+/** What an operator would read on a page: toasts, field errors, dialog titles, the code dialog's warning. */
+const TELLING = [
+  '.ant-message-notice',
+  '.ant-notification-notice',
+  '.ant-form-item-explain-error',
+  '.ant-modal-title',
+  '.ant-alert',
+].join(',');
+
+/**
+ * A failed test prints what every open page showed when it failed, and saves a screenshot of each
+ * (FAILED-<test>-<n>.png): on CI the log is all there is to read, and a timeout alone does not say
+ * whether a toast refused the action or the page never got the answer.
+ */
+beforeEach(({ onTestFailed }) => {
+  onTestFailed(async ({ task }) => {
+    const slug = task.name.replace(/[^\w-]+/g, '-').slice(0, 60);
+    let n = 0;
+    for (const browser of launched) {
+      if (!browser.isConnected()) continue;
+      for (const page of browser.contexts().flatMap((c) => c.pages())) {
+        if (page.isClosed()) continue;
+        const shown = await page
+          .evaluate((selector) => {
+            const visible = (e: Element) => (e as HTMLElement).offsetParent !== null;
+            return [...document.querySelectorAll(selector)].filter(visible).map((e) => e.textContent?.trim());
+          }, TELLING)
+          .catch((e: Error) => [`(page unreadable: ${e.message})`]);
+        const file = await screenshot(page, `FAILED-${slug}-${++n}`).catch(() => '(no screenshot)');
+        console.error(`[failed: ${task.name}] ${page.url()} shows ${JSON.stringify(shown)}; ${file}`);
+      }
+    }
+  });
 });
 
 export async function launch(): Promise<Browser> {
@@ -119,14 +154,15 @@ const usedSteps = new Map<string, number>();
  * The code the authenticator shows now. A code works once per 30 s step (the server stores the last
  * step used); an operator would wait for the next step. The browser tests use one operator's codes
  * many times a minute, so instead of waiting up to 30 s each time, the phone "forgets" the use: the
- * operator's stored last step is set back one step, and this step's code is accepted again. That a
- * used code is refused is the API tests' concern (security.test.ts); an operator whose secret this
- * process cannot find (a code of a binding in progress) still waits for the next step.
+ * operator's stored last step is set back one step, and this step's code is accepted again. It asks
+ * the database every time, not its own memory: another test file (a process of its own) may have used
+ * the same operator's code in this step. That a used code is refused is the API tests' concern
+ * (security.test.ts); a secret no operator holds yet still waits for the next step.
  */
 export async function freshCode(secret: string): Promise<string> {
   let step = Math.floor(Date.now() / 30_000);
   const last = usedSteps.get(secret) ?? -1;
-  if (step <= last && !(await forgetUsedStep(secret, step))) {
+  if (!(await forgetUsedStep(secret, step)) && step <= last) {
     await new Promise((r) => setTimeout(r, (last + 1) * 30_000 - Date.now() + 200));
     step = Math.floor(Date.now() / 30_000);
   }
@@ -134,15 +170,17 @@ export async function freshCode(secret: string): Promise<string> {
   return generate({ secret, epoch: step * 30 + 1 });
 }
 
-/** Sets back the last used step of the operators bound to `secret`; false when none is bound to it. */
+/** Sets back the last used step of the operators holding `secret` (bound or being bound); false when none. */
 async function forgetUsedStep(secret: string, step: number): Promise<boolean> {
   const client = await database();
   try {
     const keys = loadKeys(inject('dataDir'));
     const { rows } = await client.query(
-      'SELECT id, totp_secret_enc AS sealed FROM operators WHERE totp_secret_enc IS NOT NULL',
+      `SELECT id, totp_secret_enc AS bound, totp_pending_enc AS pending FROM operators
+        WHERE totp_secret_enc IS NOT NULL OR totp_pending_enc IS NOT NULL`,
     );
-    const ids = rows.filter((r) => open(keys.secretKey, r.sealed) === secret).map((r) => r.id);
+    const holds = (sealed: string | null) => sealed !== null && open(keys.secretKey, sealed) === secret;
+    const ids = rows.filter((r) => holds(r.bound) || holds(r.pending)).map((r) => r.id);
     if (ids.length === 0) return false;
     await client.query(
       'UPDATE operators SET totp_last_step = $2 WHERE id = ANY($1) AND totp_last_step >= $2',
