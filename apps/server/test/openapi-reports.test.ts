@@ -3,6 +3,7 @@
  * refusal's reason, the hourly statistics, the daily error report, and the failure reasons counted
  * when an order ends (the order-final event, in the ending transaction).
  */
+import { systemText } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWithdrawOrder } from '../src/modules/order/create.ts';
@@ -135,6 +136,19 @@ describe('orderFailReason', () => {
       }),
     ]);
     expect(res.envelope.data.list[0]!.amount).toMatch(/^10(\.0+)?$/);
+  });
+
+  it('a reason the platform wrote is found by the words an operator reads, in either language', async () => {
+    await failOrder('R-FAIL-4', systemText('neverReceived'));
+    const reasons = async (reason: string) =>
+      (await list<{ reason: string }>('orderFailReason', { mchNo: m.mchNo, reason })).envelope.data.list
+        .map((r) => r.reason)
+        .sort();
+    expect(await reasons('未收到')).toEqual([systemText('neverReceived')]);
+    expect(await reasons('NEVER RECEIVED')).toEqual([systemText('neverReceived')]);
+    // A typed reason is searched as typed; the code itself is no word an operator reads.
+    expect(await reasons('mismatch')).toEqual(['UPSTREAM E1002: account name mismatch']);
+    expect(await reasons('超时')).toEqual([]);
   });
 });
 

@@ -62,3 +62,15 @@ export function localText(value: string, locale: Locale): string {
   const label = locale === 'en-US' ? pair[1] : pair[0];
   return m![2] === undefined ? label : `${label}: ${m![2]}`;
 }
+
+/**
+ * The stored forms a search for `term` should also find: each system text whose label, in either
+ * language, contains it (case-insensitive). An operator who reads 系统 in a column searches for 系统.
+ */
+export function systemTextsMatching(term: string): string[] {
+  const t = term.trim().toLowerCase();
+  if (!t) return [];
+  return Object.entries(SYSTEM_TEXTS as Record<string, Pair>)
+    .filter(([, pair]) => pair.some((label) => label.toLowerCase().includes(t)))
+    .map(([code]) => `@${code}`);
+}

@@ -4,7 +4,7 @@
  * TOTAL_CAP + 1 rows so a list request never runs an unbounded count(*) (performance.md).
  * Every value travels as a bound parameter.
  */
-import { type FieldDef, type ResourceDef, TOTAL_CAP } from '@payops/contracts';
+import { type FieldDef, type ResourceDef, systemTextsMatching, TOTAL_CAP } from '@payops/contracts';
 import {
   and,
   asc,
@@ -18,6 +18,7 @@ import {
   isNotNull,
   like,
   lte,
+  or,
   Param,
   type SQL,
   sql,
@@ -107,7 +108,19 @@ function filterCondition(field: FieldDef, col: PgColumn, value: unknown, b?: Bin
     case 'contains': {
       // The cast lets non-text columns (cidr) be searched as their text form.
       const pattern = `%${escapeLike(String(value))}%`;
-      return ilike(sql`${col}::text`, b ? (b.bind(pattern) as string) : pattern);
+      const typed = ilike(sql`${col}::text`, b ? (b.bind(pattern) as string) : pattern);
+      // A system text is stored as a code and read as words: searching the words finds it too.
+      const codes =
+        field.type === 'string' || field.type === 'text' ? systemTextsMatching(String(value)) : [];
+      b?.shape.push(`~${codes.length}`);
+      if (codes.length === 0) return typed;
+      return or(
+        typed,
+        ...codes.flatMap((code) => {
+          const detailed = `${escapeLike(code)}: %`;
+          return [eq(col, v(code)), like(col, b ? (b.bind(detailed) as string) : detailed)];
+        }),
+      );
     }
     case 'between': {
       const [from, to] = value as [unknown, unknown];
