@@ -54,6 +54,13 @@ const TELLING = [
   '.ant-alert',
 ].join(',');
 
+function within<T>(work: Promise<T>, ms = 5_000): Promise<T> {
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms)),
+  ]);
+}
+
 /**
  * A failed test prints what every open page showed when it failed, and saves a screenshot of each
  * (FAILED-<test>-<n>.png): on CI the log is all there is to read, and a timeout alone does not say
@@ -67,13 +74,14 @@ beforeEach(({ onTestFailed }) => {
       if (!browser.isConnected()) continue;
       for (const page of browser.contexts().flatMap((c) => c.pages())) {
         if (page.isClosed()) continue;
-        const shown = await page
-          .evaluate((selector) => {
+        // A hung page must not hang the run: each look gets 5 s.
+        const shown = await within(
+          page.evaluate((selector) => {
             const visible = (e: Element) => (e as HTMLElement).offsetParent !== null;
             return [...document.querySelectorAll(selector)].filter(visible).map((e) => e.textContent?.trim());
-          }, TELLING)
-          .catch((e: Error) => [`(page unreadable: ${e.message})`]);
-        const file = await screenshot(page, `FAILED-${slug}-${++n}`).catch(() => '(no screenshot)');
+          }, TELLING),
+        ).catch((e: Error) => [`(page unreadable: ${e.message})`]);
+        const file = await within(screenshot(page, `FAILED-${slug}-${++n}`)).catch(() => '(no screenshot)');
         console.error(`[failed: ${task.name}] ${page.url()} shows ${JSON.stringify(shown)}; ${file}`);
       }
     }
