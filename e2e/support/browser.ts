@@ -45,12 +45,13 @@ afterEach(async () => {
   expect(missing, 'untranslated i18n keys were rendered').toEqual([]);
 });
 
-/** What an operator would read on a page: toasts, field errors, dialog titles, the code dialog's warning. */
+/** What an operator would read on a page: toasts, field errors, dialog and confirmation titles, alerts. */
 const TELLING = [
   '.ant-message-notice',
   '.ant-notification-notice',
   '.ant-form-item-explain-error',
   '.ant-modal-title',
+  '.ant-modal-confirm-title',
   '.ant-alert',
 ].join(',');
 
