@@ -18,6 +18,7 @@ import { Clock } from '../apps/server/src/platform/clock.ts';
 import type { AppContext } from '../apps/server/src/platform/context.ts';
 import { launch, database as pgClient, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
+import { confirmAction } from './support/page.ts';
 import { pick, toast } from './support/shell.ts';
 
 // The cashiers are named in CASHIER_STAFF of the suite's server (global-setup.ts); the boss is not.
@@ -66,7 +67,7 @@ async function outboxCode(): Promise<string> {
 
 async function sendCode() {
   await row().getByTestId('row-sendCode').click();
-  await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+  await confirmAction(page);
   await idle();
 }
 

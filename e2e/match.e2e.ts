@@ -23,7 +23,7 @@ import { open as unseal } from '../apps/server/src/platform/secret-box.ts';
 import { runSystemTransition } from '../apps/server/src/platform/transitions/index.ts';
 import { freshCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
-import { pageHelpers } from './support/page.ts';
+import { confirmAction, pageHelpers } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_match', password: 'MatchDesk2024xy' };
@@ -180,7 +180,7 @@ describe('matched orders', () => {
     await screenshot(page, 'match-voucher-detail-zh-CN');
     await page.keyboard.press('Escape');
     await row(d.pieces[1]!.matchNo).getByTestId('row-auditConfirm').click();
-    await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+    await confirmAction(page);
     await id('code-dialog-input').waitFor({ timeout: 20_000 });
     await id('code-dialog-input').fill(await freshCode(SECRET));
     await id('code-dialog-submit').click();
@@ -293,7 +293,7 @@ describe('matched orders', () => {
       .locator('.ant-table-tbody:visible tr.ant-table-row')
       .filter({ hasText: matchNo });
     await checkerRow.getByTestId('row-approveMatch').click({ timeout: 20_000 });
-    await checker.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+    await confirmAction(checker);
     await checker.getByTestId('code-dialog-input').waitFor({ timeout: 20_000 });
     await checker.getByTestId('code-dialog-input').fill(await freshCode(CHECKER_SECRET));
     await checker.getByTestId('code-dialog-submit').click();

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freshCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
+import { confirmAction } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_money', password: 'Money2024xy' };
@@ -162,7 +163,7 @@ describe('members', () => {
     expect(await member.innerText()).toMatch(/\d{3}\*{4}\d{4}/);
     if ((await member.innerText()).includes('Frozen')) {
       await member.getByTestId('row-unfreeze').click();
-      await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+      await confirmAction(page);
       await idle();
     }
     // Only the transitions from the row's state show: a normal member can be frozen, not unfrozen.

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
+import { confirmAction } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const ZH = {
@@ -148,7 +149,7 @@ describe('dashboard', () => {
 
     // Resend: confirmed, pending again; the delivery job sends it to the sandbox merchant.
     await row.getByTestId('row-resend').click();
-    await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+    await confirmAction(page);
     let status = '';
     for (let i = 0; i < 85 && status !== 'delivered'; i++) {
       [{ status } = { status: '' }] = await sql<{ status: string }>(

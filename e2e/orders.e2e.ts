@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, freshCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { type OrderDriver, orderDriver } from './support/orders.ts';
+import { confirmAction } from './support/page.ts';
 import { clickRowAction, pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_orders', password: 'Orders2024xy' };
@@ -117,7 +118,7 @@ describe('orders', () => {
     expect(await row(o.orderNo).innerText()).toContain('待审核');
     await screenshot(page, 'orders-receive-list-zh-CN');
     await row(o.orderNo).getByTestId('row-approve').click();
-    await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+    await confirmAction(page);
     await enterCode();
     // Approved: it leaves the audit queue.
     await expect.poll(() => row(o.orderNo).count(), { timeout: 40_000 }).toBe(0);
@@ -178,7 +179,7 @@ describe('orders', () => {
     await row(o.orderNo).waitFor();
     expect(await row(o.orderNo).innerText()).toContain('待审核');
     await row(o.orderNo).getByTestId('row-approve').click();
-    await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+    await confirmAction(page);
     await enterCode();
     // Approved; the payout job (on its schedule too) may already have taken it on.
     await refreshUntil(o.orderNo, /已审核|代付中/, 40_000);
@@ -274,7 +275,7 @@ describe('orders', () => {
   test('the rule is removed (other files make withdrawals too)', async () => {
     await open('/payManage/autoReviewList', 'autoReviewList');
     await row('E2E小额自动通过').getByTestId('row-remove').click();
-    await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+    await confirmAction(page);
     await enterCode();
     await expect.poll(() => row('E2E小额自动通过').count(), { timeout: 40_000 }).toBe(0);
   });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, freshCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { type OrderDriver, orderDriver } from './support/orders.ts';
+import { confirmAction } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_otc', password: 'OtcDesk2024xy' };
@@ -92,7 +93,7 @@ describe('OTC orders', () => {
     await screenshot(page, 'otc-deposit-in-audit-zh-CN');
 
     await row(o.orderNo).getByTestId('row-approve').click();
-    await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+    await confirmAction(page);
     await id('code-dialog-input').waitFor({ timeout: 20_000 });
     await id('code-dialog-input').fill(await freshCode(SECRET));
     await id('code-dialog-submit').click();

@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, freshCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
+import { confirmAction } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_settle', password: 'Settle2024xy' };
@@ -132,7 +133,7 @@ describe('settlement', () => {
 
     // Settled with a code: the row says so and offers neither settle nor recompute any more.
     await rows().first().getByTestId('row-settle').click();
-    await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+    await confirmAction(page);
     await id('code-dialog-input').waitFor({ timeout: 20_000 });
     await id('code-dialog-input').fill(await freshCode(SECRET));
     await id('code-dialog-submit').click();

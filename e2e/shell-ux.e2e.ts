@@ -21,6 +21,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { database, freshCode, launch, newPage, screenshot } from './support/browser.ts';
 import { createOperator, requireBinding, waitingFor } from './support/operators.ts';
+import { confirmAction } from './support/page.ts';
 import {
   byTestId,
   gone,
@@ -285,8 +286,7 @@ describe('issue 17: the shell as an operator meets it', () => {
     });
     await pending.getByTestId('row-approve').click();
     const confirmBox = page.locator('.ant-modal-confirm');
-    await confirmBox.waitFor();
-    await confirmBox.getByTestId('confirm-ok').click();
+    await confirmAction(page);
     await id('code-dialog-input').waitFor();
     // No red "enter the correct code" before anything was typed.
     expect(await toast(page, '请输入正确的谷歌验证码').count()).toBe(0);
@@ -317,7 +317,7 @@ describe('issue 17: the shell as an operator meets it', () => {
       hasText: '70000',
     });
     await other.getByTestId('row-approve').click();
-    await confirmBox.getByTestId('confirm-ok').click();
+    await confirmAction(page);
     await id('code-dialog-input').waitFor();
     await hasText(id('code-dialog-reason'), t('code.forAction', { action: approveName() }));
     expect(await onTop('code-dialog-input')).toBe(true);

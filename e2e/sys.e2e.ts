@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, newPage, screenshot } from './support/browser.ts';
 import { createOperator, waitingFor } from './support/operators.ts';
+import { confirmAction } from './support/page.ts';
 
 const SYS_PAGES = [
   'user',
@@ -62,7 +63,7 @@ function row(p: Page, text: string) {
 }
 
 async function confirm(p: Page): Promise<void> {
-  await p.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+  await confirmAction(p);
   await p.locator('.ant-modal-confirm').waitFor({ state: 'detached', timeout: 20_000 });
 }
 

@@ -23,7 +23,7 @@ import {
 import { runSystemTransition } from '../apps/server/src/platform/transitions/index.ts';
 import { freshCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
-import { pageHelpers } from './support/page.ts';
+import { confirmAction, pageHelpers } from './support/page.ts';
 import { pick } from './support/shell.ts';
 import { suiteApp } from './support/suite-app.ts';
 
@@ -73,7 +73,7 @@ async function decide(orderNo: string, action: string, reason?: string) {
   if (reason) {
     await id('transition-reason').fill(reason);
     await id('transition-submit').click();
-  } else await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+  } else await confirmAction(page);
   // The server asks for the code; a refusal instead (a toast) fails here with its words.
   const refused = page.locator('.ant-message-error');
   await id('code-dialog-input').or(refused).first().waitFor({ timeout: 20_000 });

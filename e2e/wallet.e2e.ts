@@ -25,7 +25,7 @@ import {
 } from '../apps/server/src/modules/wallet/wallet-trade.service.ts';
 import { freshCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
-import { pageHelpers } from './support/page.ts';
+import { confirmAction, pageHelpers } from './support/page.ts';
 import { pick } from './support/shell.ts';
 import { suiteApp } from './support/suite-app.ts';
 
@@ -132,7 +132,7 @@ describe('wallet disputes', () => {
     expect(await row(d.disputeNo).innerText()).toContain('待卖家响应');
 
     await row(d.disputeNo).getByTestId('row-claim').click();
-    await page.locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible').click();
+    await confirmAction(page);
     await expect.poll(() => rowAfterRefresh(d.disputeNo), { timeout: 20_000 }).toContain(OPERATOR.username);
 
     // Clock control: this process's clock passes the seller's 30 minutes; the SLA job's function runs

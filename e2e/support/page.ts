@@ -5,6 +5,31 @@
  */
 import type { Locator, Page } from 'playwright-core';
 
+/**
+ * Clicks OK on the row action's confirmation ("确认通过该提现申请？"). On a loaded machine a click
+ * could land while the dialog was still zooming in and reach nothing: the dialog stayed open and the
+ * test timed out waiting for what the action does. So the button itself records whether the click
+ * reached it, and a missed click is made again (and said in the log). A click that reached it is never
+ * repeated: that would run the action twice.
+ */
+export async function confirmAction(page: Page): Promise<void> {
+  const ok = await page
+    .locator('.ant-modal-confirm [data-testid="confirm-ok"]:visible')
+    .elementHandle({ timeout: 20_000 });
+  if (!ok) throw new Error('no confirmation is open');
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    await ok.evaluate((button) => {
+      const mark = button as HTMLElement & { reached?: boolean };
+      mark.reached = false;
+      button.addEventListener('click', () => (mark.reached = true), { once: true });
+    });
+    await ok.click({ timeout: 20_000 });
+    if (await ok.evaluate((button) => (button as HTMLElement & { reached?: boolean }).reached)) return;
+    console.warn(`[confirmation] click ${attempt} did not reach OK on ${page.url()}; clicking again`);
+  }
+  throw new Error('the confirmation OK button never received a click');
+}
+
 export interface PageHelpers {
   id: (testId: string) => Locator;
   /** Resolves once no spinner of the page turns (a list loaded, a form submitted). */
