@@ -65,7 +65,9 @@ function catalogue(): Map<string, Name> {
       const id = `${def.group}.${def.page}.${t.name}`;
       if (!names.has(id)) names.set(id, { label: t.label, page });
     }
-    // The market's service steps (post, take, apply, push) on the page their record shows on.
+    // The market's service steps (post, take, apply, push) on the page their record shows on: only
+    // the trading group's pages have them.
+    if (def.group !== 'tradeManage') continue;
     for (const action of Object.keys(TRADE_SERVICE_ACTIONS)) {
       const id = `${def.group}.${def.page}.${action}`;
       if (!names.has(id)) names.set(id, { label: `tradeService.${action}`, page });
