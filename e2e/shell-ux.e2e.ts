@@ -340,6 +340,8 @@ describe('issue 17: the shell as an operator meets it', () => {
       `${t('route.mch.mchList')} · ${label(mchAdjust.labels, 'action.mchAdjust.approve')}`;
     await hasText(cell, approveName());
     expect(await cell.getAttribute('title')).toBe('mch.mchList.approve');
+    // The filter from the address reads as the same name.
+    await hasText(id('filter-action'), `${approveName()} (mch.mchList.approve)`);
     // An object type reads as the title of the page that shows such records.
     const types = page.locator('[data-testid="opearlog-objectType"]');
     const ids = await types.evaluateAll((cells) => cells.map((c) => c.getAttribute('data-id') ?? ''));

@@ -257,7 +257,18 @@ describe('/sys pages as admin', () => {
 
   test('opearlog: details show the change diff', async () => {
     await open(page, 'opearlog');
-    await search(page, 'objectType', 'blackIp');
+    // The object type is chosen by its name: typing the page's title offers it.
+    await page.getByTestId('filter-objectType').click();
+    await page.keyboard.type('黑名单IP');
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '(blackIp)' })
+      .click();
+    await page.getByTestId('search-submit').click();
+    await expect
+      .poll(() => table(page).locator('[data-testid="opearlog-objectType"]').allInnerTexts(), {
+        timeout: 20_000,
+      })
+      .toSatisfy((names: string[]) => names.length > 0 && names.every((n) => n === '黑名单IP'));
     await table(page).locator('tr.ant-table-row').first().getByTestId('row-detail').click();
     await page.getByTestId('change-diff').waitFor();
     // The drawer slides in: wait for the end of its motion.

@@ -201,6 +201,7 @@ export function ResourcePage({
         key={searchKey}
         initialValues={urlValues}
         fields={filterFields}
+        inputs={overrides.filterInputs}
         loading={list.isFetching}
         onSearch={(values) => {
           setFilters(toFilters(filterFields, values));

@@ -65,10 +65,13 @@ export function SearchForm({
   onSearch,
   loading,
   initialValues,
+  inputs,
 }: {
   fields: FieldDef[];
   onSearch: (values: Record<string, unknown>) => void;
   loading: boolean;
+  /** The page's own inputs of some fields (ResourceOverrides.filterInputs). */
+  inputs?: Record<string, () => ReactNode>;
   /** Values the form starts with (filters from the URL); remount the form to apply new ones. */
   initialValues?: Values;
 }) {
@@ -100,7 +103,7 @@ export function SearchForm({
               value={values[field.name]}
               onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
             >
-              {filterInput(field, t)}
+              {inputs?.[field.name]?.() ?? filterInput(field, t)}
             </SearchItem>
           </Col>
         ))}

@@ -62,6 +62,11 @@ export interface ResourceOverrides {
   header?: (ctx: PageContext) => ReactNode;
   /** An extra section of the generated detail drawer (shown above its child lists). */
   detail?: (row: Row) => ReactNode;
+  /**
+   * Replaces the input of one search field (it gets the field's value and onChange like the engine's
+   * own), e.g. a searchable select of names where the definition can only say "text".
+   */
+  filterInputs?: Record<string, () => ReactNode>;
   /** Replaces the input of one form field (antd Form.Item child). */
   formInputs?: Record<string, (mode: FormMode) => ReactNode>;
   /** More rules for a form field, after the definition's (e.g. the password policy). */

@@ -7,6 +7,7 @@
 import { Permission } from '@payops/contracts/permissions';
 import { bilingual } from '@payops/contracts/resource';
 import { allResources } from '@payops/contracts/resources/index';
+import { OTHER_OBJECT_TYPES, otherObjectTypeLabel } from '@payops/contracts/resources/sys/opearlog';
 import { TRADE_SERVICE_ACTIONS } from '@payops/contracts/resources/trade/trade-vocab';
 import { allPages, pagePermission } from '@payops/contracts/routes';
 import type { TFunction } from 'i18next';
@@ -78,19 +79,70 @@ function catalogue(): Map<string, Name> {
 
 let objectTitles: Map<string, string> | undefined;
 
-/** The title of the page that shows an object type (a definition's name), or null. */
-export function objectTypeName(objectType: string, t: TFunction): string | null {
-  if (!objectTitles) {
-    catalogue();
-    const titles = new Map(allPages.map((p) => [pagePermission(p.group, p.name), p.titleKey]));
-    objectTitles = new Map();
-    for (const def of allResources) {
-      const title = titles.get(pagePermission(def.group, def.page));
-      if (title) objectTitles.set(def.name, title);
-    }
+/** Each object type's label key: its definition's page title, or its own name (OTHER_OBJECT_TYPES). */
+function objectTypeLabels(): Map<string, string> {
+  if (objectTitles) return objectTitles;
+  catalogue();
+  const titles = new Map(allPages.map((p) => [pagePermission(p.group, p.name), p.titleKey]));
+  objectTitles = new Map();
+  for (const def of allResources) {
+    const title = titles.get(pagePermission(def.group, def.page));
+    if (title) objectTitles.set(def.name, title);
   }
-  const title = objectTitles.get(objectType);
-  return title ? t(title) : null;
+  for (const type of Object.keys(OTHER_OBJECT_TYPES)) objectTitles.set(type, otherObjectTypeLabel(type));
+  return objectTitles;
+}
+
+/** The name of an object type (the title of the page that shows it), or null. */
+export function objectTypeName(objectType: string, t: TFunction): string | null {
+  const label = objectTypeLabels().get(objectType);
+  return label ? t(label) : null;
+}
+
+/** One choice of a searchable filter: the stored id, shown by its name with the id after it. */
+export interface NamedChoice {
+  value: string;
+  label: string;
+}
+
+const byLabel = (a: NamedChoice, b: NamedChoice) => a.label.localeCompare(b.label);
+
+/**
+ * Every action the operation log can hold, for its filter: ids of permissions, transitions, steps;
+ * within `objectTypes` (a view's scope), the actions of those types' pages.
+ */
+export function actionChoices(t: TFunction, objectTypes?: readonly string[]): NamedChoice[] {
+  const pages =
+    objectTypes &&
+    new Set(
+      objectTypes
+        .map(pageOf)
+        .filter(Boolean)
+        .map((p) => `${p}.`),
+    );
+  const out: NamedChoice[] = [];
+  for (const id of catalogue().keys()) {
+    // A definition's route path is logged only for session routes, which SHELL_ACTIONS names.
+    if (id.startsWith('/') && !(id in SHELL_ACTIONS)) continue;
+    if (pages && ![...pages].some((p) => id.startsWith(p))) continue;
+    const name = actionName(id, t);
+    if (name) out.push({ value: id, label: `${name} (${id})` });
+  }
+  return out.sort(byLabel);
+}
+
+/** Every object type of the operation log (or of a view's `objectTypes`), for its filter. */
+export function objectTypeChoices(t: TFunction, objectTypes?: readonly string[]): NamedChoice[] {
+  return [...objectTypeLabels()]
+    .filter(([type]) => !objectTypes || objectTypes.includes(type))
+    .map(([type, label]) => ({ value: type, label: `${t(label)} (${type})` }))
+    .sort(byLabel);
+}
+
+/** `<group>.<page>` of the page a definition's records show on. */
+function pageOf(objectType: string): string | undefined {
+  const def = allResources.find((d) => d.name === objectType);
+  return def && `${def.group}.${def.page}`;
 }
 
 /** The action's name (`page · action`), or null when nothing knows it. */

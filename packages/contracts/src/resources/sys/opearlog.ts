@@ -1,5 +1,23 @@
 /** sys/opearlog (the spec's spelling): the hash-chained operation log. Read-only; no delete exists. */
+import type { Bilingual } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
+
+/**
+ * The object types the log holds that are no definition's name (a definition's object shows as the
+ * title of its page): what the routes of sign-in, operators, settings and the sandboxes change.
+ */
+export const OTHER_OBJECT_TYPES = {
+  operator: ['后台用户', 'Console user'],
+  session: ['登录会话', 'Session'],
+  sys_config: ['系统配置', 'System setting'],
+  pendingChange: ['待审批变更', 'Pending change'],
+  sandboxMerchant: ['沙箱商户', 'Sandbox merchant'],
+  mockTrader: ['模拟交易员', 'Mock trader'],
+  mockExchangeRate: ['模拟汇率', 'Mock exchange rate'],
+} as const satisfies Record<string, Bilingual>;
+
+/** The label key of an object type of OTHER_OBJECT_TYPES. */
+export const otherObjectTypeLabel = (type: string) => `enum.opearlog.objectType.${type}`;
 
 export const opearlog = defineResource({
   name: 'opearlog',
@@ -47,5 +65,8 @@ export const opearlog = defineResource({
     'field.opearlog.code': ['返回码', 'Code'],
     'field.opearlog.ip': ['IP地址', 'IP address'],
     'field.opearlog.detail': ['变更详情', 'Details'],
+    ...Object.fromEntries(
+      Object.entries(OTHER_OBJECT_TYPES).map(([type, pair]) => [otherObjectTypeLabel(type), pair]),
+    ),
   }),
 });
