@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { database, freshCode, launch, newPage, screenshot } from './support/browser.ts';
+import { database, enterCode, freshCode, launch, newPage, screenshot } from './support/browser.ts';
 import { createOperator } from './support/operators.ts';
 import { type Lang, pick, poll, tr } from './support/shell.ts';
 
@@ -56,12 +56,6 @@ async function openMemberWithPhone(): Promise<void> {
   }
 }
 
-async function enterCode(): Promise<void> {
-  await id('code-dialog-input').waitFor({ timeout: 20_000 });
-  await id('code-dialog-input').fill(await freshCode(SECRET));
-  await id('code-dialog-submit').click();
-}
-
 const hhmm = (ms: number) => {
   const d = new Date(ms);
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
@@ -71,7 +65,7 @@ const hhmm = (ms: number) => {
 async function unmask(lang: Lang): Promise<string[]> {
   await pick(page, 'user-menu', 'user-menu-unmask');
   const before = Date.now();
-  await enterCode();
+  await enterCode(page, SECRET);
   const after = Date.now() + 40_000;
   // The page reloads after the unmask; the indicator comes with the new page.
   await id('unmask-indicator').waitFor({ timeout: 30_000 });

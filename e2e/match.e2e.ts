@@ -21,7 +21,7 @@ import { expireDueMatches } from '../apps/server/src/modules/match/match-timeout
 import { loadKeys } from '../apps/server/src/platform/keys.ts';
 import { open as unseal } from '../apps/server/src/platform/secret-box.ts';
 import { runSystemTransition } from '../apps/server/src/platform/transitions/index.ts';
-import { freshCode, launch, screenshot } from './support/browser.ts';
+import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { confirmAction, pageHelpers } from './support/page.ts';
 import { pick } from './support/shell.ts';
@@ -181,9 +181,7 @@ describe('matched orders', () => {
     await page.keyboard.press('Escape');
     await row(d.pieces[1]!.matchNo).getByTestId('row-auditConfirm').click();
     await confirmAction(page);
-    await id('code-dialog-input').waitFor({ timeout: 20_000 });
-    await id('code-dialog-input').fill(await freshCode(SECRET));
-    await id('code-dialog-submit').click();
+    await enterCode(page, SECRET);
     await expect
       .poll(
         async () => {
@@ -269,9 +267,7 @@ describe('matched orders', () => {
     await id('manual-pool').fill(String(entry!.id));
     await screenshot(page, 'match-manual-dialog-zh-CN');
     await id('manual-match-submit').click();
-    await id('code-dialog-input').waitFor({ timeout: 20_000 });
-    await id('code-dialog-input').fill(await freshCode(SECRET));
-    await id('code-dialog-submit').click();
+    await enterCode(page, SECRET);
     const proposed = async () =>
       (
         await q<{ match_no: string; status: string }>(
@@ -294,9 +290,7 @@ describe('matched orders', () => {
       .filter({ hasText: matchNo });
     await checkerRow.getByTestId('row-approveMatch').click({ timeout: 20_000 });
     await confirmAction(checker);
-    await checker.getByTestId('code-dialog-input').waitFor({ timeout: 20_000 });
-    await checker.getByTestId('code-dialog-input').fill(await freshCode(CHECKER_SECRET));
-    await checker.getByTestId('code-dialog-submit').click();
+    await enterCode(checker, CHECKER_SECRET);
     await expect.poll(async () => (await proposed())?.status, { timeout: 20_000 }).toBe('matched');
     await checker.getByTestId('toolbar-refresh').click();
     await expect.poll(() => checkerRow.innerText(), { timeout: 20_000 }).toContain('已匹配');

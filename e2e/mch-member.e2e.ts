@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freshCode, launch, screenshot } from './support/browser.ts';
+import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { confirmAction } from './support/page.ts';
 import { pick } from './support/shell.ts';
@@ -43,12 +43,6 @@ async function search(field: string, value: string): Promise<void> {
   await id(`filter-${field}`).fill(value);
   await id('search-submit').click();
   await idle();
-}
-
-async function enterCode(): Promise<void> {
-  await id('code-dialog-input').waitFor({ timeout: 20_000 });
-  await id('code-dialog-input').fill(await freshCode(SECRET));
-  await id('code-dialog-submit').click();
 }
 
 beforeAll(async () => {
@@ -88,7 +82,7 @@ describe('merchants', () => {
     // The types read as words, not as i18n keys (issue 17 item 3).
     expect(await id('adjust-type').innerText()).toContain('加款');
     await id('adjust-submit').click();
-    await enterCode();
+    await enterCode(page, SECRET);
     try {
       await id('adjust-submit').waitFor({ state: 'detached', timeout: 40_000 });
     } catch (e) {
@@ -120,7 +114,7 @@ describe('merchants', () => {
     await id('adjust-reason').fill('大额加款测试');
     await screenshot(page, 'mch-adjust-threshold-zh-CN');
     await id('adjust-submit').click();
-    await enterCode();
+    await enterCode(page, SECRET);
     await id('adjust-submit').waitFor({ state: 'detached', timeout: 40_000 });
     await id('mch-approvals').click();
     await page.locator('[data-testid="resource-page-mchAdjust"] .ant-table-tbody').waitFor();

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { database, freshCode, launch, screenshot } from './support/browser.ts';
+import { database, enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { type OrderDriver, orderDriver } from './support/orders.ts';
 import { confirmAction } from './support/page.ts';
@@ -40,12 +40,6 @@ async function search(field: string, value: string): Promise<void> {
   await id(`filter-${field}`).fill(value);
   await id('search-submit').click();
   await idle();
-}
-
-async function enterCode(): Promise<void> {
-  await id('code-dialog-input').waitFor({ timeout: 20_000 });
-  await id('code-dialog-input').fill(await freshCode(SECRET));
-  await id('code-dialog-submit').click();
 }
 
 /** The list's refresh button until the row shows `text`: a job or a callback moves the order. */
@@ -85,7 +79,7 @@ async function withReason(orderNo: string, action: string, reason: string): Prom
   await clickRowAction(page, row(orderNo), action);
   await id('transition-reason').fill(reason);
   await id('transition-submit').click();
-  await enterCode();
+  await enterCode(page, SECRET);
   await id('transition-submit').waitFor({ state: 'detached', timeout: 40_000 });
   await idle();
 }
@@ -119,7 +113,7 @@ describe('orders', () => {
     await screenshot(page, 'orders-receive-list-zh-CN');
     await row(o.orderNo).getByTestId('row-approve').click();
     await confirmAction(page);
-    await enterCode();
+    await enterCode(page, SECRET);
     // Approved: it leaves the audit queue.
     await expect.poll(() => row(o.orderNo).count(), { timeout: 40_000 }).toBe(0);
     await open(`/order/orderDepositList?orderNo=${o.orderNo}`, 'orderDepositList');
@@ -180,7 +174,7 @@ describe('orders', () => {
     expect(await row(o.orderNo).innerText()).toContain('待审核');
     await row(o.orderNo).getByTestId('row-approve').click();
     await confirmAction(page);
-    await enterCode();
+    await enterCode(page, SECRET);
     // Approved; the payout job (on its schedule too) may already have taken it on.
     await refreshUntil(o.orderNo, /已审核|代付中/, 40_000);
 
@@ -258,7 +252,7 @@ describe('orders', () => {
     await page.locator('.ant-form-item-explain-error', { hasText: 'HH:mm' }).first().waitFor();
     await id('form-hoursFrom').fill('');
     await id('form-submit').click();
-    await enterCode();
+    await enterCode(page, SECRET);
     await row('E2E小额自动通过').waitFor({ timeout: 40_000 });
     await screenshot(page, 'orders-auto-review-zh-CN');
     const small = await orders.withdrawal(merchant.id, '1.20');
@@ -276,7 +270,7 @@ describe('orders', () => {
     await open('/payManage/autoReviewList', 'autoReviewList');
     await row('E2E小额自动通过').getByTestId('row-remove').click();
     await confirmAction(page);
-    await enterCode();
+    await enterCode(page, SECRET);
     await expect.poll(() => row('E2E小额自动通过').count(), { timeout: 40_000 }).toBe(0);
   });
 

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { database, freshCode, launch, screenshot } from './support/browser.ts';
+import { database, enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { type OrderDriver, orderDriver } from './support/orders.ts';
 import { confirmAction } from './support/page.ts';
@@ -94,9 +94,7 @@ describe('OTC orders', () => {
 
     await row(o.orderNo).getByTestId('row-approve').click();
     await confirmAction(page);
-    await id('code-dialog-input').waitFor({ timeout: 20_000 });
-    await id('code-dialog-input').fill(await freshCode(SECRET));
-    await id('code-dialog-submit').click();
+    await enterCode(page, SECRET);
     await expect
       .poll(
         async () => {

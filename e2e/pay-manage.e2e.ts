@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freshCode, launch, screenshot } from './support/browser.ts';
+import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { pick } from './support/shell.ts';
 
@@ -170,9 +170,7 @@ describe('switches', () => {
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
     for (const next of ['false', 'true']) {
       await toggle.click();
-      await id('code-dialog-input').waitFor({ timeout: 20_000 });
-      await id('code-dialog-input').fill(await freshCode(SECRET));
-      await id('code-dialog-submit').click();
+      await enterCode(page, SECRET);
       await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 20_000 }).toBe(next);
       if (next === 'false') await screenshot(page, 'pay-switch-off-zh-CN');
     }

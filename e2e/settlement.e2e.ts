@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { database, freshCode, launch, screenshot } from './support/browser.ts';
+import { database, enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { confirmAction } from './support/page.ts';
 import { pick } from './support/shell.ts';
@@ -134,9 +134,7 @@ describe('settlement', () => {
     // Settled with a code: the row says so and offers neither settle nor recompute any more.
     await rows().first().getByTestId('row-settle').click();
     await confirmAction(page);
-    await id('code-dialog-input').waitFor({ timeout: 20_000 });
-    await id('code-dialog-input').fill(await freshCode(SECRET));
-    await id('code-dialog-submit').click();
+    await enterCode(page, SECRET);
     await expect.poll(() => rows().first().innerText(), { timeout: 20_000 }).toContain('已结算');
     expect(await rows().first().getByTestId('row-settle').count()).toBe(0);
     expect(await rows().first().getByTestId('row-recompute').count()).toBe(0);

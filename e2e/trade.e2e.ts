@@ -21,7 +21,7 @@ import {
   traderActor,
 } from '../apps/server/src/modules/trade/index.ts';
 import { runSystemTransition } from '../apps/server/src/platform/transitions/index.ts';
-import { freshCode, launch, screenshot } from './support/browser.ts';
+import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { confirmAction, pageHelpers } from './support/page.ts';
 import { pick } from './support/shell.ts';
@@ -78,8 +78,7 @@ async function decide(orderNo: string, action: string, reason?: string) {
   const refused = page.locator('.ant-message-error');
   await id('code-dialog-input').or(refused).first().waitFor({ timeout: 20_000 });
   if (await refused.isVisible()) throw new Error(`${action} refused: ${await refused.innerText()}`);
-  await id('code-dialog-input').fill(await freshCode(SECRET));
-  await id('code-dialog-submit').click();
+  await enterCode(page, SECRET);
   await id('code-dialog-input').waitFor({ state: 'detached', timeout: 20_000 });
 }
 

@@ -20,7 +20,7 @@ import { nodeKeyHeaders } from '../apps/server/src/modules/chain/sandbox/node-ke
 import { watchChain } from '../apps/server/src/modules/chain/watcher.ts';
 import { loadKeys } from '../apps/server/src/platform/keys.ts';
 import { open } from '../apps/server/src/platform/secret-box.ts';
-import { freshCode, launch, screenshot } from './support/browser.ts';
+import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { pick } from './support/shell.ts';
 
@@ -188,9 +188,7 @@ describe('USDT', () => {
     await row(u.orderNo).getByTestId('row-refund').click();
     await id('transition-reason').fill('会员少付，原路退回');
     await id('transition-submit').click();
-    await id('code-dialog-input').waitFor({ timeout: 20_000 });
-    await id('code-dialog-input').fill(await freshCode(SECRET));
-    await id('code-dialog-submit').click();
+    await enterCode(page, SECRET);
     await id('transition-submit').waitFor({ state: 'detached', timeout: 40_000 });
     await refreshUntil(u.orderNo, /退回中|已退回/);
     await runChainPayouts(built.ctx);

@@ -23,7 +23,7 @@ import {
   walletActor,
   walletPaid,
 } from '../apps/server/src/modules/wallet/wallet-trade.service.ts';
-import { freshCode, launch, screenshot } from './support/browser.ts';
+import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { confirmAction, pageHelpers } from './support/page.ts';
 import { pick } from './support/shell.ts';
@@ -149,9 +149,7 @@ describe('wallet disputes', () => {
     await act(d.disputeNo, 'releaseToBuyer');
     await id('transition-reason').fill('付款凭证属实，放币给买家');
     await id('transition-submit').click();
-    await id('code-dialog-input').waitFor({ timeout: 20_000 });
-    await id('code-dialog-input').fill(await freshCode(SECRET));
-    await id('code-dialog-submit').click();
+    await enterCode(page, SECRET);
     await id('transition-submit').waitFor({ state: 'detached', timeout: 40_000 });
     await expect.poll(() => rowAfterRefresh(d.disputeNo), { timeout: 20_000 }).toContain('已裁决');
     const resolved = await row(d.disputeNo).innerText();
@@ -238,9 +236,7 @@ describe('wallet disputes', () => {
     await id('bind-reason').fill('买家用家人的卡转账');
     await screenshot(page, 'wallet-email-bind-zh-CN');
     await id('bind-submit').click();
-    await id('code-dialog-input').waitFor({ timeout: 20_000 });
-    await id('code-dialog-input').fill(await freshCode(SECRET));
-    await id('code-dialog-submit').click();
+    await enterCode(page, SECRET);
     await id('bind-submit').waitFor({ state: 'detached', timeout: 40_000 });
     await expect.poll(() => rowAfterRefresh(emailId), { timeout: 20_000 }).toContain(order.orderNo);
     await pick(page, 'language-switch', 'language-option-en-US');

@@ -179,6 +179,14 @@ export async function freshCode(secret: string): Promise<string> {
   return generate({ secret, epoch: step * 30 + 1 });
 }
 
+/** Answers the code dialog the server asked for with a fresh code of `secret` (the operator's phone). */
+export async function enterCode(page: Page, secret: string): Promise<void> {
+  const input = page.getByTestId('code-dialog-input');
+  await input.waitFor({ timeout: 20_000 });
+  await input.fill(await freshCode(secret));
+  await page.getByTestId('code-dialog-submit').click();
+}
+
 /** Sets back the last used step of the operators holding `secret` (bound or being bound); false when none. */
 async function forgetUsedStep(secret: string, step: number): Promise<boolean> {
   const client = await database();
