@@ -260,6 +260,7 @@ describe('/sys pages as admin', () => {
     // The object type is chosen by its name: typing the page's title offers it.
     await page.getByTestId('filter-objectType').click();
     await page.keyboard.type('黑名单IP');
+    await screenshot(page, 'sys-opearlog-object-type-choices-zh-CN');
     await page
       .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '(blackIp)' })
       .click();
