@@ -189,6 +189,19 @@ describe('whiteIp switch', () => {
     ).toBe(true);
     expect((await from('198.51.100.9')).json().code).toBe(ErrorCode.ipDenied);
     expect((await from('127.0.0.1')).json().code).toBe(0);
+    // A sign-in refused by the list is logged as the sign-in route (the log names it), not "public".
+    const deniedSignIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      remoteAddress: '198.51.100.9',
+      payload: { username: 'nobody', password: 'x' },
+    });
+    expect(deniedSignIn.json().code).toBe(ErrorCode.ipDenied);
+    const [refused] = await t.ctx.db
+      .select()
+      .from(operationLog)
+      .where(and(eq(operationLog.ip, '198.51.100.9'), eq(operationLog.path, '/api/auth')));
+    expect(refused).toMatchObject({ action: '/api/auth', result: 'failure', code: ErrorCode.ipDenied });
     const [row] = await t.ctx.db
       .select()
       .from(operationLog)

@@ -10,22 +10,22 @@ import { appendOperationLog, type OperationRow } from './audit.ts';
 import type { AuditNote } from './context.ts';
 import type { Tx } from './ledger/accounts.ts';
 import { maskPersonal } from './masking.ts';
-import { clientIp, describeAccess } from './request-info.ts';
+import { clientIp } from './request-info.ts';
 
 export function operationRowOf(request: FastifyRequest, code: number, note?: AuditNote): OperationRow {
   const config = request.routeOptions.config;
   const access = config?.access ?? 'public';
+  // The route's pattern; a request no route matched keeps its path without the query (no token in it).
+  const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
   return {
     at: request.server.ctx.clock.now(),
     operatorId: request.auth?.operatorId ?? null,
     operatorName: request.auth?.username ?? '-',
-    action:
-      config?.auditAs ??
-      (describeAccess(access) === 'session'
-        ? (request.routeOptions.url ?? request.url)
-        : describeAccess(access)),
+    // A permission names the action; a route open to every session or to anyone (a refused sign-in)
+    // is named by its path, which the log's page reads as a name.
+    action: config?.auditAs ?? (typeof access === 'string' ? path : access.permission),
     method: request.method,
-    path: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
+    path,
     objectType: note?.objectType ?? null,
     objectId: note?.objectId === undefined ? null : String(note.objectId),
     result: code === ErrorCode.ok ? 'success' : 'failure',

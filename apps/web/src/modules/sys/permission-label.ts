@@ -21,7 +21,10 @@ interface Name {
   page?: string;
 }
 
-/** The shell's own actions, and the session routes that are audited. */
+/**
+ * The shell's own actions, and the routes without a permission that are audited, logged by their path:
+ * the session's own, and the sign-in's (refused by the IP lists).
+ */
 const SHELL_ACTIONS: Record<string, Name> = {
   [Permission.updatePassword]: { label: 'user.changePassword' },
   [Permission.unmask]: { label: 'user.unmask' },
@@ -32,6 +35,7 @@ const SHELL_ACTIONS: Record<string, Name> = {
   '/api/getGoogleSecret': { label: 'user.bindAuth' },
   '/api/bindGoogle': { label: 'user.bindAuth' },
   '/api/logout': { label: 'user.logout' },
+  '/api/auth/publicKey': { label: 'login.submit' },
   '/api/auth': { label: 'login.submit' },
 };
 
