@@ -65,8 +65,10 @@ describe('tradeMock', () => {
           WHERE s.resource = 'tradeOrderList' AND o.pool_id = $1 AND o.created_at >= $2::timestamptz`,
         [POOL, since],
       ).then((r) => r.map((x) => x.status).sort());
+    // A tick at the start, then one each minute: 150 s holds at least two more (a loaded CI's first
+    // attempt ran out of 100 s here once, and passed on its retry).
     await expect
-      .poll(states, { timeout: 100_000, interval: 2000 })
+      .poll(states, { timeout: 150_000, interval: 2000 })
       .toEqual(expect.arrayContaining(['completed', 'disputed', 'paid']));
     await idle();
     await screenshot(page, 'mock-trade-orders-zh-CN');
@@ -127,7 +129,7 @@ describe('tradeMock', () => {
     }
     await screenshot(page, 'mock-trade-traders-en-US');
     await pick(page, 'language-switch', 'language-option-zh-CN');
-  }, 180_000); // waits for the traders' job, which ticks each minute
+  }, 240_000); // waits for the traders' job, which ticks each minute
 });
 
 describe('mockOrderTest', () => {

@@ -70,6 +70,9 @@ function within<T>(work: Promise<T>, ms = 5_000): Promise<T> {
 beforeEach(({ onTestFailed }) => {
   onTestFailed(async ({ task }) => {
     const slug = task.name.replace(/[^\w-]+/g, '-').slice(0, 60);
+    // What failed, in the log even when the retry passes (the reporter then prints no error).
+    const errors = (task.result?.errors ?? []).map((e) => (e.message ?? String(e)).split('\n')[0]);
+    console.error(`[failed: ${task.name}] ${errors.join(' | ') || '(no error message)'}`);
     let n = 0;
     for (const browser of launched) {
       if (!browser.isConnected()) continue;
