@@ -41,6 +41,9 @@ const SHELL_ACTIONS: Record<string, Name> = {
 
 let names: Map<string, Name> | undefined;
 
+/** Each page's route title key by its permission (`<group>.<page>`). */
+const pageTitles = () => new Map(allPages.map((p) => [pagePermission(p.group, p.name), p.titleKey]));
+
 function catalogue(): Map<string, Name> {
   if (names) return names;
   addShellLabels();
@@ -53,7 +56,7 @@ function catalogue(): Map<string, Name> {
       ),
     ),
   );
-  const titles = new Map(allPages.map((p) => [pagePermission(p.group, p.name), p.titleKey]));
+  const titles = pageTitles();
   for (const [permission, titleKey] of titles) names.set(permission, { label: titleKey });
   for (const def of allResources) {
     // Action names come from every definition's labels, not only the pages opened so far.
@@ -87,7 +90,7 @@ let objectTitles: Map<string, string> | undefined;
 function objectTypeLabels(): Map<string, string> {
   if (objectTitles) return objectTitles;
   catalogue();
-  const titles = new Map(allPages.map((p) => [pagePermission(p.group, p.name), p.titleKey]));
+  const titles = pageTitles();
   objectTitles = new Map();
   for (const def of allResources) {
     const title = titles.get(pagePermission(def.group, def.page));
@@ -126,7 +129,7 @@ export function actionChoices(t: TFunction, objectTypes?: readonly string[]): Na
     );
   const out: NamedChoice[] = [];
   for (const id of catalogue().keys()) {
-    // A definition's route path is logged only for session routes, which SHELL_ACTIONS names.
+    // A definition's route path is logged only for routes without a permission, which SHELL_ACTIONS names.
     if (id.startsWith('/') && !(id in SHELL_ACTIONS)) continue;
     if (pages && ![...pages].some((p) => id.startsWith(p))) continue;
     const name = actionName(id, t);
