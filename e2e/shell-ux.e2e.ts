@@ -24,6 +24,7 @@ import { createOperator, requireBinding, waitingFor } from './support/operators.
 import { confirmAction } from './support/page.ts';
 import {
   byTestId,
+  closeDrawer,
   gone,
   hasText,
   type Lang,
@@ -178,7 +179,7 @@ describe('issue 17: the shell as an operator meets it', () => {
     await screenshot(page, 'ux-10-bell-en-US');
     await id('notify-open-messages').click();
     await id('inbox').waitFor();
-    await page.keyboard.press('Escape');
+    await closeDrawer(page);
     await openBell();
     await id('notify-open-approvals').click();
     await page.waitForURL((u) => u.pathname === '/mch/mchList');

@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './browser.ts';
-import { byTestId, gone, hasText, type Lang, pick, poll, tr } from './shell.ts';
+import { byTestId, closeDrawer, hasText, type Lang, pick, poll, tr } from './shell.ts';
 
 /**
  * The five pages opened as tabs: small, light list pages of two menu groups. Their titles are checked
@@ -97,10 +97,7 @@ export function shellPage(current: () => Page) {
       return drawer;
     },
 
-    async closeSettings(): Promise<void> {
-      await current().locator('.ant-drawer-close').click();
-      await gone(current().locator('.ant-drawer-open'));
-    },
+    closeSettings: () => closeDrawer(current()),
 
     /** A screenshot once entry animations (page fade-in, dialog zoom) are over. */
     async shot(name: string): Promise<void> {

@@ -49,6 +49,15 @@ export async function gone(locator: Locator): Promise<void> {
   await poll(() => locator.count()).toBe(0);
 }
 
+/**
+ * Closes the open drawer by its close button and waits until it has gone. An Escape pressed while the
+ * drawer was still taking the focus reached nothing on CI: the inbox stayed open over the header.
+ */
+export async function closeDrawer(page: Page): Promise<void> {
+  await page.locator('.ant-drawer-open .ant-drawer-close').last().click();
+  await gone(page.locator('.ant-drawer-open'));
+}
+
 /** Waits until the text of the (first) match is `text`. */
 export async function hasText(locator: Locator, text: string | RegExp): Promise<void> {
   await poll(async () => ((await locator.count()) ? await locator.first().innerText() : '')).toMatch(text);
