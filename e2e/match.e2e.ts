@@ -24,7 +24,7 @@ import { runSystemTransition } from '../apps/server/src/platform/transitions/ind
 import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { confirmAction, pageHelpers } from './support/page.ts';
-import { pick } from './support/shell.ts';
+import { closeDrawer, pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_match', password: 'MatchDesk2024xy' };
 const SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLW';
@@ -178,7 +178,7 @@ describe('matched orders', () => {
       .locator('[data-testid="detail-drawer"]:visible [data-testid="voucher"] img')
       .waitFor({ timeout: 20_000 });
     await screenshot(page, 'match-voucher-detail-zh-CN');
-    await page.keyboard.press('Escape');
+    await closeDrawer(page);
     await row(d.pieces[1]!.matchNo).getByTestId('row-auditConfirm').click();
     await confirmAction(page);
     await enterCode(page, SECRET);

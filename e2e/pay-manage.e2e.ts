@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
-import { pick } from './support/shell.ts';
+import { closeDrawer, pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_paycfg', password: 'Paycfg2024xy' };
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXQ';
@@ -193,8 +193,7 @@ describe('every page', () => {
           const passages = await sandboxPassages();
           await passages.getByRole('link', { name: 'Open the list' }).waitFor();
           await screenshot(page, 'pay-provider-passages-en-US');
-          await page.keyboard.press('Escape');
-          await page.locator('[data-testid="detail-drawer"]').waitFor({ state: 'hidden', timeout: 20_000 });
+          await closeDrawer(page);
         }
       }
     }, 180_000);

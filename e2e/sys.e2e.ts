@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, newPage, screenshot } from './support/browser.ts';
 import { createOperator, waitingFor } from './support/operators.ts';
 import { confirmAction } from './support/page.ts';
+import { closeDrawer } from './support/shell.ts';
 
 const SYS_PAGES = [
   'user',
@@ -276,7 +277,7 @@ describe('/sys pages as admin', () => {
     await page.waitForFunction(() => !document.querySelector('.ant-drawer-content-wrapper[class*="motion"]'));
     await page.waitForTimeout(400);
     await screenshot(page, 'sys-opearlog-detail-zh-CN');
-    await page.keyboard.press('Escape');
+    await closeDrawer(page);
   });
 
   test('user: create an editor, assign the editor role; the editor sees no action button', async () => {

@@ -26,7 +26,7 @@ import {
 import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { confirmAction, pageHelpers } from './support/page.ts';
-import { pick } from './support/shell.ts';
+import { closeDrawer, pick } from './support/shell.ts';
 import { suiteApp } from './support/suite-app.ts';
 
 const OPERATOR = { username: 'e2e_wallet', password: 'WalletDesk2024xy' };
@@ -128,7 +128,7 @@ describe('wallet disputes', () => {
     const drawer = page.locator('[data-testid="detail-drawer"]:visible');
     await expect.poll(() => drawer.innerText(), { timeout: 20_000 }).toContain('image/png');
     expect(await drawer.innerText()).toContain('text/plain');
-    await page.keyboard.press('Escape');
+    await closeDrawer(page);
     expect(await row(d.disputeNo).innerText()).toContain('待卖家响应');
 
     await row(d.disputeNo).getByTestId('row-claim').click();
