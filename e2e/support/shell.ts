@@ -50,8 +50,9 @@ export async function gone(locator: Locator): Promise<void> {
 }
 
 /**
- * Closes the open drawer by its close button and waits until it has gone. An Escape pressed while the
- * drawer was still taking the focus reached nothing on CI: the inbox stayed open over the header.
+ * Closes the open drawer by its close button and waits until it has gone. An Escape pressed as soon as
+ * the inbox appeared reached nothing on CI (most likely before the drawer held the focus): the inbox
+ * stayed open over the header and took every later click of the file.
  */
 export async function closeDrawer(page: Page): Promise<void> {
   await page.locator('.ant-drawer-open .ant-drawer-close').last().click();
