@@ -8,7 +8,8 @@ import { and, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
-import { NamedStatement } from '../../db/named-statement.ts';
+import { clientOf, NamedStatement } from '../../db/named-statement.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import { CARRIED_AUTH, type CarriedSession, carriedRow, carryAuth } from '../carried-auth.ts';
 import { sha256 } from '../hashing.ts';
 import {
@@ -205,18 +206,19 @@ const ESTIMATE_TRUSTED = TOTAL_CAP * 10;
 export const CONTAINS_TOTAL_CAP = 1000;
 
 /** Planner statistics change only on ANALYZE; kept a while per table instead of a query per request. */
-const estimates = new Map<string, { rows: number; until: number }>();
+const estimates = new Map<string, Map<string, { rows: number; until: number }>>();
 const ESTIMATE_TTL_MS = 30_000;
 
 async function estimatedRows(db: Db, r: BoundResource): Promise<number> {
   const name = getTableName(r.table);
-  const hit = estimates.get(name);
+  const known = perDatabase(estimates, clientOf(db));
+  const hit = known.get(name);
   if (hit && hit.until > Date.now()) return hit.rows;
   const { rows } = await db.execute<{ n: number }>(
     sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = to_regclass(${name})`,
   );
   const n = Number(rows[0]?.n ?? 0);
-  estimates.set(name, { rows: n, until: Date.now() + ESTIMATE_TTL_MS });
+  known.set(name, { rows: n, until: Date.now() + ESTIMATE_TTL_MS });
   return n;
 }
 

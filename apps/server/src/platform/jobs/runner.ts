@@ -30,8 +30,15 @@ export async function startJobs(
   options: RunnerOptions = {},
 ): Promise<JobRunner> {
   const poll = options.pollSeconds ?? 2;
+  // What still uses the pool: running handlers and pg-boss's own statements (stop waits for both).
+  const inFlight = new Set<Promise<unknown>>();
+  const tracked = <T>(work: Promise<T>): Promise<T> => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work)).catch(() => {});
+    return work;
+  };
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => ctx.pool.query(text, values) },
+    db: { executeSql: (text, values) => tracked(ctx.pool.query(text, values)) },
     schema: 'pgboss',
     cronMonitorIntervalSeconds: options.cronSeconds ?? 30,
     cronWorkerIntervalSeconds: Math.max(1, poll),
@@ -52,7 +59,7 @@ export async function startJobs(
     await boss.work(job.name, { pollingIntervalSeconds: poll, includeMetadata: true }, async ([one]) => {
       if (!one) return;
       try {
-        return await job.handler(ctx, (one.data ?? {}) as object);
+        return await tracked(job.handler(ctx, (one.data ?? {}) as object));
       } catch (err) {
         const left = one.retryLimit - one.retryCount;
         log.error(
@@ -70,8 +77,14 @@ export async function startJobs(
     boss,
     send: (name, data = {}) => boss.send(name, data),
     async stop() {
-      // Waits for running handlers; no new job is fetched after this.
+      // Waits 5 s for running handlers; no new job is fetched after this. A handler still running
+      // then is marked failed (to be retried) but keeps using the pool, and pg-boss records its end
+      // after it returns: both are waited for, so nothing writes to a pool the app has closed.
       await boss.stop({ graceful: true, close: false, wait: true, timeout: 5000 });
+      while (inFlight.size) {
+        await Promise.allSettled([...inFlight]);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
   };
 }

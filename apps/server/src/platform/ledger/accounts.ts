@@ -3,6 +3,7 @@ import { and, eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { clientOf } from '../../db/named-statement.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import { ledgerAccounts, type OwnerType } from './schema.ts';
 import { accountIdStatement, findAccountStatement, findAccountsStatement } from './statements.ts';
 
@@ -60,19 +61,6 @@ export async function ensureAccount(tx: Executor, owner: Owner, allowNegative = 
     })
     .onConflictDoNothing();
   return (await findAccount(tx, { ...owner, currency }))!;
-}
-
-/**
- * A cache kept per database (one process may serve several: the tests), never one database's entry
- * for another's; cleared whole when it outgrows `max`.
- */
-export function perDatabase<K, V>(caches: Map<string, Map<K, V>>, client: unknown, max = 100_000) {
-  const c = client as { host?: string; port?: number; database?: string };
-  const db = `${c.host}:${c.port}/${c.database}`;
-  const cache = caches.get(db) ?? new Map<K, V>();
-  caches.set(db, cache);
-  if (cache.size > max) cache.clear();
-  return cache;
 }
 
 /** Account ids by owner and currency (accountIdOf). */

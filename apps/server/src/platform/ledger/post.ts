@@ -11,7 +11,8 @@
 import { checkAmount } from '@payops/contracts/money';
 import { sql } from 'drizzle-orm';
 import { clientOf } from '../../db/named-statement.ts';
-import { type Executor, perDatabase, type Tx } from './accounts.ts';
+import { perDatabase } from '../../db/per-database.ts';
+import type { Executor, Tx } from './accounts.ts';
 import { LedgerError } from './errors.ts';
 import { BALANCE_LIMIT, dec, decString, fitsColumn, isZero } from './money.ts';
 import type { ledgerPostings } from './schema.ts';
