@@ -10,6 +10,7 @@
 import type { ThemeConfig } from 'antd/es/config-provider/context';
 import type { SizeType } from 'antd/es/config-provider/SizeContext';
 import theme from 'antd/es/theme';
+import { reducedMotion } from '../lib/motion.ts';
 import type { ThemeSettings, UiSize } from '../lib/settings-store.ts';
 
 const componentSizes: Record<UiSize, SizeType> = {
@@ -26,7 +27,7 @@ export function componentSize(size: UiSize): SizeType {
 export function themeConfig(size: UiSize, settings: ThemeSettings): ThemeConfig {
   return {
     algorithm: size === 'mini' ? [theme.defaultAlgorithm, theme.compactAlgorithm] : theme.defaultAlgorithm,
-    token: { colorPrimary: settings.primaryColor, borderRadius: 4 },
+    token: { colorPrimary: settings.primaryColor, borderRadius: 4, motion: !reducedMotion() },
   };
 }
 

@@ -2,7 +2,8 @@
  * Our small echarts wrapper (stack.md): `echarts/core` with only the chart types the dashboard draws
  * (line and bar on a grid, tooltip, legend) on the canvas renderer, so the chunk stays small. The
  * reports' pie is registered by engine/report-chart.tsx, in the reports' own chunk. It follows its
- * box's size and disposes the chart on unmount; `option` is applied whole on change.
+ * box's size and disposes the chart on unmount; `option` is applied whole on change, without the
+ * entry animation when the operator asked for reduced motion (lib/motion.ts).
  */
 
 import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
@@ -12,6 +13,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import { type ComposeOption, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { reducedMotion } from '../../lib/motion.ts';
 
 use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
@@ -50,7 +52,7 @@ export function EChart({
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
+    chart.current?.setOption({ animation: !reducedMotion(), ...option }, { notMerge: true });
   }, [option]);
 
   return <div ref={box} style={{ width: '100%', height }} data-testid={testId} />;
