@@ -121,7 +121,7 @@ beforeAll(async () => {
     await db.end();
   }
   browser = await launch();
-  ({ context, page } = await newPage(browser));
+  ({ context, page } = await newPage(browser, { motion: true }));
   page.setDefaultTimeout(15_000);
   page.on('pageerror', (e) => pageErrors.push(e.message));
 });
