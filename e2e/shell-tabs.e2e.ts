@@ -51,7 +51,8 @@ const rgb = (hex: string) =>
 describe('console shell: menu, tabs, languages, settings', () => {
   beforeAll(async () => {
     browser = await launch();
-    page = await signedInPage(browser, { ...OPERATOR, totpSecret: SECRET });
+    // The shell's files keep the motions (support/browser.ts, newPage).
+    page = await signedInPage(browser, { ...OPERATOR, totpSecret: SECRET }, 'zh-CN', { motion: true });
     page.setDefaultTimeout(10_000);
     // The menu the server sends this operator, as the shell loads it.
     const menu = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/menu');

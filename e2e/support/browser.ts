@@ -115,7 +115,7 @@ export async function launch(): Promise<Browser> {
  * A page of its own context. Its system setting asks for reduced motion (lib/motion.ts: antd's
  * motions and the charts' entry animations off) unless `motion`: each frame of a drawer sliding in
  * is renderer time on CI's two cores (the orders file: 138 s with motion, about 15 % less without).
- * The shell's own file keeps the motions, as most operators see them.
+ * The shell's UX and tab files keep the motions, as most operators see them.
  */
 export async function newPage(
   browser: Browser,

@@ -36,15 +36,17 @@ export async function createOperator(op: {
 
 /**
  * Creates the file's operator (administrator, authenticator bound), opens a browser page in `locale`
- * and signs in with password and code, the way an operator does.
+ * (reduced motion unless `opts.motion`, see newPage) and signs in with password and code, the way an
+ * operator does.
  */
 export async function signedInPage(
   browser: Browser,
   op: { username: string; password: string; totpSecret: string },
   locale: 'zh-CN' | 'en-US' = 'zh-CN',
+  opts: { motion?: boolean } = {},
 ): Promise<Page> {
   await createOperator({ ...op, role: 'admin' });
-  const { page } = await newPage(browser, { locale });
+  const { page } = await newPage(browser, { locale, ...opts });
   const id = (testId: string) => page.getByTestId(testId);
   await page.goto('/login');
   await id('login-username').fill(op.username);
