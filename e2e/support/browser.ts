@@ -92,9 +92,19 @@ beforeEach(({ onTestFailed }) => {
   });
 });
 
+/**
+ * Debian's Chromium headless shell (package chromium-headless-shell, the build playwright itself uses
+ * for headless runs): the renderer without the desktop browser around it. On this 2-core machine the
+ * same browser tests took ~10 % less time and CPU than with the full `chromium` (match + trade: 153 s
+ * vs 171 s of tests; orders + sys: 202 s vs 222 s). The full browser where the shell is not installed.
+ */
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => fs.existsSync(file));
+
 export async function launch(): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
     args: [
       '--no-sandbox',
