@@ -18,7 +18,7 @@ import { Clock } from '../apps/server/src/platform/clock.ts';
 import type { AppContext } from '../apps/server/src/platform/context.ts';
 import { launch, database as pgClient, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
-import { confirmAction } from './support/page.ts';
+import { confirmAction, visit } from './support/page.ts';
 import { pick, toast } from './support/shell.ts';
 
 // The cashiers are named in CASHIER_STAFF of the suite's server (global-setup.ts); the boss is not.
@@ -46,7 +46,7 @@ const row = () =>
   page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row', { hasText: ACCOUNT }).first();
 
 async function open(name: string, query = '') {
-  await page.goto(`/wallet/${name}${query}`);
+  await visit(page, `/wallet/${name}${query}`);
   await id(`resource-page-${name}`).first().waitFor({ timeout: 20_000 });
   await idle();
 }

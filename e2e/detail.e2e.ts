@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
+import { visit } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_detail', password: 'Detail2024xy' };
@@ -25,7 +26,7 @@ const drawer = () => page.locator('[data-testid="detail-drawer"]:visible');
 const rows = () => page.locator('.page-view:visible [data-testid="resource-table"] tr.ant-table-row');
 
 async function open(path: string, name: string): Promise<void> {
-  await page.goto(path);
+  await visit(page, path);
   await page.locator(`[data-testid="resource-page-${name}"]:visible`).waitFor({ timeout: 20_000 });
   await rows().first().waitFor({ timeout: 20_000 });
   await idle();

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { notificationEmail } from '../apps/server/src/modules/email/sandbox/bank.ts';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
+import { openResource } from './support/page.ts';
 import { pick, toast } from './support/shell.ts';
 
 const OPERATOR = {
@@ -40,12 +41,7 @@ const rows = () => page.locator('.ant-table-tbody:visible').first().locator('tr.
 const idle = () =>
   page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
 
-async function open(route: string, resource: string): Promise<void> {
-  await page.goto(route);
-  await id(`resource-page-${resource}`).waitFor({ timeout: 20_000 });
-  await page.locator('.ant-table-tbody').first().waitFor({ timeout: 20_000 });
-  await idle();
-}
+const open = (route: string, resource: string) => openResource(page, route, resource);
 
 async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
   const db = await database();
@@ -184,14 +180,20 @@ describe('email orders', () => {
     await open('/order/emailOrderList', 'emailOrderList');
     await pick(page, 'language-switch', 'language-option-en-US');
     await open('/order/emailOrderList', 'emailOrderList');
-    await expect.poll(() => page.locator('.ant-table-thead').first().textContent()).toContain('Account tail');
+    await expect
+      .poll(() => page.locator('.ant-table-thead:visible').first().textContent())
+      .toContain('Account tail');
     expect(await page.locator('.ant-table-tbody:visible').first().innerText()).toMatch(/Matched|Unmatched/);
     await screenshot(page, 'email-orders-en-US');
     await open('/payManage/emailConfigList', 'emailConfigList');
-    await expect.poll(() => page.locator('.ant-table-thead').first().textContent()).toContain('IMAP host');
+    await expect
+      .poll(() => page.locator('.ant-table-thead:visible').first().textContent())
+      .toContain('IMAP host');
     await screenshot(page, 'email-config-en-US');
     await open('/payManage/emailAssignList', 'emailAssignList');
-    await expect.poll(() => page.locator('.ant-table-thead').first().textContent()).toContain('Operator');
+    await expect
+      .poll(() => page.locator('.ant-table-thead:visible').first().textContent())
+      .toContain('Operator');
     await screenshot(page, 'email-assign-en-US');
     await open('/order/emailOrderList', 'emailOrderList');
     await pick(page, 'language-switch', 'language-option-zh-CN');

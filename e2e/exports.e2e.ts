@@ -9,6 +9,7 @@ import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, enterCode, freshCode, launch, newPage, screenshot } from './support/browser.ts';
 import { createOperator } from './support/operators.ts';
+import { visit } from './support/page.ts';
 import { type Lang, pick, poll, tr } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_exports', password: 'Export2024xy' };
@@ -23,9 +24,9 @@ const idle = () =>
   page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
 
 async function open(path: string, name: string): Promise<void> {
-  await page.goto(path);
+  await visit(page, path);
   await id(`resource-page-${name}`).waitFor({ timeout: 20_000 });
-  await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 20_000 });
+  await page.locator('.ant-table-tbody:visible tr.ant-table-row').first().waitFor({ timeout: 20_000 });
   await idle();
 }
 
@@ -37,7 +38,7 @@ const settled = () =>
     })
     .catch(() => {});
 
-const firstRowText = () => page.locator('.ant-table-tbody tr.ant-table-row').first().innerText();
+const firstRowText = () => page.locator('.ant-table-tbody:visible tr.ant-table-row').first().innerText();
 const firstMemberRowText = firstRowText;
 
 /**
@@ -177,12 +178,12 @@ describe('time-bound unmasking', () => {
 
   test('the merchant list shows rates as percentages; the form takes 1.2 and stores 0.012', async () => {
     await open('/mch/mchList', 'mchList');
-    const header = await page.locator('.ant-table-thead').innerText();
+    const header = await page.locator('.ant-table-thead:visible').innerText();
     expect(header).toContain('充值费率');
     expect(await firstRowText()).toMatch(/\d+(\.\d+)?%/);
     expect(await firstRowText()).not.toMatch(/\b0\.0\d{4,}\b/);
 
-    const row = page.locator('.ant-table-tbody tr.ant-table-row').first();
+    const row = page.locator('.ant-table-tbody:visible tr.ant-table-row').first();
     const mchNo = /M\d{8}/.exec(await row.innerText())![0];
     await row.getByTestId('row-edit').click();
     await rateInput().waitFor({ timeout: 20_000 });
@@ -226,7 +227,7 @@ describe('time-bound unmasking', () => {
     } finally {
       await db.end();
     }
-    const edited = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: mchNo }).first();
+    const edited = page.locator('.ant-table-tbody:visible tr.ant-table-row', { hasText: mchNo }).first();
     await poll(() => edited.innerText()).toContain('1.2%');
     await screenshot(page, 'exports-rates-zh-CN');
 
@@ -254,7 +255,7 @@ describe('time-bound unmasking', () => {
     expect(await firstMemberRowText()).toMatch(/\b1\d{10}\b/);
     await id('unmask-remask').click();
     await page.waitForEvent('load', { timeout: 20_000 });
-    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 20_000 });
+    await page.locator('.ant-table-tbody:visible tr.ant-table-row').first().waitFor({ timeout: 20_000 });
     await idle();
     expect(await id('unmask-indicator').count()).toBe(0);
     expect(await firstMemberRowText()).toMatch(/\d{3}\*{4}\d{4}/);
@@ -277,9 +278,9 @@ describe('en-US', () => {
     await pick(page, 'language-switch', 'language-option-en-US');
     await idle();
     await open('/mch/mchList', 'mchList');
-    expect(await page.locator('.ant-table-thead').innerText()).toContain('Deposit fee rate');
+    expect(await page.locator('.ant-table-thead:visible').innerText()).toContain('Deposit fee rate');
     await poll(firstRowText).toMatch(/\d+(\.\d+)?%/);
-    await page.locator('.ant-table-tbody tr.ant-table-row').first().getByTestId('row-edit').click();
+    await page.locator('.ant-table-tbody:visible tr.ant-table-row').first().getByTestId('row-edit').click();
     await rateInput().waitFor({ timeout: 20_000 });
     await settled();
     await screenshot(page, 'exports-rate-form-en-US');
@@ -297,7 +298,7 @@ describe('en-US', () => {
     await id('code-dialog-cancel').click();
     await id('unmask-remask').click();
     await page.waitForEvent('load', { timeout: 20_000 });
-    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 20_000 });
+    await page.locator('.ant-table-tbody:visible tr.ant-table-row').first().waitFor({ timeout: 20_000 });
     expect(await id('unmask-indicator').count()).toBe(0);
     const body = await throttledExport('en-US', /Exporting: [\d.]+ (KB|MB) received, [\d,]+ of [\d,]+ rows/);
     expect(body.toString('utf8').split('\r\n')[0]).toContain('Phone');

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freshCode, launch, newPage, screenshot } from './support/browser.ts';
 import { createOperator } from './support/operators.ts';
+import { visit } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_ledger', password: 'Ledger2024xy' };
@@ -34,9 +35,9 @@ afterAll(async () => {
 
 /** Opens the first merchant's edit form and types a limit. */
 async function typeLimit(value: string): Promise<void> {
-  await page.goto('/mch/mchList');
+  await visit(page, '/mch/mchList');
   await id('resource-page-mchList').waitFor({ timeout: 20_000 });
-  const first = page.locator('.ant-table-tbody tr.ant-table-row').first();
+  const first = page.locator('.ant-table-tbody:visible tr.ant-table-row').first();
   await first.waitFor({ timeout: 20_000 });
   const edit = first.getByTestId('row-edit');
   if (await edit.count()) await edit.click();

@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
+import { visit } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = {
@@ -47,7 +48,7 @@ afterAll(async () => {
 describe('tradeMock', () => {
   test('automatic traders: orders through every state, a dispute resolved, stopped; the sandbox ledger adds up', async () => {
     const since = (await query<{ since: string }>('SELECT now()::text AS since'))[0]!.since;
-    await page.goto('/tradeMock/tradeMockSon');
+    await visit(page, '/tradeMock/tradeMockSon');
     await id('resource-page-tradeMockSon').waitFor({ timeout: 20_000 });
     await idle();
     await expect.poll(() => id('sandbox-tag').count()).toBeGreaterThan(0);
@@ -78,8 +79,10 @@ describe('tradeMock', () => {
       `SELECT order_no, id FROM trade_orders WHERE pool_id = $1 AND status = 'disputed' AND created_at >= $2::timestamptz ORDER BY id LIMIT 1`,
       [POOL, since],
     );
-    await page.goto(`/tradeMock/tradeMockSon?orderNo=${disputed!.order_no}`);
-    const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: disputed!.order_no }).first();
+    await visit(page, `/tradeMock/tradeMockSon?orderNo=${disputed!.order_no}`);
+    const row = page
+      .locator('.ant-table-tbody:visible tr.ant-table-row', { hasText: disputed!.order_no })
+      .first();
     await row.waitFor({ timeout: 20_000 });
     await row.getByTestId('mock-resolve-complete').click();
     await expect
@@ -93,7 +96,7 @@ describe('tradeMock', () => {
     await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain('已完成');
 
     // Stopped: the traders say so, and the job leaves the sandbox alone.
-    await page.goto('/tradeMock/tradeMockSon');
+    await visit(page, '/tradeMock/tradeMockSon');
     await id('trader-sell-stop').click();
     await id('trader-buy-stop').click();
     await expect.poll(async () => (await running())[0]!.n).toBe(0);
@@ -125,7 +128,7 @@ describe('tradeMock', () => {
     ] as const) {
       await page.locator('.ant-tabs-tab').nth(tab).click();
       const list = id(`resource-page-${name}`);
-      await list.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 20_000 });
+      await list.locator('.ant-table-tbody:visible tr.ant-table-row').first().waitFor({ timeout: 20_000 });
     }
     await screenshot(page, 'mock-trade-traders-en-US');
     await pick(page, 'language-switch', 'language-option-zh-CN');
@@ -134,7 +137,7 @@ describe('tradeMock', () => {
 
 describe('mockOrderTest', () => {
   test('a test deposit through the merchant API, followed live', async () => {
-    await page.goto('/mockOrderTest/mockOrderTestSon');
+    await visit(page, '/mockOrderTest/mockOrderTestSon');
     await id('resource-page-mockOrderTestSon').waitFor({ timeout: 20_000 });
     await idle();
     await id('order-test-amount').fill('123.45');
@@ -145,7 +148,7 @@ describe('mockOrderTest', () => {
       );
     await expect.poll(async () => (await placed())[0]?.order_no ?? null).not.toBeNull();
     const orderNo = (await placed())[0]!.order_no!;
-    const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: orderNo }).first();
+    const row = page.locator('.ant-table-tbody:visible tr.ant-table-row', { hasText: orderNo }).first();
     await row.waitFor({ timeout: 20_000 });
     // The live view moves with the order: the sandbox provider pays it, the list follows.
     const status = async () =>

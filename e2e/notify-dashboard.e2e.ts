@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
-import { confirmAction } from './support/page.ts';
+import { confirmAction, visit } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const ZH = {
@@ -176,7 +176,7 @@ describe('dashboard', () => {
     expect(await page.getByTestId('board-queues').innerText()).toContain('Failed callbacks');
     await screenshot(page, 'notify-dashboard-en-US');
 
-    await page.goto(`/order/mchNotify?orderNo=${orderNo}&detail=${notificationId}`);
+    await visit(page, `/order/mchNotify?orderNo=${orderNo}&detail=${notificationId}`);
     const drawer = page.locator('[data-testid="detail-drawer"]:visible');
     await drawer.waitFor({ timeout: 20_000 });
     const attempts = drawer.getByTestId('child-mchNotifyAttempt');

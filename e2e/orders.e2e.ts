@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { type OrderDriver, orderDriver } from './support/orders.ts';
-import { confirmAction } from './support/page.ts';
+import { confirmAction, openResource } from './support/page.ts';
 import { clickRowAction, pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_orders', password: 'Orders2024xy' };
@@ -26,12 +26,7 @@ const drawer = () => page.locator('[data-testid="detail-drawer"]:visible');
 const idle = () =>
   page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
 
-async function open(path: string, name: string): Promise<void> {
-  await page.goto(path);
-  await id(`resource-page-${name}`).waitFor({ timeout: 20_000 });
-  await page.locator('.ant-table-tbody').first().waitFor({ timeout: 20_000 });
-  await idle();
-}
+const open = (path: string, name: string) => openResource(page, path, name);
 
 const row = (text: string) =>
   page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row', { hasText: text }).first();
@@ -159,7 +154,7 @@ describe('orders', () => {
     await expect.poll(() => row(o.orderNo).innerText()).toContain('待审核');
     // The order's trail: every step with its operator and reason.
     await open(`/order/orderRecordPage?orderNo=${o.orderNo}`, 'orderRecordPage');
-    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(3);
+    await expect.poll(() => page.locator('.ant-table-tbody:visible tr.ant-table-row').count()).toBe(3);
     expect(await row('放行').innerText()).toContain('核实无误，放行');
     await screenshot(page, 'orders-record-page-zh-CN');
   });
@@ -212,7 +207,7 @@ describe('orders', () => {
 
     // The merchant's fund log: frozen at creation, the same amount + fee back to its balance.
     await open(`/mch/fund_log?refId=${o.orderNo}`, 'fund_log');
-    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(2);
+    await expect.poll(() => page.locator('.ant-table-tbody:visible tr.ant-table-row').count()).toBe(2);
     expect(await row('冻结').innerText()).toContain(held);
     const back = row('解冻');
     expect(await back.innerText()).toContain(held);
@@ -296,7 +291,7 @@ describe('orders', () => {
       await open(path, name);
       await screenshot(page, `${shot}-en-US`);
     }
-    expect(await page.locator('.ant-table-thead').first().innerText()).toContain('Rule name');
+    expect(await page.locator('.ant-table-thead:visible').first().innerText()).toContain('Rule name');
     await pick(page, 'language-switch', 'language-option-zh-CN');
   });
 });

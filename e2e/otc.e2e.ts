@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { type OrderDriver, orderDriver } from './support/orders.ts';
-import { confirmAction } from './support/page.ts';
+import { confirmAction, openResource } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_otc', password: 'OtcDesk2024xy' };
@@ -26,12 +26,7 @@ const idle = () =>
 const rows = () => page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row');
 const row = (text: string) => rows().filter({ hasText: text }).first();
 
-async function open(path: string, name: string): Promise<void> {
-  await page.goto(path);
-  await id(`resource-page-${name}`).waitFor({ timeout: 20_000 });
-  await page.locator('.ant-table-tbody').first().waitFor({ timeout: 20_000 });
-  await idle();
-}
+const open = (path: string, name: string) => openResource(page, path, name);
 
 async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
   const db = await database();
@@ -88,7 +83,7 @@ describe('OTC orders', () => {
     // The quote at USDT's scale, trailing zeros past 2 decimals dropped (25.5 USDT reads 25.50).
     for (const seen of ['USDT', '25.50', rate, order!.amount, '待审核']) expect(text).toContain(seen);
     // The family page has no family column; the quote's three do.
-    const head = await page.locator('.ant-table-thead').first().innerText();
+    const head = await page.locator('.ant-table-thead:visible').first().innerText();
     for (const title of ['报价币种', '报价金额', '汇率']) expect(head).toContain(title);
     await screenshot(page, 'otc-deposit-in-audit-zh-CN');
 
@@ -127,7 +122,7 @@ describe('OTC orders', () => {
     }
     // The ZHOTC deposits are quoted in other currencies than USDT.
     await open('/order/orderDepositListZHOTC', 'orderDepositListZHOTC');
-    expect(await page.locator('.ant-table-tbody').first().innerText()).toMatch(/USD|HKD|EUR/);
+    expect(await page.locator('.ant-table-tbody:visible').first().innerText()).toMatch(/USD|HKD|EUR/);
 
     // Switched on a page without row menus (the payment orders are read-only).
     await open('/order/otcPayOrderPage', 'otcPayOrderPage');
@@ -138,7 +133,7 @@ describe('OTC orders', () => {
       await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await screenshot(page, `otc-${name}-en-US`);
     }
-    const head = await page.locator('.ant-table-thead').first().innerText();
+    const head = await page.locator('.ant-table-thead:visible').first().innerText();
     for (const title of ['Third party', 'Pay URL', 'Quote amount']) expect(head).toContain(title);
     await pick(page, 'language-switch', 'language-option-zh-CN');
     await idle();

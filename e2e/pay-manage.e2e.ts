@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
+import { openResource } from './support/page.ts';
 import { closeDrawer, pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_paycfg', password: 'Paycfg2024xy' };
@@ -23,12 +24,7 @@ const idle = () =>
 const rows = () => page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row');
 const row = (text: string) => rows().filter({ hasText: text }).first();
 
-async function open(path: string, name: string): Promise<void> {
-  await page.goto(`/payManage/${path}`);
-  await id(`resource-page-${name}`).waitFor({ timeout: 20_000 });
-  await page.locator('.ant-table-tbody').first().waitFor({ timeout: 20_000 });
-  await idle();
-}
+const open = (path: string, name: string) => openResource(page, `/payManage/${path}`, name);
 
 /** Picks an option of a form select by its visible text. */
 async function choose(field: string, text: string): Promise<void> {

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
+import { visit } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = {
@@ -25,7 +26,7 @@ const idle = () =>
   page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
 
 async function open(name: string): Promise<void> {
-  await page.goto(`/order/${name}`);
+  await visit(page, `/order/${name}`);
   await id(`resource-page-${name}`).waitFor({ timeout: 20_000 });
   await idle();
 }
@@ -50,7 +51,7 @@ afterAll(() => browser?.close());
 describe('placement log pages', () => {
   test('the placement log shows accepted and refused calls with the reason (zh-CN)', async () => {
     await open('orderPlaceLogPage');
-    const body = page.locator('.ant-table-tbody').first();
+    const body = page.locator('.ant-table-tbody:visible').first();
     await expect.poll(() => body.locator('tr.ant-table-row').count()).toBeGreaterThan(0);
     await screenshot(page, 'order-place-log-zh-CN');
     for (const name of PAGES.slice(1)) {
@@ -67,7 +68,7 @@ describe('placement log pages', () => {
     }
     await open('orderPlaceLogPage');
     await expect
-      .poll(() => page.locator('.ant-table-thead').first().textContent())
+      .poll(() => page.locator('.ant-table-thead:visible').first().textContent())
       .toContain('Refusal reason');
     await pick(page, 'language-switch', 'language-option-zh-CN');
   });

@@ -13,6 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
+import { visit } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = {
@@ -85,7 +86,7 @@ afterAll(async () => {
 
 describe('reconciliation', () => {
   test('an uploaded statement is imported, each line classified, a difference resolved with a note (zh-CN, en-US)', async () => {
-    await page.goto('/order/reconciliationPage');
+    await visit(page, '/order/reconciliationPage');
     await id('resource-page-reconciliationPage').waitFor({ timeout: 20_000 });
     const rows = page.locator(
       '[data-testid="resource-page-reconciliationPage"] .ant-table-tbody tr.ant-table-row',

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
+import { visit } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_levels', password: 'Levels2024xy' };
@@ -33,7 +34,7 @@ const idle = () =>
   page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
 
 async function open(name: string, query = ''): Promise<void> {
-  await page.goto(`/financeRisk/${name}${query}`);
+  await visit(page, `/financeRisk/${name}${query}`);
   await page.getByTestId(`resource-page-${name}`).first().waitFor({ timeout: 20_000 });
   await idle();
   await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
@@ -92,7 +93,7 @@ describe('levels and risk rules', () => {
     await screenshot(page, 'risk-levels-tag-dialog-zh-CN');
     await page.getByTestId('tag-submit').click();
     await expect.poll(() => page.locator('.ant-message, .ant-notification').innerText()).toContain('vip');
-    await page.goto(`/member/memberList?account=${member.account}&mchNo=${member.mchNo}`);
+    await visit(page, `/member/memberList?account=${member.account}&mchNo=${member.mchNo}`);
     await idle();
     await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(1);
     expect(await rows().first().innerText()).toMatch(/watch,vip|vip/);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { type OrderDriver, orderDriver } from './support/orders.ts';
+import { openResource } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = {
@@ -31,12 +32,7 @@ const idle = () =>
 const row = (text: string) =>
   page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row', { hasText: text }).first();
 
-async function open(path: string, name: string): Promise<void> {
-  await page.goto(path);
-  await id(`resource-page-${name}`).waitFor({ timeout: 20_000 });
-  await page.locator('.ant-table-tbody').first().waitFor({ timeout: 20_000 });
-  await idle();
-}
+const open = (path: string, name: string) => openResource(page, path, name);
 
 beforeAll(async () => {
   orders = await orderDriver();
@@ -137,7 +133,9 @@ describe('risk lists', () => {
       ['operationRecordList', 'operationRecordList'],
     ] as const) {
       await open(`/financeRisk/${path}`, name);
-      await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.locator('.ant-table-tbody:visible tr.ant-table-row').count())
+        .toBeGreaterThan(0);
       await screenshot(page, `risk-${path}-en-US`);
     }
   });

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
-import { confirmAction } from './support/page.ts';
+import { confirmAction, openResource } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_settle', password: 'Settle2024xy' };
@@ -50,12 +50,7 @@ const still = () =>
 /** A displayed amount as a number ("1,234.50" -> 1234.5). */
 const amount = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
-async function open(query = ''): Promise<void> {
-  await page.goto(`/order/pageSettle${query}`);
-  await id('resource-page-pageSettle').waitFor({ timeout: 20_000 });
-  await page.locator('.ant-table-tbody').first().waitFor({ timeout: 20_000 });
-  await idle();
-}
+const open = (query = '') => openResource(page, `/order/pageSettle${query}`, 'pageSettle');
 
 beforeAll(async () => {
   // The demo day runs in the background after the server starts: settlement is its last step.
@@ -147,7 +142,7 @@ describe('settlement', () => {
     await pick(page, 'language-switch', 'language-option-en-US');
     await open();
     await expect
-      .poll(() => page.locator('.ant-table-thead').first().textContent())
+      .poll(() => page.locator('.ant-table-thead:visible').first().textContent())
       .toContain('Deposits (gross)');
     await screenshot(page, 'settlement-list-en-US');
     await open(`?mchNo=${target.mchNo}&day=${target.day},${target.day}`);

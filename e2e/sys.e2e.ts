@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, newPage, screenshot } from './support/browser.ts';
 import { createOperator, waitingFor } from './support/operators.ts';
-import { confirmAction } from './support/page.ts';
+import { confirmAction, visit } from './support/page.ts';
 import { closeDrawer } from './support/shell.ts';
 
 const SYS_PAGES = [
@@ -43,7 +43,7 @@ async function signIn(p: Page, username: string, password: string): Promise<void
 
 /** Opens a /sys page and waits for its table's first answer. */
 async function open(p: Page, name: string): Promise<void> {
-  await p.goto(`/sys/${name}`);
+  await visit(p, `/sys/${name}`);
   await p.getByTestId(`resource-page-${name}`).waitFor({ timeout: 20_000 });
   await p
     .locator(`[data-testid="resource-page-${name}"] .ant-table-tbody`)

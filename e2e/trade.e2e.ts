@@ -23,7 +23,7 @@ import {
 import { runSystemTransition } from '../apps/server/src/platform/transitions/index.ts';
 import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
-import { confirmAction, pageHelpers } from './support/page.ts';
+import { confirmAction, pageHelpers, visit } from './support/page.ts';
 import { pick } from './support/shell.ts';
 import { suiteApp } from './support/suite-app.ts';
 
@@ -233,7 +233,7 @@ describe('trade market', () => {
     for (const lang of ['en-US', 'zh-CN'] as const) {
       await pick(page, 'language-switch', `language-option-${lang}`);
       for (const name of REPORTS) {
-        await page.goto(`/tradeManage/${name}`);
+        await visit(page, `/tradeManage/${name}`);
         const report = id(`report-${name}`);
         await report.waitFor({ timeout: 20_000 });
         await expect

@@ -18,6 +18,7 @@ import { loadKeys } from '../apps/server/src/platform/keys.ts';
 import { open } from '../apps/server/src/platform/secret-box.ts';
 import { launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
+import { visit } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = {
@@ -86,7 +87,7 @@ afterAll(async () => {
 });
 
 async function openPage(page: Page) {
-  await page.goto(`/order/recommendRecordList?orderNo=${orderNos[0]}`);
+  await visit(page, `/order/recommendRecordList?orderNo=${orderNos[0]}`);
   await page
     .locator('[data-testid="resource-page-recommendRecordList"]:visible')
     .waitFor({ timeout: 20_000 });
@@ -113,7 +114,7 @@ describe('recommendRecordList', () => {
       await expect.poll(() => rows.first().locator('[data-verdict="chosen"]').innerText()).toContain(chosen);
       await screenshot(page, `upstream-recommend-routed-${locale}`);
 
-      await page.goto('/order/recommendRecordList');
+      await visit(page, '/order/recommendRecordList');
       await page
         .locator('[data-testid="resource-page-recommendRecordList"]:visible')
         .waitFor({ timeout: 20_000 });

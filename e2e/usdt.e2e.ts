@@ -22,6 +22,7 @@ import { loadKeys } from '../apps/server/src/platform/keys.ts';
 import { open } from '../apps/server/src/platform/secret-box.ts';
 import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
+import { openResource } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_usdt', password: 'Usdt2024xyzw' };
@@ -40,12 +41,7 @@ const idle = () =>
 const row = (text: string) =>
   page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row', { hasText: text }).first();
 
-async function open_(pathname: string, name: string) {
-  await page.goto(pathname);
-  await id(`resource-page-${name}`).waitFor({ timeout: 20_000 });
-  await page.locator('.ant-table-tbody:visible').first().waitFor({ timeout: 20_000 });
-  await idle();
-}
+const open_ = (pathname: string, name: string) => openResource(page, pathname, name);
 
 async function chain(p: string, body: object) {
   const res = await fetch(`${inject('baseUrl')}/sandbox/chain/${p}`, {

@@ -6,7 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { database } from './browser.ts';
-import { pageHelpers } from './page.ts';
+import { pageHelpers, visit } from './page.ts';
 
 export interface ReportHelpers {
   report: (name: string) => Locator;
@@ -28,9 +28,9 @@ export function reportHelpers(current: () => Page): ReportHelpers {
   const report = (name: string) => current().getByTestId(`report-${name}`);
   return {
     report,
-    rows: (name) => report(name).locator('.ant-table-tbody tr.ant-table-row'),
+    rows: (name) => report(name).locator('.ant-table-tbody:visible tr.ant-table-row'),
     async openReport(name) {
-      await current().goto(`/financeReport/${name}`);
+      await visit(current(), `/financeReport/${name}`);
       await report(name).waitFor({ timeout: 20_000 });
       await idle();
     },
@@ -48,7 +48,7 @@ export function reportHelpers(current: () => Page): ReportHelpers {
     async drill(name, lists) {
       const page = current();
       await report(name)
-        .locator('.ant-table-tbody tr.ant-table-row')
+        .locator('.ant-table-tbody:visible tr.ant-table-row')
         .first()
         .getByTestId('report-drill')
         .click();
