@@ -25,5 +25,8 @@ export async function statementsSent<T>(work: () => Promise<T>): Promise<{ sent:
     return { sent, result: await recording.run(sent, work) };
   } finally {
     pg.Client.prototype.query = original;
+    // Tracking async contexts slows every promise of the process while an instance is enabled, and
+    // a worker runs its later files in the same process.
+    recording.disable();
   }
 }
