@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { database, enterCode, freshCode, launch, newPage, screenshot } from './support/browser.ts';
-import { createOperator } from './support/operators.ts';
+import { database, enterCode, freshCode, launch, screenshot } from './support/browser.ts';
+import { signedInPage } from './support/operators.ts';
 import { visit } from './support/page.ts';
 import { type Lang, pick, poll, tr } from './support/shell.ts';
 
@@ -121,17 +121,8 @@ async function throttledExport(lang: Lang, progressText: RegExp): Promise<Buffer
 }
 
 beforeAll(async () => {
-  await createOperator({ ...OPERATOR, role: 'admin', totpSecret: SECRET });
   browser = await launch();
-  ({ page } = await newPage(browser, { locale: 'zh-CN' }));
-  await page.goto('/login');
-  await id('login-username').fill(OPERATOR.username);
-  await id('login-password').fill(OPERATOR.password);
-  await id('login-submit').click();
-  await id('login-code').waitFor();
-  await id('login-code').fill(await freshCode(SECRET));
-  await id('login-submit').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+  page = await signedInPage(browser, { ...OPERATOR, totpSecret: SECRET });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -6,20 +6,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, newPage, screenshot } from './support/browser.ts';
-import { createOperator } from './support/operators.ts';
+import { createOperator, signIn } from './support/operators.ts';
 import { visit } from './support/page.ts';
 
 const ADMIN = { username: 'e2e_pager', password: 'PagerAdmin2024x' };
 const ROWS = 10_100;
 let browser: Browser;
-
-async function signIn(p: Page): Promise<void> {
-  await p.goto('/login');
-  await p.getByTestId('login-username').fill(ADMIN.username);
-  await p.getByTestId('login-password').fill(ADMIN.password);
-  await p.getByTestId('login-submit').click();
-  await p.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
-}
 
 async function settled(p: Page): Promise<void> {
   await p.waitForLoadState('networkidle');
@@ -65,7 +57,7 @@ describe('keyset pager', () => {
           (l) => localStorage.setItem('vuex', JSON.stringify({ state: { language: l }, version: 0 })),
           lang,
         );
-        await signIn(page);
+        await signIn(page, ADMIN);
         await visit(page, '/sys/addrPoolFlowList');
         await page.getByTestId('resource-page-addrPoolFlowList').waitFor({ timeout: 20_000 });
         await settled(page);

@@ -4,8 +4,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freshCode, launch, newPage, screenshot } from './support/browser.ts';
-import { createOperator } from './support/operators.ts';
+import { launch, screenshot } from './support/browser.ts';
+import { signedInPage } from './support/operators.ts';
 import { visit } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
@@ -17,17 +17,8 @@ let page: Page;
 const id = (testId: string) => page.getByTestId(testId);
 
 beforeAll(async () => {
-  await createOperator({ ...OPERATOR, role: 'admin', totpSecret: SECRET });
   browser = await launch();
-  ({ page } = await newPage(browser, { locale: 'zh-CN' }));
-  await page.goto('/login');
-  await id('login-username').fill(OPERATOR.username);
-  await id('login-password').fill(OPERATOR.password);
-  await id('login-submit').click();
-  await id('login-code').waitFor();
-  await id('login-code').fill(await freshCode(SECRET));
-  await id('login-submit').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+  page = await signedInPage(browser, { ...OPERATOR, totpSecret: SECRET });
 });
 afterAll(async () => {
   await browser?.close();

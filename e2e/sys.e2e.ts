@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, newPage, screenshot } from './support/browser.ts';
-import { createOperator, waitingFor } from './support/operators.ts';
+import { createOperator, signIn, waitingFor } from './support/operators.ts';
 import { confirmAction, visit } from './support/page.ts';
 import { closeDrawer } from './support/shell.ts';
 
@@ -32,14 +32,6 @@ const ADMIN = { username: 'e2e_sysadmin', password: 'SysAdmin2024x' };
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-async function signIn(p: Page, username: string, password: string): Promise<void> {
-  await p.goto('/login');
-  await p.getByTestId('login-username').fill(username);
-  await p.getByTestId('login-password').fill(password);
-  await p.getByTestId('login-submit').click();
-  await p.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
-}
 
 /** Opens a /sys page and waits for its table's first answer. */
 async function open(p: Page, name: string): Promise<void> {
@@ -103,7 +95,7 @@ beforeAll(async () => {
   await createOperator({ ...ADMIN, role: 'admin' });
   browser = await launch();
   ({ context, page } = await newPage(browser));
-  await signIn(page, ADMIN.username, ADMIN.password);
+  await signIn(page, ADMIN);
 });
 
 afterAll(async () => {
@@ -318,7 +310,7 @@ describe('/sys pages as admin', () => {
     await db.end();
     const editor = await newPage(browser);
     try {
-      await signIn(editor.page, EDITOR.username, EDITOR.password);
+      await signIn(editor.page, EDITOR);
       for (const name of ['blackIp', 'user', 'message']) {
         await open(editor.page, name);
         expect(await editor.page.getByTestId('toolbar-add').count()).toBe(0);
@@ -337,7 +329,7 @@ describe('/sys pages as admin', () => {
       await en.page.addInitScript(() =>
         localStorage.setItem('vuex', JSON.stringify({ state: { language: 'en-US' }, version: 0 })),
       );
-      await signIn(en.page, ADMIN.username, ADMIN.password);
+      await signIn(en.page, ADMIN);
       for (const name of SYS_PAGES) {
         await open(en.page, name);
         await screenshot(en.page, `sys-${name}-en-US`);

@@ -34,10 +34,35 @@ export async function createOperator(op: {
   }
 }
 
+export interface Credentials {
+  username: string;
+  password: string;
+  /** The operator's bound authenticator: the form then asks for a code and gets a real one. */
+  totpSecret?: string;
+}
+
+/** Fills and sends the sign-in form of the page that shows it; the caller waits for what comes next. */
+export async function submitSignIn(page: Page, op: Credentials): Promise<void> {
+  const id = (testId: string) => page.getByTestId(testId);
+  await id('login-username').fill(op.username);
+  await id('login-password').fill(op.password);
+  await id('login-submit').click();
+  if (!op.totpSecret) return;
+  await id('login-code').waitFor();
+  await id('login-code').fill(await freshCode(op.totpSecret));
+  await id('login-submit').click();
+}
+
+/** Opens the sign-in page, signs in the way an operator does, and waits until the app leaves it. */
+export async function signIn(page: Page, op: Credentials): Promise<void> {
+  await page.goto('/login');
+  await submitSignIn(page, op);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+}
+
 /**
  * Creates the file's operator (administrator, authenticator bound), opens a browser page in `locale`
- * (reduced motion unless `opts.motion`, see newPage) and signs in with password and code, the way an
- * operator does.
+ * (reduced motion unless `opts.motion`, see newPage) and signs in with password and code.
  */
 export async function signedInPage(
   browser: Browser,
@@ -47,15 +72,7 @@ export async function signedInPage(
 ): Promise<Page> {
   await createOperator({ ...op, role: 'admin' });
   const { page } = await newPage(browser, { locale, ...opts });
-  const id = (testId: string) => page.getByTestId(testId);
-  await page.goto('/login');
-  await id('login-username').fill(op.username);
-  await id('login-password').fill(op.password);
-  await id('login-submit').click();
-  await id('login-code').waitFor();
-  await id('login-code').fill(await freshCode(op.totpSecret));
-  await id('login-submit').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+  await signIn(page, op);
   return page;
 }
 
