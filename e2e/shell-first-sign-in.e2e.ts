@@ -98,6 +98,11 @@ describe('issue 17, item 14: the first sign-in', () => {
           await id('bind-qr', p).waitFor({ timeout: 20_000 });
           await hasText(id('bind-secret', p), /^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
           await hasText(id('bind-secret-row', p), tr(language, 'bind.manual'));
+          // Behind the dialog the greeting names the operator, though the dashboard's calls are refused.
+          await hasText(
+            p.locator('[data-testid="dashboard-page"] h4'),
+            tr(language, 'dashboard.welcome', { name: BINDER.username }),
+          );
           await screenshot(p, `ux-14-bind-secret-${language}`);
         } finally {
           await binder.context.close();

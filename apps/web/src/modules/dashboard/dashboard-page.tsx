@@ -14,6 +14,7 @@ import Row from 'antd/es/row';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
+import { useCurrentUser } from '../../lib/queries.ts';
 import type { DashboardOverview } from '../../lib/server-types.ts';
 import type { Business } from './business-types.ts';
 import { useDashboardLabels } from './dashboard-labels.ts';
@@ -38,6 +39,9 @@ export function DashboardPage() {
     queryFn: () => api<DashboardOverview>('/api/dashboard/overview'),
   });
   const operator = data?.operator;
+  // The signed-in operator's name from the session's own call, which answers while the rest is refused
+  // (a password to change first, an authenticator to bind), so the greeting is never "Welcome, ".
+  const { data: user } = useCurrentUser();
   useDashboardLabels();
   const business = useQuery({
     queryKey: ['dashboard', 'business'],
@@ -49,7 +53,7 @@ export function DashboardPage() {
   return (
     <div data-testid="dashboard-page">
       {/* antd's level-4 title, without Typography's code on the page. */}
-      <h4 style={TITLE}>{t('dashboard.welcome', { name: operator?.userName ?? '' })}</h4>
+      <h4 style={TITLE}>{t('dashboard.welcome', { name: user?.userName ?? operator?.userName ?? '' })}</h4>
       <Row gutter={[12, 12]} style={{ marginBottom: 12 }}>
         {b?.deposits && (
           <Col xs={24} xl={12}>
