@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { notificationEmail } from '../apps/server/src/modules/email/sandbox/bank.ts';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
-import { openResource } from './support/page.ts';
+import { pageHelpers } from './support/page.ts';
 import { pick, toast } from './support/shell.ts';
 
 const OPERATOR = {
@@ -36,12 +36,7 @@ let page: Page;
 let piece: Piece | undefined;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payops-eml-'));
 
-const id = (testId: string) => page.getByTestId(testId);
-const rows = () => page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row');
-const idle = () =>
-  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
-
-const open = (route: string, resource: string) => openResource(page, route, resource);
+const { id, idle, open, rows } = pageHelpers(() => page);
 
 async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
   const db = await database();

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
-import { confirmAction, openResource } from './support/page.ts';
+import { confirmAction, pageHelpers } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_money', password: 'Money2024xy' };
@@ -20,11 +20,7 @@ let browser: Browser;
 let page: Page;
 let mchNo = '';
 
-const id = (testId: string) => page.getByTestId(testId);
-const idle = () =>
-  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
-
-const open = (path: string, name: string) => openResource(page, path, name);
+const { id, idle, open } = pageHelpers(() => page);
 
 function row(text: string) {
   return page

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { type OrderDriver, orderDriver } from './support/orders.ts';
-import { confirmAction, openResource } from './support/page.ts';
+import { confirmAction, pageHelpers } from './support/page.ts';
 import { clickRowAction, pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_orders', password: 'Orders2024xy' };
@@ -21,15 +21,8 @@ let page: Page;
 let orders: OrderDriver;
 let merchant: { id: number; mchNo: string; rate: string };
 
-const id = (testId: string) => page.getByTestId(testId);
+const { id, idle, open, row } = pageHelpers(() => page);
 const drawer = () => page.locator('[data-testid="detail-drawer"]:visible');
-const idle = () =>
-  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
-
-const open = (path: string, name: string) => openResource(page, path, name);
-
-const row = (text: string) =>
-  page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row', { hasText: text }).first();
 
 async function search(field: string, value: string): Promise<void> {
   await id(`filter-${field}`).fill(value);

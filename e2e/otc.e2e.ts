@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { type OrderDriver, orderDriver } from './support/orders.ts';
-import { confirmAction, openResource } from './support/page.ts';
+import { confirmAction, pageHelpers } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_otc', password: 'OtcDesk2024xy' };
@@ -20,13 +20,7 @@ let page: Page;
 let orders: OrderDriver;
 let merchant: { id: number; mchNo: string };
 
-const id = (testId: string) => page.getByTestId(testId);
-const idle = () =>
-  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
-const rows = () => page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row');
-const row = (text: string) => rows().filter({ hasText: text }).first();
-
-const open = (path: string, name: string) => openResource(page, path, name);
+const { id, idle, open, rows, row } = pageHelpers(() => page);
 
 async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
   const db = await database();

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
-import { openResource } from './support/page.ts';
+import { openResource, pageHelpers } from './support/page.ts';
 import { closeDrawer, pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_paycfg', password: 'Paycfg2024xy' };
@@ -18,11 +18,7 @@ const PROVIDER_SECRET = 'e2e-provider-secret-Q7Z9';
 let browser: Browser;
 let page: Page;
 
-const id = (testId: string) => page.getByTestId(testId);
-const idle = () =>
-  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
-const rows = () => page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row');
-const row = (text: string) => rows().filter({ hasText: text }).first();
+const { id, idle, rows, row } = pageHelpers(() => page);
 
 const open = (path: string, name: string) => openResource(page, `/payManage/${path}`, name);
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { type OrderDriver, orderDriver } from './support/orders.ts';
-import { openResource } from './support/page.ts';
+import { pageHelpers } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = {
@@ -26,13 +26,7 @@ let orders: OrderDriver;
 let merchantId: number;
 let amount: string;
 
-const id = (testId: string) => page.getByTestId(testId);
-const idle = () =>
-  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
-const row = (text: string) =>
-  page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row', { hasText: text }).first();
-
-const open = (path: string, name: string) => openResource(page, path, name);
+const { id, idle, open, row } = pageHelpers(() => page);
 
 beforeAll(async () => {
   orders = await orderDriver();

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
-import { confirmAction, openResource } from './support/page.ts';
+import { confirmAction, openResource, pageHelpers } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_settle', password: 'Settle2024xy' };
@@ -31,11 +31,8 @@ let page: Page;
 /** A closed, open statement equal to the ledger: the one this file settles. */
 let target: Statement;
 
-const id = (testId: string) => page.getByTestId(testId);
+const { id, idle, rows } = pageHelpers(() => page);
 const drawer = () => page.locator('[data-testid="detail-drawer"]:visible');
-const rows = () => page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row');
-const idle = () =>
-  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
 /** Antd's motions (the drawer sliding in, a modal) over, before a screenshot. */
 const still = () =>
   page.waitForFunction(

@@ -91,9 +91,7 @@ describe('issue 17, item 14: the first sign-in', () => {
           await p.goto('/login');
           if (language === 'en-US') await pick(p, 'language-switch', 'language-option-en-US');
           await poll(() => p.evaluate(() => document.documentElement.lang)).toBe(language);
-          await id('login-username', p).fill(BINDER.username);
-          await id('login-password', p).fill(BINDER.password);
-          await id('login-submit', p).click();
+          await submitSignIn(p, BINDER);
           await p.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
           await id('bind-qr', p).waitFor({ timeout: 20_000 });
           await hasText(id('bind-secret', p), /^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);

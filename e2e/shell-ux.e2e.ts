@@ -19,7 +19,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { database, freshCode, launch, newPage, screenshot } from './support/browser.ts';
 import { createOperator, submitSignIn, waitingFor } from './support/operators.ts';
-import { confirmAction } from './support/page.ts';
+import { confirmAction, spinnersStopped } from './support/page.ts';
 import {
   byTestId,
   closeDrawer,
@@ -62,9 +62,7 @@ async function setLanguage(next: Lang, p: Page = page): Promise<void> {
   lang = next;
 }
 
-async function idle(p: Page = page): Promise<void> {
-  await p.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
-}
+const idle = (p: Page = page) => spinnersStopped(p);
 
 /** Which element the operator would hit at the middle of `testId`: true when it is that element. */
 async function onTop(testId: string): Promise<boolean> {

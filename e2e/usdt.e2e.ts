@@ -22,7 +22,7 @@ import { loadKeys } from '../apps/server/src/platform/keys.ts';
 import { open } from '../apps/server/src/platform/secret-box.ts';
 import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
-import { openResource } from './support/page.ts';
+import { openResource, pageHelpers } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_usdt', password: 'Usdt2024xyzw' };
@@ -34,12 +34,8 @@ let database: Database;
 let built: BuiltApp;
 let creds: { mchNo: string; secret: string; id: number };
 
-const id = (testId: string) => page.getByTestId(testId);
+const { id, idle, row } = pageHelpers(() => page);
 const drawer = () => page.locator('[data-testid="detail-drawer"]:visible');
-const idle = () =>
-  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
-const row = (text: string) =>
-  page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row', { hasText: text }).first();
 
 const open_ = (pathname: string, name: string) => openResource(page, pathname, name);
 
