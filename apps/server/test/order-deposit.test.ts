@@ -34,11 +34,12 @@ import { statementsSent } from './statements-sent.ts';
 
 let w: OrderWorld;
 const finals: OrderFinal[] = [];
+let stopListening: () => void;
 
 beforeAll(async () => {
   w = await orderWorld();
   // Said in no SQL form: this file's transitions keep the transaction's path, where it runs.
-  onOrderFinal(
+  stopListening = onOrderFinal(
     async (_tx, e) => {
       finals.push(e);
     },
@@ -46,6 +47,8 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
+  // Listeners are the process's, and the worker runs other files after this one.
+  stopListening();
   const report = await verifyLedger(w.t.ctx.db);
   expect(ledgerIsSound(report), JSON.stringify(report)).toBe(true);
   await w.t.close();

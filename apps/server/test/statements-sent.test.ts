@@ -1,7 +1,7 @@
 /**
  * statementsSent counts the work's own statements only: a query another caller queued on the pool
  * while the work held the pool's one client is not the work's, though pg-pool runs it from the work's
- * release (a fresh-clone CI once read a job's `begin` in the middle of an approval's statements).
+ * release.
  */
 import pg from 'pg';
 import { expect, it } from 'vitest';

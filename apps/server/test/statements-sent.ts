@@ -4,8 +4,7 @@
  * statement writes what (a row written by a change's own statement, a lock taken last).
  *
  * Only the work's own statements count: those sent from its asynchronous call chain. The server's
- * jobs (the reports' feed, pg-boss's polling) and another file's app in the same worker send theirs
- * at any moment, and a fresh-clone CI once saw a job's `begin` in the middle of an approval's.
+ * jobs (the reports' feed, pg-boss's polling) send theirs at any moment.
  *
  * pg-pool hands a released client to the next waiter by calling the waiter's callback right there, in
  * the releasing caller's context, and `pool.query` waits through such a callback: a job's query queued

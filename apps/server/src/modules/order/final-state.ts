@@ -26,9 +26,17 @@ export type SaidOrderFinal = (event: OrderFinal) => ChangePart[] | undefined;
 
 const listeners: { listener: OrderFinalListener; said: SaidOrderFinal }[] = [];
 
-/** Registered once at start-up by the module that listens (its `index.ts`), with its SQL form. */
-export function onOrderFinal(listener: OrderFinalListener, said: SaidOrderFinal): void {
+/**
+ * Registered once at start-up by the module that listens (its `index.ts`), with its SQL form. Answers
+ * how to remove it: the list is the process's, and a test's own listener must not outlive its file
+ * (one without a SQL form sends every later transition of the process down the transaction's path).
+ */
+export function onOrderFinal(listener: OrderFinalListener, said: SaidOrderFinal): () => void {
   if (!listeners.some((l) => l.listener === listener)) listeners.push({ listener, said });
+  return () => {
+    const at = listeners.findIndex((l) => l.listener === listener);
+    if (at >= 0) listeners.splice(at, 1);
+  };
 }
 
 /** Every listener's writes for the event as statement parts; undefined when one cannot say them. */
