@@ -2,11 +2,13 @@
  * The demo's trade market (demo/trade-day.ts): on a small demo platform every trade page shows what
  * the market's services produced, every order state is there, and the ledger stays sound.
  */
+import { TRADE_OBJECT_TYPES } from '@payops/contracts/resources/trade/trade-logs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadDemo } from '../src/demo/load.ts';
 import { runTradeDay, type TradeDayReport } from '../src/demo/trade-day.ts';
 import { runTradePushDay } from '../src/demo/trade-push-day.ts';
 import { seedExchangeRates } from '../src/modules/mockTrade/exchange-rates.ts';
+import { appendOperationLog } from '../src/platform/audit.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
 import { call, createTestApp, type Session, signInAdmin, type TestApp } from './harness.ts';
 
@@ -47,6 +49,34 @@ it('fills every trade page and takes orders through every state', async () => {
     });
     expect(res.envelope.data?.list.length, `${api}: ${res.body}`).toBeGreaterThan(0);
   }
+  // The two logs are views of the platform's, which holds other rows too: each shows its scope only.
+  const list = async (api: string, filters: Record<string, string> = {}) => {
+    const res = await call<{ list: Record<string, string>[] }>(t, 'POST', `${api}/findByPage`, {
+      session: admin,
+      body: { page: 1, pageSize: 100, filters },
+    });
+    return res.envelope.data!.list;
+  };
+  const types: readonly string[] = TRADE_OBJECT_TYPES;
+  expect((await list('/api/trade/operateLog')).every((r) => types.includes(r.objectType!))).toBe(true);
+  // A row of another area (an operator's merchant approval), as the audit writes it.
+  const outside = { objectType: 'mchList' };
+  await appendOperationLog(t.ctx.db, {
+    at: t.ctx.clock.now(),
+    operatorId: 1,
+    operatorName: 'admin',
+    action: 'mch.mchList.approve',
+    method: 'POST',
+    path: '/api/mch/mchList/approve',
+    ...outside,
+    objectId: '1',
+    result: 'success',
+    code: 0,
+    ip: '127.0.0.1',
+  });
+  expect((await list('/api/sys/opearlog', outside)).length).toBeGreaterThan(0);
+  expect(await list('/api/trade/operateLog', outside)).toEqual([]);
+  expect((await list('/api/trade/blockLog')).every((r) => r.source === 'trade')).toBe(true);
   const { rows } = await t.ctx.pool.query('SELECT DISTINCT status FROM trade_orders ORDER BY status');
   expect(rows.map((r) => r.status)).toEqual([
     'cancelled',

@@ -249,7 +249,16 @@ export interface ResourceDef<F extends string = string> {
    * under the base's name and its transitions are the base's routes and permissions.
    */
   viewOf?: string;
+  /**
+   * A view's rows, said once for both sides: column values the server's routes are restricted to (one
+   * value, or any of a list). The page reads it too (the operation log's views offer only the object
+   * types in scope and their actions in their filters).
+   */
+  scope?: ViewScope;
 }
+
+/** A view's scope (ResourceDef.scope): a column's value, or any of a list of values. */
+export type ViewScope = Readonly<Record<string, string | readonly string[]>>;
 
 /** The common confirmation of deletes ("sure to delete the selected data?"), in the web's locales. */
 export const REMOVE_CONFIRM_KEY = 'confirm.remove';

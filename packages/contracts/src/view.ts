@@ -11,6 +11,7 @@ import {
   normaliseField,
   type ResourceDef,
   STANDARD_PATH,
+  type ViewScope,
 } from './resource.ts';
 import { pagePermission } from './routes.ts';
 
@@ -24,7 +25,8 @@ import { pagePermission } from './routes.ts';
  * A view may show columns of the base's table that the base's page does not (`fields`, labelled in
  * the view's `labels` as `field.<page>.<name>`), choose and order its columns (`columns`: names of the
  * base's and its own fields; default the base's, then its own), and leave out the transitions
- * (`readOnly`: another angle on the records, decided on their own pages).
+ * (`readOnly`: another angle on the records, decided on their own pages). `scope` says which of the
+ * base's rows it shows, for the server's routes and the page alike.
  */
 export function defineView<F extends string, G extends string = never>(
   base: ResourceDef<F>,
@@ -36,6 +38,7 @@ export function defineView<F extends string, G extends string = never>(
     columns?: readonly NoInfer<F | G>[];
     labels?: Labels;
     readOnly?: boolean;
+    scope?: ViewScope;
   },
 ): ResourceDef<F | G> {
   const pagePerm = pagePermission(view.group, view.page);
@@ -85,5 +88,6 @@ export function defineView<F extends string, G extends string = never>(
         }
       : base.labels,
     viewOf: base.name,
+    ...(view.scope && { scope: view.scope }),
   };
 }

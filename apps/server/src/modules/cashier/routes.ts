@@ -37,10 +37,7 @@ export async function cashierRoutes(fastify: FastifyInstance) {
     results: { confirm: z.object({ entryId: z.number() }) },
   });
   registerCrud(fastify, counterPaymentSmsPage, { table: counterSmsCodes });
-  registerCrud(fastify, counterPaymenLogtPage, {
-    table: operationLog,
-    scope: { objectType: counterPaymentPage.name },
-  });
+  registerCrud(fastify, counterPaymenLogtPage, { table: operationLog });
   if (ctx.config.sandbox) sandboxSmsRoutes(fastify);
 }
 

@@ -228,7 +228,7 @@ export async function riskRoutes(fastify: FastifyInstance) {
 
   registerCrud(fastify, operationRecordList, { table: riskOperationRecords });
   registerCrud(fastify, blackBlockLog, { table: riskBlockLog });
-  registerCrud(fastify, blackBlockEmailLog, { table: riskBlockLog, scope: { source: 'email' } });
+  registerCrud(fastify, blackBlockEmailLog, { table: riskBlockLog });
 }
 
 /** A bad import line: the whole import is refused, naming the line (and the field's complaint). */

@@ -6,7 +6,6 @@
 import {
   AD_PAGES,
   APPLY_PAGES,
-  TRADE_OBJECT_TYPES,
   trade_pool_config_page,
   trade_rule_config_page,
   tradeBlackBlockLog,
@@ -95,9 +94,6 @@ export async function tradeRoutes(fastify: FastifyInstance) {
   }
   registerCrud(fastify, tradeMemberList, { table: tradeTraders, computed: traderColumns });
   registerTransitions(fastify, tradeMemberList, { table: tradeTraders, hooks: creditHooks(ctx) });
-  registerCrud(fastify, tradeOperateLog, {
-    table: operationLog,
-    scope: { objectType: [...TRADE_OBJECT_TYPES] },
-  });
-  registerCrud(fastify, tradeBlackBlockLog, { table: riskBlockLog, scope: { source: 'trade' } });
+  registerCrud(fastify, tradeOperateLog, { table: operationLog });
+  registerCrud(fastify, tradeBlackBlockLog, { table: riskBlockLog });
 }

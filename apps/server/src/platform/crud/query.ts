@@ -46,12 +46,14 @@ export interface BoundResource {
   computed: Record<string, SQL>;
 }
 
+/** A definition on its table; `serverScope` is added to the definition's own scope (a view's). */
 export function bindResource(
   def: ResourceDef,
   table: PgTable,
-  scope: Row = {},
+  serverScope: Row = {},
   computed: Record<string, SQL> = {},
 ): BoundResource {
+  const scope: Row = { ...def.scope, ...serverScope };
   const tableColumns = getTableColumns(table) as Record<string, PgColumn>;
   const columns: Record<string, PgColumn> = {};
   for (const f of Object.values(def.fields as Record<string, FieldDef>)) {

@@ -51,7 +51,11 @@ import { auditView, insertRow, removeRows, updateRow, type WriteHooks } from './
 
 export interface CrudOptions extends WriteHooks {
   table: PgTable;
-  /** Values every query filters on and every insert carries (several resources over one table). */
+  /**
+   * Values every query filters on and every insert carries (several resources over one table), added
+   * to the definition's own (a view's `scope`, which its page reads too): what only the server can
+   * say (StartsWith, NOT_NULL) or what the page need not know.
+   */
   scope?: Row;
   /** Standard actions the module serves itself, at the same path and permission. */
   own?: readonly StandardAction[];

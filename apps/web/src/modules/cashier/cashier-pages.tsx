@@ -16,9 +16,6 @@ export function CounterPaymentSmsPage() {
   return <ResourcePage def={counterPaymentSmsPage} />;
 }
 
-/** The log's server scope: the cashier's payments. */
-const CASHIER_OBJECT_TYPES = [counterPaymentPage.name];
-
 export function CounterPaymentLogPage() {
-  return <OperationLogPage def={counterPaymenLogtPage} objectTypes={CASHIER_OBJECT_TYPES} />;
+  return <OperationLogPage def={counterPaymenLogtPage} />;
 }

@@ -82,15 +82,11 @@ export function OpearlogPage() {
 
 /**
  * The operation log, or a view of part of it (the wallet's cashier log) with the same cells and drawer;
- * a view names the object types of its server scope, and its filters offer only those and their actions.
+ * a view's filters offer only the object types of its scope and their actions.
  */
-export function OperationLogPage({
-  def,
-  objectTypes,
-}: {
-  def: ResourceDef;
-  objectTypes?: readonly string[];
-}) {
+export function OperationLogPage({ def }: { def: ResourceDef }) {
+  const scoped = def.scope?.objectType;
+  const objectTypes = typeof scoped === 'string' ? [scoped] : scoped;
   useSysLabels();
   const { t } = useTranslation();
   const namers = useNamers();

@@ -3,7 +3,6 @@
  * pages live in a few files so a page loads only its own definitions (index.ts).
  */
 import {
-  TRADE_OBJECT_TYPES,
   tradeBlackBlockLog,
   tradeBlackLogPage,
   tradeOperateLog,
@@ -12,8 +11,6 @@ import { ResourcePage } from '../../engine/resource-page.tsx';
 import { OperationLogPage } from '../sys/opearlog-page.tsx';
 
 /** A view of the operation log: its cells (actions by name) and its change drawer, as /sys/opearlog. */
-export const TradeOperateLogPage = () => (
-  <OperationLogPage def={tradeOperateLog} objectTypes={TRADE_OBJECT_TYPES} />
-);
+export const TradeOperateLogPage = () => <OperationLogPage def={tradeOperateLog} />;
 export const TradeBlockLogPage = () => <ResourcePage def={tradeBlackBlockLog} />;
 export const TradeBlackLogPage = () => <ResourcePage def={tradeBlackLogPage} />;

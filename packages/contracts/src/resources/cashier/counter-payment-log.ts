@@ -7,12 +7,14 @@
  */
 import { defineView } from '../../view.ts';
 import { opearlog } from '../sys/opearlog.ts';
+import { counterPaymentPage } from './counter-payment.ts';
 
 export const counterPaymenLogtPage = defineView(opearlog, {
   group: 'wallet',
   page: 'counterPaymenLogtPage',
   api: '/api/wallet/counterPaymenLogtPage',
-  // The object type is always the counter payment (the server's scope): not a column.
+  // The object type is always the counter payment (the scope): not a column.
   columns: ['id', 'at', 'operatorName', 'action', 'objectId', 'result', 'code', 'ip', 'detail'],
   readOnly: true,
+  scope: { objectType: [counterPaymentPage.name] },
 });

@@ -1,6 +1,6 @@
 /**
  * financeRisk/blackBlockEmailLog: the bank email orders the risk lists refused (the block log's rows
- * of source 'email', scoped by the server): when, the rule and its entry, the deposit merchant and
+ * of source 'email'): when, the rule and its entry, the deposit merchant and
  * order of the match the email would have confirmed, the refused email order (a link to it on
  * emailOrderList), the subject (masked) and the entry's reason.
  */
@@ -12,6 +12,7 @@ export const blackBlockEmailLog = defineView(blackBlockLog, {
   group: 'financeRisk',
   page: 'blackBlockEmailLog',
   api: '/api/financeRisk/blockEmailLog',
+  scope: { source: 'email' },
   fields: {
     emailOrderId: { type: 'number', list: true, filter: 'eq' },
   },

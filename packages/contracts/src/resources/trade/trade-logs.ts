@@ -10,12 +10,29 @@ import { blackBlockLog } from '../financeRisk/block-log.ts';
 import { operationRecordList } from '../financeRisk/operation-record.ts';
 import { opearlog } from '../sys/opearlog.ts';
 
+/** The audit rows' object types of the market (the operator log's scope). */
+export const TRADE_OBJECT_TYPES = [
+  'trade_pool_config_page',
+  'trade_rule_config_page',
+  'tradeOrderTimeout',
+  'trade_buy_order_page',
+  'trade_sell_order_page',
+  'tradeOrderList',
+  'buyorderApplyPage',
+  'sellorderApplyPage',
+  'tradeMemberList',
+  'trade_push_rec_page',
+  'tradeRecItems',
+  'trade_rec_page',
+] as const;
+
 export const tradeOperateLog = defineView(opearlog, {
   group: 'tradeManage',
   page: 'tradeOperateLog',
   api: '/api/trade/operateLog',
   labels: bilingual({}),
   readOnly: true,
+  scope: { objectType: TRADE_OBJECT_TYPES },
 });
 
 export const tradeBlackBlockLog = defineView(blackBlockLog, {
@@ -23,6 +40,7 @@ export const tradeBlackBlockLog = defineView(blackBlockLog, {
   page: 'tradeBlackBlockLog',
   api: '/api/trade/blockLog',
   readOnly: true,
+  scope: { source: 'trade' },
 });
 
 /**
@@ -45,20 +63,4 @@ export const TRADE_BLACK_TARGETS = [
   'depositWhite',
   'withdrawWhite',
   'mchFrozenList',
-] as const;
-
-/** The audit rows' object types of the market (the operator log's scope). */
-export const TRADE_OBJECT_TYPES = [
-  'trade_pool_config_page',
-  'trade_rule_config_page',
-  'tradeOrderTimeout',
-  'trade_buy_order_page',
-  'trade_sell_order_page',
-  'tradeOrderList',
-  'buyorderApplyPage',
-  'sellorderApplyPage',
-  'tradeMemberList',
-  'trade_push_rec_page',
-  'tradeRecItems',
-  'trade_rec_page',
 ] as const;
