@@ -64,7 +64,7 @@ export function shellPage(current: () => Page) {
       await poll(isOpen).toBe(true);
       await id(`menu-${path}`).click();
       await waitForPath(path);
-      // The address changes at once; the tab is added when the page renders (after its code loads),
+      // The address changes at once; the tab is added when the page can render (its code and answers),
       // and a tab's menu opened before that rightly counts the tabs there were.
       await poll(() => id(`tab-${path}`).getAttribute('data-active')).toBe('true');
     },
