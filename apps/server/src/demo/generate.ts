@@ -202,7 +202,7 @@ async function memberBatch(
         realName: personName(r),
         phone: mobile(r),
         idNumber: idNumber(r, c.areaCode),
-        level: r.int(1, 5),
+        level: r.int(1, 3),
         matchLevel: r.int(1, 3),
         status: r.chance(0.03) ? ('frozen' as const) : ('normal' as const),
         financeTags: tags,
