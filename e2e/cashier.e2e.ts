@@ -158,6 +158,17 @@ describe('cashier payments', () => {
     await expect
       .poll(async () => page.locator('.ant-table-tbody:visible tr.ant-table-row').count())
       .toBeGreaterThan(8);
+    // Its action filter offers the cashier's actions only: the view's scope, read from its definition.
+    await page.getByTestId('filter-action').click();
+    const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await offered.first().waitFor();
+    const actions = await offered.allInnerTexts();
+    expect(
+      actions.every((a) => a.includes('(wallet.counterPaymentPage.')),
+      actions.join('\n'),
+    ).toBe(true);
+    await screenshot(page, 'cashier-log-action-choices-zh-CN');
+    await page.keyboard.press('Escape');
     await screenshot(page, 'cashier-log-zh-CN');
   });
 

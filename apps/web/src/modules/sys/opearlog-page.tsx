@@ -86,7 +86,8 @@ export function OpearlogPage() {
  */
 export function OperationLogPage({ def }: { def: ResourceDef }) {
   const scoped = def.scope?.objectType;
-  const objectTypes = typeof scoped === 'string' ? [scoped] : scoped;
+  // A list the filters' memo can keep (a new one on every render would rebuild the overrides).
+  const objectTypes = useMemo(() => (typeof scoped === 'string' ? [scoped] : scoped), [scoped]);
   useSysLabels();
   const { t } = useTranslation();
   const namers = useNamers();
