@@ -3,8 +3,8 @@
  * adjustments and their hold), the schedules the runner registers, and a job that throws being
  * logged and retried until it succeeds. Only this file (and the scale-out test) starts pg-boss.
  */
-import { systemText } from '@payops/contracts';
-import { eq } from 'drizzle-orm';
+import { mchAdjust, systemText } from '@payops/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allJobs } from '../src/jobs.ts';
@@ -18,13 +18,15 @@ import { type JobRunner, startJobs } from '../src/platform/jobs/runner.ts';
 import {
   ensureAccount,
   findAccount,
+  ledgerEntries,
   ledgerIsSound,
   platformAccount,
   postEntry,
   verifyLedger,
 } from '../src/platform/ledger/index.ts';
 import { setSetting } from '../src/platform/settings.ts';
-import { createTestApp, type TestApp } from './harness.ts';
+import { runSystemTransition } from '../src/platform/transitions/index.ts';
+import { createTestApp, secondInstance, type TestApp } from './harness.ts';
 
 let t: TestApp;
 const HOUR = 3_600_000;
@@ -124,36 +126,7 @@ describe('job handlers', () => {
         adj(now - 100 * HOUR, 'executed'),
       ])
       .returning();
-    // Funds, and a hold of the stale request's amount (what a maker's pending debit freezes).
-    await t.ctx.db.transaction(async (tx) => {
-      const account = await ensureAccount(tx, {
-        ownerType: 'merchant',
-        ownerId: m!.id,
-        ownerCode: m!.mchNo,
-        merchantId: m!.id,
-      });
-      const contra = await platformAccount(tx, 'adjustments');
-      await postEntry(tx, {
-        kind: 'adjust_credit',
-        refType: 'seed',
-        refId: 'seed-1',
-        legs: [
-          { accountId: account.id, amount: '100.00' },
-          { accountId: contra.id, amount: '-100.00' },
-        ],
-      });
-      const hold = await postEntry(tx, {
-        kind: 'freeze',
-        refType: 'merchant_adjustment',
-        refId: `ADJ${stale!.id}`,
-        event: 'hold',
-        legs: [{ accountId: account.id, amount: '-60.00', frozenAmount: '60.00' }],
-      });
-      await tx
-        .update(merchantAdjustments)
-        .set({ holdEntryId: hold.entryId })
-        .where(eq(merchantAdjustments.id, stale!.id));
-    });
+    await fundAndHold(m!, stale!.id);
     await setSetting(t.ctx, 'adjustApprovalExpiryHours', 72, 1);
     expect(await adjustExpiryJob.handler(t.ctx, {})).toEqual({ expired: 1 });
 
@@ -171,7 +144,76 @@ describe('job handlers', () => {
     expect(await adjustExpiryJob.handler(t.ctx, {})).toEqual({ expired: 0 });
     expect(ledgerIsSound(await verifyLedger(t.ctx.db))).toBe(true);
   });
+
+  it("runs a system transition with its own app's hooks, not those of an app built after it", async () => {
+    const [m] = await t.ctx.db
+      .insert(merchants)
+      .values({ mchNo: 'M90000002', name: 'two apps', secretEnc: 'x', secretHint: 'xxxx' })
+      .returning();
+    const [adj] = await t.ctx.db
+      .insert(merchantAdjustments)
+      .values({
+        merchantId: m!.id,
+        mchNo: m!.mchNo,
+        type: 'debit',
+        amount: '60.00',
+        reason: 'test',
+        status: 'pending',
+        makerId: 1,
+        makerName: 'admin',
+        createdAt: new Date(t.ctx.clock.nowMs() - HOUR),
+      })
+      .returning();
+    await fundAndHold(m!, adj!.id);
+    // Another app in this process (as the scale-out test builds), its clock 30 days ahead: the release
+    // posting is stamped by the hooks' app clock, so it tells whose hooks ran.
+    const other = await secondInstance(t);
+    try {
+      other.ctx.clock.advance(30 * 24 * HOUR);
+      await runSystemTransition(t.ctx, mchAdjust, 'expire', adj!.id);
+    } finally {
+      await other.close();
+    }
+    const [release] = await t.ctx.db
+      .select({ at: ledgerEntries.createdAt })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.refId, `ADJ${adj!.id}`), eq(ledgerEntries.event, 'release')));
+    expect(Math.abs(release!.at.getTime() - t.ctx.clock.nowMs())).toBeLessThan(HOUR);
+  });
 });
+
+/** Funds the merchant with 100.00 and holds 60.00 for the adjustment (what a maker's pending debit freezes). */
+async function fundAndHold(m: { id: number; mchNo: string }, adjustmentId: number) {
+  await t.ctx.db.transaction(async (tx) => {
+    const account = await ensureAccount(tx, {
+      ownerType: 'merchant',
+      ownerId: m.id,
+      ownerCode: m.mchNo,
+      merchantId: m.id,
+    });
+    const contra = await platformAccount(tx, 'adjustments');
+    await postEntry(tx, {
+      kind: 'adjust_credit',
+      refType: 'seed',
+      refId: `seed-${m.mchNo}`,
+      legs: [
+        { accountId: account.id, amount: '100.00' },
+        { accountId: contra.id, amount: '-100.00' },
+      ],
+    });
+    const hold = await postEntry(tx, {
+      kind: 'freeze',
+      refType: 'merchant_adjustment',
+      refId: `ADJ${adjustmentId}`,
+      event: 'hold',
+      legs: [{ accountId: account.id, amount: '-60.00', frozenAmount: '60.00' }],
+    });
+    await tx
+      .update(merchantAdjustments)
+      .set({ holdEntryId: hold.entryId })
+      .where(eq(merchantAdjustments.id, adjustmentId));
+  });
+}
 
 describe('the runner', () => {
   let runner: JobRunner;

@@ -55,7 +55,21 @@ interface Binding {
   options: TransitionOptions;
 }
 
-const bindings = new Map<string, Binding>();
+/**
+ * Per app (its context), by definition name: a binding's hooks close over the app that registered
+ * them, so a process with two apps (the scale-out and job tests) runs each app's system transitions
+ * with that app's own hooks, not those of the app registered last.
+ */
+const bindings = new WeakMap<AppContext, Map<string, Binding>>();
+
+function bindingsOf(ctx: AppContext): Map<string, Binding> {
+  let own = bindings.get(ctx);
+  if (!own) bindings.set(ctx, (own = new Map()));
+  return own;
+}
+
+/** Definition name -> its table binding: static (the table and scope), the same in every app. */
+const resources = new Map<string, BoundResource>();
 
 /** A transition route's answer (kept for its Idempotency-Key), or a gate's refusal to answer instead. */
 type Answered =
@@ -95,7 +109,8 @@ export function registerTransitions(fastify: FastifyInstance, def: ResourceDef, 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = fastify;
   const binding: Binding = { r: bindResource(def, options.table, options.scope), options };
-  bindings.set(def.name, binding);
+  bindingsOf(ctx).set(def.name, binding);
+  resources.set(def.name, binding.r);
   const idSchema = keyIsString(def) ? z.string() : z.number();
 
   for (const t of Object.values(lifecycle.transitions)) {
@@ -266,7 +281,7 @@ export async function runSystemTransition(
   id: unknown,
   options: SystemTransitionOptions = {},
 ): Promise<TransitionOutcome> {
-  const b = bindings.get(def.name);
+  const b = bindingsOf(ctx).get(def.name);
   const t = def.lifecycle?.transitions[name];
   if (!b || !t) throw new Error(`${def.name}.${name} is not a registered transition`);
   const actor: Actor = options.actor ?? systemActor();
@@ -340,7 +355,7 @@ export function systemAuditRow(
 
 /** A registered lifecycle's resource as its routes bound it (a module writing a transition in its own statement). */
 export function registeredResource(def: ResourceDef): BoundResource {
-  const b = bindings.get(def.name);
-  if (!b) throw new Error(`${def.name} has no registered transitions`);
-  return b.r;
+  const r = resources.get(def.name);
+  if (!r) throw new Error(`${def.name} has no registered transitions`);
+  return r;
 }
