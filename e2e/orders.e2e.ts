@@ -23,6 +23,11 @@ let merchant: { id: number; mchNo: string; rate: string };
 
 const { id, idle, open, row } = pageHelpers(() => page);
 const drawer = () => page.locator('[data-testid="detail-drawer"]:visible');
+/** How many status filters the shown page's search form has (the form renders all its fields at once). */
+async function statusFilters(): Promise<number> {
+  await page.locator('[data-testid="search-submit"]:visible').waitFor();
+  return page.locator('[data-testid="search-form"]:visible label[for="status"]').count();
+}
 
 async function search(field: string, value: string): Promise<void> {
   await id(`filter-${field}`).fill(value);
@@ -135,9 +140,12 @@ describe('orders', () => {
   test('a withdrawal is detained, shown on the detained list, and released back to review', async () => {
     const o = await orders.withdrawal(merchant.id, '66.00');
     await open(`/order/orderTransferList?orderNo=${o.orderNo}`, 'orderTransferList');
+    expect(await statusFilters()).toBe(1);
     await withReason(o.orderNo, 'detain', '风控复查大额提现');
     await expect.poll(() => row(o.orderNo).innerText()).toContain('已扣留');
     await open('/order/orderDetainList', 'orderDetainList');
+    // Its scope is the detained state: no status filter (the withdrawals' list has one, above).
+    expect(await statusFilters()).toBe(0);
     await search('orderNo', o.orderNo);
     await row(o.orderNo).waitFor();
     await screenshot(page, 'orders-detain-list-zh-CN');
@@ -260,6 +268,17 @@ describe('orders', () => {
     await confirmAction(page);
     await enterCode(page, SECRET);
     await expect.poll(() => row('E2E小额自动通过').count(), { timeout: 40_000 }).toBe(0);
+  });
+
+  test("the pre-locked deposits' status filter offers their two states only", async () => {
+    await open('/order/ordinaryDeposits', 'ordinaryDeposits');
+    if (!(await id('filter-status').isVisible())) await id('search-toggle').click();
+    await id('filter-status').click();
+    const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await offered.first().waitFor();
+    expect(await offered.allInnerTexts()).toEqual(['已创建', '待支付']);
+    await screenshot(page, 'orders-reserved-status-choices-zh-CN');
+    await page.keyboard.press('Escape');
   });
 
   test('the order pages in zh-CN and en-US', async () => {

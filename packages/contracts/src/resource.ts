@@ -217,6 +217,11 @@ export interface ResourceInput<F extends string = string> {
   labelField?: NoInfer<F>;
   /** Related lists in the record's detail drawer (the child list's title is `child.<name>.<child>`). */
   children?: readonly ChildListInput[];
+  /**
+   * Which rows of its table this definition is (several definitions over one table: the black and the
+   * white IP list): ResourceDef.scope.
+   */
+  scope?: RecordScope;
   /** States and transitions (lifecycle.ts): the status field's options and the transition actions. */
   lifecycle?: LifecycleInput<string>;
   /** Every i18n key this definition uses, in both languages. */
@@ -250,15 +255,16 @@ export interface ResourceDef<F extends string = string> {
    */
   viewOf?: string;
   /**
-   * A view's rows, said once for both sides: column values the server's routes are restricted to (one
-   * value, or any of a list). The page reads it too (the operation log's views offer only the object
-   * types in scope and their actions in their filters).
+   * The definition's rows, said once for both sides: column values the server's routes are restricted
+   * to (one value, or any of a list), and that its inserts carry. The page reads it too: a field the
+   * scope fixes is no filter, a field it narrows offers only the scope's values (scopedFilters), and
+   * the operation log's views offer only the object types in scope and their actions.
    */
-  scope?: ViewScope;
+  scope?: RecordScope;
 }
 
-/** A view's scope (ResourceDef.scope): a column's value, or any of a list of values. */
-export type ViewScope = Readonly<Record<string, string | readonly string[]>>;
+/** A definition's scope (ResourceDef.scope): a column's value, or any of a list of values. */
+export type RecordScope = Readonly<Record<string, string | number | boolean | readonly string[]>>;
 
 /** The common confirmation of deletes ("sure to delete the selected data?"), in the web's locales. */
 export const REMOVE_CONFIRM_KEY = 'confirm.remove';
@@ -373,6 +379,7 @@ export function defineResource<const F extends string>(input: ResourceInput<F>):
     })),
     lifecycle: life?.lifecycle ?? null,
     labels: life ? mergeLabels(input.labels, life.labels) : input.labels,
+    ...(input.scope && { scope: input.scope }),
   };
 }
 

@@ -9,9 +9,9 @@ import {
   type FieldInput,
   type Labels,
   normaliseField,
+  type RecordScope,
   type ResourceDef,
   STANDARD_PATH,
-  type ViewScope,
 } from './resource.ts';
 import { pagePermission } from './routes.ts';
 
@@ -38,7 +38,7 @@ export function defineView<F extends string, G extends string = never>(
     columns?: readonly NoInfer<F | G>[];
     labels?: Labels;
     readOnly?: boolean;
-    scope?: ViewScope;
+    scope?: RecordScope;
   },
 ): ResourceDef<F | G> {
   const pagePerm = pagePermission(view.group, view.page);
@@ -88,6 +88,6 @@ export function defineView<F extends string, G extends string = never>(
         }
       : base.labels,
     viewOf: base.name,
-    ...(view.scope && { scope: view.scope }),
+    ...((base.scope || view.scope) && { scope: { ...base.scope, ...view.scope } }),
   };
 }

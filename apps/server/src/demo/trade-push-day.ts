@@ -103,7 +103,7 @@ export async function runTradePushDay(ctx: AppContext, operator: Actor): Promise
   ];
   const pushes: string[] = [];
   for (const [i, ad] of ads.entries()) {
-    const def = AD_PAGES.find(([, side]) => side === ad.side)![0];
+    const def = AD_PAGES[ad.side];
     const o = await runSystemTransition(ctx, def, 'forcePush', ad.id, {
       actor: operator,
       reason: ['挂单超时无人承接，推送三方', '大额卖单分流', '人工强推测试'][i],

@@ -8,8 +8,9 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import type { FieldDef, ResourceDef } from '@payops/contracts/resource';
+import type { ResourceDef } from '@payops/contracts/resource';
 import type { ExportFormat } from '@payops/contracts/resource-schemas';
+import { scopedFilterFields } from '@payops/contracts/scope';
 import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import Empty from 'antd/es/empty';
@@ -69,8 +70,8 @@ export function ResourcePage({
   const [confirm, modalHolder] = useConfirm();
   const paging = useListPager(def.pageSize);
   const fixed = overrides.fixedFilters ?? NO_FILTERS;
-  const fields = Object.values(def.fields as Record<string, FieldDef>);
-  const filterFields = fields.filter((f) => f.filter && !(f.name in fixed));
+  // What the page's scope decides is not offered (scope.ts), nor what the page fixes.
+  const filterFields = useMemo(() => scopedFilterFields(def).filter((f) => !(f.name in fixed)), [def, fixed]);
   const url = useUrlListState(def, (state) => {
     setUrlValues(state.values);
     setSearchKey((k) => k + 1);

@@ -32,8 +32,6 @@ import { matchHooks } from './match-hooks.ts';
 import { proposeManualMatch } from './match-service.ts';
 import { voucherPath } from './voucher.ts';
 
-const MATCH_ENDPOINTS = ['matchDeposit', 'matchWithdraw', 'matchVoucher', 'matchConfirm'];
-
 const text = {
   range: { 'zh-CN': '不能小于最小金额', 'en-US': 'must not be below the min amount' },
 } as const;
@@ -55,12 +53,9 @@ export async function matchRoutes(fastify: FastifyInstance) {
     },
   });
   registerCrud(fastify, match_ordersplit_mch_List, { table: matchMerchantConfig });
-  registerCrud(fastify, orderDepositListMatch, { table: depositOrders, scope: { family: 'match' } });
-  registerCrud(fastify, orderTransferListMatch, { table: withdrawOrders, scope: { family: 'match' } });
-  registerCrud(fastify, orderPlaceLogMatchPage, {
-    table: orderPlaceLog,
-    scope: { endpoint: MATCH_ENDPOINTS },
-  });
+  registerCrud(fastify, orderDepositListMatch, { table: depositOrders });
+  registerCrud(fastify, orderTransferListMatch, { table: withdrawOrders });
+  registerCrud(fastify, orderPlaceLogMatchPage, { table: orderPlaceLog });
 
   rowAction(fastify, findTransferMatchByPage, {
     name: 'manualMatch',

@@ -14,7 +14,6 @@ export async function fundLogRoutes(fastify: FastifyInstance) {
   const { db } = fastify.ctx;
   registerCrud(fastify, fundLog, {
     table: ledgerPostings,
-    scope: { ownerType: 'merchant' },
     enrich: async (rows) => {
       const parties = await adjustmentParties(
         db,

@@ -3,7 +3,7 @@
  * referring to the passages (served with their writes by modules/payManage). The
  * merchant and passage names come from the registrar's ref labels, the choices from `<api>/options`.
  */
-import { mchThirdAgentPayConfig, mchThirdPayConfig, type ResourceDef } from '@payops/contracts';
+import { mchThirdAgentPayConfig, mchThirdPayConfig } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../platform/crud/index.ts';
@@ -16,10 +16,11 @@ const wrongPassage = {
 } as const;
 
 export async function passageRoutes(fastify: FastifyInstance) {
-  function register(def: ResourceDef, direction: 'deposit' | 'withdraw') {
+  // Each definition is scoped to its direction (contracts): a passage of the other is refused.
+  for (const def of [mchThirdPayConfig, mchThirdAgentPayConfig]) {
+    const direction = def.scope?.direction;
     registerCrud(fastify, def, {
       table: merchantPassages,
-      scope: { direction },
       beforeWrite: async (values, info) => {
         if (info.mode === 'edit') return;
         const [passage] = await info.tx
@@ -32,6 +33,4 @@ export async function passageRoutes(fastify: FastifyInstance) {
       },
     });
   }
-  register(mchThirdPayConfig, 'deposit');
-  register(mchThirdAgentPayConfig, 'withdraw');
 }

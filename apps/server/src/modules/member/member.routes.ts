@@ -53,15 +53,12 @@ export async function memberRoutes(fastify: FastifyInstance) {
     },
   });
 
-  registerCrud(fastify, payFundOrderPage, { table: memberRebateOrders, scope: { direction: 'deposit' } });
-  registerCrud(fastify, transFundOrderPage, { table: memberRebateOrders, scope: { direction: 'withdraw' } });
+  registerCrud(fastify, payFundOrderPage, { table: memberRebateOrders });
+  registerCrud(fastify, transFundOrderPage, { table: memberRebateOrders });
 
   // Money (CNY) and credit points (PTS): member/matchRecordPage, which showed the points, now shows
   // the member's matches (modules/match).
-  registerCrud(fastify, financialRecordPage, {
-    table: ledgerPostings,
-    scope: { ownerType: 'member', currency: ['CNY', POINTS_CURRENCY] },
-  });
+  registerCrud(fastify, financialRecordPage, { table: ledgerPostings });
 
   registerCrud(fastify, memberPaymentList, { table: memberPaymentAccounts });
   const flag = (name: string, field: 'enabled' | 'blacklisted', value: boolean, summary: string) =>

@@ -147,7 +147,7 @@ export async function tradeMockRoutes(fastify: FastifyInstance) {
 
   for (const side of ['buy', 'sell'] as const) {
     const def = tradeAdList(side);
-    const ads = registerCrud(fastify, def, { table: tradeAds, scope: { poolId: SANDBOX_POOL_ID, side } });
+    const ads = registerCrud(fastify, def, { table: tradeAds, scope: { poolId: SANDBOX_POOL_ID } });
     const presentAds = presenter(ads);
     app.post(
       `/mockTrade/${side}Page`,

@@ -31,16 +31,12 @@ export async function orderRoutes(fastify: FastifyInstance) {
     table: withdrawOrders,
     hooks: withdrawHooks(fastify.ctx),
   });
-  // The view pages (contracts order/views.ts): which orders each shows, whatever the page sends.
-  registerCrud(fastify, receiveList, { table: depositOrders, scope: { status: 'in_audit' } });
-  registerCrud(fastify, ordinaryDeposits, {
-    table: depositOrders,
-    // Pre-locked recharges: reserved, not paid yet (their expiry is the reservation window).
-    scope: { status: ['created', 'pending_payment'] },
-  });
-  registerCrud(fastify, orderDetainList, { table: withdrawOrders, scope: { status: 'detained' } });
+  // The view pages (contracts order/views.ts), each scoped by its definition.
+  registerCrud(fastify, receiveList, { table: depositOrders });
+  registerCrud(fastify, ordinaryDeposits, { table: depositOrders });
+  registerCrud(fastify, orderDetainList, { table: withdrawOrders });
   registerCrud(fastify, thirdwithdrawList, { table: withdrawOrders, scope: { scheduledAt: NOT_NULL } });
   registerCrud(fastify, orderRecordPage, { table: orderEvents });
-  registerCrud(fastify, auditRecordList, { table: orderEvents, scope: { decision: true } });
+  registerCrud(fastify, auditRecordList, { table: orderEvents });
   registerCrud(fastify, autoReviewList, { table: withdrawReviewRules });
 }

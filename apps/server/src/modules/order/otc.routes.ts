@@ -1,6 +1,6 @@
 /**
  * The OTC and ZHOTC pages (contracts resources/order/otc-orders.ts): views of the deposit and
- * withdrawal tables, each scoped to its family here (whatever the page sends). Their transitions are
+ * withdrawal tables, each scoped to its family by its definition. Their transitions are
  * the normal lists' routes (order.routes.ts): an OTC order is decided like any other.
  */
 import {
@@ -16,13 +16,10 @@ import { NOT_NULL } from '../../platform/crud/query.ts';
 import { depositOrders, withdrawOrders } from './schema.ts';
 
 export async function otcRoutes(fastify: FastifyInstance) {
-  registerCrud(fastify, orderDepositListOTC, { table: depositOrders, scope: { family: 'otc' } });
-  registerCrud(fastify, orderTransferListOTC, { table: withdrawOrders, scope: { family: 'otc' } });
-  registerCrud(fastify, orderDepositListZHOTC, { table: depositOrders, scope: { family: 'zhotc' } });
-  registerCrud(fastify, orderTransferListZHOTC, { table: withdrawOrders, scope: { family: 'zhotc' } });
+  registerCrud(fastify, orderDepositListOTC, { table: depositOrders });
+  registerCrud(fastify, orderTransferListOTC, { table: withdrawOrders });
+  registerCrud(fastify, orderDepositListZHOTC, { table: depositOrders });
+  registerCrud(fastify, orderTransferListZHOTC, { table: withdrawOrders });
   // The payment orders: the OTC/ZHOTC deposits an upstream accepted (its order no on the order).
-  registerCrud(fastify, otcPayOrderPage, {
-    table: depositOrders,
-    scope: { family: ['otc', 'zhotc'], upstreamOrderNo: NOT_NULL },
-  });
+  registerCrud(fastify, otcPayOrderPage, { table: depositOrders, scope: { upstreamOrderNo: NOT_NULL } });
 }

@@ -4,13 +4,7 @@
  * in the add or edit body as `secret`, is sealed here and never answered, logged or audited; the
  * list shows its hint. A provider's health is the state of its passages.
  */
-import {
-  depositThirdPay,
-  type Locale,
-  type ResourceDef,
-  thirdParty,
-  withdrawThirdPay,
-} from '@payops/contracts';
+import { depositThirdPay, type Locale, thirdParty, withdrawThirdPay } from '@payops/contracts';
 import { count, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
@@ -81,10 +75,10 @@ export async function thirdPartyRoutes(fastify: FastifyInstance) {
   const { ctx } = fastify;
   registerCrud(fastify, thirdParty, { table: thirdParties });
 
-  function register(def: ResourceDef, direction: 'deposit' | 'withdraw') {
+  // Each page is scoped to its direction (contracts).
+  for (const def of [depositThirdPay, withdrawThirdPay]) {
     registerCrud(fastify, def, {
       table: thirdParties,
-      scope: { direction },
       enrich: (rows) => enrichHealth(ctx, rows),
       beforeWrite: async (values, info) => {
         const locale = localeOf(info.request);
@@ -107,6 +101,4 @@ export async function thirdPartyRoutes(fastify: FastifyInstance) {
         ),
     });
   }
-  register(depositThirdPay, 'deposit');
-  register(withdrawThirdPay, 'withdraw');
 }

@@ -27,8 +27,8 @@ export async function ipRulesRoutes(fastify: FastifyInstance) {
     },
     afterChange: () => ipFilter.invalidate(),
   };
-  registerCrud(fastify, blackIp, { table: ipRules, scope: { list: 'black' }, ...hooks });
-  registerCrud(fastify, whiteIp, { table: ipRules, scope: { list: 'white' }, ...hooks });
+  registerCrud(fastify, blackIp, { table: ipRules, ...hooks });
+  registerCrud(fastify, whiteIp, { table: ipRules, ...hooks });
 
   const switchState = envelope(z.object({ enabled: z.boolean(), pendingChangeId: z.number().optional() }));
   app.get(

@@ -42,7 +42,7 @@ export async function tradePushRoutes(fastify: FastifyInstance) {
 
   const sendsAfter = new Set([
     trade_push_rec_page.actions.retry!.path,
-    ...AD_PAGES.map(([def]) => def.actions.forcePush!.path),
+    ...Object.values(AD_PAGES).map((def) => def.actions.forcePush!.path),
   ]);
   fastify.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode !== 200 || !sendsAfter.has(request.routeOptions.url ?? '')) return;

@@ -36,10 +36,10 @@ export async function enforceTradeTimeouts(ctx: AppContext, now: Date) {
     reason: systemText('confirmationWindowPassed'),
   });
   let ads = 0;
-  for (const [def, side] of AD_PAGES)
+  for (const side of ['buy', 'sell'] as const)
     ads += (
       await expireDue(ctx, {
-        def,
+        def: AD_PAGES[side],
         table: tradeAds,
         key: tradeAds.id,
         due: and(eq(tradeAds.status, 'open'), eq(tradeAds.side, side), lte(tradeAds.expiresAt, now)),

@@ -74,11 +74,10 @@ export async function tradeRoutes(fastify: FastifyInstance) {
     beforeWrite: (values, info) => checkRule(values, info.before, localeOf(info.request)),
   });
   registerCrud(fastify, tradeOrderTimeout, { table: tradeTimeouts });
-  for (const [def, side] of AD_PAGES) {
-    registerCrud(fastify, def, { table: tradeAds, scope: { side } });
+  for (const def of Object.values(AD_PAGES)) {
+    registerCrud(fastify, def, { table: tradeAds });
     registerTransitions(fastify, def, {
       table: tradeAds,
-      scope: { side },
       hooks: { ...adHooks, ...adPushHooks(ctx) },
     });
   }

@@ -52,8 +52,8 @@ export async function walletConfigRoutes(fastify: FastifyInstance) {
   registerCrud(fastify, payTypePage, { table: walletPayTypes, beforeWrite: limits });
   registerCrud(fastify, withdrawTypePage, { table: walletWithdrawTypes, beforeWrite: limits });
   registerCrud(fastify, fixedCodeConfigPage, { table: walletFixedCodes });
-  registerCrud(fastify, imMsgListOfBuy, { table: walletImReplies, scope: { side: 'buy' } });
-  registerCrud(fastify, imMsgListOfSell, { table: walletImReplies, scope: { side: 'sell' } });
+  registerCrud(fastify, imMsgListOfBuy, { table: walletImReplies });
+  registerCrud(fastify, imMsgListOfSell, { table: walletImReplies });
   registerCrud(fastify, virtualOrderConfigPage, {
     table: walletSettings,
     beforeWrite: (values, info) => {

@@ -5,5 +5,5 @@ import { registerCrud } from '../../platform/crud/index.ts';
 import { ledgerPostings } from '../../platform/ledger/index.ts';
 
 export async function walletFundLogRoutes(fastify: FastifyInstance) {
-  registerCrud(fastify, walletPageFundLog, { table: ledgerPostings, scope: { ownerType: 'wallet_member' } });
+  registerCrud(fastify, walletPageFundLog, { table: ledgerPostings });
 }

@@ -5,12 +5,6 @@ import { registerCrud } from '../../platform/crud/index.ts';
 import { tradeOrders } from '../trade/index.ts';
 
 export async function walletTradeRoutes(fastify: FastifyInstance) {
-  registerCrud(fastify, walletTradeBuyOrderPage, {
-    table: tradeOrders,
-    scope: { buyerType: 'wallet_member' },
-  });
-  registerCrud(fastify, walletTradeSellOrderPage, {
-    table: tradeOrders,
-    scope: { sellerType: 'wallet_member' },
-  });
+  registerCrud(fastify, walletTradeBuyOrderPage, { table: tradeOrders });
+  registerCrud(fastify, walletTradeSellOrderPage, { table: tradeOrders });
 }

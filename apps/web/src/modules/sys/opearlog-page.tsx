@@ -5,6 +5,7 @@
  */
 import type { ResourceDef } from '@payops/contracts/resource';
 import { opearlog } from '@payops/contracts/resources/sys/opearlog';
+import { scopedValues } from '@payops/contracts/scope';
 import Select from 'antd/es/select';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -85,9 +86,8 @@ export function OpearlogPage() {
  * a view's filters offer only the object types of its scope and their actions.
  */
 export function OperationLogPage({ def }: { def: ResourceDef }) {
-  const scoped = def.scope?.objectType;
   // A list the filters' memo can keep (a new one on every render would rebuild the overrides).
-  const objectTypes = useMemo(() => (typeof scoped === 'string' ? [scoped] : scoped), [scoped]);
+  const objectTypes = useMemo(() => scopedValues(def, 'objectType'), [def]);
   useSysLabels();
   const { t } = useTranslation();
   const namers = useNamers();

@@ -9,6 +9,7 @@ export const fundLog = defineResource({
   name: 'fund_log',
   group: 'mch',
   api: '/api/mch/fund_log',
+  scope: { ownerType: 'merchant' },
   fields: {
     id: { type: 'number', list: true, sort: true },
     ownerCode: { type: 'string', list: true, filter: 'eq' },

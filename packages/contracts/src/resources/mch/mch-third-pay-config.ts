@@ -1,7 +1,7 @@
 /**
  * mch/mchThirdPayConfig and mch/mchThirdAgentPayConfig: which deposit (resp. withdrawal) passages a
- * merchant may use, with the merchant's rate, its weight in routing, and on/off. One table, two pages:
- * the registrar scopes each to its direction.
+ * merchant may use, with the merchant's rate, its weight in routing, and on/off. One table, two pages,
+ * each scoped to its direction.
  */
 import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels, optionsOf, PAY_TYPE_LABELS } from './common.ts';
@@ -15,6 +15,7 @@ function passageConfig<const N extends string>(
     name,
     group: 'mch',
     api: `/api/mch/${name}`,
+    scope: { direction },
     // A few passages per merchant: thousands of rows at most, no index per filter needed.
     small: true,
     fields: {

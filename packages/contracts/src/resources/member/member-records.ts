@@ -2,6 +2,7 @@
  * member/financialRecordPage: members' money (CNY) and credit-point (PTS) postings, a view of the ledger
  * journal scoped to owner type member. (member/matchRecordPage is the member's matches: resources/match.)
  */
+import type { Currency } from '../../money.ts';
 import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels, LEDGER_KIND_LABELS, optionsOf } from '../mch/common.ts';
 
@@ -9,6 +10,7 @@ function recordPage<const N extends string>(name: N, amountLabel: readonly [stri
   return defineResource({
     name,
     group: 'member',
+    scope: { ownerType: 'member', currency: ['CNY', 'PTS'] satisfies Currency[] },
     api: `/api/member/${name}`,
     fields: {
       id: { type: 'number', list: true, sort: true },

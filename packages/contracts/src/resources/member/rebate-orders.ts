@@ -4,9 +4,10 @@
  */
 import { bilingual, defineResource } from '../../resource.ts';
 
-function rebatePage<const N extends string>(name: N) {
+function rebatePage<const N extends string>(name: N, direction: 'deposit' | 'withdraw') {
   return defineResource({
     name,
+    scope: { direction },
     group: 'member',
     api: `/api/member/${name}`,
     fields: {
@@ -48,5 +49,5 @@ function rebatePage<const N extends string>(name: N) {
   });
 }
 
-export const payFundOrderPage = rebatePage('payFundOrderPage');
-export const transFundOrderPage = rebatePage('transFundOrderPage');
+export const payFundOrderPage = rebatePage('payFundOrderPage', 'deposit');
+export const transFundOrderPage = rebatePage('transFundOrderPage', 'withdraw');

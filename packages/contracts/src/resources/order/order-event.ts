@@ -61,6 +61,8 @@ function orderEventResource<const N extends 'orderRecordPage' | 'auditRecordList
     name,
     group: 'order',
     api: `/api/pay/${name}`,
+    // The audit records are the status history's operator decisions.
+    ...(name === 'auditRecordList' && { scope: { decision: true } }),
     fields: {
       id: { type: 'number', list: true, sort: true },
       family: {

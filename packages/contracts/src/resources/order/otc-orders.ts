@@ -3,8 +3,8 @@
  * currency than CNY (USDT: an OTC desk; USD, HKD, EUR...: ZHOTC). They are normal orders in every
  * other way (same tables, lifecycle, fees, routing, audit, credit and callbacks, in CNY); the order
  * keeps its quote: the currency, the amount in it and the exchange rate fixed at creation, so a later
- * change of the rate table never reprices it. Each family has its views here; the server scopes them
- * (modules/order/otc.routes.ts), and the normal lists show the normal family only.
+ * change of the rate table never reprices it. Each family has its views here, scoped to it; the
+ * normal lists show every family, with a family filter.
  *
  * otcPayOrderPage shows the upstream payment behind each OTC/ZHOTC deposit: where the placement put it
  * (passage, provider, the provider's order no and pay URL), its CNY amount, and whether it was paid.
@@ -52,30 +52,44 @@ function withQuote<F extends string>(base: ResourceDef<F>): (F | QuoteField)[] {
   return [...names.slice(0, at), ...(Object.keys(QUOTE_FIELDS) as QuoteField[]), ...names.slice(at)];
 }
 
-function quotedView<F extends string>(base: ResourceDef<F>, page: string, api: string) {
+function quotedView<F extends string>(
+  base: ResourceDef<F>,
+  family: 'otc' | 'zhotc',
+  page: string,
+  api: string,
+) {
   return defineView(base, {
     group: 'order',
     page,
     api,
+    scope: { family },
     fields: QUOTE_FIELDS,
     columns: withQuote(base),
     labels: bilingual(quoteLabels(page)),
   });
 }
 
-export const orderDepositListOTC = quotedView(orderDepositList, 'orderDepositListOTC', '/api/pay/otcDeposit');
+export const orderDepositListOTC = quotedView(
+  orderDepositList,
+  'otc',
+  'orderDepositListOTC',
+  '/api/pay/otcDeposit',
+);
 export const orderTransferListOTC = quotedView(
   orderTransferList,
+  'otc',
   'orderTransferListOTC',
   '/api/pay/otcTransfer',
 );
 export const orderDepositListZHOTC = quotedView(
   orderDepositList,
+  'zhotc',
   'orderDepositListZHOTC',
   '/api/pay/zhotcDeposit',
 );
 export const orderTransferListZHOTC = quotedView(
   orderTransferList,
+  'zhotc',
   'orderTransferListZHOTC',
   '/api/pay/zhotcTransfer',
 );
@@ -84,6 +98,8 @@ export const otcPayOrderPage = defineView(orderDepositList, {
   group: 'order',
   page: 'otcPayOrderPage',
   api: '/api/pay/otcPayOrder',
+  // The server adds: those an upstream accepted (its order no on the order).
+  scope: { family: ['otc', 'zhotc'] },
   fields: {
     thirdPartyId: {
       type: 'ref',

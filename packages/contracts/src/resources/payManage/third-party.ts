@@ -1,6 +1,6 @@
 /**
  * payManage/deposit_thirdpay_list and withdraw_thirdpay_list: the third parties (upstream providers)
- * of each direction over one table, each page scoped to its direction by the registrar; and
+ * of each direction over one table, each page scoped to its direction; and
  * `thirdParty`, every third party read-only, which the passages, agent-pay and interface configs refer
  * to (one ref target whatever the direction).
  *
@@ -70,13 +70,21 @@ function labelsOf(name: string, zh: string, en: string) {
   });
 }
 
-function thirdPayPage<const N extends string>(name: N, page: string, api: string, zh: string, en: string) {
+function thirdPayPage<const N extends string>(
+  name: N,
+  direction: 'deposit' | 'withdraw',
+  page: string,
+  api: string,
+  zh: string,
+  en: string,
+) {
   return defineResource({
     name,
     group: 'payManage',
     page,
     pageList: true,
     api,
+    scope: { direction },
     // Tens of providers: filters need no index.
     small: true,
     fields,
@@ -89,6 +97,7 @@ function thirdPayPage<const N extends string>(name: N, page: string, api: string
 
 export const depositThirdPay = thirdPayPage(
   'depositThirdPay',
+  'deposit',
   'deposit_thirdpay_list',
   '/api/pay/thirdpay',
   '充值三方',
@@ -97,6 +106,7 @@ export const depositThirdPay = thirdPayPage(
 
 export const withdrawThirdPay = thirdPayPage(
   'withdrawThirdPay',
+  'withdraw',
   'withdraw_thirdpay_list',
   '/api/pay/thirdpay/withdraw',
   '代付三方',

@@ -12,6 +12,8 @@ function ipRuleResource<const N extends 'blackIp' | 'whiteIp'>(
     name,
     group: 'sys',
     api: `/api/sys/${name}`,
+    // One table, the two lists its rows.
+    scope: { list: name === 'blackIp' ? 'black' : 'white' },
     // A few hundred rules at most: filters need no index.
     small: true,
     fields: {

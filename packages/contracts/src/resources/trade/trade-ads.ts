@@ -48,6 +48,7 @@ function adResource<const N extends string>(name: N, side: TradeSide) {
     name,
     group: 'tradeManage',
     api: `/api/trade/ad/${side}`,
+    scope: { side },
     fields: {
       id: { type: 'number', list: true, sort: true },
       adNo: { type: 'string', list: true, filter: 'eq' },
@@ -87,8 +88,5 @@ function adResource<const N extends string>(name: N, side: TradeSide) {
 export const trade_buy_order_page = adResource('trade_buy_order_page', 'buy');
 export const trade_sell_order_page = adResource('trade_sell_order_page', 'sell');
 
-/** Each side's page (the server's scope). */
-export const AD_PAGES = [
-  [trade_buy_order_page, 'buy'],
-  [trade_sell_order_page, 'sell'],
-] as const;
+/** Each side's page, by side. */
+export const AD_PAGES = { buy: trade_buy_order_page, sell: trade_sell_order_page } as const;

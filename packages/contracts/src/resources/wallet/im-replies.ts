@@ -1,17 +1,18 @@
 /**
  * wallet/imMsgListOfBuy and imMsgListOfSell: the chat's quick replies offered to a buyer or a seller,
- * per language, in order, on/off. One table; the server scopes each page to its side.
+ * per language, in order, on/off. One table; each page is scoped to its side.
  */
 import { bilingual, defineResource } from '../../resource.ts';
 import { STATUS_FIELD, statusLabels } from '../payManage/common.ts';
 
 const LANGUAGE_LABELS = { 'zh-CN': ['简体中文', 'Chinese'], 'en-US': ['英文', 'English'] } as const;
 
-function replyPage<const N extends string>(name: N, api: string) {
+function replyPage<const N extends string>(name: N, api: string, side: 'buy' | 'sell') {
   return defineResource({
     name,
     group: 'wallet',
     api,
+    scope: { side },
     small: true,
     fields: {
       id: { type: 'number', list: true, sort: true },
@@ -43,5 +44,5 @@ function replyPage<const N extends string>(name: N, api: string) {
   });
 }
 
-export const imMsgListOfBuy = replyPage('imMsgListOfBuy', '/api/wallet/imMsgBuy');
-export const imMsgListOfSell = replyPage('imMsgListOfSell', '/api/wallet/imMsgSell');
+export const imMsgListOfBuy = replyPage('imMsgListOfBuy', '/api/wallet/imMsgBuy', 'buy');
+export const imMsgListOfSell = replyPage('imMsgListOfSell', '/api/wallet/imMsgSell', 'sell');

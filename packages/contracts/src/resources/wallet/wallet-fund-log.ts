@@ -1,6 +1,6 @@
 /**
- * wallet/walletPageFundLog: wallet members' postings, a view of the ledger journal scoped on the
- * server to owner type wallet_member (as mch/fund_log is to merchants). The journal is append-only.
+ * wallet/walletPageFundLog: wallet members' postings, a view of the ledger journal scoped to owner
+ * type wallet_member (as mch/fund_log is to merchants). The journal is append-only.
  */
 import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels, LEDGER_KIND_LABELS, optionsOf } from '../mch/common.ts';
@@ -9,6 +9,7 @@ export const walletPageFundLog = defineResource({
   name: 'walletPageFundLog',
   group: 'wallet',
   api: '/api/wallet/fundLog',
+  scope: { ownerType: 'wallet_member' },
   fields: {
     id: { type: 'number', list: true, sort: true },
     ownerCode: { type: 'string', list: true, filter: 'eq' },
