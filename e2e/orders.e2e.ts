@@ -102,7 +102,11 @@ describe('orders', () => {
     await open('/order/receiveList', 'receiveList');
     await search('orderNo', o.orderNo);
     await row(o.orderNo).waitFor();
-    expect(await row(o.orderNo).innerText()).toContain('待审核');
+    // Every order here is in audit (the page's scope): no status column, no status filter.
+    const head = await page.locator('.ant-table-thead:visible').first().innerText();
+    expect(head).toContain('平台订单号');
+    expect(head).not.toContain('状态');
+    expect(await statusFilters()).toBe(0);
     await screenshot(page, 'orders-receive-list-zh-CN');
     await row(o.orderNo).getByTestId('row-approve').click();
     await confirmAction(page);

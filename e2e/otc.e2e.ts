@@ -76,9 +76,10 @@ describe('OTC orders', () => {
     const text = await row(o.orderNo).innerText();
     // The quote at USDT's scale, trailing zeros past 2 decimals dropped (25.5 USDT reads 25.50).
     for (const seen of ['USDT', '25.50', rate, order!.amount, '待审核']) expect(text).toContain(seen);
-    // The family page has no family column; the quote's three do.
+    // The family page has no family column (its scope); the quote's three columns are there.
     const head = await page.locator('.ant-table-thead:visible').first().innerText();
     for (const title of ['报价币种', '报价金额', '汇率']) expect(head).toContain(title);
+    expect(head).not.toContain('订单类型');
     await screenshot(page, 'otc-deposit-in-audit-zh-CN');
 
     await row(o.orderNo).getByTestId('row-approve').click();

@@ -252,6 +252,9 @@ describe('the pages', () => {
       .trim()
       .split(/\r?\n/);
     expect(head).toContain('Quote amount');
+    // The columns the page shows: not the family, which every row of the page has (its scope).
+    expect(head).toContain('Order no.');
+    expect(head).not.toContain('Order family');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(otcDeposit.orderNo);
     expect(lines[0]).toContain('100.50000000');

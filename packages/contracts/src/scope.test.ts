@@ -4,7 +4,7 @@ import { orderPlaceLogMatchPage } from './resources/match/match-views.ts';
 import { tradeMockBuyAds } from './resources/mockTrade/trade-mock-ad-views.ts';
 import { orderDepositList } from './resources/order/deposit-order.ts';
 import { orderDetainList, ordinaryDeposits } from './resources/order/views.ts';
-import { scopedFilterFields, scopedValues } from './scope.ts';
+import { listedFields, scopedFilterFields, scopedValues } from './scope.ts';
 
 const byName = (fields: FieldDef[]) => new Map(fields.map((f) => [f.name, f]));
 const values = (f: FieldDef | undefined) => f?.options.map((o) => o.value);
@@ -34,6 +34,14 @@ describe("a page's search form leaves to the scope what the scope decides", () =
     const all = Object.values(orderDepositList.fields as Record<string, FieldDef>).filter((f) => f.filter);
     expect(scopedFilterFields(orderDepositList)).toEqual(all);
     expect(values(byName(scopedFilterFields(orderDepositList)).get('status'))?.length).toBeGreaterThan(2);
+  });
+
+  it('spends no column on a field the scope fixes, and keeps one the scope narrows', () => {
+    const names = (def: Parameters<typeof listedFields>[0]) => listedFields(def).map((f) => f.name);
+    expect(names(orderDetainList)).not.toContain('status');
+    expect(names(orderDetainList)).toContain('orderNo');
+    expect(names(ordinaryDeposits)).toContain('status');
+    expect(names(orderDepositList)).toContain('status');
   });
 
   it("a view keeps its base's scope and adds its own", () => {

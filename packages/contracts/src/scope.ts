@@ -1,6 +1,7 @@
 /**
- * What a definition's scope (ResourceDef.scope) means for its page's search form. The server keeps
- * the rows to the scope whatever the page sends; the form should not offer what the scope decides.
+ * What a definition's scope (ResourceDef.scope) means for its page. The server keeps the rows to the
+ * scope whatever the page sends; the page neither offers a filter on what the scope decides nor
+ * spends a column (or an export's) on a value every row has.
  */
 import type { FieldDef, ResourceDef } from './resource.ts';
 
@@ -11,19 +12,27 @@ export function scopedValues(def: ResourceDef, column: string): readonly string[
   return Array.isArray(scoped) ? scoped : undefined;
 }
 
+/** A field the scope fixes to one value: every row of the definition has it. */
+function fixedByScope(def: ResourceDef, field: FieldDef): boolean {
+  const scoped = def.scope?.[field.name];
+  return scoped !== undefined && !Array.isArray(scoped);
+}
+
+/** The list's columns (and an export's): the listed fields but those the scope fixes. */
+export function listedFields(def: ResourceDef): FieldDef[] {
+  return Object.values(def.fields as Record<string, FieldDef>).filter((f) => f.list && !fixedByScope(def, f));
+}
+
 /**
  * The fields a page offers as filters: a field the scope fixes to one value is left out (every row has
  * it), and an enum the scope narrows to a list offers only the listed values.
  */
 export function scopedFilterFields(def: ResourceDef): FieldDef[] {
-  const out: FieldDef[] = [];
-  for (const field of Object.values(def.fields as Record<string, FieldDef>)) {
-    if (!field.filter) continue;
-    const scoped = def.scope?.[field.name];
-    if (scoped === undefined) out.push(field);
-    else if (Array.isArray(scoped) && field.options.length > 0)
-      out.push({ ...field, options: field.options.filter((o) => scoped.includes(o.value)) });
-    else if (Array.isArray(scoped)) out.push(field);
-  }
-  return out;
+  return Object.values(def.fields as Record<string, FieldDef>)
+    .filter((field) => field.filter && !fixedByScope(def, field))
+    .map((field) => {
+      const scoped = scopedValues(def, field.name);
+      if (!scoped || field.options.length === 0) return field;
+      return { ...field, options: field.options.filter((o) => scoped.includes(o.value)) };
+    });
 }

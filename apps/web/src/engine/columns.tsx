@@ -3,6 +3,7 @@
  * the whitelist of contracts' sortSchema); the table only shows which order is in force.
  */
 import type { FieldDef, ResourceDef } from '@payops/contracts/resource';
+import { listedFields } from '@payops/contracts/scope';
 import type { ColumnType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { renderValue } from './cell-value.tsx';
@@ -15,10 +16,6 @@ function isIdLike(def: ResourceDef, field: FieldDef): boolean {
   return /(?:Id|Hash)$/.test(field.name) || field.name === 'address';
 }
 
-export function listFields(def: ResourceDef): FieldDef[] {
-  return Object.values(def.fields as Record<string, FieldDef>).filter((f) => f.list);
-}
-
 export function buildColumns(
   def: ResourceDef,
   t: TFunction,
@@ -26,7 +23,7 @@ export function buildColumns(
   sort: SortState | undefined,
   overrides: ResourceOverrides,
 ): ColumnType<Row>[] {
-  return listFields(def)
+  return listedFields(def)
     .filter((f) => !hidden.includes(f.name))
     .map((field) => {
       const custom = overrides.cells?.[field.name];

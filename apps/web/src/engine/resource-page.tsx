@@ -10,7 +10,7 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import type { ResourceDef } from '@payops/contracts/resource';
 import type { ExportFormat } from '@payops/contracts/resource-schemas';
-import { scopedFilterFields } from '@payops/contracts/scope';
+import { listedFields, scopedFilterFields } from '@payops/contracts/scope';
 import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import Empty from 'antd/es/empty';
@@ -25,7 +25,7 @@ import { useConfirm } from '../lib/confirm.tsx';
 import { useCan } from '../lib/permissions.tsx';
 import { toast } from '../lib/toast.ts';
 import { createRunner } from './action-runner.ts';
-import { buildColumns, listFields } from './columns.tsx';
+import { buildColumns } from './columns.tsx';
 import './engine.css';
 import './engine-messages.ts';
 import { exportList } from './export-file.ts';
@@ -290,7 +290,7 @@ export function ResourcePage({
             />
           </Tooltip>
           <TableSettingsButtons
-            columns={listFields(def).map((f) => ({ name: f.name, title: t(f.label) }))}
+            columns={listedFields(def).map((f) => ({ name: f.name, title: t(f.label) }))}
             settings={settings}
             onChange={setSettings}
           />

@@ -6,13 +6,8 @@
  * formula is neutralised (ASVS 1.2.10).
  */
 import { PassThrough, Readable } from 'node:stream';
-import {
-  DECIMAL_PATTERN,
-  type ExportFormat,
-  type FieldDef,
-  type Locale,
-  type ResourceDef,
-} from '@payops/contracts';
+import { DECIMAL_PATTERN, type ExportFormat, type Locale, type ResourceDef } from '@payops/contracts';
+import { listedFields } from '@payops/contracts/scope';
 import ExcelJS from 'exceljs';
 import {
   type Cell,
@@ -35,10 +30,6 @@ export function neutralise(text: string): string {
   return FORMULA_START.test(text) && !DECIMAL_PATTERN.test(text) ? `'${text}` : text;
 }
 
-export function exportColumns(def: ResourceDef): FieldDef[] {
-  return Object.values(def.fields as Record<string, FieldDef>).filter((f) => f.list);
-}
-
 export interface ExportSource {
   def: ResourceDef;
   locale: Locale;
@@ -57,7 +48,8 @@ function prepare(source: ExportSource) {
     locale: source.locale,
     wallClock: wallClockIn(source.timeZone),
   };
-  const columns = exportColumns(source.def);
+  // The list's columns: what the operator saw is what the file holds.
+  const columns = listedFields(source.def);
   return {
     header: columns.map((f) => neutralise(columnTitle(ctx, f, source.timeZone))),
     cells: (row: Row) => columns.map((f) => toCell(ctx, f, row)),

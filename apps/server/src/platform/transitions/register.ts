@@ -63,8 +63,8 @@ interface Binding {
 const bindings = new WeakMap<AppContext, Map<string, Binding>>();
 
 function bindingsOf(ctx: AppContext): Map<string, Binding> {
-  let own = bindings.get(ctx);
-  if (!own) bindings.set(ctx, (own = new Map()));
+  const own = bindings.get(ctx) ?? new Map<string, Binding>();
+  bindings.set(ctx, own);
   return own;
 }
 

@@ -8,17 +8,16 @@ import { orderPlaceLogPage } from '../order/place-log.ts';
 import type { MerchantApiEndpoint } from '../order/place-log-codes.ts';
 import { orderTransferList } from '../order/withdraw-order.ts';
 
-const withoutFamily = <F extends string>(fields: Record<F, unknown>) =>
-  (Object.keys(fields) as F[]).filter((n) => n !== ('family' as F));
+/** The base's columns but these (the family column is left out by the scope: the same on every row). */
+const columnsBut = <F extends string>(fields: Record<F, unknown>, left: readonly string[]) =>
+  (Object.keys(fields) as F[]).filter((n) => !left.includes(n));
 
 export const orderDepositListMatch = defineView(orderDepositList, {
   group: 'order',
   page: 'orderDepositListMatch',
   api: '/api/pay/matchDeposit',
   scope: { family: 'match' },
-  columns: withoutFamily(orderDepositList.fields).filter(
-    (n) => !['payType', 'passageId', 'upstreamOrderNo'].includes(n),
-  ),
+  columns: columnsBut(orderDepositList.fields, ['payType', 'passageId', 'upstreamOrderNo']),
   // Their steps are the matches' (findTransferMatchByPage): the normal receipt audit, refund and
   // manual decisions do not apply to a matched order.
   readOnly: true,
@@ -29,9 +28,7 @@ export const orderTransferListMatch = defineView(orderTransferList, {
   page: 'orderTransferListMatch',
   api: '/api/pay/matchTransfer',
   scope: { family: 'match' },
-  columns: withoutFamily(orderTransferList.fields).filter(
-    (n) => !['passageId', 'upstreamOrderNo'].includes(n),
-  ),
+  columns: columnsBut(orderTransferList.fields, ['passageId', 'upstreamOrderNo']),
 });
 
 export const orderPlaceLogMatchPage = defineView(orderPlaceLogPage, {

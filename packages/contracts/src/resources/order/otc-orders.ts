@@ -46,8 +46,8 @@ const quoteLabels = (page: string): Record<string, Bilingual> => ({
 
 /** The base's columns with the quote's inserted after the (CNY) amount. */
 function withQuote<F extends string>(base: ResourceDef<F>): (F | QuoteField)[] {
-  // The family column says nothing on a page of one family.
-  const names = (Object.keys(base.fields) as F[]).filter((n) => n !== 'family');
+  // (The family column, the same on every row of a family's page, is left out by its scope.)
+  const names = Object.keys(base.fields) as F[];
   const at = names.indexOf('amount' as F) + 1;
   return [...names.slice(0, at), ...(Object.keys(QUOTE_FIELDS) as QuoteField[]), ...names.slice(at)];
 }
