@@ -69,13 +69,16 @@ const REPORTS = ['adMatchDayReportSum', 'counterpartyStatistics'];
 
 /** Runs a row's transition through its dialog: the reason when it asks one, then the code. */
 async function decide(orderNo: string, action: string, reason?: string) {
+  // A toast an earlier action left on screen is not this action's refusal: only a new one is.
+  const toasts = page.locator('.ant-message-error');
+  const earlier = await toasts.count();
   await row(orderNo).getByTestId(`row-${action}`).click();
   if (reason) {
     await id('transition-reason').fill(reason);
     await id('transition-submit').click();
   } else await confirmAction(page);
-  // The server asks for the code; a refusal instead (a toast) fails here with its words.
-  const refused = page.locator('.ant-message-error');
+  // The server asks for the code; a refusal instead (a new toast) fails here with its words.
+  const refused = toasts.nth(earlier);
   await id('code-dialog-input').or(refused).first().waitFor({ timeout: 20_000 });
   if (await refused.isVisible()) throw new Error(`${action} refused: ${await refused.innerText()}`);
   await enterCode(page, SECRET);

@@ -256,9 +256,9 @@ export interface ResourceDef<F extends string = string> {
   viewOf?: string;
   /**
    * The definition's rows, said once for both sides: column values the server's routes are restricted
-   * to (one value, or any of a list), and that its inserts carry. The page reads it too: a field the
-   * scope fixes is no filter, a field it narrows offers only the scope's values (scopedFilters), and
-   * the operation log's views offer only the object types in scope and their actions.
+   * to (one value, or any of a list), and that its inserts carry. The page reads it too (scope.ts): a
+   * field the scope fixes is neither a filter nor a column, an enum it narrows offers only the scope's
+   * values, and the operation log's views offer only the object types in scope and their actions.
    */
   scope?: RecordScope;
 }

@@ -26,7 +26,7 @@ import { pagePermission } from './routes.ts';
  * the view's `labels` as `field.<page>.<name>`), choose and order its columns (`columns`: names of the
  * base's and its own fields; default the base's, then its own), and leave out the transitions
  * (`readOnly`: another angle on the records, decided on their own pages). `scope` says which of the
- * base's rows it shows, for the server's routes and the page alike.
+ * base's rows it shows (added to the base's own scope), for the server's routes and the page alike.
  */
 export function defineView<F extends string, G extends string = never>(
   base: ResourceDef<F>,
