@@ -20,8 +20,12 @@ const OPERATOR = {
   totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
 };
 
-/** `SWEEP_PAGES=operationRecord,mch_frozen npm run sweep`: only the pages whose path has one of these. */
-const ONLY = process.env.SWEEP_PAGES?.split(',').filter(Boolean);
+/**
+ * `SWEEP_PAGES=operationRecord,mch_frozen npm run sweep`: only the pages whose path has one of these
+ * (unset or empty: every page).
+ */
+const named = process.env.SWEEP_PAGES?.split(',').filter(Boolean) ?? [];
+const ONLY = named.length > 0 ? named : undefined;
 
 let browser: Awaited<ReturnType<typeof launch>>;
 beforeAll(async () => {

@@ -32,8 +32,8 @@ export interface MockTradeSuite {
 export function mockTradeSuite() {
   const suite = {} as MockTradeSuite;
   const get = <T>(url: string, s?: Session) => call<T>(suite.t, 'GET', url, { session: s ?? suite.admin });
-  const post = <T>(url: string, body: unknown, s?: Session) =>
-    call<T>(suite.t, 'POST', url, { session: s ?? suite.admin, body });
+  const post = <T>(url: string, body: unknown, s?: Session, headers?: Record<string, string>) =>
+    call<T>(suite.t, 'POST', url, { session: s ?? suite.admin, body, headers });
   const count = async (q: ReturnType<typeof sql>) =>
     Number((await suite.t.ctx.db.execute<{ n: number }>(q)).rows[0]!.n);
 

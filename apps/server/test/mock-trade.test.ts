@@ -5,6 +5,7 @@
  * step; bad input to each is a 4xx naming the field, nothing changed; a real merchant's balance never
  * moves (mock-trade-suite.ts). The sandbox market is mock-trade-market.test.ts's.
  */
+import { merchantApiMessage } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { open } from '../src/platform/secret-box.ts';
@@ -201,17 +202,25 @@ describe('mockOrderTest', () => {
     expect(await auditRows('mockOrderTestSon')).toBe(1);
   });
 
-  it('keeps a refused test with the refusal the merchant API answered', async () => {
-    const res = await post<Test>('/api/mockOrderTest/place', {
+  it("keeps a refused test with the refusal the merchant API answered, in the operator's language", async () => {
+    const withdrawal = {
       direction: 'withdraw',
       amount: '100.00',
       bankName: 'ICBC',
       accountName: 'Zhang San',
       accountNo: '6222020200001234567',
-    });
+    };
+    const res = await post<Test>('/api/mockOrderTest/place', withdrawal);
     expect(res.envelope.code).toBe(0);
-    expect(res.envelope.data.answerCode).not.toBe(0);
-    expect(res.envelope.data.orderNo).toBeNull();
+    const { answerCode, answerMessage, orderNo } = res.envelope.data;
+    expect(answerCode).not.toBe(0);
+    expect(orderNo).toBeNull();
+    expect(answerMessage.startsWith(merchantApiMessage(answerCode, 'zh-CN')), answerMessage).toBe(true);
+    const en = await post<Test>('/api/mockOrderTest/place', withdrawal, undefined, {
+      'accept-language': 'en-US',
+    });
+    expect(en.envelope.data.answerCode).toBe(answerCode);
+    expect(en.envelope.data.answerMessage.startsWith(merchantApiMessage(answerCode, 'en-US'))).toBe(true);
   });
 
   it('refuses bad input naming the field, and places nothing', async () => {

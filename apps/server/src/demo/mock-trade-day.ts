@@ -4,6 +4,7 @@
  * operator, and a test deposit and withdrawal placed through the merchant API as the sandbox
  * merchant (/mockOrderTest/mockOrderTestSon), so both pages show what the running system made.
  */
+import { DEFAULT_LOCALE } from '@payops/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { placeTestOrder } from '../modules/mockTrade/order-test.ts';
 import { mockOrderTests } from '../modules/mockTrade/sandbox.schema.ts';
@@ -63,7 +64,8 @@ export async function runMockTradeDay(
     },
   ] as const;
   for (const body of bodies) {
-    const placed = await placeTestOrder(ctx, body, operator.operatorId, origin);
+    // The demo writes in the platform's default language, as every stored text of a fresh start.
+    const placed = await placeTestOrder(ctx, body, operator.operatorId, DEFAULT_LOCALE, origin);
     if (placed === 'noOrigin') continue;
     await ctx.db.insert(mockOrderTests).values(placed.values);
     tests++;

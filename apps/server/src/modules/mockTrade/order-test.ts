@@ -6,7 +6,7 @@
  * kept on a mock_order_tests row; the list follows the order's state from the order tables.
  */
 import { randomBytes } from 'node:crypto';
-import { amountIssue, checkAmount } from '@payops/contracts';
+import { amountIssue, checkAmount, type Locale } from '@payops/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { sandboxParties, tellSandbox } from '../../demo/orders.ts';
@@ -79,11 +79,15 @@ function messageOf(env: { msg: string; data: unknown }): string {
   return [env.msg, ...fields.map((f) => `${f.field}: ${f.message}`)].filter(Boolean).join('; ');
 }
 
-/** Places the test over HTTP; the row records what the merchant API answered, accepted or not. */
+/**
+ * Places the test over HTTP; the row records what the merchant API answered, accepted or not. Asked in
+ * the operator's language: its message is what the operator reads (the toast, the test's row).
+ */
 export async function placeTestOrder(
   ctx: AppContext,
   body: PlaceTestBody,
   operatorId: number | null,
+  locale: Locale,
   origin = platformOrigin(ctx),
 ): Promise<{ values: typeof mockOrderTests.$inferInsert; answer: unknown } | 'noOrigin'> {
   if (!origin) return 'noOrigin';
@@ -116,7 +120,7 @@ export async function placeTestOrder(
     { mchNo: m.mchNo, secret: open(ctx.keys.secretKey, m.secretEnc) },
     path,
     params,
-    { headers: { 'accept-language': 'en-US' } },
+    { headers: { 'accept-language': locale } },
   );
   const env = res.envelope;
   const orderNo = env.code === 0 ? (env.data?.orderNo ?? null) : null;

@@ -281,7 +281,7 @@ export async function sandboxRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const placed = await placeTestOrder(ctx, request.body, who(request));
+      const placed = await placeTestOrder(ctx, request.body, who(request), localeOf(request));
       if (placed === 'noOrigin')
         throw new AppError(ErrorCode.unavailable, null, text.noOrigin[localeOf(request)]);
       const row = await ctx.db.transaction(async (tx) => {
