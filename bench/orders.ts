@@ -68,7 +68,7 @@ export async function growOrders(app: BuiltApp, batch: OrderBatch): Promise<void
       ids.push(a.id);
       if (serial === 1)
         await postEntry(tx, {
-          kind: 'adjustment',
+          kind: 'adjust_credit',
           event: 'bench_funding',
           refType: 'bench_funding',
           refId: m.mch_no,

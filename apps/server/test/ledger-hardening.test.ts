@@ -229,7 +229,7 @@ describe('property: random legs', () => {
           const texts = legs.map((l) => textOf(l.units, scale));
           if (broken) texts[0] = `${texts[0]}${scale ? '' : '.'}1`;
           await postEntry(db, {
-            kind: 'prop',
+            kind: 'adjust_credit',
             refType: 'prop',
             refId: ref,
             legs: [
@@ -261,7 +261,7 @@ describe('property: random legs', () => {
       c: (await platformAccount(db, 'adjustments', 'CNY', 'big:1')).id,
     }));
     const move = (amount: string, refId: string) => ({
-      kind: 'adjust_credit',
+      kind: 'adjust_credit' as const,
       refType: 'big',
       refId,
       legs: [

@@ -113,7 +113,7 @@ describe('ledger', () => {
       async (db) => (await ensureAccount(db, { ownerType: 'merchant', ownerId: 1002 })).id,
     );
     await expect(
-      tx((db) => postEntry(db, { kind: 'x', legs: [{ accountId: a, amount: '1' }] })),
+      tx((db) => postEntry(db, { kind: 'adjust_credit', legs: [{ accountId: a, amount: '1' }] })),
     ).rejects.toThrow(/unbalanced/);
     await expect(
       tx((db) =>
@@ -215,7 +215,7 @@ describe('ledger', () => {
         const a = accounts[i % accounts.length]!;
         const amount = randomAmount(rand).text;
         entries.push({
-          kind: 'deposit',
+          kind: 'deposit' as const,
           legs: [
             { accountId: a.id, amount },
             { accountId: src.id, amount: `-${amount}` },

@@ -101,7 +101,7 @@ describe('the sandbox market', () => {
       });
       const contra = await platformAccount(tx, 'adjustments', 'USDT', 'test:real-b');
       await postEntry(tx, {
-        kind: 'test_fund',
+        kind: 'adjust_credit',
         refType: 'test',
         refId: 'real-b',
         legs: [

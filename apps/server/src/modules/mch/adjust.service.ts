@@ -8,7 +8,7 @@
  * checker approves is still there: approval debits the frozen amount (a freeze is then complete),
  * rejection or expiry releases it. Every step is a ledger posting in the transaction of its step.
  */
-import { ErrorCode } from '@payops/contracts';
+import { ErrorCode, type LedgerKind } from '@payops/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
@@ -54,7 +54,7 @@ async function balancesOf(tx: Tx, merchantId: number): Promise<Balances> {
   return { available: account?.available ?? '0', frozen: account?.frozen ?? '0' };
 }
 
-const KIND: Record<AdjustType, string> = {
+const KIND: Record<AdjustType, LedgerKind> = {
   credit: 'adjust_credit',
   debit: 'adjust_debit',
   freeze: 'freeze',
@@ -95,7 +95,7 @@ async function legsOf(tx: Tx, adj: Adjustment, step: Step): Promise<LegInput[]> 
   ];
 }
 
-const STEP_KIND: Record<Exclude<Step, 'execute'>, string> = {
+const STEP_KIND: Record<Exclude<Step, 'execute'>, LedgerKind> = {
   hold: 'freeze',
   debitHeld: 'adjust_debit',
   release: 'unfreeze',

@@ -4,7 +4,7 @@
  * amount + fee (`settle`) or its release (`release`). The contra legs go to the order's shard of the
  * settlement account (the outside world) and of the fee income account.
  */
-import type { Locale } from '@payops/contracts';
+import type { LedgerKind, Locale } from '@payops/contracts';
 import { fieldError } from '../../platform/errors.ts';
 import {
   accountIdOf,
@@ -100,7 +100,7 @@ export type OrderEntryMaker<O extends Order = Order> = (
 function orderEntry(
   family: keyof typeof REF,
   o: Order,
-  kind: string,
+  kind: LedgerKind,
   event: string,
   legs: LegInput[],
   opts: PostOptions,

@@ -9,6 +9,7 @@
  * canonical form; the double-entry check runs on exactly those written amounts.
  */
 import { checkAmount } from '@payops/contracts/money';
+import type { LedgerKind } from '@payops/contracts/resources/mch/common';
 import { sql } from 'drizzle-orm';
 import { clientOf } from '../../db/named-statement.ts';
 import { perDatabase } from '../../db/per-database.ts';
@@ -27,7 +28,8 @@ export interface LegInput {
 }
 
 export interface EntryInput {
-  kind: string;
+  /** Named in both languages wherever postings are listed (contracts LEDGER_KIND_LABELS). */
+  kind: LedgerKind;
   refType?: string;
   refId?: string;
   operatorId?: number | null;
