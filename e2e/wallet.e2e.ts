@@ -160,7 +160,10 @@ describe('wallet disputes', () => {
     // The buyer's coins: 15 USDT minus the pool's fee, in the wallet fund log.
     await open(`/wallet/walletPageFundLog?ownerCode=${buyer}`, 'walletPageFundLog');
     await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(1);
-    expect(await rows().first().innerText()).toMatch(/14\.985/);
+    const posting = await rows().first().innerText();
+    expect(posting).toMatch(/14\.985/);
+    // Its kind by name (it read the raw "trade").
+    expect(posting).toContain('交易结算');
   }, 120_000);
 
   test('an operator assigns a dispute to another operator and adds an evidence file', async () => {
