@@ -2,6 +2,7 @@ export * from './amount-schema.ts';
 export * from './api.ts';
 export * from './crypto.ts';
 export * from './input-rules.ts';
+export * from './ledger-kinds.ts';
 export * from './lifecycle.ts';
 export * from './lifecycle-schemas.ts';
 export * from './masking.ts';

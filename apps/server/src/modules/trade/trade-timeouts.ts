@@ -36,7 +36,7 @@ export async function enforceTradeTimeouts(ctx: AppContext, now: Date) {
     reason: systemText('confirmationWindowPassed'),
   });
   let ads = 0;
-  for (const side of ['buy', 'sell'] as const)
+  for (const side of Object.keys(AD_PAGES) as (keyof typeof AD_PAGES)[])
     ads += (
       await expireDue(ctx, {
         def: AD_PAGES[side],

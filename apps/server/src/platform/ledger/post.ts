@@ -8,8 +8,9 @@
  * Each leg's amount is checked against its currency's rule (contracts money.ts) and written in its
  * canonical form; the double-entry check runs on exactly those written amounts.
  */
+
+import type { LedgerKind } from '@payops/contracts/ledger-kinds';
 import { checkAmount } from '@payops/contracts/money';
-import type { LedgerKind } from '@payops/contracts/resources/mch/common';
 import { sql } from 'drizzle-orm';
 import { clientOf } from '../../db/named-statement.ts';
 import { perDatabase } from '../../db/per-database.ts';

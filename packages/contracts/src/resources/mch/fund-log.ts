@@ -2,8 +2,10 @@
  * mch/fund_log: the merchants' postings, a view of the ledger journal (scoped to owner type merchant).
  * Read-only by nature: the journal is append-only.
  */
+
+import { LEDGER_KIND_LABELS } from '../../ledger-kinds.ts';
 import { bilingual, defineResource } from '../../resource.ts';
-import { enumLabels, LEDGER_KIND_LABELS, optionsOf } from './common.ts';
+import { enumLabels, optionsOf } from './common.ts';
 
 export const fundLog = defineResource({
   name: 'fund_log',

@@ -2,9 +2,11 @@
  * member/financialRecordPage: members' money (CNY) and credit-point (PTS) postings, a view of the ledger
  * journal scoped to owner type member. (member/matchRecordPage is the member's matches: resources/match.)
  */
+
+import { LEDGER_KIND_LABELS } from '../../ledger-kinds.ts';
 import type { Currency } from '../../money.ts';
 import { bilingual, defineResource } from '../../resource.ts';
-import { enumLabels, LEDGER_KIND_LABELS, optionsOf } from '../mch/common.ts';
+import { enumLabels, optionsOf } from '../mch/common.ts';
 
 function recordPage<const N extends string>(name: N, amountLabel: readonly [string, string]) {
   return defineResource({

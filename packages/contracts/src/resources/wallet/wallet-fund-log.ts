@@ -2,8 +2,10 @@
  * wallet/walletPageFundLog: wallet members' postings, a view of the ledger journal scoped to owner
  * type wallet_member (as mch/fund_log is to merchants). The journal is append-only.
  */
+
+import { LEDGER_KIND_LABELS } from '../../ledger-kinds.ts';
 import { bilingual, defineResource } from '../../resource.ts';
-import { enumLabels, LEDGER_KIND_LABELS, optionsOf } from '../mch/common.ts';
+import { enumLabels, optionsOf } from '../mch/common.ts';
 
 export const walletPageFundLog = defineResource({
   name: 'walletPageFundLog',
