@@ -164,3 +164,14 @@ export const PAGE_SIZE_MAX = 100;
 /** The page sizes the list pager offers (the server prepares a page statement for each). */
 export const PAGER_SIZES = [20, 50, 100] as const;
 export const TOTAL_CAP = 10_000;
+
+export const NOTICE_LEVELS = ['success', 'warning', 'error'] as const;
+
+/**
+ * What a custom action's answer may tell the operator besides "done", in their language: the web
+ * shows it at its level instead of the generic success (a balance read, a query that failed).
+ */
+export interface ActionNotice {
+  level: (typeof NOTICE_LEVELS)[number];
+  text: string;
+}

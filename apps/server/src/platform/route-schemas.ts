@@ -1,5 +1,5 @@
 /** Schema helpers shared by route declarations: the envelope around an answer. */
-import { safeDatetime } from '@payops/contracts';
+import { NOTICE_LEVELS, safeDatetime } from '@payops/contracts';
 import { z } from 'zod';
 
 export function envelope<T extends z.ZodType>(data: T) {
@@ -7,6 +7,9 @@ export function envelope<T extends z.ZodType>(data: T) {
 }
 
 export const emptyEnvelope = envelope(z.null());
+
+/** A custom action's word to the operator (contracts ActionNotice): the web shows it at its level. */
+export const actionNotice = z.object({ level: z.enum(NOTICE_LEVELS), text: z.string() });
 
 /** An encrypted password field: base64 of an RSA-OAEP ciphertext (3072-bit key: 512 chars). */
 export const encryptedPassword = z.string().min(1).max(2048);

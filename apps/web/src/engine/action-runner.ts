@@ -1,15 +1,25 @@
 /**
  * Running an action after its confirmation: the common delete (the spec's "sure to delete the
- * selected data?") and custom actions without a page handler (a POST to the action's path).
+ * selected data?") and custom actions without a page handler (a POST to the action's path, whose
+ * answer may carry a notice to show instead of "done").
  * Confirmations use the page's own modal hook, so they follow the console's theme and language; its
  * code loads on the first confirmation (lib/confirm.tsx).
  */
+import { type ActionNotice, NOTICE_LEVELS } from '@payops/contracts/api';
 import type { ActionDef, ResourceDef } from '@payops/contracts/resource';
 import type { TFunction } from 'i18next';
 import type { Confirm } from '../lib/confirm.tsx';
 import { toast } from '../lib/toast.ts';
 import { removeRows, runAction } from './resource-api.ts';
 import type { PageContext, ResourceOverrides, Row } from './types.ts';
+
+/** The answer's notice (contracts ActionNotice), when it carries one. */
+function noticeOf(answer: unknown): ActionNotice | null {
+  const notice = (answer as { notice?: Partial<ActionNotice> } | null)?.notice;
+  return notice && typeof notice.text === 'string' && NOTICE_LEVELS.includes(notice.level!)
+    ? (notice as ActionNotice)
+    : null;
+}
 
 export interface Runner {
   remove: (rows: Row[], after?: () => void) => void;
@@ -51,8 +61,10 @@ export function createRunner(
         return;
       }
       const go = async () => {
-        await runAction(def, action, rows);
-        toast.success(t('engine.done'));
+        const answer = await runAction(def, action, rows);
+        const notice = noticeOf(answer);
+        if (notice) toast[notice.level](notice.text);
+        else toast.success(t('engine.done'));
         ctx.refresh();
       };
       if (action.confirm) ask(t(action.confirm), false, go);
