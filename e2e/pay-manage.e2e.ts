@@ -1,8 +1,8 @@
 /**
  * /payManage in the browser on the demo platform: the providers (the sandbox at this server's own
  * origin, secrets shown only as hints), adding a provider whose secret never comes back, a passage
- * edit refused with the field named, the switches (switched off and on again with a code), and every
- * configuration page non-empty. Screenshots in zh-CN and en-US.
+ * edit refused with the field named, a provider's balance asked and the low one in the bell, the
+ * switches (switched off and on again with a code), and every configuration page non-empty. Screenshots in zh-CN and en-US.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -151,6 +151,35 @@ describe('passages', () => {
     expect(await refusal.innerText()).toContain('singleMax');
     await screenshot(page, 'pay-passage-refused-zh-CN');
     await page.keyboard.press('Escape');
+  });
+});
+
+describe('balances', () => {
+  test("a provider's balance asked from its row; the one below its alert rings the bell and opens its list", async () => {
+    await open('third_interfacet_list', 'thirdInterface');
+    // The demo's payout account ends its day below its alert line (demo/balances-day.ts).
+    const payout = row('沙箱代付');
+    await payout.waitFor();
+    expect(await payout.innerText()).toContain('低于预警');
+    await rowAction('沙箱支付', 'queryBalance');
+    const notice = page.locator('.ant-message', { hasText: '沙箱支付：余额' });
+    await notice.waitFor({ timeout: 20_000 });
+    const amount = (await notice.innerText()).match(/余额 (\d+\.\d\d) CNY/)?.[1];
+    expect(amount).toBeTruthy();
+    // The row shows what the provider said, as it was kept.
+    await expect.poll(() => row('沙箱支付').innerText(), { timeout: 20_000 }).toContain(amount!);
+    await screenshot(page, 'pay-balances-queried-zh-CN');
+
+    await id('message-bell').click();
+    const group = id('notify-group-lowBalances');
+    await group.waitFor({ timeout: 20_000 });
+    expect(await group.innerText()).toContain('沙箱代付');
+    await screenshot(page, 'pay-balances-bell-zh-CN');
+    await id('notify-open-lowBalances').click();
+    await page.waitForURL(/\/payManage\/third_interfacet_list\?balanceState=low/, { timeout: 20_000 });
+    await idle();
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(1);
+    expect(await rows().first().innerText()).toContain('沙箱代付');
   });
 });
 

@@ -12,6 +12,7 @@ import { openapiNonceCleanUpJob } from './modules/openapi/nonce-clean-up.ts';
 import { upstreamErrorReportJob } from './modules/openapi/upstream-errors.ts';
 import { settlementJob } from './modules/order/settlement-job.ts';
 import { depositExpiryJob } from './modules/order/timeouts.ts';
+import { balanceRefreshJob } from './modules/payManage/balances.ts';
 import { reportRollupJob } from './modules/reports/maintain.ts';
 import { riskExpiryJob } from './modules/risk/jobs.ts';
 import { RISK_LEVELS_JOBS } from './modules/risk/risk-levels.jobs.ts';
@@ -34,6 +35,7 @@ export const allJobs: readonly JobDef[] = [
   upstreamErrorReportJob,
   payoutJob,
   pollJob,
+  balanceRefreshJob,
   callbackRetentionJob,
   settlementJob,
   ...[chainWatchJob, usdtDepositExpiryJob, sandboxChainMinerJob],

@@ -283,6 +283,8 @@ describe('access and authenticator gaps', () => {
       '/sandbox/upstream/notify',
       '/sandbox/upstream/cashier/:no',
       '/sandbox/upstream/statement',
+      '/sandbox/upstream/balance/query',
+      '/sandbox/upstream/balance/topup',
       // The sandbox P2P market (modules/trade): signed by a market third party's secret, like the provider.
       '/sandbox/market/order/push',
       '/sandbox/market/order/query',

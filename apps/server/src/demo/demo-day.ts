@@ -14,6 +14,12 @@ import { runPayouts } from '../modules/upstream/payout.ts';
 import type { AppContext } from '../platform/context.ts';
 import { open } from '../platform/secret-box.ts';
 import { type Actor, runSystemTransition } from '../platform/transitions/index.ts';
+import {
+  type BalancesDayReport,
+  describeBalancesDay,
+  fundPayoutAccounts,
+  queryDemoBalances,
+} from './balances-day.ts';
 import { type CashierDayReport, describeCashierDay, runCashierDay } from './cashier-day.ts';
 import { describeEmailDay, type EmailDayReport, runEmailDay } from './email-day.ts';
 import { runEmailRiskDay } from './email-risk-day.ts';
@@ -73,6 +79,7 @@ export interface DemoDayReport {
   mockTrade?: MockTradeDayReport;
   wallet?: WalletDayReport;
   walletEmail?: Awaited<ReturnType<typeof runWalletEmailDay>>;
+  balances?: BalancesDayReport;
 }
 
 async function decide(run: () => Promise<unknown>): Promise<boolean> {
@@ -135,6 +142,7 @@ export async function runDemoDay(
       maxDailyCount: 5,
       remark: 'demo',
     });
+  await fundPayoutAccounts(ctx, origin);
   const orders = await placeDemoOrders(ctx, origin, count);
   const report: DemoDayReport = {
     orders,
@@ -227,6 +235,7 @@ export async function runDemoDay(
   // Last: the statements of every demo day, once nothing else moves money.
   report.settlements = await settleDemoDays(ctx, OPERATOR);
   report.reports = await rollUpDemoDay(ctx);
+  report.balances = await queryDemoBalances(ctx);
   return report;
 }
 
@@ -249,6 +258,7 @@ export function describeDemoDay(d: DemoDayReport): string {
     (d.tradePush ? `\n${describeTradePushDay(d.tradePush)}` : '') +
     (d.mockTrade ? `\n${describeMockTradeDay(d.mockTrade)}` : '') +
     (d.wallet ? `\n${describeWalletDay(d.wallet)}` : '') +
-    (d.walletEmail ? `\n${describeWalletEmailDay(d.walletEmail)}` : '')
+    (d.walletEmail ? `\n${describeWalletEmailDay(d.walletEmail)}` : '') +
+    (d.balances ? `\n${describeBalancesDay(d.balances)}` : '')
   );
 }

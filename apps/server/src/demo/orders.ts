@@ -62,10 +62,14 @@ export async function tellSandbox(
 }
 
 /**
- * Every sandbox provider the deposits may route to, as the sandbox knows its accounts: the demo's
- * own (SANDBOX_A/B) and any the payment configuration made, their secrets opened from the database.
+ * Every sandbox provider of a direction (the deposits': those they may route to), as the sandbox knows
+ * its accounts: the demo's own (SANDBOX_A/B) and any the payment configuration made, their secrets
+ * opened from the database.
  */
-export async function sandboxParties(ctx: AppContext): Promise<SandboxParty[]> {
+export async function sandboxParties(
+  ctx: AppContext,
+  direction: 'deposit' | 'withdraw' = 'deposit',
+): Promise<SandboxParty[]> {
   const rows = await ctx.db
     .select({
       code: thirdParties.code,
@@ -74,7 +78,7 @@ export async function sandboxParties(ctx: AppContext): Promise<SandboxParty[]> {
       secretEnc: thirdParties.secretEnc,
     })
     .from(thirdParties)
-    .where(and(eq(thirdParties.interfaceType, 'sandbox'), eq(thirdParties.direction, 'deposit')));
+    .where(and(eq(thirdParties.interfaceType, 'sandbox'), eq(thirdParties.direction, direction)));
   return rows.map(({ secretEnc, ...p }) => ({ ...p, secret: open(ctx.keys.secretKey, secretEnc) }));
 }
 

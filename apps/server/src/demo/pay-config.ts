@@ -20,6 +20,9 @@ import type { Tx } from '../platform/ledger/index.ts';
 import { seal } from '../platform/secret-box.ts';
 import type { Random } from './random.ts';
 
+/** The alert line of the demo's agent-pay configs: a payout provider's balance below it rings the bell. */
+export const DEMO_PAYOUT_ALERT = '100000';
+
 /** Where the sandbox provider answers (modules/upstream), on this server. */
 export const sandboxBaseUrl = (origin: string) => `${origin}/sandbox/upstream`;
 
@@ -222,7 +225,7 @@ export async function seedPayConfig(tx: Tx, r: Random, secretKey: Buffer, origin
         singleMax: '50000',
         dailyLimit: '3000000',
         fee: p.interfaceType === 'sandbox' ? '1' : '2',
-        balanceAlert: '100000',
+        balanceAlert: DEMO_PAYOUT_ALERT,
         autoPayout: p.interfaceType === 'sandbox',
       })),
   );

@@ -52,6 +52,7 @@ export const shellLabels = bilingual({
     '钱包申诉待处理（{{count}}）',
     'Wallet disputes waiting for an operator ({{count}})',
   ],
+  'notify.kind.lowBalances': ['三方余额低于预警（{{count}}）', 'Provider balances below alert ({{count}})'],
   'header.orderCounts': ['订单数量角标', 'Order count badges'],
   'sandbox.control': ['控制沙箱商户（令其回调失败）', 'Control the sandbox merchant (make callbacks fail)'],
 });

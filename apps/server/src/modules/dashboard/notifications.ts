@@ -17,6 +17,7 @@ import { usdtExceptions } from '../chain/bell.ts';
 import { matchQueue } from '../match/bell.ts';
 import { merchantAdjustments } from '../mch/schema.ts';
 import { failedCallbacks } from '../notify/bell.ts';
+import { lowBalances } from '../payManage/bell.ts';
 import { unreadCount, unreadMessages } from '../sys/message.service.ts';
 import { tradeApplicationQueue, tradeQueue } from '../trade/bell.ts';
 import { walletDisputeQueue } from '../wallet/dispute-bell.ts';
@@ -116,6 +117,7 @@ export const notificationProviders: NotificationProvider[] = [
   tradeQueue,
   tradeApplicationQueue,
   walletDisputeQueue,
+  lowBalances,
 ];
 
 export async function notificationRoutes(fastify: FastifyInstance) {

@@ -1,7 +1,7 @@
 /**
  * Interface types, each third party's interface config, agent-pay (payout) configs and the bank list:
  * the registrar with the checks of checks.ts. An interface type still named by a third party or an
- * interface config cannot be removed.
+ * interface config cannot be removed; an agent-pay config's change judges the kept balances again.
  */
 import { interfaceType, thirdAgentPay, thirdBank, thirdInterface } from '@payops/contracts';
 import { count, inArray } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../platform/crud/index.ts';
 import { localeOf } from '../../platform/errors.ts';
 import { thirdParties } from '../mch/passage.schema.ts';
+import { rejudgeBalances } from './balances.ts';
 import { checkInterfaceType, checkOrder, checkThirdCodes, checkThirdParty, refuseInUse } from './checks.ts';
 import { limitLabels } from './passage.routes.ts';
 import { interfaceTypes, thirdAgentPays, thirdBanks, thirdInterfaces } from './schema.ts';
@@ -53,6 +54,12 @@ export async function configRoutes(fastify: FastifyInstance) {
       if (info.mode === 'add') await checkThirdParty(info.tx, values.thirdPartyId, locale, 'withdraw');
       checkOrder(values, info.before, 'singleMin', 'singleMax', limitLabels[locale], locale);
     },
+    // A changed alert line (or a config switched, added, removed) judges the kept balances again.
+    afterChange: ({ rows, request }) =>
+      rejudgeBalances(
+        request.server.ctx,
+        rows.map((r) => Number(r.thirdPartyId)),
+      ),
   });
 
   registerCrud(fastify, thirdBank, {

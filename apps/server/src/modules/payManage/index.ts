@@ -1,8 +1,9 @@
 /**
  * The /payManage group: third parties per direction, passages, agent-pay configs, banks, interface
- * types and configs, the data dictionary, pay parameters and quick amounts.
+ * types and configs with the providers' balances, the data dictionary, pay parameters and quick amounts.
  */
 import type { FastifyInstance } from 'fastify';
+import { balanceRoutes } from './balance.routes.ts';
 import { configRoutes } from './config.routes.ts';
 import { dictRoutes } from './dict.routes.ts';
 import { passageWriteRoutes } from './passage.routes.ts';
@@ -13,6 +14,7 @@ export async function payManageModule(app: FastifyInstance) {
   await thirdPartyRoutes(app);
   await passageWriteRoutes(app);
   await configRoutes(app);
+  await balanceRoutes(app);
   await dictRoutes(app);
   await payOtherRoutes(app);
 }

@@ -1,9 +1,11 @@
 /**
  * The pay-management configuration: interface types, each third party's interface config, agent-pay
  * (payout) configs, the bank list, the data dictionary (with the switches), pay parameters and quick
- * amounts per pay type. Third parties and passages themselves live in modules/mch/passage.schema.ts.
+ * amounts per pay type, and the balance each provider last reported. Third parties and passages
+ * themselves live in modules/mch/passage.schema.ts.
  * Every table here holds tens or hundreds of rows (the definitions say `small`).
  */
+import { BALANCE_STATES } from '@payops/contracts';
 import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money, rate, ts } from '../../platform/ledger/columns.ts';
 import { ON_OFF, thirdParties } from '../mch/passage.schema.ts';
@@ -50,6 +52,14 @@ export const thirdInterfaces = pgTable(
     /** One address a line; empty: callbacks are accepted from any address. */
     callbackIps: text('callback_ips'),
     status: text('status', { enum: ON_OFF }).notNull().default('on'),
+    // What the provider last said of the platform's balance there (balances.ts): the amount, the
+    // alert line in force then (the highest of the party's agent-pay configs), the verdict, the
+    // provider's error when it did not answer, and when.
+    balance: money('balance'),
+    balanceAlert: money('balance_alert'),
+    balanceState: text('balance_state', { enum: BALANCE_STATES }),
+    balanceError: text('balance_error'),
+    balanceCheckedAt: ts('balance_checked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

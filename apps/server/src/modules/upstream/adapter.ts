@@ -1,7 +1,7 @@
 /**
  * The upstream adapters, chosen by the third party's `interface_type`. The built-in `sandbox` speaks
  * the sandbox protocol over real HTTP; a real provider is one more entry in `adapters` behind the same
- * four calls (types.ts). Adapters never touch the database: placement, payouts and the callback
+ * calls (types.ts). Adapters never touch the database: placement, payouts and the callback
  * endpoint decide what an answer means for an order.
  */
 import { eq } from 'drizzle-orm';

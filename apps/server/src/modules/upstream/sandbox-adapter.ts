@@ -30,6 +30,7 @@ export const SANDBOX_PATHS = {
   payout: '/payout/create',
   query: { payment: '/pay/query', payout: '/payout/query' },
   statement: '/statement',
+  balance: '/balance/query',
 } as const;
 
 /** A statement answer: up to 64 MB (a 100k-line day is about 10 MB), given a minute. */
@@ -126,6 +127,12 @@ export const sandboxAdapter: UpstreamAdapter = {
   async statement(tp, day, now) {
     const a = await post(tp, SANDBOX_PATHS.statement, { day }, now, STATEMENT_LIMITS);
     return { fileName: text(a, 'fileName', 'answer'), content: typeof a.csv === 'string' ? a.csv : '' };
+  },
+  async balance(tp, now) {
+    const a = await post(tp, SANDBOX_PATHS.balance, {}, now);
+    const balance = text(a, 'balance', 'answer');
+    if (!/^-?\d{1,20}(\.\d{1,8})?$/.test(balance)) throw new UpstreamError('bad_answer', 'balance malformed');
+    return { balance, currency: text(a, 'currency', 'answer') };
   },
   parseCallback(tp, body) {
     const p = asParams(body);

@@ -149,3 +149,13 @@ export const sandboxInstructions = pgTable('sandbox_instructions', {
   instruction: jsonb('instruction').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * What the platform paid into each sandbox account besides its orders (a treasury top-up of a payout
+ * account): the sandbox's balance of an account is this plus its paid payments less its paid payouts.
+ */
+export const sandboxAccounts = pgTable('sandbox_accounts', {
+  mchNo: text('mch_no').primaryKey(),
+  toppedUp: money('topped_up').notNull().default('0'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

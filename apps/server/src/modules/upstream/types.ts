@@ -67,6 +67,11 @@ export interface UpstreamAdapter {
    * interface type's statement mapping (order/reconciliationPage). Absent: the provider has none.
    */
   statement?(tp: ThirdPartyAccess, day: string, now: Date): Promise<{ fileName: string; content: string }>;
+  /**
+   * What the platform holds at the provider now (its balance query), a decimal string (negative when
+   * overdrawn) in `currency`. Absent: the provider has no balance query.
+   */
+  balance?(tp: ThirdPartyAccess, now: Date): Promise<{ balance: string; currency: string }>;
 }
 
 /**

@@ -15,6 +15,8 @@
  *                  (times 0: decide it and never call back, a lost callback for the query poll)
  *   GET  /cashier/:upstreamOrderNo                           the pay URL: a page naming the order
  *   POST /statement { day }  -> { fileName, csv }             the account's orders of a day (statement.ts)
+ *   POST /balance/query {}  -> { balance, currency }          the account's balance (balance.ts)
+ *   POST /balance/topup { amount }  -> { balance, currency }  the platform funds the account
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -29,6 +31,7 @@ import { platformOrigin } from '../origin.ts';
 import { SANDBOX_NOT_FOUND } from '../sandbox-adapter.ts';
 import { sandboxOrders } from '../schema.ts';
 import { asParams, type Params, sign, verify } from '../signing.ts';
+import { balanceRoutes } from './balance.ts';
 import { createDispatcher } from './dispatch.ts';
 import {
   clearInstruction,
@@ -283,6 +286,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
   });
 
   statementRoute(app, route);
+  balanceRoutes(app, route);
 
   app.get<{ Params: { no: string } }>(`${SANDBOX_ROOT}/cashier/:no`, route, async (request, reply) => {
     const [o] = await ctx.db
