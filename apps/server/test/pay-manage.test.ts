@@ -299,6 +299,29 @@ describe('configuration pages', () => {
     expect(passage.statusCode, passage.body).toBeLessThan(500);
   });
 
+  it("an interface config's callback addresses: addresses or ranges, kept one a line; else the field is named", async () => {
+    const [party] = await t.ctx.db.select({ id: thirdParties.id }).from(thirdParties).limit(1);
+    const body = {
+      thirdPartyId: party!.id,
+      interfaceType: 'sandbox',
+      createUrl: 'https://p.example.com/c',
+      status: 'on',
+    };
+    const bad = await post(
+      '/api/pay/thirdinterface/add',
+      { ...body, callbackIps: '1.2.3.4\n1.2.3.4/' },
+      admin,
+      zh,
+    );
+    expect(fieldsOf(bad)).toEqual([{ field: 'callbackIps', message: '不是IP地址或网段：1.2.3.4/' }]);
+    const good = await post('/api/pay/thirdinterface/add', {
+      ...body,
+      callbackIps: ' 1.2.3.4\n\n10.0.0.0/8, 2001:db8::/32 ',
+    });
+    expect(good.envelope.code, good.body).toBe(0);
+    expect(good.envelope.data.callbackIps).toBe('1.2.3.4\n10.0.0.0/8\n2001:db8::/32');
+  });
+
   it('an interface type in use cannot be removed', async () => {
     const [type] = (
       await post<Page>('/api/pay/thirdinterfacetype/findByPage', {

@@ -1,11 +1,13 @@
 /**
  * The upstream callback endpoint on the real server: a bad signature, a malformed body, an unknown
  * third party, a wrong amount are 4xx that change nothing (and are kept in upstream_callbacks);
- * duplicate and concurrent callbacks give one effect; a failure callback fails the order.
+ * duplicate and concurrent callbacks give one effect; a failure callback fails the order; a callback
+ * from an address the provider's interface config does not list is refused.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositOrders } from '../src/modules/order/schema.ts';
+import { interfaceTypes, thirdInterfaces } from '../src/modules/payManage/schema.ts';
 import { platformOrigin } from '../src/modules/upstream/origin.ts';
 import { placeDeposit } from '../src/modules/upstream/placement.ts';
 import { upstreamCallbacks } from '../src/modules/upstream/schema.ts';
@@ -103,6 +105,39 @@ describe('refused callbacks change nothing', () => {
     expect(kept.map((k) => k.reason)).toEqual(
       expect.arrayContaining(['signature invalid', 'amount does not match the order', 'unknown third party']),
     );
+  });
+});
+
+describe('callback addresses', () => {
+  it('refuses a callback from an address the interface config does not list; a listed range passes', async () => {
+    await t.ctx.db
+      .insert(interfaceTypes)
+      .values({ code: 'sandbox', name: 'Sandbox', signMethod: 'HMAC-SHA256', requestFormat: 'json' })
+      .onConflictDoNothing();
+    const [config] = await t.ctx.db
+      .insert(thirdInterfaces)
+      .values({ thirdPartyId: party.id, interfaceType: 'sandbox', createUrl: 'x', callbackIps: '10.9.9.9' })
+      .returning();
+    try {
+      const o = await pending();
+      const res = await notify(paidCallback(o));
+      expect(res.status).toBe(403);
+      expect((await orderOf(o.orderNo)).status).toBe('pending_payment');
+      const [kept] = await t.ctx.db
+        .select()
+        .from(upstreamCallbacks)
+        .where(and(eq(upstreamCallbacks.orderNo, o.orderNo), eq(upstreamCallbacks.result, 'refused')));
+      expect(kept?.reason).toBe('address 127.0.0.1 is not on the callback IP white list');
+
+      await t.ctx.db
+        .update(thirdInterfaces)
+        .set({ callbackIps: '10.9.9.9\n127.0.0.0/8' })
+        .where(eq(thirdInterfaces.id, config!.id));
+      expect((await notify(paidCallback(o))).status).toBe(200);
+      expect((await orderOf(o.orderNo)).status).toBe('in_audit');
+    } finally {
+      await t.ctx.db.delete(thirdInterfaces).where(eq(thirdInterfaces.id, config!.id));
+    }
   });
 });
 

@@ -23,6 +23,15 @@ import type { Random } from './random.ts';
 /** The alert line of the demo's agent-pay configs: a payout provider's balance below it rings the bell. */
 export const DEMO_PAYOUT_ALERT = '100000';
 
+/**
+ * The sandbox's callbacks come from this server: from the loopback address when it calls itself there;
+ * behind a PUBLIC_ORIGIN, from whatever address the way out gives it, so no list (any address).
+ */
+function sandboxCallbackIps(origin: string): string | null {
+  const host = new URL(origin).hostname;
+  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]' ? '127.0.0.1\n::1' : null;
+}
+
 /** Where the sandbox provider answers (modules/upstream), on this server. */
 export const sandboxBaseUrl = (origin: string) => `${origin}/sandbox/upstream`;
 
@@ -212,7 +221,9 @@ export async function seedPayConfig(tx: Tx, r: Random, secretKey: Buffer, origin
       queryUrl: `${p.baseUrl}/${p.direction === 'deposit' ? 'pay/query' : 'payout/query'}`,
       payoutUrl: p.direction === 'withdraw' ? `${p.baseUrl}/payout/submit` : null,
       callbackIps:
-        p.interfaceType === 'sandbox' ? '127.0.0.1' : `198.51.100.${10 + p.id}\n198.51.100.${40 + p.id}`,
+        p.interfaceType === 'sandbox'
+          ? sandboxCallbackIps(origin)
+          : `198.51.100.${10 + p.id}\n198.51.100.${40 + p.id}`,
     })),
   );
   await tx.insert(thirdAgentPays).values(

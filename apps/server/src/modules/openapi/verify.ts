@@ -16,13 +16,13 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { ipAllowed } from '../../platform/ip-allow.ts';
 import { deleteBefore } from '../../platform/jobs/clean-up.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { open, seal } from '../../platform/secret-box.ts';
 import { type SignedParams, signatureMatches } from '../../platform/signing.ts';
 import { merchants } from '../mch/schema.ts';
 import { refuse } from './answer.ts';
-import { ipAllowed } from './ip-allow.ts';
 import { useNonceAndCount } from './rate.ts';
 
 export const TIMESTAMP_WINDOW_MS = 5 * 60_000;

@@ -7,6 +7,7 @@ import type { Locale } from '@payops/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { Row, Tx } from '../../platform/crud/index.ts';
 import { fieldError } from '../../platform/errors.ts';
+import { isListEntry, listEntries } from '../../platform/ip-allow.ts';
 import { dec, decString, ZERO } from '../../platform/ledger/index.ts';
 import { thirdParties } from '../mch/passage.schema.ts';
 import { interfaceTypes } from './schema.ts';
@@ -23,9 +24,23 @@ const text = {
     'en-US': 'amounts must be above 0 and not repeat',
   },
   inUse: { 'zh-CN': '仍被{what}使用，不能删除', 'en-US': 'still used by {what}; cannot be removed' },
+  ipEntry: {
+    'zh-CN': '不是IP地址或网段：{entry}',
+    'en-US': 'not an IP address or CIDR range: {entry}',
+  },
 } as const;
 
 const fill = (s: string, vars: Record<string, string>) => s.replace(/\{(\w+)\}/g, (_, k) => vars[k] ?? '');
+
+/** An address list (one a line): each entry an address or a CIDR range; stored one a line. */
+export function checkIpList(values: Row, field: string, locale: Locale) {
+  const value = values[field];
+  if (typeof value !== 'string') return;
+  const entries = listEntries(value);
+  const bad = entries.find((e) => !isListEntry(e));
+  if (bad) throw fieldError(field, fill(text.ipEntry[locale], { entry: bad }));
+  values[field] = entries.length ? entries.join('\n') : null;
+}
 
 /** `values[max] >= values[min]` (each from the row before when the edit leaves it out). */
 export function checkOrder(

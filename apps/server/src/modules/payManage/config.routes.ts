@@ -10,7 +10,14 @@ import { registerCrud } from '../../platform/crud/index.ts';
 import { localeOf } from '../../platform/errors.ts';
 import { thirdParties } from '../mch/passage.schema.ts';
 import { rejudgeBalances } from './balances.ts';
-import { checkInterfaceType, checkOrder, checkThirdCodes, checkThirdParty, refuseInUse } from './checks.ts';
+import {
+  checkInterfaceType,
+  checkIpList,
+  checkOrder,
+  checkThirdCodes,
+  checkThirdParty,
+  refuseInUse,
+} from './checks.ts';
 import { limitLabels } from './passage.routes.ts';
 import { interfaceTypes, thirdAgentPays, thirdBanks, thirdInterfaces } from './schema.ts';
 import { checkStatementMapping } from './statement-mapping.ts';
@@ -44,6 +51,7 @@ export async function configRoutes(fastify: FastifyInstance) {
       const locale = localeOf(info.request);
       if (info.mode === 'add') await checkThirdParty(info.tx, values.thirdPartyId, locale);
       await checkInterfaceType(info.tx, values.interfaceType, locale);
+      checkIpList(values, 'callbackIps', locale);
     },
   });
 

@@ -1,23 +1,41 @@
 /**
  * The upstream callback endpoint: POST /openapi/v1/upstream/:thirdPartyCode/notify. Public, but only
- * a body the third party's adapter verifies (its signature, its fields) is believed; anything else is
- * a 4xx that changes nothing. Every callback is kept in upstream_callbacks with what became of it.
+ * a body the third party's adapter verifies (its signature, its fields), from an address its interface
+ * config lists (when it lists any), is believed; anything else is a 4xx that changes nothing. Every callback is kept in upstream_callbacks with what became of it.
  * A duplicate is answered like the first one (the provider stops retrying); its effect happened once.
  */
 import { depositCallbacks, ErrorCode, withdrawCallbacks } from '@payops/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
 import { registerCrud } from '../../platform/crud/index.ts';
 import { StartsWith } from '../../platform/crud/query.ts';
 import { AppError, fieldError, localeOf, ok } from '../../platform/errors.ts';
 import { clientIp } from '../../platform/guard.ts';
+import { ipAllowed } from '../../platform/ip-allow.ts';
 import { envelope } from '../../platform/route-schemas.ts';
+import { thirdInterfaces } from '../payManage/schema.ts';
 import { accessOf, adapterFor, thirdPartyByCode } from './adapter.ts';
 import { applyUpstreamState } from './apply.ts';
 import { upstreamCallbacks } from './schema.ts';
 import { CallbackRefused } from './types.ts';
 
 export const CALLBACK_PATH = '/openapi/v1/upstream/:thirdPartyCode/notify';
+
+/**
+ * Whether a callback may come from this address: the party's interface config lists the provider's
+ * addresses (payManage/third_interfacet_list, one a line, CIDR ranges too); none listed, any address.
+ * A signature still has to hold: the list is a second lock, for a secret that leaked.
+ */
+async function callbackIpAllowed(ctx: AppContext, thirdPartyId: number, ip: string): Promise<boolean> {
+  const [config] = await ctx.db
+    .select({ ips: thirdInterfaces.callbackIps })
+    .from(thirdInterfaces)
+    .where(eq(thirdInterfaces.thirdPartyId, thirdPartyId));
+  const listed = config?.ips?.trim();
+  return !listed || ipAllowed(listed, ip);
+}
 
 const refused = {
   'zh-CN': (why: string) => `回调无效：${why}`,
@@ -71,6 +89,12 @@ export async function callbackRoutes(fastify: FastifyInstance) {
       if (!tp || !adapter) {
         await keep('refused', orderNo, 'unknown third party');
         throw new AppError(ErrorCode.notFound);
+      }
+      const ip = clientIp(request);
+      if (!(await callbackIpAllowed(ctx, tp.id, ip))) {
+        await keep('refused', orderNo, `address ${ip} is not on the callback IP white list`);
+        request.log.warn({ thirdParty: code, orderNo, ip }, 'upstream callback from an address not listed');
+        throw new AppError(ErrorCode.forbidden);
       }
       try {
         const state = adapter.parseCallback(accessOf(ctx, tp), request.body);
