@@ -400,6 +400,14 @@ describe('switches', () => {
     expect(after.envelope.data).toContainEqual({ code: 'DEPOSIT', value: false });
     expect(after.envelope.data).toContainEqual({ code: 'MERCHANT_NOTIFY', value: true });
     expect((await call(t, 'GET', url, { session: nobody })).statusCode).toBe(403);
+    // The data dictionary's own holders read its switch panel without the back-office settings.
+    await roleWith('dictViewer', ['payManage.thirdconfigList']);
+    await createOperator(t, 'dviewer', 'Viewer12345', ['dictViewer']);
+    const dict = await signIn(t, 'dviewer', 'Viewer12345');
+    expect((await call(t, 'GET', url, { session: dict })).envelope.data).toContainEqual({
+      code: 'DEPOSIT',
+      value: false,
+    });
     expect(
       (await call(t, 'GET', '/api/pay/thirdconfig/getConfigSelectorByCode?code=OTHER', { session: admin }))
         .statusCode,

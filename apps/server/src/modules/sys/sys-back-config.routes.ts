@@ -10,6 +10,7 @@ import {
   findSetting,
   settingValueSchema,
   sysBackConfig,
+  thirdConfig,
 } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -133,8 +134,9 @@ export async function sysBackConfigRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/pay/thirdconfig/getConfigSelectorByCode',
     {
-      // The switches are read by pages across the console; reading them needs the settings page.
-      config: { access: { permission: list.permission } },
+      // The spec's data dictionary call: read by that page's switch panel, so its holders may read
+      // (it needed the settings page before, and a 403 signs the operator out); edits stay the settings'.
+      config: { access: { permission: thirdConfig.actions.list!.permission } },
       schema: {
         tags: ['sys'],
         summary: 'The switch list of a config code (DATACENTER_ONOFF_CONTROLLER)',
