@@ -102,7 +102,8 @@ export async function requireBinding(on: boolean): Promise<void> {
  * tables (files share one server, so what other files left waiting counts too): approvals waiting
  * for someone else's request, unread published messages, merchant callbacks that failed, USDT
  * deposit exceptions (and actual-amount credits someone else requested), matches waiting for an
- * operator (disputes, someone else's manual requests). `total` is the badge.
+ * operator (disputes, someone else's manual requests), trades and wallet disputes waiting, provider
+ * balances below their alert line. `total` is the badge.
  */
 export async function waitingFor(
   username: string,
@@ -128,6 +129,7 @@ export async function waitingFor(
               + (SELECT count(*)::int FROM wallet_disputes
                   WHERE status <> 'resolved' AND (overdue OR status = 'awaiting_operator'
                      OR (status = 'pending_approval' AND proposed_by IS DISTINCT FROM (SELECT id FROM me))))
+              + (SELECT count(*)::int FROM third_interfaces WHERE balance_state = 'low')
                 AS others`,
       [username],
     );

@@ -1,8 +1,8 @@
 /** /sys user, role and resource pages: their special actions through the API. */
 import { ErrorCode } from '@payops/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operators, resources, roles } from '../src/modules/sys/schema.ts';
+import { operators, resources, roleResources, roles } from '../src/modules/sys/schema.ts';
 import {
   bindAuthenticator,
   call,
@@ -103,7 +103,53 @@ describe('user', () => {
       session: admin,
     });
     expect(one.envelope.data.roleNames).toBe('管理员');
-    expect((await post('/api/sys/user/assignRoles', { id, roleIds: [99999] })).statusCode).toBe(400);
+    const unknown = await call<{ fields: { field: string; message: string }[] }>(
+      t,
+      'POST',
+      '/api/sys/user/assignRoles',
+      { session: admin, body: { id, roleIds: [99999] }, headers: { 'accept-language': 'zh-CN' } },
+    );
+    expect(unknown.envelope.data.fields).toEqual([{ field: 'roleIds', message: '含有不存在的角色' }]);
+  });
+
+  it('the assign dialog reads its choices with the assign permission alone, not the role page', async () => {
+    const [assigner] = await t.ctx.db
+      .insert(roles)
+      .values({ code: 'assigner', name: 'assigner' })
+      .returning();
+    const granted = await t.ctx.db
+      .select()
+      .from(resources)
+      .where(inArray(resources.permission, ['sys.user', 'sys.user.assignRoles']));
+    await t.ctx.db
+      .insert(roleResources)
+      .values(granted.map((r) => ({ roleId: assigner!.id, resourceId: r.id })));
+    await createOperator(t, 'asa', 'Asa1234567', ['assigner']);
+    const asa = await signIn(t, 'asa', 'Asa1234567');
+    const id = await createOperator(t, 'held', 'Held123456', ['editor']);
+    const [editor] = await t.ctx.db.select().from(roles).where(eq(roles.code, 'editor'));
+
+    const rolePage = await call(t, 'POST', '/api/sys/role/findByPage', { session: asa, body: { page: 1 } });
+    expect(rolePage.statusCode).toBe(403);
+    const choices = await call<{ roles: { id: number; code: string }[]; held: number[] }>(
+      t,
+      'GET',
+      `/api/sys/user/roleChoices?id=${id}`,
+      { session: asa },
+    );
+    expect(choices.envelope.code, choices.body).toBe(0);
+    expect(choices.envelope.data.held).toEqual([editor!.id]);
+    expect(choices.envelope.data.roles.map((r) => r.code)).toEqual(
+      expect.arrayContaining(['admin', 'editor', 'assigner']),
+    );
+    const bad = await call(t, 'GET', '/api/sys/user/roleChoices?id=x', { session: asa });
+    expect(bad.envelope.code).toBe(ErrorCode.badRequest);
+    const nobody = await call(t, 'GET', '/api/sys/user/roleChoices?id=999999', { session: asa });
+    expect(nobody.envelope.code).toBe(ErrorCode.notFound);
+    const refused = await call(t, 'GET', `/api/sys/user/roleChoices?id=${id}`, {
+      session: await signIn(t, 'held', 'Held123456'),
+    });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('resets an authenticator (with a code) and ends sessions on request', async () => {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presenter, type Row, registerCrud } from '../../platform/crud/index.ts';
-import { ok } from '../../platform/errors.ts';
+import { localeOf, ok } from '../../platform/errors.ts';
 import { emptyEnvelope, encryptedPassword, envelope } from '../../platform/route-schemas.ts';
 import { endOperatorSessions } from '../../platform/sessions.ts';
 import { registerTransitions } from '../../platform/transitions/index.ts';
@@ -17,6 +17,7 @@ import {
   refuseSelf,
   resetAuthenticator,
   resetPassword,
+  roleChoices,
 } from './user.service.ts';
 
 const id = id4();
@@ -98,13 +99,36 @@ export async function userRoutes(fastify: FastifyInstance) {
     z.strictObject({ id, password: encryptedPassword }),
     async (_r, b) => ({ ended: await resetPassword(ctx, b.id, b.password) }),
   );
+  // The assign-roles dialog's choices behind its own permission: the role page's list needs that
+  // page (and a 403 signs the operator out). Every role, and the ids this operator holds now.
+  const assign = user.actions.assignRoles!;
+  app.get(
+    `${user.api}/roleChoices`,
+    {
+      config: { access: { permission: assign.permission }, audit: false },
+      schema: {
+        tags: ['sys'],
+        summary: "The roles to choose from when assigning an operator's roles, and the ones they hold",
+        querystring: z.strictObject({ id: z.coerce.number().pipe(id) }),
+        response: {
+          200: envelope(
+            z.object({
+              roles: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+              held: z.array(z.number()),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => ok(await roleChoices(ctx, request.query.id)),
+  );
   rowAction(
     'assignRoles',
     "Replace an operator's roles; their sessions end",
     z.strictObject({ id, roleIds: z.array(id).max(100) }),
     (r, b) => {
       refuseSelf(actor(r), b.id);
-      return assignRoles(ctx, b.id, b.roleIds);
+      return assignRoles(ctx, b.id, b.roleIds, localeOf(r));
     },
   );
   rowAction(

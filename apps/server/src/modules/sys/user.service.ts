@@ -1,5 +1,5 @@
 /** Operators managed by an administrator: create, status, password reset, roles, authenticator. */
-import { ErrorCode } from '@payops/contracts';
+import { ErrorCode, type Locale } from '@payops/contracts';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Row } from '../../platform/crud/index.ts';
@@ -80,13 +80,25 @@ export async function resetPassword(ctx: AppContext, id: number, encrypted: stri
   return endOperatorSessions(ctx, id, 'password_changed');
 }
 
-export async function assignRoles(ctx: AppContext, id: number, roleIds: number[]) {
+const unknownRole = { 'zh-CN': '含有不存在的角色', 'en-US': 'names an unknown role' } as const;
+
+/** Every role (by name) and the ones the operator holds: the assign-roles dialog's choices. */
+export async function roleChoices(ctx: AppContext, id: number) {
+  await loadOperator(ctx, id);
+  const [all, held] = await Promise.all([
+    ctx.db.select({ id: roles.id, code: roles.code, name: roles.name }).from(roles).orderBy(roles.name),
+    ctx.db.select({ id: operatorRoles.roleId }).from(operatorRoles).where(eq(operatorRoles.operatorId, id)),
+  ]);
+  return { roles: all, held: held.map((r) => r.id).sort((a, b) => a - b) };
+}
+
+export async function assignRoles(ctx: AppContext, id: number, roleIds: number[], locale: Locale) {
   await loadOperator(ctx, id);
   const wanted = [...new Set(roleIds)].sort((a, b) => a - b);
   const result = await ctx.db.transaction(async (tx) => {
     if (wanted.length) {
       const known = await tx.select({ id: roles.id }).from(roles).where(inArray(roles.id, wanted));
-      if (known.length !== wanted.length) throw fieldError('roleIds', 'names an unknown role');
+      if (known.length !== wanted.length) throw fieldError('roleIds', unknownRole[locale]);
     }
     const before = await tx
       .select({ id: operatorRoles.roleId })

@@ -1,17 +1,22 @@
 /**
- * Assigning roles: every role as a checkbox. The operator list shows role names, not ids, so the
- * current roles are matched by name (role names are unique in practice; the server could send ids).
+ * Assigning roles: every role as a checkbox, the operator's own ticked. The choices come from the
+ * action's own endpoint (roleChoices, behind the assign permission), not the role page's list.
  */
-import { role } from '@payops/contracts/resources/sys/role';
+import { user } from '@payops/contracts/resources/sys/user';
 import { useQuery } from '@tanstack/react-query';
 import Checkbox from 'antd/es/checkbox';
 import Spin from 'antd/es/spin';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog } from '../../engine/action-dialog.tsx';
-import type { ListAnswer, Row } from '../../engine/types.ts';
+import type { Row } from '../../engine/types.ts';
 import { api } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
+
+interface RoleChoices {
+  roles: { id: number; code: string; name: string }[];
+  held: number[];
+}
 
 export function UserRolesDialog({
   row,
@@ -26,22 +31,14 @@ export function UserRolesDialog({
 }) {
   const { t } = useTranslation();
   const roles = useQuery({
-    queryKey: ['resource', 'role', 'all'],
-    queryFn: () =>
-      api<ListAnswer>(role.actions.list!.path, {
-        method: 'POST',
-        body: { page: 1, pageSize: 100, filters: {} },
-      }),
+    queryKey: ['sys', 'roleChoices', row.id],
+    queryFn: () => api<RoleChoices>(`${user.api}/roleChoices`, { params: { id: String(row.id) } }),
   });
   const [checked, setChecked] = useState<number[] | null>(null);
 
   useEffect(() => {
-    if (!roles.data || checked !== null) return;
-    const names = String(row.roleNames ?? '')
-      .split(',')
-      .map((n) => n.trim());
-    setChecked(roles.data.list.filter((r) => names.includes(String(r.name))).map((r) => Number(r.id)));
-  }, [roles.data, checked, row.roleNames]);
+    if (roles.data && checked === null) setChecked(roles.data.held);
+  }, [roles.data, checked]);
 
   const submit = async () => {
     await api(path, { method: 'POST', body: { id: row.id, roleIds: checked ?? [] } });
@@ -65,10 +62,7 @@ export function UserRolesDialog({
           onChange={(v) => setChecked(v as number[])}
           style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
           data-testid="roles-picker"
-          options={(roles.data?.list ?? []).map((r) => ({
-            value: Number(r.id),
-            label: `${String(r.name)} (${String(r.code)})`,
-          }))}
+          options={(roles.data?.roles ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.code})` }))}
         />
       )}
     </ActionDialog>
