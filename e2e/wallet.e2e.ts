@@ -264,5 +264,17 @@ describe('wallet disputes', () => {
       await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await screenshot(page, `wallet-${name}-en-US`);
     }
+    // Each page holds what its title says: the ad order rules their payment window, the system
+    // config the wallet's dispute settings (they were each other's once).
+    await open('/wallet/virtualOrderConfigPage', 'virtualOrderConfigPage');
+    expect(await id('resource-page-virtualOrderConfigPage').innerText()).toContain(
+      'Payment window (minutes)',
+    );
+    await open('/wallet/sellConfigPage', 'sellConfigPage');
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await id('resource-page-sellConfigPage').innerText()).toContain(
+      'Dispute: seller must answer within (minutes)',
+    );
+    await screenshot(page, 'wallet-sellConfigPage-en-US');
   }, 120_000);
 });

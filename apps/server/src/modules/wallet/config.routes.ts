@@ -44,7 +44,7 @@ const inOrder =
 
 export async function walletConfigRoutes(fastify: FastifyInstance) {
   const limits = inOrder(['singleMin', 'singleMax']);
-  registerCrud(fastify, sellConfigPage, { table: walletSellRules, beforeWrite: limits });
+  registerCrud(fastify, virtualOrderConfigPage, { table: walletSellRules, beforeWrite: limits });
   registerCrud(fastify, sellSplitQuery, {
     table: walletSellSplits,
     beforeWrite: inOrder(['fromAmount', 'toAmount'], ['pieceMin', 'pieceMax']),
@@ -54,7 +54,7 @@ export async function walletConfigRoutes(fastify: FastifyInstance) {
   registerCrud(fastify, fixedCodeConfigPage, { table: walletFixedCodes });
   registerCrud(fastify, imMsgListOfBuy, { table: walletImReplies });
   registerCrud(fastify, imMsgListOfSell, { table: walletImReplies });
-  registerCrud(fastify, virtualOrderConfigPage, {
+  registerCrud(fastify, sellConfigPage, {
     table: walletSettings,
     beforeWrite: (values, info) => {
       const key = String(info.before?.key) as WalletSettingKey;

@@ -1,9 +1,10 @@
 /**
- * The wallet's configuration (issue 16), tens of rows each: ad order rules (sellConfigPage), sell
- * split rules (sellSplitQuery), the wallet's settings (virtualOrderConfigPage: dispute SLA, the
+ * The wallet's configuration (issue 16), tens of rows each: ad order rules (virtualOrderConfigPage),
+ * sell split rules (sellSplitQuery), the wallet's settings (sellConfigPage: dispute SLA, the
  * maker-checker amount, evidence limits), fixed payment codes per member (fixedCodeConfigPage), pay
  * and withdraw types with limits (payTypePage, withdrawTypePage) and IM quick replies per side and
- * language (imMsgListOfBuy / imMsgListOfSell). The wallet's trade service reads them (wallet-rules.ts).
+ * language (imMsgListOfBuy / imMsgListOfSell). The server reads the settings (wallet-settings.ts) and
+ * a trade's pay type (wallet-trader.ts checkWalletPayType); the other rules are not applied yet.
  */
 import { bigint, bigserial, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money, rate, ts } from '../../platform/ledger/columns.ts';

@@ -1,5 +1,5 @@
 /**
- * The wallet's settings (virtualOrderConfigPage): every key of the catalogue has a row (made at
+ * The wallet's settings (sellConfigPage): every key of the catalogue has a row (made at
  * start with its default, never overwritten), a value is checked against its key's type and bounds
  * when edited, and the wallet's services read them through `walletSettings`.
  */

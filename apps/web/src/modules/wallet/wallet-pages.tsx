@@ -3,13 +3,13 @@ import { imMsgListOfBuy, imMsgListOfSell } from '@payops/contracts/resources/wal
 import {
   fixedCodeConfigPage,
   payTypePage,
-  sellConfigPage,
   sellSplitQuery,
+  virtualOrderConfigPage,
   withdrawTypePage,
 } from '@payops/contracts/resources/wallet/wallet-config';
 import { walletPageFundLog } from '@payops/contracts/resources/wallet/wallet-fund-log';
 import { walletFindByPage, walletPayTypeInfoPage } from '@payops/contracts/resources/wallet/wallet-members';
-import { virtualOrderConfigPage } from '@payops/contracts/resources/wallet/wallet-settings';
+import { sellConfigPage } from '@payops/contracts/resources/wallet/wallet-settings';
 import {
   walletTradeBuyOrderPage,
   walletTradeSellOrderPage,
@@ -28,8 +28,8 @@ export function WalletFundLogPage() {
   return <ResourcePage def={walletPageFundLog} />;
 }
 
-export function SellConfigPage() {
-  return <ResourcePage def={sellConfigPage} />;
+export function AdOrderRulesPage() {
+  return <ResourcePage def={virtualOrderConfigPage} />;
 }
 
 export function SellSplitPage() {
@@ -37,7 +37,7 @@ export function SellSplitPage() {
 }
 
 export function WalletSettingsPage() {
-  return <ResourcePage def={virtualOrderConfigPage} />;
+  return <ResourcePage def={sellConfigPage} />;
 }
 
 export function FixedCodePage() {

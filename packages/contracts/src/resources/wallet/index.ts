@@ -14,15 +14,15 @@ import { imMsgListOfBuy, imMsgListOfSell } from './im-replies.ts';
 import {
   fixedCodeConfigPage,
   payTypePage,
-  sellConfigPage,
   sellSplitQuery,
+  virtualOrderConfigPage,
   withdrawTypePage,
 } from './wallet-config.ts';
 import { disputeEvidence, disputeOrderPage } from './wallet-disputes.ts';
 import { emailConfigListWallet, emailOrderListWallet } from './wallet-email.ts';
 import { walletPageFundLog } from './wallet-fund-log.ts';
 import { walletFindByPage, walletPayTypeInfoPage } from './wallet-members.ts';
-import { virtualOrderConfigPage } from './wallet-settings.ts';
+import { sellConfigPage } from './wallet-settings.ts';
 import { walletTradeBuyOrderPage, walletTradeSellOrderPage } from './wallet-trades.ts';
 
 /** The wallet's definitions in the order of its menu (the cashier pages are modules/cashier's). */

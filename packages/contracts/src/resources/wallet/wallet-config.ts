@@ -1,9 +1,10 @@
 /**
- * The wallet's trade configuration pages: ad order rules (sellConfigPage), sell split rules
+ * The wallet's trade configuration pages: ad order rules (virtualOrderConfigPage), sell split rules
  * (sellSplitQuery), pay types and withdraw types with limits and on/off (payTypePage,
  * withdrawTypePage), and members' fixed payment codes (fixedCodeConfigPage: the payload a QR
  * encodes and its SHA-256; made by the wallet app, switched on/off here). The wallet's trade service
- * checks a trade against them (modules/wallet/wallet-rules.ts).
+ * checks a trade's pay type against the pay types (modules/wallet/wallet-trader.ts); the other rules
+ * are not applied yet.
  */
 import { bilingual, defineResource, type FieldInput } from '../../resource.ts';
 import { enumLabels, optionsOf, PAY_TYPE_LABELS } from '../mch/common.ts';
@@ -22,8 +23,8 @@ const payTypeLabels = (name: string) => ({
   ...enumLabels(name, 'payType', PAY_TYPE_LABELS),
 });
 
-export const sellConfigPage = defineResource({
-  name: 'sellConfigPage',
+export const virtualOrderConfigPage = defineResource({
+  name: 'virtualOrderConfigPage',
   group: 'wallet',
   api: '/api/wallet/sellConfig',
   small: true,
@@ -40,14 +41,14 @@ export const sellConfigPage = defineResource({
   defaultSort: { field: 'id', order: 'asc' },
   actions: ['list', 'add', 'edit', 'remove', 'export'],
   labels: bilingual({
-    'field.sellConfigPage.id': ['编号', 'ID'],
-    'field.sellConfigPage.name': ['规则名称', 'Rule name'],
-    ...payTypeLabels('sellConfigPage'),
-    ...limitLabels('sellConfigPage'),
-    'field.sellConfigPage.payMinutes': ['付款时限(分钟)', 'Payment window (minutes)'],
-    'field.sellConfigPage.minLevel': ['最低钱包等级', 'Minimum wallet level'],
-    ...statusLabels('sellConfigPage'),
-    'field.sellConfigPage.createdAt': ['创建时间', 'Created at'],
+    'field.virtualOrderConfigPage.id': ['编号', 'ID'],
+    'field.virtualOrderConfigPage.name': ['规则名称', 'Rule name'],
+    ...payTypeLabels('virtualOrderConfigPage'),
+    ...limitLabels('virtualOrderConfigPage'),
+    'field.virtualOrderConfigPage.payMinutes': ['付款时限(分钟)', 'Payment window (minutes)'],
+    'field.virtualOrderConfigPage.minLevel': ['最低钱包等级', 'Minimum wallet level'],
+    ...statusLabels('virtualOrderConfigPage'),
+    'field.virtualOrderConfigPage.createdAt': ['创建时间', 'Created at'],
   }),
 });
 

@@ -1,5 +1,5 @@
 /**
- * wallet/virtualOrderConfigPage: the wallet's settings, one row per key of WALLET_SETTINGS (the one
+ * wallet/sellConfigPage: the wallet's settings, one row per key of WALLET_SETTINGS (the one
  * list of keys, types, bounds and defaults); the server checks each value against it and the wallet's
  * services read them (dispute SLA stages, the maker-checker amount, evidence size).
  */
@@ -52,8 +52,8 @@ const KEY_LABELS = Object.fromEntries(
   WALLET_SETTING_KEYS.map((k) => [k, WALLET_SETTINGS[k].label]),
 ) as Record<WalletSettingKey, readonly [string, string]>;
 
-export const virtualOrderConfigPage = defineResource({
-  name: 'virtualOrderConfigPage',
+export const sellConfigPage = defineResource({
+  name: 'sellConfigPage',
   group: 'wallet',
   api: '/api/wallet/settings',
   labelField: 'key',
@@ -67,10 +67,10 @@ export const virtualOrderConfigPage = defineResource({
   defaultSort: { field: 'id', order: 'asc' },
   actions: ['list', 'edit'],
   labels: bilingual({
-    'field.virtualOrderConfigPage.id': ['编号', 'ID'],
-    'field.virtualOrderConfigPage.key': ['配置项', 'Setting'],
-    ...enumLabels('virtualOrderConfigPage', 'key', KEY_LABELS),
-    'field.virtualOrderConfigPage.value': ['值', 'Value'],
-    'field.virtualOrderConfigPage.updatedAt': ['修改时间', 'Updated at'],
+    'field.sellConfigPage.id': ['编号', 'ID'],
+    'field.sellConfigPage.key': ['配置项', 'Setting'],
+    ...enumLabels('sellConfigPage', 'key', KEY_LABELS),
+    'field.sellConfigPage.value': ['值', 'Value'],
+    'field.sellConfigPage.updatedAt': ['修改时间', 'Updated at'],
   }),
 });
