@@ -105,7 +105,7 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.get(
     `${user.api}/roleChoices`,
     {
-      config: { access: { permission: assign.permission }, audit: false },
+      config: { access: { permission: assign.permission } },
       schema: {
         tags: ['sys'],
         summary: "The roles to choose from when assigning an operator's roles, and the ones they hold",

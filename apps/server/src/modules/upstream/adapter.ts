@@ -4,11 +4,10 @@
  * calls (types.ts). Adapters never touch the database: placement, payouts and the callback
  * endpoint decide what an answer means for an order.
  */
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { allowedOrigins } from '../../platform/outbound.ts';
 import { open } from '../../platform/secret-box.ts';
-import { thirdParties } from '../mch/passage.schema.ts';
+import type { thirdParties } from '../mch/passage.schema.ts';
 import { platformOrigin } from './origin.ts';
 import { sandboxAdapter } from './sandbox-adapter.ts';
 import type { ThirdPartyAccess, UpstreamAdapter } from './types.ts';
@@ -59,11 +58,6 @@ export function accessOf(ctx: AppContext, tp: ThirdPartyRow): ThirdPartyAccess {
     timeoutMs: ctx.config.upstreamTimeoutMs,
     allowedOrigins: allowedOrigins(ctx),
   };
-}
-
-export async function thirdPartyByCode(ctx: AppContext, code: string) {
-  const [tp] = await ctx.db.select().from(thirdParties).where(eq(thirdParties.code, code)).limit(1);
-  return tp ?? null;
 }
 
 /** The platform's callback endpoint for a third party, as the provider is told to call it. */

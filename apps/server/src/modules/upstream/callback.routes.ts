@@ -1,7 +1,8 @@
 /**
  * The upstream callback endpoint: POST /openapi/v1/upstream/:thirdPartyCode/notify. Public, but only
  * a body the third party's adapter verifies (its signature, its fields), from an address its interface
- * config lists (when it lists any), is believed; anything else is a 4xx that changes nothing. Every callback is kept in upstream_callbacks with what became of it.
+ * config lists (when it lists any), is believed; anything else is a 4xx that changes nothing. Every
+ * callback is kept in upstream_callbacks with what became of it.
  * A duplicate is answered like the first one (the provider stops retrying); its effect happened once.
  */
 import { depositCallbacks, ErrorCode, withdrawCallbacks } from '@payops/contracts';
@@ -15,8 +16,9 @@ import { AppError, fieldError, localeOf, ok } from '../../platform/errors.ts';
 import { clientIp } from '../../platform/guard.ts';
 import { ipAllowed } from '../../platform/ip-allow.ts';
 import { envelope } from '../../platform/route-schemas.ts';
+import { thirdParties } from '../mch/passage.schema.ts';
 import { thirdInterfaces } from '../payManage/schema.ts';
-import { accessOf, adapterFor, thirdPartyByCode } from './adapter.ts';
+import { accessOf, adapterFor } from './adapter.ts';
 import { applyUpstreamState } from './apply.ts';
 import { upstreamCallbacks } from './schema.ts';
 import { CallbackRefused } from './types.ts';
@@ -24,17 +26,25 @@ import { CallbackRefused } from './types.ts';
 export const CALLBACK_PATH = '/openapi/v1/upstream/:thirdPartyCode/notify';
 
 /**
- * Whether a callback may come from this address: the party's interface config lists the provider's
- * addresses (payManage/third_interfacet_list, one a line, CIDR ranges too); none listed, any address.
- * A signature still has to hold: the list is a second lock, for a secret that leaked.
+ * The third party a callback names and the addresses its interface config lists (payManage/
+ * third_interfacet_list, one a line, CIDR ranges too), read in one statement.
  */
-async function callbackIpAllowed(ctx: AppContext, thirdPartyId: number, ip: string): Promise<boolean> {
-  const [config] = await ctx.db
-    .select({ ips: thirdInterfaces.callbackIps })
-    .from(thirdInterfaces)
-    .where(eq(thirdInterfaces.thirdPartyId, thirdPartyId));
-  const listed = config?.ips?.trim();
-  return !listed || ipAllowed(listed, ip);
+async function calledBy(ctx: AppContext, code: string) {
+  const [row] = await ctx.db
+    .select({ tp: thirdParties, callbackIps: thirdInterfaces.callbackIps })
+    .from(thirdParties)
+    .leftJoin(thirdInterfaces, eq(thirdInterfaces.thirdPartyId, thirdParties.id))
+    .where(eq(thirdParties.code, code))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * None listed: any address. A signature still has to hold: the list is a second lock, for a secret
+ * that leaked.
+ */
+function callbackIpAllowed(listed: string | null, ip: string): boolean {
+  return !listed?.trim() || ipAllowed(listed, ip);
 }
 
 const refused = {
@@ -84,14 +94,15 @@ export async function callbackRoutes(fastify: FastifyInstance) {
         typeof (request.body as { orderNo?: unknown }).orderNo === 'string'
           ? String((request.body as { orderNo: string }).orderNo).slice(0, 64)
           : null;
-      const tp = await thirdPartyByCode(ctx, code);
+      const caller = await calledBy(ctx, code);
+      const tp = caller?.tp;
       const adapter = tp && adapterFor(tp.interfaceType);
       if (!tp || !adapter) {
         await keep('refused', orderNo, 'unknown third party');
         throw new AppError(ErrorCode.notFound);
       }
       const ip = clientIp(request);
-      if (!(await callbackIpAllowed(ctx, tp.id, ip))) {
+      if (!callbackIpAllowed(caller.callbackIps, ip)) {
         await keep('refused', orderNo, `address ${ip} is not on the callback IP white list`);
         request.log.warn({ thirdParty: code, orderNo, ip }, 'upstream callback from an address not listed');
         throw new AppError(ErrorCode.forbidden);
