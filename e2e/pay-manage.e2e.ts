@@ -184,11 +184,14 @@ describe('balances', () => {
 });
 
 describe('switches', () => {
-  test('the data dictionary shows the switches; one is switched off and on again with a code', async () => {
+  test('the data dictionary shows the switches and what each stops; one is switched off and on again with a code', async () => {
     await open('thirdconfigList', 'thirdConfig');
     const toggle = id('switch-WITHDRAW_AUTO_REVIEW');
     await toggle.waitFor();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    // Its name tells what switching it off stops.
+    await id('switch-label-WITHDRAW_AUTO_REVIEW').hover();
+    await page.getByRole('tooltip', { name: /每笔提现等待人工审核/ }).waitFor();
     for (const next of ['false', 'true']) {
       await toggle.click();
       await enterCode(page, SECRET);

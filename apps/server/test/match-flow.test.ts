@@ -6,11 +6,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { DATACENTER_SWITCHES_KEY } from '@payops/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchWaitingDeposits } from '../src/modules/match/match-retry.ts';
 import { expireDueMatches } from '../src/modules/match/match-timeouts.ts';
 import { voucherDir } from '../src/modules/match/voucher.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
+import { setSetting } from '../src/platform/settings.ts';
 import { call } from './harness.ts';
 import {
   addMembers,
@@ -283,6 +285,11 @@ describe('matched deposits and withdrawals', () => {
       "SELECT id FROM deposit_orders WHERE family = 'match' AND status = 'created' AND member_account = 'pb1'",
     );
     expect(rows.length).toBe(1);
+    // The MATCH switch off: the job pairs nothing and the deposit keeps waiting.
+    await setSetting(w.t.ctx, DATACENTER_SWITCHES_KEY, { MATCH: false }, null);
+    expect(await matchWaitingDeposits(w.t.ctx)).toBe(0);
+    expect((await rowOf(w, 'deposit_orders', 'id = $1', rows[0].id)).status).toBe('created');
+    await setSetting(w.t.ctx, DATACENTER_SWITCHES_KEY, {}, null);
     expect(await matchWaitingDeposits(w.t.ctx)).toBe(1);
     expect((await rowOf(w, 'deposit_orders', 'id = $1', rows[0].id)).status).toBe('pending_payment');
     expect(await matchWaitingDeposits(w.t.ctx)).toBe(0);

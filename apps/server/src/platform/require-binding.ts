@@ -2,7 +2,8 @@
  * "An administrator can require binding for everyone" (PCI DSS 8.4.2), enforced on every call: while
  * the setting is on, an operator without a bound authenticator reaches only the routes that bind one
  * (`config.beforeBinding`) and gets `bindRequired` everywhere else; the web opens the bind dialog.
- * The setting is read at most every few seconds per instance, so the usual case (off) costs nothing.
+ * The setting is read at most every few seconds per instance (`cachedSetting`), so the usual case
+ * (off) costs nothing.
  */
 import { ErrorCode } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
@@ -10,23 +11,10 @@ import type { FastifyRequest } from 'fastify';
 import { operators } from '../modules/sys/schema.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
-import { getSetting } from './settings.ts';
-
-const SETTING_TTL_MS = 3000;
-const cache = new WeakMap<AppContext, { at: number; on: boolean }>();
-
-/** Called when a setting changes on this instance (others see it within SETTING_TTL_MS). */
-export function forgetBindingSetting(ctx: AppContext): void {
-  cache.delete(ctx);
-}
+import { cachedSetting } from './settings.ts';
 
 export async function bindingRequired(ctx: AppContext): Promise<boolean> {
-  const now = Date.now();
-  const hit = cache.get(ctx);
-  if (hit && now - hit.at < SETTING_TTL_MS) return hit.on;
-  const on = Boolean(await getSetting(ctx, 'requireAuthenticator'));
-  cache.set(ctx, { at: now, on });
-  return on;
+  return Boolean(await cachedSetting(ctx, 'requireAuthenticator'));
 }
 
 export async function isBound(ctx: AppContext, operatorId: number): Promise<boolean> {

@@ -160,8 +160,11 @@ const decimals = (v: string) => v.split('.')[1]?.length ?? 0;
 export async function usdtMerchantRoutes(parent: FastifyInstance) {
   const ctx = parent.ctx;
   await merchantApiScope(parent, (app, signed) => {
+    // A USDT order is stopped by its direction's switch and by the USDT switch.
     const route = <B extends z.ZodType>(endpoint: Endpoint, summary: string, body: B) =>
-      signed(endpoint, summary, body, usdtAnswer);
+      signed(endpoint, summary, body, usdtAnswer, () =>
+        endpoint === 'deposit' ? ['DEPOSIT', 'USDT'] : endpoint === 'withdraw' ? ['WITHDRAW', 'USDT'] : [],
+      );
     const bad = (request: FastifyRequest, reply: FastifyReply, field: string, message: string) =>
       refuse(request, reply, 'badRequest', [{ field, message }]);
     const saidOr = (request: FastifyRequest, reply: FastifyReply, e: unknown) => {

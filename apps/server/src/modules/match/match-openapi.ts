@@ -113,7 +113,10 @@ export async function matchOpenapiRoutes(parent: FastifyInstance) {
   await merchantApiScope(parent, (app, route) => {
     app.post(
       `${OPENAPI_PREFIX}/match/deposit`,
-      route('matchDeposit', 'Create a matched (P2P) deposit', depositBody, depositAnswer),
+      route('matchDeposit', 'Create a matched (P2P) deposit', depositBody, depositAnswer, () => [
+        'DEPOSIT',
+        'MATCH',
+      ]),
       async (request, reply) => {
         const { mchNo: _m, timestamp: _t, nonce: _n, sign: _s, ...body } = request.body;
         const m = request.merchant!;
@@ -151,6 +154,7 @@ export async function matchOpenapiRoutes(parent: FastifyInstance) {
         'Create a matched (P2P) withdrawal: it waits in the match pool',
         withdrawBody,
         orderAnswer,
+        () => ['WITHDRAW', 'MATCH'],
       ),
       async (request, reply) => {
         const { mchNo: _m, timestamp: _t, nonce: _n, sign: _s, ...body } = request.body;

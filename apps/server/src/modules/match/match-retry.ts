@@ -2,15 +2,18 @@
  * Matched deposits the pool could not cover when they were placed wait (state `created`); a job tries
  * them again, oldest first, each in its own transaction (one per match, as at placement), so a
  * withdrawal entering the pool later still finds its payer. A deposit matched meanwhile (an operator's
- * manual match) or expired is skipped by the engine's own state check; a frozen payer waits.
+ * manual match) or expired is skipped by the engine's own state check; a frozen payer waits. While
+ * the MATCH switch is off the job pairs nothing (an operator's manual match still may).
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { defineJob } from '../../platform/jobs/registry.ts';
 import { depositOrders } from '../order/schema.ts';
+import { switchOn } from '../payManage/switches.ts';
 import { matchDeposit, memberOf } from './match-engine.ts';
 
 export async function matchWaitingDeposits(ctx: AppContext, batch = 200): Promise<number> {
+  if (!(await switchOn(ctx, 'MATCH'))) return 0;
   const waiting = await ctx.db
     .select({ id: depositOrders.id })
     .from(depositOrders)

@@ -19,6 +19,7 @@ import { open } from '../../platform/secret-box.ts';
 import { signParams } from '../../platform/signing.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { merchants } from '../mch/schema.ts';
+import { switchOn } from '../payManage/switches.ts';
 import { type MerchantNotification, merchantNotifications, merchantNotifyAttempts } from './schema.ts';
 
 /** How long a merchant has to answer one attempt. */
@@ -148,6 +149,9 @@ export async function attemptDelivery(ctx: AppContext, id: number): Promise<Atte
 
 /** One pass over the due notifications (oldest due first); answers what each attempt came to. */
 export async function deliverDue(ctx: AppContext, limit = 100): Promise<Record<AttemptOutcome, number>> {
+  const counts: Record<AttemptOutcome, number> = { delivered: 0, retry: 0, failed: 0, skipped: 0 };
+  // Switched off: nothing is sent; each waiting callback keeps its turn and goes once it is on again.
+  if (!(await switchOn(ctx, 'MERCHANT_NOTIFY'))) return counts;
   const due = await ctx.db
     .select({ id: merchantNotifications.id })
     .from(merchantNotifications)
@@ -159,7 +163,6 @@ export async function deliverDue(ctx: AppContext, limit = 100): Promise<Record<A
     )
     .orderBy(asc(merchantNotifications.nextAttemptAt))
     .limit(limit);
-  const counts: Record<AttemptOutcome, number> = { delivered: 0, retry: 0, failed: 0, skipped: 0 };
   const queue = due.map((d) => d.id);
   const worker = async () => {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {

@@ -1,5 +1,7 @@
 /** The merchant API's answers: the console's envelope with its own codes (contracts place-log-codes). */
 import {
+  DATACENTER_SWITCHES,
+  type DatacenterSwitch,
   type FieldError,
   localText,
   MERCHANT_API_CODES,
@@ -18,6 +20,7 @@ const STATUS: Partial<Record<MerchantApiCodeName, number>> = {
   merchantLoginFrozen: 403,
   ipNotAllowed: 403,
   riskBlocked: 403,
+  serviceClosed: 403,
   orderNotFound: 404,
   rateLimited: 429,
   upstreamFailed: 502,
@@ -33,15 +36,29 @@ export function refuse(
   fields?: FieldError[],
   extra?: Record<string, unknown>,
 ) {
+  const detail = fields?.length ? fields.map((f) => `${f.field} ${f.message}`).join('; ') : '';
+  const data = fields?.length || extra ? { ...extra, ...(fields?.length ? { fields } : {}) } : null;
+  return send(request, reply, name, detail, data);
+}
+
+/** Refuses a call that a switched-off platform switch stops, naming the switch (payManage switches). */
+export function refuseClosed(request: FastifyRequest, reply: FastifyReply, closed: DatacenterSwitch) {
+  const [zh, en] = DATACENTER_SWITCHES[closed];
+  const detail = localeOf(request) === 'en-US' ? `"${en}" is off` : `「${zh}」已关闭`;
+  return send(request, reply, 'serviceClosed', detail, { switch: closed });
+}
+
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: MerchantApiCodeName,
+  detail: string,
+  data: Record<string, unknown> | null,
+) {
   const code = MERCHANT_API_CODES[name];
   const base = merchantApiMessage(code, localeOf(request));
-  const msg = fields?.length ? `${base}: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}` : base;
   request.resultCode = code;
-  return reply.status(STATUS[name] ?? 400).send({
-    code,
-    msg,
-    data: fields?.length || extra ? { ...extra, ...(fields?.length ? { fields } : {}) } : null,
-  });
+  return reply.status(STATUS[name] ?? 400).send({ code, msg: detail ? `${base}: ${detail}` : base, data });
 }
 
 export function accept<T>(request: FastifyRequest, data: T) {

@@ -4,7 +4,14 @@
  * money.ts (CNY: at most 2 decimals; USDT: 8), refused and never rounded. A currency other than CNY
  * makes an OTC (USDT) or ZHOTC order, priced into CNY by the rate table (quote.ts).
  */
-import { amountIssue, CURRENCIES, type Currency, checkAmount, ORDER_FAMILIES } from '@payops/contracts';
+import {
+  amountIssue,
+  CURRENCIES,
+  type Currency,
+  checkAmount,
+  type DatacenterSwitch,
+  ORDER_FAMILIES,
+} from '@payops/contracts';
 import { z } from 'zod';
 import { PAY_TYPES } from '../mch/passage.schema.ts';
 
@@ -92,6 +99,16 @@ export const withdrawBody = z
       ),
   })
   .superRefine(amountInCurrency);
+
+/** The platform switches that stop each order-placing call (merchant-scope.ts refuses while one is off). */
+const quoted = (b: { currency?: string }) => (b.currency ?? 'CNY') !== 'CNY';
+export const depositSwitches = (b: z.infer<typeof depositBody>): DatacenterSwitch[] =>
+  quoted(b) ? ['DEPOSIT', 'OTC'] : ['DEPOSIT'];
+export const withdrawSwitches = (b: z.infer<typeof withdrawBody>): DatacenterSwitch[] => [
+  'WITHDRAW',
+  ...(quoted(b) ? (['OTC'] as const) : []),
+  ...(b.payoutAt ? (['RESERVATION_WITHDRAW'] as const) : []),
+];
 
 export const queryOrderBody = z.strictObject({
   ...signedFields,

@@ -17,10 +17,12 @@ import { accept, refuse } from './answer.ts';
 import {
   balanceAnswer,
   depositBody,
+  depositSwitches,
   orderAnswer,
   queryBalanceBody,
   queryOrderBody,
   withdrawBody,
+  withdrawSwitches,
 } from './bodies.ts';
 import { createDeposit } from './deposit.ts';
 import { merchantApiScope } from './merchant-scope.ts';
@@ -47,7 +49,7 @@ export async function openapiRoutes(parent: FastifyInstance) {
   await merchantApiScope(parent, (app, route) => {
     app.post(
       `${OPENAPI_PREFIX}/deposit/create`,
-      route('deposit', 'Create a deposit (pay-in) order', depositBody, orderAnswer),
+      route('deposit', 'Create a deposit (pay-in) order', depositBody, orderAnswer, depositSwitches),
       async (request, reply) => {
         const { mchNo: _m, timestamp: _t, nonce: _n, sign: _s, ...body } = request.body;
         const badUrl = notifyUrlProblem(body.notifyUrl, localeOf(request));
@@ -78,7 +80,7 @@ export async function openapiRoutes(parent: FastifyInstance) {
 
     app.post(
       `${OPENAPI_PREFIX}/withdraw/create`,
-      route('withdraw', 'Create a withdrawal (payout) order', withdrawBody, orderAnswer),
+      route('withdraw', 'Create a withdrawal (payout) order', withdrawBody, orderAnswer, withdrawSwitches),
       async (request, reply) => {
         const { mchNo: _m, timestamp: _t, nonce: _n, sign: _s, ...body } = request.body;
         const m = request.merchant!;

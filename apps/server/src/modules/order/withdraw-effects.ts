@@ -10,6 +10,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { insertPoolEntry, poolIfMatched } from '../match/match-engine.ts';
 import { leavePool, settleMatchedFee } from '../match/match-settle.ts';
+import { switchOn } from '../payManage/switches.ts';
 import { passingRule } from './auto-review.ts';
 import {
   decidedBy,
@@ -36,8 +37,10 @@ function specs(ctx: AppContext): Record<string, OrderTransitionSpec<WithdrawOrde
   };
   return {
     review: {
-      // Auto-review inside the review itself: whoever creates the order runs only `review`.
+      // Auto-review inside the review itself: whoever creates the order runs only `review`. While
+      // the WITHDRAW_AUTO_REVIEW switch is off, every withdrawal waits for an operator.
       effect: async (s) => {
+        if (!(await switchOn(ctx, 'WITHDRAW_AUTO_REVIEW'))) return undefined;
         const rule = await passingRule(s.tx, s.after, s.now);
         if (!rule) return undefined;
         await runSystemTransition(ctx, orderTransferList, 'autoApprove', s.after.id, {

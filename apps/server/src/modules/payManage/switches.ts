@@ -1,19 +1,32 @@
 /**
  * The platform's switches (the DATACENTER_ONOFF_CONTROLLER setting, edited on /sys/sysBackConfig and
  * shown on /payManage/thirdconfigList): one reader for the money flows. A switch never set is on.
+ * Read through the settings' short per-instance memory: the merchant API asks on every order.
  *
- *   if (!(await switchOn(ctx, 'DEPOSIT'))) throw ...   // deposits refused while switched off
+ *   const closed = await closedSwitch(ctx, ['DEPOSIT', 'OTC']);   // the first of them switched off
+ *   if (closed) refuse ...
+ *
+ * What each switch stops is said once, in contracts (DATACENTER_SWITCH_EFFECTS), for the page.
  */
 import { DATACENTER_SWITCHES, DATACENTER_SWITCHES_KEY, type DatacenterSwitch } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import { getSetting } from '../../platform/settings.ts';
+import { cachedSetting, getSetting } from '../../platform/settings.ts';
 
 export async function switchOn(ctx: AppContext, name: DatacenterSwitch): Promise<boolean> {
-  const switches = await getSetting(ctx, DATACENTER_SWITCHES_KEY);
-  return switches[name] ?? true;
+  return (await closedSwitch(ctx, [name])) === null;
 }
 
-/** Every switch in catalogue order with its state (spec getConfigSelectorByCode). */
+/** The first of `names` that is switched off, or null when all are on. */
+export async function closedSwitch(
+  ctx: AppContext,
+  names: readonly DatacenterSwitch[],
+): Promise<DatacenterSwitch | null> {
+  if (!names.length) return null;
+  const switches = await cachedSetting(ctx, DATACENTER_SWITCHES_KEY);
+  return names.find((name) => switches[name] === false) ?? null;
+}
+
+/** Every switch in catalogue order with its state (spec getConfigSelectorByCode): read fresh. */
 export async function switchList(ctx: AppContext) {
   const switches = await getSetting(ctx, DATACENTER_SWITCHES_KEY);
   return (Object.keys(DATACENTER_SWITCHES) as DatacenterSwitch[]).map((code) => ({

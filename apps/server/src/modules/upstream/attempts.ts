@@ -1,8 +1,9 @@
 /**
  * Trying the ranked passages one after the other until an upstream accepts the order: each answer
  * feeds the passage's health, and every passage ends in the decision's candidate list (chosen, its
- * upstream error, or not tried), after the ones routing skipped. Runs outside any transaction: an
- * upstream call must never hold a row lock or a connection.
+ * upstream error, or not tried), after the ones routing skipped. Without failover (the deposits'
+ * DEPOSIT_FAILOVER switch off) only the first is tried; the rest are listed `failover_off`. Runs
+ * outside any transaction: an upstream call must never hold a row lock or a connection.
  */
 import { ErrorCode, type ResourceDef, type RouteCandidate, type RouteResult } from '@payops/contracts';
 import { clientOf, insertRow } from '../../db/named-statement.ts';
@@ -35,6 +36,7 @@ export async function tryPassages<T>(
   ctx: AppContext,
   routing: Routing,
   call: (adapter: UpstreamAdapter, access: ThirdPartyAccess, ranked: Ranked) => Promise<T>,
+  failover = true,
 ): Promise<Attempted<T>> {
   const tried: RouteCandidate[] = [];
   let lastError: string | null = null;
@@ -50,6 +52,10 @@ export async function tryPassages<T>(
       lastError = error.message;
       if (error.countsAgainstHealth) await recordUpstreamError(ctx, r.passage.id, error.message);
       tried.push(entry(r, 'upstream_error', error.message));
+      if (!failover) {
+        tried.push(...routing.ranked.slice(i + 1).map((x) => entry(x, 'failover_off')));
+        break;
+      }
     }
   }
   return { chosen: null, candidates: [...tried, ...routing.skipped], lastError };

@@ -14,7 +14,7 @@
  * 1. amount within the merchant's single min/max, else AppError 400 on `amount` (nothing written);
  * 2. insertDepositOrder in a short transaction (state `created`);
  * 3. routing (routing.ts), then the upstream calls OUTSIDE any transaction, failing over passage by
- *    passage (attempts.ts);
+ *    passage (attempts.ts) unless the DEPOSIT_FAILOVER switch is off;
  * 4. accepted: `submit` (-> pending_payment) with upstreamOrderNo, payUrl, passageId and thirdPartyId
  *    and the decision log row as one statement; the order answered carries the pay URL;
  *    every upstream failed: `fail` (failReason = the last upstream error), the order is answered failed;
@@ -31,6 +31,7 @@ import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { merchants } from '../mch/schema.ts';
 import { type DepositMerchant, insertDepositOrder, type NewDeposit } from '../order/create.ts';
 import { type DepositOrder, depositOrders } from '../order/schema.ts';
+import { switchOn } from '../payManage/switches.ts';
 import { enforce } from '../risk/service.ts';
 import { callbackUrl } from './adapter.ts';
 import { decisionOf, decisionRow, failUnplaced, isConflict, logDecision, tryPassages } from './attempts.ts';
@@ -114,17 +115,21 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
     amount: order.amount,
     now,
   });
-  const attempted = await tryPassages(ctx, routing, (adapter, access) =>
-    adapter.createPayment(
-      access,
-      {
-        orderNo: order.orderNo,
-        amount: order.amount,
-        payType: order.payType,
-        notifyUrl: callbackUrl(ctx, access.code),
-      },
-      now,
-    ),
+  const attempted = await tryPassages(
+    ctx,
+    routing,
+    (adapter, access) =>
+      adapter.createPayment(
+        access,
+        {
+          orderNo: order.orderNo,
+          amount: order.amount,
+          payType: order.payType,
+          notifyUrl: callbackUrl(ctx, access.code),
+        },
+        now,
+      ),
+    await switchOn(ctx, 'DEPOSIT_FAILOVER'),
   );
   const decision = decisionOf(order, 'deposit', attempted, now);
 

@@ -16,6 +16,7 @@ const COLORS: Partial<Record<RouteCandidate['verdict'], string>> = {
   chosen: 'green',
   upstream_error: 'red',
   not_tried: 'default',
+  failover_off: 'default',
 };
 
 function Candidates({ value, wrap }: { value: unknown; wrap?: boolean }) {

@@ -4,7 +4,7 @@
  */
 
 import { bilingual } from '@payops/contracts/resource';
-import { DATACENTER_SWITCHES } from '@payops/contracts/resources/payManage/common';
+import { DATACENTER_SWITCH_EFFECTS, DATACENTER_SWITCHES } from '@payops/contracts/resources/payManage/common';
 import { useState } from 'react';
 import { addLabels } from '../../engine/resource-labels.ts';
 
@@ -15,12 +15,13 @@ export const payLabels = bilingual({
   ],
   'payPage.switches': ['系统开关', 'Switches'],
   'payPage.switchesNote': [
-    '资金流程按这些开关运行；未设置的开关视为开启。',
-    'The money flows obey these switches; a switch never set is on.',
+    '资金流程按这些开关运行（鼠标移到开关名上查看关闭后的效果）；未设置的开关视为开启；其他实例在3秒内生效。',
+    'The money flows obey these switches (hover a name to see what switching it off stops); a switch never set is on; other server instances follow within 3 seconds.',
   ],
   'payPage.on': ['开', 'On'],
   'payPage.off': ['关', 'Off'],
   ...Object.fromEntries(Object.entries(DATACENTER_SWITCHES).map(([k, v]) => [`switch.${k}`, v])),
+  ...Object.fromEntries(Object.entries(DATACENTER_SWITCH_EFFECTS).map(([k, v]) => [`switchEffect.${k}`, v])),
 });
 
 export function usePayLabels(): void {

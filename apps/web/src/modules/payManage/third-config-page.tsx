@@ -1,13 +1,15 @@
 /**
  * payManage/thirdconfigList: the data dictionary, and above it the platform's switches
  * (getConfigSelectorByCode). The switches are a back-office setting (one place); a toggle here saves
- * that setting, behind its own permission and authenticator code.
+ * that setting, behind its own permission and authenticator code. Each switch's name tells, on hover,
+ * what switching it off stops.
  */
 import { DATACENTER_SWITCHES, type DatacenterSwitch } from '@payops/contracts/resources/payManage/common';
 import { thirdConfig } from '@payops/contracts/resources/payManage/third-config';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
+import Tooltip from 'antd/es/tooltip';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { ResourceOverrides } from '../../engine/types.ts';
@@ -51,7 +53,9 @@ function Switches() {
           const on = list.find((s) => s.code === code)?.value ?? true;
           return (
             <Space key={code} size={6}>
-              <span>{t(`switch.${code}`)}</span>
+              <Tooltip title={t(`switchEffect.${code}`)}>
+                <span data-testid={`switch-label-${code}`}>{t(`switch.${code}`)}</span>
+              </Tooltip>
               <Switch
                 size="small"
                 checked={on}

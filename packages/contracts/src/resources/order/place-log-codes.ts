@@ -24,6 +24,7 @@ export const MERCHANT_API_CODES = {
   upstreamFailed: 2010,
   riskBlocked: 2011,
   merchantLoginFrozen: 2012,
+  serviceClosed: 2013,
 } as const;
 
 export type MerchantApiCodeName = keyof typeof MERCHANT_API_CODES;
@@ -60,6 +61,7 @@ export const MERCHANT_API_CODE_LABELS: Record<MerchantApiCodeName, readonly [str
     '商户API登录已被临时冻结（风控）',
     "The merchant's API access (its login) is temporarily frozen by risk control",
   ],
+  serviceClosed: ['该业务已被平台暂停', 'The platform has switched this service off'],
 };
 
 const nameByCode = new Map<number, MerchantApiCodeName>(

@@ -18,6 +18,7 @@ export const ROUTE_VERDICT_LABELS = {
   chosen: ['已选中', 'Chosen'],
   upstream_error: ['上游错误', 'Upstream error'],
   not_tried: ['未尝试', 'Not tried'],
+  failover_off: ['失败切换已关闭', 'Failover switched off'],
   passage_off: ['通道已关闭', 'Passage off'],
   third_party_off: ['三方已关闭', 'Third party off'],
   below_min: ['低于单笔最小金额', 'Below single minimum'],

@@ -74,6 +74,43 @@ export const DATACENTER_SWITCHES = {
 
 export type DatacenterSwitch = keyof typeof DATACENTER_SWITCHES;
 
+/** What switching each one off stops (the switch panel's tooltips; the server code says the same). */
+export const DATACENTER_SWITCH_EFFECTS: Record<DatacenterSwitch, readonly [string, string]> = {
+  DEPOSIT: [
+    '关闭后商户API拒绝一切新充值（普通、OTC、USDT、撮合），已有订单照常完成',
+    'Off: the merchant API refuses every new deposit (normal, OTC, USDT, matched); existing orders finish as usual',
+  ],
+  WITHDRAW: [
+    '关闭后商户API拒绝一切新提现（普通、OTC、USDT、撮合），已有订单照常完成',
+    'Off: the merchant API refuses every new withdrawal (normal, OTC, USDT, matched); existing orders finish as usual',
+  ],
+  WITHDRAW_AUTO_REVIEW: [
+    '关闭后自动审核规则不再生效，每笔提现等待人工审核',
+    'Off: the auto-review rules are not applied; every withdrawal waits for an operator',
+  ],
+  DEPOSIT_FAILOVER: [
+    '关闭后充值只尝试排序第一的通道，其上游失败即订单失败',
+    'Off: a deposit tries only its first ranked passage; an upstream error there fails the order',
+  ],
+  MERCHANT_NOTIFY: [
+    '关闭后暂停向商户发送回调；待发回调保留，重新开启后继续发送',
+    'Off: callbacks to merchants pause; waiting ones are kept and sent once it is on again',
+  ],
+  RESERVATION_WITHDRAW: [
+    '关闭后拒绝新的预约提现（指定出款时间），已预约的按时出款',
+    'Off: new reservation withdrawals (with a payout time) are refused; those already booked are paid on time',
+  ],
+  MATCH: [
+    '关闭后拒绝新的撮合充值与撮合提现，并暂停撮合配对',
+    'Off: new matched deposits and withdrawals are refused and pairing pauses',
+  ],
+  USDT: ['关闭后拒绝新的USDT充值与提现', 'Off: new USDT deposits and withdrawals are refused'],
+  OTC: [
+    '关闭后拒绝以人民币以外币种报价的新订单（OTC、ZHOTC）',
+    'Off: new orders quoted in a currency other than CNY (OTC, ZHOTC) are refused',
+  ],
+};
+
 /** A dictionary or item code: upper-case letters, digits and underscores. */
 export const CODE_PATTERN = '[A-Z][A-Z0-9_]{1,63}';
 /** A lower-case code (third party, interface type, bank): letters, digits, `_` and `-`. */
