@@ -416,10 +416,10 @@ describe('switches', () => {
 
   it('the data dictionary keeps one item per code and key', async () => {
     const item = {
-      code: 'UPSTREAM_TIMEOUT',
-      itemKey: 'CREATE_SECONDS',
-      name: 'Create timeout',
-      value: '10',
+      code: 'CERT_TYPE',
+      itemKey: 'ID_CARD',
+      name: 'ID card',
+      value: '01',
       enabled: true,
     };
     expect((await post('/api/pay/thirdconfig/add', item)).envelope.code).toBe(0);

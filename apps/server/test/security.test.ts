@@ -298,6 +298,7 @@ describe('access and authenticator gaps', () => {
       '/openapi/v1/withdraw/create',
       '/openapi/v1/order/query',
       '/openapi/v1/balance/query',
+      '/openapi/v1/payConfig/query',
       '/openapi/v1/usdt/deposit/create',
       '/openapi/v1/usdt/withdraw/create',
       '/openapi/v1/usdt/order/query',

@@ -139,13 +139,20 @@ export async function placeDemoOrders(
   const call = (m: MerchantCredentials, path: string, params: Record<string, string>, opts = {}) =>
     merchantApiCall<{ orderNo: string; status: string }>(origin, m, path, params, opts);
 
+  // A merchant's cashier asks the pay parameters before offering its payers amounts.
+  for (const m of creds.slice(0, 3)) await call(m, 'payConfig/query', {});
   await pool(plan, async (p) => {
     if (b && p.i === Math.floor(count / 10))
       await tellSandbox(origin, b, 'control', { outcome: 'hold', delayMs: 0 });
     const mchOrderNo = `DEMO${run}${String(p.i).padStart(6, '0')}`;
     if (p.kind === 'refused') {
-      const how = p.i % 3;
-      const params = { mchOrderNo, amount: how === 2 ? '100.005' : p.amount, payType: p.payType };
+      // A leaked secret, a stale timestamp, a third decimal, and a WeChat amount above the pay
+      // parameters' range (demo pay-config.ts: WeChat 10 to 5000).
+      const how = p.i % 4;
+      const params =
+        how === 3
+          ? { mchOrderNo, amount: '8000.00', payType: 'wechat' }
+          : { mchOrderNo, amount: how === 2 ? '100.005' : p.amount, payType: p.payType };
       const opts =
         how === 0
           ? { secret: 'a-leaked-or-mistyped-secret' }

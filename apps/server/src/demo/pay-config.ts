@@ -124,15 +124,15 @@ const BANKS = [
   ['PSBC', '中国邮政储蓄银行'],
 ] as const;
 
+// Reference lists only: what the flows obey lives in the switches, the back-office settings and the
+// pay parameters (an item that looked like a setting here would be one that nothing reads).
 const DICTIONARY = [
-  ['UPSTREAM_TIMEOUT', 'CREATE_SECONDS', '下单超时(秒)', '10'],
-  ['UPSTREAM_TIMEOUT', 'QUERY_SECONDS', '查询超时(秒)', '5'],
-  ['MERCHANT_CALLBACK', 'RETRY_SCHEDULE', '回调重试间隔', '15s,1m,5m,30m,2h'],
-  ['MERCHANT_CALLBACK', 'SIGN_METHOD', '回调签名方式', 'HMAC-SHA256'],
   ['BANK_CARD_TYPE', 'DEBIT', '借记卡', 'debit'],
   ['BANK_CARD_TYPE', 'CREDIT', '信用卡', 'credit'],
-  ['WITHDRAW_RULE', 'MIN_INTERVAL_SECONDS', '同一商户提现最小间隔(秒)', '30'],
-  ['WITHDRAW_RULE', 'LOW_AMOUNT', '小额提现阈值', '500'],
+  ['CERT_TYPE', 'ID_CARD', '居民身份证', '01'],
+  ['CERT_TYPE', 'PASSPORT', '护照', '02'],
+  ['CERT_TYPE', 'HK_MACAO_PASS', '港澳居民来往内地通行证', '03'],
+  ['CERT_TYPE', 'TAIWAN_PASS', '台湾居民来往大陆通行证', '04'],
 ] as const;
 
 const PAY_PARAMETERS = [

@@ -3,6 +3,7 @@ import { DATACENTER_SWITCHES } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import { sysConfig } from '../modules/sys/schema.ts';
 import type { AppContext } from './context.ts';
+import { forget, remembered } from './instance-cache.ts';
 
 export interface Settings {
   /** Enforce the IP white list for back-office access. */
@@ -55,23 +56,12 @@ export async function getSetting<K extends keyof Settings>(
   return row ? (row.value as Settings[K]) : defaultSettings(ctx)[key];
 }
 
-/** How long an instance may answer a setting from memory (another instance's change shows within it). */
-export const SETTING_TTL_MS = 3000;
-const remembered = new WeakMap<AppContext, Map<keyof Settings, { at: number; value: unknown }>>();
-
 /**
- * A setting read at most every SETTING_TTL_MS per instance: for the settings a hot path asks on every
- * call (the binding requirement, the money flows' switches). A change on this instance is seen at once.
+ * A setting read through the instance's short memory (instance-cache.ts): for the settings a hot path
+ * asks on every call (the binding requirement, the money flows' switches).
  */
-export async function cachedSetting<K extends keyof Settings>(ctx: AppContext, key: K): Promise<Settings[K]> {
-  const now = Date.now();
-  const byKey = remembered.get(ctx) ?? new Map();
-  remembered.set(ctx, byKey);
-  const hit = byKey.get(key);
-  if (hit && now - hit.at < SETTING_TTL_MS) return hit.value as Settings[K];
-  const value = await getSetting(ctx, key);
-  byKey.set(key, { at: now, value });
-  return value;
+export function cachedSetting<K extends keyof Settings>(ctx: AppContext, key: K): Promise<Settings[K]> {
+  return remembered(ctx, `setting:${key}`, () => getSetting(ctx, key));
 }
 
 export async function setSetting<K extends keyof Settings>(
@@ -85,5 +75,5 @@ export async function setSetting<K extends keyof Settings>(
     .insert(sysConfig)
     .values({ key, value, updatedBy: operatorId, updatedAt: now })
     .onConflictDoUpdate({ target: sysConfig.key, set: { value, updatedBy: operatorId, updatedAt: now } });
-  remembered.delete(ctx);
+  forget(ctx, `setting:${key}`);
 }

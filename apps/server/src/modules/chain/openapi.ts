@@ -30,6 +30,7 @@ import { id, notifyUrl, signedFields } from '../openapi/bodies.ts';
 import { merchantApiScope } from '../openapi/merchant-scope.ts';
 import { amountText, outsideLimits } from '../openapi/orders.ts';
 import type { Endpoint } from '../openapi/place-log.ts';
+import { payParameterProblem } from '../payManage/pay-parameters.ts';
 import { addressBlocked } from '../risk/hooks.ts';
 import { addrPool } from '../sys/addr-pool.schema.ts';
 import { HOT_WALLETS } from './adapter.ts';
@@ -186,6 +187,8 @@ export async function usdtMerchantRoutes(parent: FastifyInstance) {
         if (urlBad) return bad(request, reply, 'notifyUrl', urlBad);
         const m = request.merchant!;
         if (outsideLimits(m, amount)) return refuse(request, reply, 'amountOutOfLimits');
+        const outside = await payParameterProblem(ctx, ['deposit', 'usdt'], amount, locale);
+        if (outside) return refuse(request, reply, 'amountOutOfLimits', [outside]);
         try {
           const { order } = await createUsdtDeposit(ctx, {
             merchantId: m.id,

@@ -27,6 +27,7 @@ import { id, notifyUrl, orderAnswer, signedFields } from '../openapi/bodies.ts';
 import { merchantApiScope } from '../openapi/merchant-scope.ts';
 import { answerOf, createWithdrawal, outsideLimits } from '../openapi/orders.ts';
 import { OPENAPI_PREFIX } from '../openapi/routes.ts';
+import { payParameterProblem } from '../payManage/pay-parameters.ts';
 import { blockFields, checkMatch } from '../risk/hooks.ts';
 import { RiskBlocked } from '../risk/service.ts';
 import type { Match } from './match.schema.ts';
@@ -121,6 +122,8 @@ export async function matchOpenapiRoutes(parent: FastifyInstance) {
         const { mchNo: _m, timestamp: _t, nonce: _n, sign: _s, ...body } = request.body;
         const m = request.merchant!;
         if (outsideLimits(m, body.amount)) return refuse(request, reply, 'amountOutOfLimits');
+        const outside = await payParameterProblem(ctx, ['deposit'], body.amount, localeOf(request));
+        if (outside) return refuse(request, reply, 'amountOutOfLimits', [outside]);
         // Risk lists and freezes (issue 13) before anything is matched; the block is logged.
         const blocked = await checkMatch(
           ctx,
@@ -161,6 +164,8 @@ export async function matchOpenapiRoutes(parent: FastifyInstance) {
         const m = request.merchant!;
         const locale = localeOf(request);
         if (outsideLimits(m, body.amount)) return refuse(request, reply, 'amountOutOfLimits');
+        const outside = await payParameterProblem(ctx, ['withdraw'], body.amount, locale);
+        if (outside) return refuse(request, reply, 'amountOutOfLimits', [outside]);
         await activeMember(ctx.db, m.id, body.memberAccount, locale);
         const config = await merchantMatchConfig(ctx.db, m.id);
         if (config.maxPoolAmount && dec(body.amount).gt(dec(config.maxPoolAmount)))

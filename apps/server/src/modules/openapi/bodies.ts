@@ -11,6 +11,7 @@ import {
   checkAmount,
   type DatacenterSwitch,
   ORDER_FAMILIES,
+  PAY_OTHER_CODES,
 } from '@payops/contracts';
 import { z } from 'zod';
 import { PAY_TYPES } from '../mch/passage.schema.ts';
@@ -117,7 +118,8 @@ export const queryOrderBody = z.strictObject({
   mchOrderNo: id(64).optional(),
 });
 
-export const queryBalanceBody = z.strictObject(signedFields);
+/** A call with nothing to say but who it is (query balance, query pay parameters). */
+export const signedOnlyBody = z.strictObject(signedFields);
 
 export const orderAnswer = z.object({
   orderType: z.enum(['deposit', 'withdraw']),
@@ -136,6 +138,22 @@ export const orderAnswer = z.object({
   failReason: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+});
+
+export const payConfigAnswer = z.object({
+  payTypes: z
+    .array(
+      z.object({
+        code: z.enum(PAY_OTHER_CODES).describe('deposit and withdraw: every order of the direction'),
+        name: z.string().describe("In the caller's language"),
+        minAmount: z.string(),
+        maxAmount: z.string().describe('0: no maximum'),
+        feeRate: z.string().describe('The fee rate to tell payers, e.g. 0.006'),
+        feeHint: z.string(),
+        quickAmounts: z.array(z.string()).describe('Amounts to offer as buttons, ascending'),
+      }),
+    )
+    .describe('The pay parameters in force; an order outside the range of one that applies is refused'),
 });
 
 export const balanceAnswer = z.object({

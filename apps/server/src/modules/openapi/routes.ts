@@ -5,11 +5,12 @@
  * place-log-codes.ts with the reason in the caller's language (Accept-Language, zh-CN by default).
  */
 
-import type { Locale } from '@payops/contracts';
+import { type Locale, PAY_OTHER_LABELS } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
 import { localeOf } from '../../platform/errors.ts';
 import { outboundUrlProblem } from '../../platform/outbound.ts';
 import { clientIp } from '../../platform/request-info.ts';
+import { payParameterCodes, payParameterProblem, payParameters } from '../payManage/pay-parameters.ts';
 import { checkGiftClaim, giftClaimAnswer, giftClaimBody } from '../risk/gift.ts';
 import { blockFields } from '../risk/hooks.ts';
 import { RiskBlocked } from '../risk/service.ts';
@@ -19,8 +20,9 @@ import {
   depositBody,
   depositSwitches,
   orderAnswer,
-  queryBalanceBody,
+  payConfigAnswer,
   queryOrderBody,
+  signedOnlyBody,
   withdrawBody,
   withdrawSwitches,
 } from './bodies.ts';
@@ -57,6 +59,9 @@ export async function openapiRoutes(parent: FastifyInstance) {
         const priced = await priceInput(ctx, 'deposit', body, localeOf(request), request.merchant!.id);
         if ('fields' in priced) return refuse(request, reply, 'badRequest', priced.fields);
         if (priced.input.quote) request.placement!.amount = priced.input.amount;
+        const codes = payParameterCodes('deposit', body.payType);
+        const outside = await payParameterProblem(ctx, codes, priced.input.amount, localeOf(request));
+        if (outside) return refuse(request, reply, 'amountOutOfLimits', [outside]);
         const placed = await createDeposit(
           ctx,
           request.merchant!,
@@ -91,6 +96,8 @@ export async function openapiRoutes(parent: FastifyInstance) {
         const input = priced.input;
         if (input.quote) request.placement!.amount = input.amount;
         if (outsideLimits(m, input.amount)) return refuse(request, reply, 'amountOutOfLimits');
+        const outside = await payParameterProblem(ctx, ['withdraw'], input.amount, localeOf(request));
+        if (outside) return refuse(request, reply, 'amountOutOfLimits', [outside]);
         const made = await createWithdrawal(ctx, m, input, clientIp(request));
         if (made === 'insufficient') return refuse(request, reply, 'insufficientBalance');
         if (made instanceof RiskBlocked)
@@ -118,8 +125,23 @@ export async function openapiRoutes(parent: FastifyInstance) {
 
     app.post(
       `${OPENAPI_PREFIX}/balance/query`,
-      route('queryBalance', "Query the merchant's balance", queryBalanceBody, balanceAnswer),
+      route('queryBalance', "Query the merchant's balance", signedOnlyBody, balanceAnswer),
       async (request) => accept(request, await balanceOf(ctx, request.merchant!)),
+    );
+
+    app.post(
+      `${OPENAPI_PREFIX}/payConfig/query`,
+      route(
+        'queryPayConfig',
+        "The pay parameters in force: each pay type's amount range, fee hint and quick amounts",
+        signedOnlyBody,
+        payConfigAnswer,
+      ),
+      async (request) => {
+        const i = localeOf(request) === 'en-US' ? 1 : 0;
+        const payTypes = (await payParameters(ctx)).map((p) => ({ ...p, name: PAY_OTHER_LABELS[p.code][i] }));
+        return accept(request, { payTypes });
+      },
     );
 
     // Gift risk (financeRisk): asked before granting promotional credit; every decision is logged.

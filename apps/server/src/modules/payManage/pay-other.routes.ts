@@ -1,7 +1,8 @@
 /**
  * Pay parameters per pay type (spec /api/pay/payotherconfig: add, all, allCodeEnum, addOrEdit, and
  * the registrar's list/edit/export) and quick amounts (spec fastAmount). One row per pay type; the
- * maximum is not below the minimum; quick amounts are normalised (sorted, no repeats).
+ * maximum is not below the minimum; quick amounts are normalised (sorted, no repeats). The merchant
+ * API enforces and answers them (pay-parameters.ts).
  */
 import { addBodySchema, fastAmount, PAY_OTHER_LABELS, payOtherConfig, rowSchema } from '@payops/contracts';
 import { asc, eq } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { auditView, presenter, type Row, registerCrud } from '../../platform/cru
 import { localeOf, ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { checkOrder, normaliseAmounts } from './checks.ts';
+import { forgetPayParameters } from './pay-parameters.ts';
 import { fastAmounts, payOtherConfigs } from './schema.ts';
 
 const limitLabels = {
@@ -27,9 +29,12 @@ export async function payOtherRoutes(fastify: FastifyInstance) {
     const locale = localeOf(request);
     checkOrder(values, before, 'minAmount', 'maxAmount', limitLabels[locale], locale);
   };
+  // The merchant API reads both tables through the instance's memory: a write here forgets it.
+  const forgetRead = () => forgetPayParameters(ctx);
   const bound = registerCrud(fastify, payOtherConfig, {
     table: payOtherConfigs,
     beforeWrite: (values, info) => checkLimits(values, info.before, info.request),
+    afterChange: forgetRead,
   });
   const present = presenter(bound);
   const list = payOtherConfig.actions.list!;
@@ -102,6 +107,7 @@ export async function payOtherRoutes(fastify: FastifyInstance) {
         });
         return after as unknown as Row;
       });
+      forgetRead();
       const [shown] = await present(request, [row]);
       return ok(shown!);
     },
@@ -113,5 +119,6 @@ export async function payOtherRoutes(fastify: FastifyInstance) {
       const amounts = normaliseAmounts(values.amounts, localeOf(info.request));
       if (amounts !== undefined) values.amounts = amounts;
     },
+    afterChange: forgetRead,
   });
 }

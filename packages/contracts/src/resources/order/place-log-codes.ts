@@ -51,7 +51,8 @@ export const MERCHANT_API_CODE_LABELS: Record<MerchantApiCodeName, readonly [str
   ],
   insufficientBalance: ['商户可用余额不足', "The merchant's available balance is insufficient"],
   noPassage: ['无可用支付通道', 'No payment passage is available for this pay type and amount'],
-  amountOutOfLimits: ['金额超出商户单笔限额', "The amount is outside the merchant's single-order limits"],
+  // The merchant's single-order limits, the pay parameters' range, or every passage's (the field says which).
+  amountOutOfLimits: ['金额超出单笔限额', 'The amount is outside the single-order limits'],
   upstreamFailed: ['上游下单失败', 'The upstream provider refused the order'],
   riskBlocked: [
     '订单被风控拦截（黑名单或临时冻结）',
@@ -79,6 +80,7 @@ export const MERCHANT_API_ENDPOINTS = {
   withdraw: ['创建提现订单', 'Create withdrawal'],
   queryOrder: ['查询订单', 'Query order'],
   queryBalance: ['查询余额', 'Query balance'],
+  queryPayConfig: ['查询支付参数', 'Query pay parameters'],
   // The matched (P2P) orders' calls (resources/match).
   matchDeposit: ['创建撮合充值', 'Create matched deposit'],
   matchWithdraw: ['创建撮合提现', 'Create matched withdrawal'],

@@ -1,8 +1,10 @@
 /**
  * payManage/pay_otherconfig_all: the pay parameters of each pay type (deposit, withdrawal, WeChat,
- * Alipay, USDT): amount limits, the fee hint shown to payers, on/off; spec /api/pay/payotherconfig add,
- * all, allCodeEnum, addOrEdit. And payManage/config: the quick amounts offered per pay type
- * (spec fastAmount). One row per pay type in each.
+ * Alipay, USDT): amount limits, the fee rate and hint shown to payers, on/off; spec
+ * /api/pay/payotherconfig add, all, allCodeEnum, addOrEdit. And payManage/config: the quick amounts
+ * offered per pay type (spec fastAmount). One row per pay type in each. The merchant API refuses an
+ * order outside an enabled row's range and answers the rows in force to merchants
+ * (server modules/payManage/pay-parameters.ts).
  */
 import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
