@@ -105,8 +105,10 @@ export default {
       _: 'Payment Management',
       deposit_thirdpay_list: 'Deposit Types',
       withdraw_thirdpay_list: 'Withdrawal Types',
-      withdraw_paypassage_list: 'Withdrawal Channels',
-      deposit_thirdagentpay_list: 'Deposit Channels',
+      // Titled by content: this route lists the passages of both directions, the next one the
+      // payout (agent-pay) configs, whatever their spec route names suggest.
+      withdraw_paypassage_list: 'Passages',
+      deposit_thirdagentpay_list: 'Payout Configs',
       thirdbank_list: 'Bank List',
       match_ordersplit_mch_List: 'Order Split Config',
       match_rule_list: 'Matching Rules',

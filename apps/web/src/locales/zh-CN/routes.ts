@@ -105,8 +105,10 @@ export default {
       _: '支付管理',
       deposit_thirdpay_list: '充值类型',
       withdraw_thirdpay_list: '代付类型',
-      withdraw_paypassage_list: '代付通道',
-      deposit_thirdagentpay_list: '充值通道',
+      // Titled by content: this route lists the passages of both directions, the next one the
+      // payout (agent-pay) configs, whatever their spec route names suggest.
+      withdraw_paypassage_list: '支付通道',
+      deposit_thirdagentpay_list: '代付配置',
       thirdbank_list: '银行列表',
       match_ordersplit_mch_List: '拆单配置',
       match_rule_list: '撮合规则',
