@@ -280,12 +280,7 @@ describe('definitions', () => {
         .map((f) => `${d.name}.${f.name}`),
     );
     expect(percent).toEqual(
-      expect.arrayContaining([
-        'mchList.depositRate',
-        'mchList.withdrawRate',
-        'mchThirdPayConfig.rate',
-        'mchThirdAgentPayConfig.rate',
-      ]),
+      expect.arrayContaining(['mchList.depositRate', 'mchList.withdrawRate', 'mchThirdPayConfig.rate']),
     );
   });
 });

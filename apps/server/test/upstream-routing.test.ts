@@ -7,7 +7,7 @@
 import { orderDepositList } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passages } from '../src/modules/mch/passage.schema.ts';
+import { merchantPassages, passages } from '../src/modules/mch/passage.schema.ts';
 import { depositOrders } from '../src/modules/order/schema.ts';
 import { DOWN_AFTER, DOWN_FOR_MS, recordUpstreamError } from '../src/modules/upstream/health.ts';
 import { placeDeposit } from '../src/modules/upstream/placement.ts';
@@ -229,5 +229,33 @@ describe('health', () => {
     expect(firsts.zero).toBe(0);
     expect(firsts.heavy / 2000).toBeGreaterThan(0.85);
     expect(firsts.light).toBeGreaterThan(100);
+  });
+});
+
+describe("the merchant's rate on a passage", () => {
+  it('fixes the fee of a deposit that passage takes; elsewhere the merchant rate holds', async () => {
+    const own = await merchant(t, { depositRate: '0.01' });
+    const plain = await merchant(t, { depositRate: '0.01' });
+    const p = await passage(t, a, { payType: 'unionpay_to_card' });
+    await t.ctx.db.insert(merchantPassages).values({
+      merchantId: own.id,
+      passageId: p.id,
+      direction: 'deposit',
+      payType: p.payType,
+      rate: '0.035',
+    });
+    const placed = (merchantId: number) =>
+      placeDeposit(t.ctx, {
+        merchantId,
+        mchOrderNo: `RATE-${++n}`,
+        payType: 'unionpay_to_card',
+        amount: '200',
+      });
+    const routed = await placed(own.id);
+    expect(routed.order).toMatchObject({ status: 'pending_payment', passageId: p.id, fee: '7.00000000' });
+    // The fee in the row is the one the success will post.
+    const [row] = await t.ctx.db.select().from(depositOrders).where(eq(depositOrders.id, routed.order.id));
+    expect(row!.fee).toBe('7.00000000');
+    expect((await placed(plain.id)).order).toMatchObject({ passageId: p.id, fee: '2.00000000' });
   });
 });

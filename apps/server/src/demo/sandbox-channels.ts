@@ -91,8 +91,8 @@ async function makeSandboxParties(db: Db, secretKey: Buffer): Promise<number> {
 
 /**
  * Makes the demo route to the sandbox: the demo's own sandbox providers and passages (once),
- * then every merchant allowed on every sandbox passage (a merchant with a passage list of its own is
- * routed only to those). Idempotent: run after the demo platform is generated.
+ * then every merchant allowed on every sandbox passage at its own rate (a merchant with a passage
+ * list of its own is routed only to those). Idempotent: run after the demo platform is generated.
  */
 export async function seedSandboxChannels(
   db: Db,
@@ -109,8 +109,14 @@ export async function seedSandboxChannels(
     );
   const made = has!.n > 0 ? 0 : await makeSandboxParties(db, secretKey);
   const allowed = await db.execute(sql`
-    INSERT INTO ${merchantPassages} (merchant_id, passage_id, direction, pay_type, weight)
-    SELECT m.id, p.id, p.direction, p.pay_type, p.weight
+    INSERT INTO ${merchantPassages} (merchant_id, passage_id, direction, pay_type, rate, weight)
+    SELECT m.id, p.id, p.direction, p.pay_type,
+      -- The merchant's own rate for the pay type (order/create.ts merchantRate): the fee stays as it was.
+      CASE p.direction WHEN 'deposit' THEN COALESCE(
+        (SELECT (fr->>'rate')::numeric FROM jsonb_array_elements(m.fee_rates) fr
+          WHERE fr->>'payType' = p.pay_type AND fr->>'direction' = 'deposit'),
+        m.deposit_rate) ELSE 0 END,
+      p.weight
     FROM ${merchants} m
     CROSS JOIN ${passages} p
     JOIN ${thirdParties} tp ON tp.id = p.third_party_id AND tp.interface_type = 'sandbox'

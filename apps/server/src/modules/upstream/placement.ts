@@ -16,7 +16,8 @@
  * 3. routing (routing.ts), then the upstream calls OUTSIDE any transaction, failing over passage by
  *    passage (attempts.ts) unless the DEPOSIT_FAILOVER switch is off;
  * 4. accepted: `submit` (-> pending_payment) with upstreamOrderNo, payUrl, passageId and thirdPartyId
- *    and the decision log row as one statement; the order answered carries the pay URL;
+ *    (and the fee at the merchant's rate on that passage, when it has one) and the decision log row
+ *    as one statement; the order answered carries the pay URL;
  *    every upstream failed: `fail` (failReason = the last upstream error), the order is answered failed;
  *    no passage could take it at all: `fail`, then AppError 400 on `payType` ("no passage available")
  *    or, when every passage refused only the amount, on `amount` with the range the passages take.
@@ -29,7 +30,7 @@ import { AppError } from '../../platform/errors.ts';
 import { dec, decString, ZERO } from '../../platform/ledger/money.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { merchants } from '../mch/schema.ts';
-import { type DepositMerchant, insertDepositOrder, type NewDeposit } from '../order/create.ts';
+import { type DepositMerchant, feeOf, insertDepositOrder, type NewDeposit } from '../order/create.ts';
 import { type DepositOrder, depositOrders } from '../order/schema.ts';
 import { switchOn } from '../payManage/switches.ts';
 import { enforce } from '../risk/service.ts';
@@ -141,13 +142,16 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
       passageId: ranked.passage.id,
       thirdPartyId: ranked.thirdParty.id,
     };
+    // The merchant's rate on the passage that took it, when it has one, fixes the fee: nothing has
+    // moved yet (a deposit posts at success). Not in the race below: the order may be past that.
+    const fee = ranked.merchantRate === null ? {} : { fee: feeOf(order.amount, ranked.merchantRate) };
     // `submit` as ONE statement: its change, history, order event and audit row (order-hooks.ts), and
     // the decision. The order moved on meanwhile: the decision alone (true whatever the order does next).
     const decided = { ...decision, result: 'routed' as const, passageId: ranked.passage.id };
     let submitted: DepositOrder | null = null;
     try {
       const moved = await runSystemTransition(ctx, orderDepositList, 'submit', order.id, {
-        values,
+        values: { ...values, ...fee },
         rows: [decisionRow(decided)],
       });
       submitted = moved.after as DepositOrder;

@@ -35,6 +35,8 @@ export interface Ranked {
   health: 'healthy' | 'degraded';
   /** The passage's consecutive upstream errors when routed (health.ts: a success resets them). */
   errors: number;
+  /** The merchant's own rate on this passage (mch/mchThirdPayConfig), null when it has none. */
+  merchantRate: string | null;
 }
 
 export interface Routing {
@@ -88,6 +90,7 @@ function candidatesQuery(ctx: AppContext) {
       thirdParty: thirdParties,
       mpWeight: merchantPassages.weight,
       mpEnabled: merchantPassages.enabled,
+      mpRate: merchantPassages.rate,
       downUntil: passageHealthStats.downUntil,
       errors: passageHealthStats.errors,
       // Whether the merchant has its own passage list for the direction, in the same statement.
@@ -188,6 +191,7 @@ export async function routePassages(ctx: AppContext, req: RouteRequest): Promise
         weight,
         health: p.health === 'healthy' ? 'healthy' : 'degraded',
         errors: r.errors ?? 0,
+        merchantRate: r.mpEnabled ? r.mpRate : null,
         dailyLimit: p.dailyLimit,
         used: r.used ?? '0',
       });

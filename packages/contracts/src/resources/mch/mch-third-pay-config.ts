@@ -1,15 +1,19 @@
 /**
  * mch/mchThirdPayConfig and mch/mchThirdAgentPayConfig: which deposit (resp. withdrawal) passages a
- * merchant may use, with the merchant's rate, its weight in routing, and on/off. One table, two pages,
- * each scoped to its direction.
+ * merchant may use, with its weight in routing, and on/off. One table, two pages, each scoped to its
+ * direction. A deposit passage also carries the merchant's rate on it: the fee of a deposit routed
+ * there (set when the passage takes the order, before any money moves). A withdrawal has no such
+ * rate: its fee is frozen with its amount at creation, before a passage is chosen, so the
+ * merchant's withdrawal rate fixes it.
  */
-import { bilingual, defineResource } from '../../resource.ts';
+import { bilingual, defineResource, type FieldInput } from '../../resource.ts';
 import { enumLabels, optionsOf, PAY_TYPE_LABELS } from './common.ts';
 
-function passageConfig<const N extends string>(
+function passageConfig<const N extends string, const E extends Record<string, FieldInput>>(
   name: N,
   direction: 'deposit' | 'withdraw',
   titles: { zh: string; en: string },
+  extra: E,
 ) {
   return defineResource({
     name,
@@ -35,12 +39,7 @@ function passageConfig<const N extends string>(
         form: { required: true, readonlyOnEdit: true },
       },
       payType: { type: 'enum', list: true, filter: 'eq', options: optionsOf(PAY_TYPE_LABELS) },
-      rate: {
-        type: 'money',
-        display: 'percent',
-        list: true,
-        form: { required: true, minAmount: '0', maxAmount: '1' },
-      },
+      ...extra,
       weight: { type: 'number', list: true, sort: true, form: { required: true, min: 0, max: 100 } },
       enabled: { type: 'boolean', list: true, filter: 'eq', form: { widget: 'switch' } },
       updatedAt: { type: 'datetime', list: true },
@@ -61,11 +60,22 @@ function passageConfig<const N extends string>(
   });
 }
 
-export const mchThirdPayConfig = passageConfig('mchThirdPayConfig', 'deposit', {
-  zh: '充值通道',
-  en: 'Deposit passage',
-});
-export const mchThirdAgentPayConfig = passageConfig('mchThirdAgentPayConfig', 'withdraw', {
-  zh: '代付通道',
-  en: 'Withdrawal passage',
-});
+export const mchThirdPayConfig = passageConfig(
+  'mchThirdPayConfig',
+  'deposit',
+  { zh: '充值通道', en: 'Deposit passage' },
+  {
+    rate: {
+      type: 'money',
+      display: 'percent',
+      list: true,
+      form: { required: true, minAmount: '0', maxAmount: '1' },
+    },
+  },
+);
+export const mchThirdAgentPayConfig = passageConfig(
+  'mchThirdAgentPayConfig',
+  'withdraw',
+  { zh: '代付通道', en: 'Withdrawal passage' },
+  {},
+);
