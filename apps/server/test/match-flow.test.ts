@@ -314,6 +314,24 @@ describe('matched deposits and withdrawals', () => {
     expect((await rowOf(w, 'match_pool', 'withdraw_order_id = $1', w3.id)).remaining).toBe('0.00000000');
     expect(ledgerIsSound(await verifyLedger(w.t.ctx.db))).toBe(true);
   });
+
+  it("gives the payer the depositing merchant's match timeout when it has one, else the rule's", async () => {
+    const minutesLeft = async (matchNo: string) =>
+      Math.round(
+        ((await matchByNo(w, matchNo)).deadline as Date).getTime() / 60_000 - w.t.ctx.clock.nowMs() / 60_000,
+      );
+    await addMembers(w, w.a, ['wa5']);
+    await addMembers(w, w.b, ['pb5', 'pb6']);
+    await pooledWithdrawal(w, 'wa5', '100');
+    const byRule = await matchedDeposit(w, 'pb5', '50');
+    expect(byRule.envelope.code, byRule.body).toBe(0);
+    expect(await minutesLeft(byRule.envelope.data.pieces[0]!.matchNo)).toBe(15);
+    // Set on mch/merchantTimeoutConfigPage for the depositing merchant.
+    await ok(w, '/api/mch/merchantTimeoutConfigPage/edit', { id: w.b.id, matchTimeout: 7 });
+    const own = await matchedDeposit(w, 'pb6', '50');
+    expect(own.envelope.code, own.body).toBe(0);
+    expect(await minutesLeft(own.envelope.data.pieces[0]!.matchNo)).toBe(7);
+  });
 });
 
 type Row = Record<string, unknown>;

@@ -196,7 +196,7 @@ export async function matchDeposit(
     d.amount,
     pieces.map((p) => p.take),
   );
-  const deadline = new Date(m.now.getTime() + rule.payMinutes * 60_000);
+  const deadline = new Date(m.now.getTime() + (settings.payMinutes ?? rule.payMinutes) * 60_000);
   // The pieces and the deposit's `matchFound` in one statement (match-write.ts); the deposit then waits
   // for the payer, its own expiry gone (each match has its deadline).
   const written = await writeMatch(

@@ -8,6 +8,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { clientOf, type NamedStatement, namedSql } from '../../db/named-statement.ts';
 import type { Executor } from '../../platform/ledger/index.ts';
+import { merchants } from '../mch/schema.ts';
 import { members } from '../member/schema.ts';
 import {
   type MatchMerchantConfig,
@@ -45,32 +46,39 @@ function part<T>(row: Record<string, unknown>, alias: string): T | undefined {
 let settings: NamedStatement | undefined;
 
 /**
- * The rule for a deposit amount (the first enabled one, lowest id, whose range holds it) and the
- * merchant's enabled split settings (none: undefined), in one statement.
+ * The rule for a deposit amount (the first enabled one, lowest id, whose range holds it), the
+ * merchant's enabled split settings (none: undefined), and the minutes a match waits for its payer
+ * (the merchant's match timeout, mch/merchantTimeoutConfigPage, else the rule's), in one statement.
  */
 export async function matchSettings(
   tx: Executor,
   merchantId: number,
   amount: string,
-): Promise<{ rule?: MatchRule; config?: MatchMerchantConfig }> {
+): Promise<{ rule?: MatchRule; payMinutes?: number; config?: MatchMerchantConfig }> {
   if (!settings) {
     const r = columnsOf(matchRules, 'r');
     const c = columnsOf(matchMerchantConfig, 'c');
     settings = namedSql(
       'match_settings',
-      sql`SELECT ${r.list}, ${c.list} FROM (SELECT 1) one
+      sql`SELECT ${r.list}, ${c.list}, m.match_timeout FROM (SELECT 1) one
       LEFT JOIN LATERAL (SELECT * FROM ${matchRules}
                           WHERE enabled AND min_amount <= ${p('amount', 'numeric')} AND max_amount >= ${p('amount', 'numeric')}
                           ORDER BY id LIMIT 1) r ON true
       LEFT JOIN LATERAL (SELECT * FROM ${matchMerchantConfig}
-                          WHERE merchant_id = ${p('merchantId', 'int')} AND enabled) c ON true`,
-      { ...r.fields, ...c.fields },
+                          WHERE merchant_id = ${p('merchantId', 'int')} AND enabled) c ON true
+      LEFT JOIN ${merchants} m ON m.id = ${p('merchantId', 'int')}`,
+      { ...r.fields, ...c.fields, 'm.matchTimeout': merchants.matchTimeout },
     );
   }
   const [row] = await settings.rows(clientOf(tx), { merchantId, amount });
   const rule = part<MatchRule>(row!, 'r');
   const config = part<MatchMerchantConfig>(row!, 'c');
-  return { ...(rule ? { rule } : {}), ...(config ? { config } : {}) };
+  const payMinutes = (row!['m.matchTimeout'] as number | null) ?? rule?.payMinutes;
+  return {
+    ...(rule ? { rule } : {}),
+    ...(payMinutes === undefined ? {} : { payMinutes }),
+    ...(config ? { config } : {}),
+  };
 }
 
 export type Candidate = {

@@ -33,6 +33,7 @@ import { depositOrders } from '../order/schema.ts';
 import { mayPair, pairingRules } from '../risk/levels.pairing.ts';
 import { type Match, matches, matchPool } from './match.schema.ts';
 import { type MatchContext, matchDeposit, memberOf, ruleFor } from './match-engine.ts';
+import { matchSettings } from './match-reads.ts';
 import { writeMatch } from './match-write.ts';
 import { decodeVoucher, storeVoucher } from './voucher.ts';
 
@@ -228,12 +229,13 @@ export async function proposeManualMatch(
   if (!mayPair(await pairingRules(ctx, tx), payer, payee)) throw fieldError('poolId', text.levels[locale]);
   if (dec(entry.remaining).lt(dec(d.amount))) throw fieldError('poolId', text.poolShort[locale]);
   const now = ctx.clock.now();
-  const rule = await ruleFor(tx, d.amount);
+  // The payer's time: the merchant's match timeout, else the rule's (as the engine's matches).
+  const { payMinutes } = await matchSettings(tx, d.merchantId, d.amount);
   const piece = {
     poolId: entry.id,
     take: d.amount,
     fee: d.fee,
-    deadline: new Date(now.getTime() + (rule?.payMinutes ?? 15) * 60_000),
+    deadline: new Date(now.getTime() + (payMinutes ?? 15) * 60_000),
     proposedBy: actor.operatorId,
   };
   const { matches: written } = await writeMatch(tx, { deposit: d, payer, now }, [piece], actor);

@@ -1,6 +1,8 @@
 /**
- * mch/merchantTimeoutConfigPage: per-merchant deposit, withdrawal and match timeouts in minutes. An
- * empty value means the platform default (the orderTimeoutMinutes back-office setting).
+ * mch/merchantTimeoutConfigPage: per-merchant timeouts in minutes, each empty for the default: a
+ * deposit's payment window (default: the orderTimeoutMinutes back-office setting), when an open
+ * withdrawal counts as timed out in the header badge (same default), and a match's window for its
+ * payer (default: the match rule's pay minutes).
  */
 import { bilingual, defineResource } from '../../resource.ts';
 
