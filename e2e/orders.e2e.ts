@@ -11,7 +11,7 @@ import { database, enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { type OrderDriver, orderDriver } from './support/orders.ts';
 import { confirmAction, pageHelpers } from './support/page.ts';
-import { clickRowAction, pick } from './support/shell.ts';
+import { clickRowAction, pick, toast } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_orders', password: 'Orders2024xy' };
 const SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
@@ -240,6 +240,45 @@ describe('orders', () => {
     await pick(page, 'language-switch', 'language-option-zh-CN');
     await idle();
   }, 240_000);
+
+  test('a payout config that pays out by hand holds the approved withdrawal until an operator pays it out', async () => {
+    const db = await database();
+    // Every sandbox provider that pays out gets a payout config that pays out by hand (the demo's
+    // sandbox deposit providers pay out too, without one).
+    const sandboxPayers = `SELECT p.third_party_id FROM passages p JOIN third_parties t ON t.id = p.third_party_id
+      WHERE t.interface_type = 'sandbox' AND p.direction = 'withdraw'`;
+    const payoutConfigs = async (auto: boolean) => {
+      await db.query(
+        `UPDATE third_agent_pays SET auto_payout = $1 WHERE third_party_id IN (${sandboxPayers})`,
+        [auto],
+      );
+      if (auto) await db.query(`DELETE FROM third_agent_pays WHERE name = 'e2e人工代付'`);
+      else
+        await db.query(`INSERT INTO third_agent_pays (third_party_id, name, auto_payout)
+          SELECT DISTINCT third_party_id, 'e2e人工代付', false FROM (${sandboxPayers}) s
+          WHERE NOT EXISTS (SELECT 1 FROM third_agent_pays a WHERE a.third_party_id = s.third_party_id)`);
+    };
+    try {
+      await payoutConfigs(false);
+      const o = await orders.withdrawalByApi(merchant.id, '160.00');
+      await orders.holdPayout(o.orderNo);
+      await open(`/order/orderTransferList?orderNo=${o.orderNo}`, 'orderTransferList');
+      await row(o.orderNo).getByTestId('row-approve').click();
+      await confirmAction(page);
+      await enterCode(page, SECRET);
+      await orders.runJob('upstream-payouts');
+      // Held for an operator: still approved, marked as awaiting a manual payout.
+      await refreshUntil(o.orderNo, /已审核[\s\S]*是/);
+      await screenshot(page, 'orders-withdraw-held-zh-CN');
+      await clickRowAction(page, row(o.orderNo), 'payOut');
+      await confirmAction(page);
+      await toast(page, '已提交代付').waitFor();
+      await refreshUntil(o.orderNo, '代付中');
+    } finally {
+      await payoutConfigs(true);
+      await db.end();
+    }
+  });
 
   test('an auto-review rule added with a code approves a small withdrawal at once', async () => {
     await open('/payManage/autoReviewList', 'autoReviewList');

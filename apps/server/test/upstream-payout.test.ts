@@ -5,12 +5,14 @@
  * declined payout returns its frozen amount + fee to the merchant once, however often the provider
  * calls back.
  */
-import { orderTransferList } from '@payops/contracts';
+import { ErrorCode, orderTransferList } from '@payops/contracts';
 import Big from 'big.js';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWithdrawOrder } from '../src/modules/order/create.ts';
 import { withdrawOrders } from '../src/modules/order/schema.ts';
+import { thirdAgentPays } from '../src/modules/payManage/schema.ts';
+import { operationLog } from '../src/modules/sys/schema.ts';
 import { runPayouts } from '../src/modules/upstream/payout.ts';
 import { POLL_AFTER_MS, pollPayouts } from '../src/modules/upstream/poll.ts';
 import { routingDecisions } from '../src/modules/upstream/schema.ts';
@@ -23,7 +25,7 @@ import {
 } from '../src/platform/ledger/index.ts';
 import { runSystemTransition } from '../src/platform/transitions/index.ts';
 import { statusHistory } from '../src/platform/transitions/schema.ts';
-import type { TestApp } from './harness.ts';
+import { call, signInAdmin, type TestApp } from './harness.ts';
 import { type merchant, type Party, sandboxCall, sandboxWorld } from './upstream-helpers.ts';
 
 let t: TestApp;
@@ -99,13 +101,13 @@ describe('payouts', () => {
     const bad = await approved('400');
     const later = await approved('500', new Date(t.ctx.clock.now().getTime() + 3_600_000));
     const counts = await runPayouts(t.ctx);
-    expect(counts).toEqual({ paying: 2, failed: 0, skipped: 0 });
+    expect(counts).toEqual({ paying: 2, failed: 0, skipped: 0, held: 0 });
     const paying = await orderOf(good.id);
     expect(paying.status).toBe('paying');
     expect(paying.upstreamOrderNo).toMatch(/^SBX/);
     expect((await orderOf(later.id)).status).toBe('approved');
     // A second run finds nothing more to claim: no second payout of the same order.
-    expect(await runPayouts(t.ctx)).toEqual({ paying: 0, failed: 0, skipped: 0 });
+    expect(await runPayouts(t.ctx)).toEqual({ paying: 0, failed: 0, skipped: 0, held: 0 });
 
     await sandboxCall(t, party, 'notify', {
       orderNo: good.orderNo,
@@ -176,9 +178,70 @@ describe('payouts', () => {
 
   it('fails a payout with the reason when no payout passage can take it', async () => {
     const o = await approved('60000');
-    expect(await runPayouts(t.ctx)).toEqual({ paying: 0, failed: 1, skipped: 0 });
+    expect(await runPayouts(t.ctx)).toEqual({ paying: 0, failed: 1, skipped: 0, held: 0 });
     const failed = await orderOf(o.id);
     expect(failed.status).toBe('failed');
     expect(failed.failReason).toContain('above_max');
+  });
+});
+
+describe('payout configs (payManage/deposit_thirdagentpay_list)', () => {
+  it('pay out only through a config that is on and holds the amount; a manual one waits for an operator', async () => {
+    const [config] = await t.ctx.db
+      .insert(thirdAgentPays)
+      .values({
+        thirdPartyId: party.id,
+        name: '人工代付',
+        singleMin: '100',
+        singleMax: '1000',
+        status: 'off',
+      })
+      .returning();
+    const verdictOf = async (orderNo: string) =>
+      (await t.ctx.db.select().from(routingDecisions).where(eq(routingDecisions.orderNo, orderNo)))[0]!
+        .candidates[0]!.verdict;
+
+    // Off: the provider pays nothing out; the order fails and its money returns.
+    const off = await approved('500');
+    expect(await runPayouts(t.ctx)).toMatchObject({ failed: 1 });
+    expect(await verdictOf(off.orderNo)).toBe('agent_pay_off');
+
+    await t.ctx.db.update(thirdAgentPays).set({ status: 'on' }).where(eq(thirdAgentPays.id, config!.id));
+    const big = await approved('5000');
+    expect(await runPayouts(t.ctx)).toMatchObject({ failed: 1 });
+    expect(await verdictOf(big.orderNo)).toBe('agent_pay_limit');
+
+    // On, within its limits, automatic payout off: held for an operator, and the job leaves it alone.
+    const held = await approved('500');
+    expect(await runPayouts(t.ctx)).toEqual({ paying: 0, failed: 0, skipped: 0, held: 1 });
+    expect(await orderOf(held.id)).toMatchObject({ status: 'approved', payoutHeld: true });
+    expect(await runPayouts(t.ctx)).toEqual({ paying: 0, failed: 0, skipped: 0, held: 0 });
+
+    const admin = await signInAdmin(t);
+    const res = await call<{ result: string; notice: { text: string } }>(
+      t,
+      'POST',
+      orderTransferList.actions.payOut!.path,
+      { session: admin, body: { id: held.id }, headers: { 'accept-language': 'zh-CN' } },
+    );
+    expect(res.envelope.code, res.body).toBe(0);
+    expect(res.envelope.data).toMatchObject({ result: 'paying', notice: { text: '已提交代付' } });
+    expect(await orderOf(held.id)).toMatchObject({ status: 'paying', payoutHeld: false });
+    const [audit] = await t.ctx.db
+      .select()
+      .from(operationLog)
+      .where(
+        and(eq(operationLog.objectType, 'orderTransferList'), eq(operationLog.objectId, String(held.id))),
+      )
+      .orderBy(desc(operationLog.id))
+      .limit(1);
+    expect(audit?.detail).toMatchObject({ action: 'payOut', result: 'paying' });
+    // Paying already: a second press is refused, nothing changes.
+    const again = await call(t, 'POST', orderTransferList.actions.payOut!.path, {
+      session: admin,
+      body: { id: held.id },
+    });
+    expect(again.envelope.code).toBe(ErrorCode.conflict);
+    await t.ctx.db.delete(thirdAgentPays).where(eq(thirdAgentPays.id, config!.id));
   });
 });

@@ -126,6 +126,8 @@ export const withdrawOrders = pgTable(
     detainedFrom: text('detained_from', { enum: WITHDRAW_STATES }),
     /** A reservation withdrawal is paid out no earlier than this. */
     scheduledAt: ts('scheduled_at'),
+    /** Only passages that pay out by hand could take it: the payout job leaves it to an operator. */
+    payoutHeld: boolean('payout_held').notNull().default(false),
     /** The entry that froze amount + fee at creation (entryId: the one that settled or released it). */
     freezeEntryId: bigint('freeze_entry_id', { mode: 'number' }),
   },

@@ -7,6 +7,10 @@
  * with the decision log row; none took it (or no passage could): `payFail` with the reason (the
  * frozen amount is returned by the orders module's effect). The provider's callback, or the query
  * poll (poll.ts), then runs paySuccess / payFail.
+ *
+ * When only passages whose provider pays out by hand (payout-configs.ts) could take it, the job
+ * holds the order (`payoutHeld`, nothing else changes) and leaves it to an operator's `payOut`, which
+ * runs this same path with those passages allowed.
  */
 import { orderTransferList } from '@payops/contracts';
 import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
@@ -19,9 +23,13 @@ import { callbackUrl } from './adapter.ts';
 import { decisionOf, failUnplaced, isConflict, logDecision, tryPassages } from './attempts.ts';
 import { routePassages } from './routing.ts';
 
-export type PayoutResult = 'paying' | 'failed' | 'skipped';
+export type PayoutResult = 'paying' | 'failed' | 'skipped' | 'held';
 
-export async function payOut(ctx: AppContext, order: WithdrawOrder): Promise<PayoutResult> {
+export async function payOut(
+  ctx: AppContext,
+  order: WithdrawOrder,
+  opts: { manual?: boolean } = {},
+): Promise<PayoutResult> {
   // The risk lists' last look (issue 13): listed since approval -> detained, never paid.
   if (await payoutBlocked(ctx, order)) return 'skipped';
   const now = ctx.clock.now();
@@ -31,11 +39,22 @@ export async function payOut(ctx: AppContext, order: WithdrawOrder): Promise<Pay
     payType: order.payType,
     amount: order.amount,
     now,
+    manual: opts.manual === true,
   });
   const first = routing.ranked[0];
+  if (!first && routing.skipped.some((c) => c.verdict === 'manual_payout')) {
+    await ctx.db
+      .update(withdrawOrders)
+      .set({ payoutHeld: true })
+      .where(and(eq(withdrawOrders.id, order.id), eq(withdrawOrders.status, 'approved')));
+    return 'held';
+  }
   try {
     await runSystemTransition(ctx, orderTransferList, 'pay', order.id, {
-      values: first ? { passageId: first.passage.id, thirdPartyId: first.thirdParty.id } : {},
+      values: {
+        payoutHeld: false,
+        ...(first ? { passageId: first.passage.id, thirdPartyId: first.thirdParty.id } : {}),
+      },
     });
   } catch (e) {
     if (isConflict(e)) return 'skipped'; // another worker, an operator's hold, a rejection got there first
@@ -86,7 +105,7 @@ export async function payOut(ctx: AppContext, order: WithdrawOrder): Promise<Pay
   return 'failed';
 }
 
-/** The approved withdrawals that are due, oldest first. */
+/** The approved withdrawals that are due and not held for an operator, oldest first. */
 export async function duePayouts(ctx: AppContext, limit: number): Promise<WithdrawOrder[]> {
   return ctx.db
     .select()
@@ -94,6 +113,7 @@ export async function duePayouts(ctx: AppContext, limit: number): Promise<Withdr
     .where(
       and(
         eq(withdrawOrders.status, 'approved'),
+        eq(withdrawOrders.payoutHeld, false),
         or(isNull(withdrawOrders.scheduledAt), lte(withdrawOrders.scheduledAt, ctx.clock.now())),
       ),
     )
@@ -102,7 +122,7 @@ export async function duePayouts(ctx: AppContext, limit: number): Promise<Withdr
 }
 
 export async function runPayouts(ctx: AppContext, limit = 50): Promise<Record<PayoutResult, number>> {
-  const counts: Record<PayoutResult, number> = { paying: 0, failed: 0, skipped: 0 };
+  const counts: Record<PayoutResult, number> = { paying: 0, failed: 0, skipped: 0, held: 0 };
   for (const order of await duePayouts(ctx, limit)) counts[await payOut(ctx, order)]++;
   return counts;
 }

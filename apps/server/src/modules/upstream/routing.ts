@@ -2,8 +2,9 @@
  * Routing: which passages may take an order, in which order to try them. A passage is a candidate by
  * direction and pay type; it is skipped (with the reason kept for the decision log) when it or its
  * third party is off, the amount is outside its single min/max, its daily cap has no room left for
- * the amount, it is down, the merchant has passages of this direction but not this one, or no adapter
- * speaks its interface type. The rest: healthy before degraded, each group in weighted random order
+ * the amount, it is down, the merchant has passages of this direction but not this one, no adapter
+ * speaks its interface type, or (a payout) its provider's payout configs do not take it
+ * (payout-configs.ts). The rest: healthy before degraded, each group in weighted random order
  * (the merchant's weight for the passage when it has one).
  */
 import type { RouteCandidate, RouteVerdict } from '@payops/contracts';
@@ -12,6 +13,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { dec, decString, ZERO } from '../../platform/ledger/money.ts';
 import { merchantPassages, passages, thirdParties } from '../mch/passage.schema.ts';
 import { adapterFor } from './adapter.ts';
+import { agentPaysOf, agentPayVerdict } from './payout-configs.ts';
 import { passageHealthStats, passageUsage } from './schema.ts';
 
 export type Direction = 'deposit' | 'withdraw';
@@ -22,6 +24,8 @@ export interface RouteRequest {
   payType: string;
   amount: string;
   now: Date;
+  /** A payout an operator submits: passages whose provider pays out by hand may take it. */
+  manual?: boolean;
 }
 
 export type PassageRow = typeof passages.$inferSelect;
@@ -160,8 +164,14 @@ export async function routePassages(ctx: AppContext, req: RouteRequest): Promise
     amountLimits = { min: dec(min).lt(dec(l.min)) ? min : l.min, max: wider };
   };
   const open: (Ranked & { dailyLimit: string; used: string })[] = [];
+  // Payouts only: what each provider's payout configs allow (not on the deposits' hot path).
+  const agentPays =
+    req.direction === 'withdraw'
+      ? await agentPaysOf(ctx, [...new Set(rows.map((r) => r.thirdParty.id))])
+      : null;
   for (const r of rows) {
     const p = r.passage;
+    const agent = agentPays && agentPayVerdict(agentPays.get(r.thirdParty.id), amount, req.manual === true);
     const weight = r.mpWeight ?? p.weight;
     const skip = (verdict: RouteVerdict, detail?: string) =>
       skipped.push({
@@ -184,6 +194,7 @@ export async function routePassages(ctx: AppContext, req: RouteRequest): Promise
       skip('above_max', shown(p.singleMax));
       widen(p);
     } else if (p.health === 'down' && !resting) skip('down');
+    else if (agent) skip(agent.verdict, agent.detail);
     else
       open.push({
         passage: p,

@@ -196,6 +196,9 @@ export const orderTransferList = defineResource({
     ...orderFields('passageId', 'upstreamOrderNo', 'status', 'failReason', 'createdAt'),
     // A reservation withdrawal is paid out no earlier than this (thirdwithdraw_list: those with one).
     scheduledAt: { type: 'datetime', list: true, filter: 'between' },
+    // Set by the payout job when only passages whose payout config pays by hand could take it: it
+    // waits for an operator's `payOut` (the job leaves it alone).
+    payoutHeld: { type: 'boolean', list: true },
     ...orderFields('reviewedByName', 'reviewedAt', 'finishedAt', 'manualBy', 'manualReason'),
   },
   // Newest first by creation time: every filter's index ends in created_at (order schema.ts).
@@ -204,6 +207,8 @@ export const orderTransferList = defineResource({
   lifecycle: withdrawLifecycle,
   // The provider's raw callbacks about the order (upstream-callback.ts).
   children: [{ resource: 'withdrawCallbacks', foreignKey: 'orderNo', parentField: 'orderNo' }],
+  // Submits an approved withdrawal to a payout passage now, those that pay out by hand included.
+  custom: [{ name: 'payOut', scope: 'row', confirm: true, when: { field: 'status', in: ['approved'] } }],
   labels: bilingual({
     ...orderFieldLabels('orderTransferList', {
       amount: ['提现金额', 'Amount'],
@@ -214,5 +219,11 @@ export const orderTransferList = defineResource({
     'field.orderTransferList.accountName': ['收款人', 'Account holder'],
     'field.orderTransferList.accountNo': ['收款账号', 'Account no.'],
     'field.orderTransferList.scheduledAt': ['预约时间', 'Scheduled at'],
+    'field.orderTransferList.payoutHeld': ['待人工出款', 'Awaits manual payout'],
+    'action.orderTransferList.payOut': ['立即出款', 'Pay out now'],
+    'confirm.orderTransferList.payOut': [
+      '立即提交代付？可使用需人工出款的通道。',
+      'Submit the payout now? Passages that pay out by hand may take it.',
+    ],
   }),
 });

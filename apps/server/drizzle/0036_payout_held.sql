@@ -1,0 +1,1 @@
+ALTER TABLE "withdraw_orders" ADD COLUMN "payout_held" boolean DEFAULT false NOT NULL;
