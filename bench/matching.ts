@@ -89,7 +89,7 @@ export async function matchingWorld(w: World) {
           },
           '127.0.0.1',
         );
-        if (w1 !== 'insufficient' && !(w1 instanceof RiskBlocked) && w1.order.status === 'in_review')
+        if (typeof w1 === 'object' && !(w1 instanceof RiskBlocked) && w1.order.status === 'in_review')
           await runSystemTransition(w.ctx, orderTransferList, 'approve', w1.order.id);
       }
     }),

@@ -58,10 +58,15 @@ export async function getSetting<K extends keyof Settings>(
 
 /**
  * A setting read through the instance's short memory (instance-cache.ts): for the settings a hot path
- * asks on every call (the binding requirement, the money flows' switches).
+ * asks on every call (the binding requirement, the money flows' switches). `db`: the transaction
+ * when read inside one (a transition's effect), so a miss never waits for a second connection.
  */
-export function cachedSetting<K extends keyof Settings>(ctx: AppContext, key: K): Promise<Settings[K]> {
-  return remembered(ctx, `setting:${key}`, () => getSetting(ctx, key));
+export function cachedSetting<K extends keyof Settings>(
+  ctx: AppContext,
+  key: K,
+  db: Pick<AppContext['db'], 'select'> = ctx.db,
+): Promise<Settings[K]> {
+  return remembered(ctx, `setting:${key}`, () => getSetting(ctx, key, db));
 }
 
 export async function setSetting<K extends keyof Settings>(

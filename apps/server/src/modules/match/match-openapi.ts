@@ -172,6 +172,7 @@ export async function matchOpenapiRoutes(parent: FastifyInstance) {
           return refuse(request, reply, 'badRequest', [{ field: 'amount', message: text.overPool[locale] }]);
         const made = await createWithdrawal(ctx, m, { ...body, family: 'match' }, clientIp(request));
         if (made === 'insufficient') return refuse(request, reply, 'insufficientBalance');
+        if (made === 'accountRefused') return refuse(request, reply, 'payeeAccountRefused');
         if (made instanceof RiskBlocked)
           return refuse(request, reply, 'riskBlocked', blockFields(made.decision, locale));
         request.placement!.orderNo = made.order.orderNo;

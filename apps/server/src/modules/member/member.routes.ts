@@ -74,6 +74,6 @@ export async function memberRoutes(fastify: FastifyInstance) {
     });
   flag('enable', 'enabled', true, 'Enable a payment account');
   flag('disable', 'enabled', false, 'Disable a payment account');
-  flag('blacklist', 'blacklisted', true, 'Blacklist a payment account (the cashier refuses it)');
+  flag('blacklist', 'blacklisted', true, 'Blacklist a payment account (withdrawals to it are refused)');
   flag('unblacklist', 'blacklisted', false, 'Remove a payment account from the black list');
 }

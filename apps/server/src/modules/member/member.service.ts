@@ -83,8 +83,9 @@ export const memberBalances = {
 };
 
 /**
- * Switches a flag of payment accounts (enabled, blacklisted). Exported for the risk pages: their card
- * and account black lists call it so the cashier refuses the same accounts.
+ * Switches a flag of payment accounts (enabled, blacklisted): member/memberPaymentList's row actions.
+ * A withdrawal to an account so flagged is refused (payment-accounts.ts); the risk pages' card black
+ * list (financeRisk/blackCard) is checked separately, for any member's withdrawals.
  */
 export async function setPaymentAccountFlag(
   db: AppContext['db'] | Tx,

@@ -21,6 +21,7 @@ const STATUS: Partial<Record<MerchantApiCodeName, number>> = {
   ipNotAllowed: 403,
   riskBlocked: 403,
   serviceClosed: 403,
+  payeeAccountRefused: 403,
   orderNotFound: 404,
   rateLimited: 429,
   upstreamFailed: 502,

@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { balancesOf, dec, LedgerError } from '../../platform/ledger/index.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
+import { usePaymentAccount } from '../member/payment-accounts.ts';
 import { insertWithdrawOrder } from '../order/create.ts';
 import { type OrderQuote, quoteOf } from '../order/quote.ts';
 import { type DepositOrder, depositOrders, type WithdrawOrder, withdrawOrders } from '../order/schema.ts';
@@ -66,13 +67,16 @@ export interface WithdrawInput {
   family?: 'match';
 }
 
-/** 'insufficient' when the available balance cannot cover amount + fee (nothing is written then). */
+/**
+ * 'insufficient' when the available balance cannot cover amount + fee, 'accountRefused' when the
+ * member's payee account is disabled or blacklisted (member/payment-accounts.ts): nothing is written.
+ */
 export async function createWithdrawal(
   ctx: AppContext,
   m: ApiMerchant,
   input: WithdrawInput,
   clientIp: string,
-): Promise<{ order: WithdrawOrder; created: boolean } | 'insufficient' | RiskBlocked> {
+): Promise<{ order: WithdrawOrder; created: boolean } | 'insufficient' | 'accountRefused' | RiskBlocked> {
   try {
     return await ctx.db.transaction(async (tx) => {
       const now = ctx.clock.now();
@@ -87,6 +91,16 @@ export async function createWithdrawal(
         cardNo: input.accountNo,
         ip: clientIp,
       });
+      const account = await usePaymentAccount(tx, {
+        merchantId: m.id,
+        memberAccount: input.memberAccount,
+        payType: 'bank_card',
+        accountNo: input.accountNo,
+        holderName: input.accountName,
+        bankName: input.bankName,
+        at: now,
+      });
+      if (account === 'refused') return 'accountRefused' as const;
       const at = payoutAt ? new Date(Number(payoutAt)) : null;
       const { order, created } = await insertWithdrawOrder(tx, {
         ...fields,

@@ -100,6 +100,7 @@ export async function openapiRoutes(parent: FastifyInstance) {
         if (outside) return refuse(request, reply, 'amountOutOfLimits', [outside]);
         const made = await createWithdrawal(ctx, m, input, clientIp(request));
         if (made === 'insufficient') return refuse(request, reply, 'insufficientBalance');
+        if (made === 'accountRefused') return refuse(request, reply, 'payeeAccountRefused');
         if (made instanceof RiskBlocked)
           return refuse(request, reply, 'riskBlocked', blockFields(made.decision, localeOf(request)));
         request.placement!.orderNo = made.order.orderNo;

@@ -40,7 +40,7 @@ function specs(ctx: AppContext): Record<string, OrderTransitionSpec<WithdrawOrde
       // Auto-review inside the review itself: whoever creates the order runs only `review`. While
       // the WITHDRAW_AUTO_REVIEW switch is off, every withdrawal waits for an operator.
       effect: async (s) => {
-        if (!(await switchOn(ctx, 'WITHDRAW_AUTO_REVIEW'))) return undefined;
+        if (!(await switchOn(ctx, 'WITHDRAW_AUTO_REVIEW', s.tx))) return undefined;
         const rule = await passingRule(s.tx, s.after, s.now);
         if (!rule) return undefined;
         await runSystemTransition(ctx, orderTransferList, 'autoApprove', s.after.id, {

@@ -12,17 +12,23 @@ import { DATACENTER_SWITCHES, DATACENTER_SWITCHES_KEY, type DatacenterSwitch } f
 import type { AppContext } from '../../platform/context.ts';
 import { cachedSetting, getSetting } from '../../platform/settings.ts';
 
-export async function switchOn(ctx: AppContext, name: DatacenterSwitch): Promise<boolean> {
-  return (await closedSwitch(ctx, [name])) === null;
+/** `db`: the transaction when asked inside one (a transition's effect). */
+export async function switchOn(
+  ctx: AppContext,
+  name: DatacenterSwitch,
+  db?: Pick<AppContext['db'], 'select'>,
+): Promise<boolean> {
+  return (await closedSwitch(ctx, [name], db)) === null;
 }
 
 /** The first of `names` that is switched off, or null when all are on. */
 export async function closedSwitch(
   ctx: AppContext,
   names: readonly DatacenterSwitch[],
+  db?: Pick<AppContext['db'], 'select'>,
 ): Promise<DatacenterSwitch | null> {
   if (!names.length) return null;
-  const switches = await cachedSetting(ctx, DATACENTER_SWITCHES_KEY);
+  const switches = await cachedSetting(ctx, DATACENTER_SWITCHES_KEY, db);
   return names.find((name) => switches[name] === false) ?? null;
 }
 

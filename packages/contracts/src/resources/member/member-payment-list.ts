@@ -1,6 +1,7 @@
 /**
- * member/memberPaymentList: members' payment accounts used at the cashier, masked; enable/disable, and
- * the black-list switch the risk pages use (a blacklisted account is refused at the cashier).
+ * member/memberPaymentList: members' payment accounts, masked: recorded when a registered member's
+ * withdrawal first pays to one (server member/payment-accounts.ts); enable/disable, and the black-list
+ * switch the risk pages use. A withdrawal to a disabled or blacklisted account is refused.
  */
 import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels, optionsOf, PAY_TYPE_LABELS } from '../mch/common.ts';

@@ -25,6 +25,7 @@ export const MERCHANT_API_CODES = {
   riskBlocked: 2011,
   merchantLoginFrozen: 2012,
   serviceClosed: 2013,
+  payeeAccountRefused: 2014,
 } as const;
 
 export type MerchantApiCodeName = keyof typeof MERCHANT_API_CODES;
@@ -63,6 +64,7 @@ export const MERCHANT_API_CODE_LABELS: Record<MerchantApiCodeName, readonly [str
     "The merchant's API access (its login) is temporarily frozen by risk control",
   ],
   serviceClosed: ['该业务已被平台暂停', 'The platform has switched this service off'],
+  payeeAccountRefused: ['收款账户已被停用或拉黑', "The member's payee account is disabled or blacklisted"],
 };
 
 const nameByCode = new Map<number, MerchantApiCodeName>(

@@ -1,0 +1,57 @@
+/**
+ * A member's payment accounts (member/memberPaymentList) as the money flows meet them: a withdrawal
+ * names the account it pays to. An account the member already has that an operator disabled or
+ * blacklisted is refused (nothing is written); one the member does not have yet is recorded, so the
+ * page lists the accounts members really use and its switches have something to act on. Accounts of
+ * someone the merchant has not registered as a member are not recorded (no member to hold them).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/ledger/index.ts';
+import type { PAY_TYPES } from '../mch/passage.schema.ts';
+import { memberPaymentAccounts, members } from './schema.ts';
+
+export interface PaymentAccountUse {
+  merchantId: number;
+  memberAccount: string | undefined;
+  payType: (typeof PAY_TYPES)[number];
+  accountNo: string;
+  holderName: string;
+  bankName: string;
+  at: Date;
+}
+
+/** 'refused' when the member's account is disabled or blacklisted; else records it when new. */
+export async function usePaymentAccount(tx: Tx, use: PaymentAccountUse): Promise<'ok' | 'refused'> {
+  if (!use.memberAccount) return 'ok';
+  const a = memberPaymentAccounts;
+  const [known] = await tx
+    .select({ refused: sql<boolean>`bool_or(NOT ${a.enabled} OR ${a.blacklisted})` })
+    .from(a)
+    .where(
+      and(
+        eq(a.merchantId, use.merchantId),
+        eq(a.memberAccount, use.memberAccount),
+        eq(a.payType, use.payType),
+        eq(a.accountNo, use.accountNo),
+      ),
+    );
+  if (known?.refused === true) return 'refused';
+  if (known?.refused === false) return 'ok';
+  const [member] = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.merchantId, use.merchantId), eq(members.account, use.memberAccount)));
+  if (member)
+    await tx.insert(a).values({
+      memberId: member.id,
+      merchantId: use.merchantId,
+      memberAccount: use.memberAccount,
+      payType: use.payType,
+      accountNo: use.accountNo,
+      holderName: use.holderName,
+      bankName: use.bankName,
+      createdAt: use.at,
+      updatedAt: use.at,
+    });
+  return 'ok';
+}
