@@ -242,6 +242,11 @@ describe('payout configs (payManage/deposit_thirdagentpay_list)', () => {
       body: { id: held.id },
     });
     expect(again.envelope.code).toBe(ErrorCode.conflict);
+    // Rejected while held: it no longer awaits a manual payout.
+    const dropped = await approved('300');
+    expect(await runPayouts(t.ctx)).toMatchObject({ held: 1 });
+    await runSystemTransition(t.ctx, orderTransferList, 'reject', dropped.id, { reason: '会员撤回' });
+    expect(await orderOf(dropped.id)).toMatchObject({ status: 'rejected', payoutHeld: false });
     await t.ctx.db.delete(thirdAgentPays).where(eq(thirdAgentPays.id, config!.id));
   });
 });

@@ -12,6 +12,7 @@
 import {
   ADDRESS_PATTERNS,
   currencyAmountSchema,
+  type DatacenterSwitch,
   DEPOSIT_CURRENCY,
   type Locale,
   USDT_NETWORKS,
@@ -161,11 +162,15 @@ const decimals = (v: string) => v.split('.')[1]?.length ?? 0;
 export async function usdtMerchantRoutes(parent: FastifyInstance) {
   const ctx = parent.ctx;
   await merchantApiScope(parent, (app, signed) => {
-    // A USDT order is stopped by its direction's switch and by the USDT switch.
-    const route = <B extends z.ZodType>(endpoint: Endpoint, summary: string, body: B) =>
-      signed(endpoint, summary, body, usdtAnswer, () =>
-        endpoint === 'deposit' ? ['DEPOSIT', 'USDT'] : endpoint === 'withdraw' ? ['WITHDRAW', 'USDT'] : [],
-      );
+    // A new USDT order is stopped by its direction's switch and by the USDT switch; a query by none.
+    const stoppedBy: Partial<Record<Endpoint, readonly DatacenterSwitch[]>> = {
+      deposit: ['DEPOSIT', 'USDT'],
+      withdraw: ['WITHDRAW', 'USDT'],
+    };
+    const route = <B extends z.ZodType>(endpoint: Endpoint, summary: string, body: B) => {
+      const switches = stoppedBy[endpoint];
+      return signed(endpoint, summary, body, usdtAnswer, switches && (() => switches));
+    };
     const bad = (request: FastifyRequest, reply: FastifyReply, field: string, message: string) =>
       refuse(request, reply, 'badRequest', [{ field, message }]);
     const saidOr = (request: FastifyRequest, reply: FastifyReply, e: unknown) => {

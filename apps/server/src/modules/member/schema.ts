@@ -68,7 +68,7 @@ export const memberPaymentAccounts = pgTable(
     holderName: text('holder_name').notNull(),
     bankName: text('bank_name').notNull().default(''),
     enabled: boolean('enabled').notNull().default(true),
-    /** Set by the risk pages' black lists (financeRisk); a withdrawal to a blacklisted account is refused. */
+    /** Switched on member/memberPaymentList; a withdrawal to a blacklisted account is refused. */
     blacklisted: boolean('blacklisted').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

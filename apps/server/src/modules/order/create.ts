@@ -2,8 +2,8 @@
  * Creating orders: the one place a deposit or withdrawal row is born, inside the caller's transaction
  * (the merchant API's, a reservation job's, a test's). The fee is fixed here from the merchant's rate
  * (a deposit's again when a passage takes it on which the merchant has its own rate, before any money
- * moves: upstream/placement.ts); a withdrawal freezes amount + fee in the same transaction, so a merchant can never promise the same
- * money twice. What happens next is the lifecycle's (contracts resources/order).
+ * moves: upstream/placement.ts); a withdrawal freezes amount + fee in the same transaction, so a
+ * merchant can never promise the same money twice. What happens next is the lifecycle's (contracts resources/order).
  */
 import { randomInt } from 'node:crypto';
 import type { OrderFamily } from '@payops/contracts';

@@ -73,16 +73,28 @@ function specs(ctx: AppContext): Record<string, OrderTransitionSpec<WithdrawOrde
     payFail: { set: failedWith, effect: release },
     // A normal withdrawal has nothing to pool: its approval is one statement (order-hooks.ts).
     approve: { values: decidedBy, effect: intoPool, idleWhere: ne(withdrawOrders.family, 'match') },
-    reject: { set: (s) => ({ ...decidedBy(s), ...failedWith(s), detainedFrom: null }), effect: release },
+    // An order that ends while held for a manual payout no longer awaits one.
+    reject: {
+      set: (s) => ({ ...decidedBy(s), ...failedWith(s), detainedFrom: null, payoutHeld: false }),
+      effect: release,
+    },
     // Called off: the frozen amount and fee return (the cancellation record listens to the final state).
-    cancel: { set: (s) => ({ ...failedWith(s), detainedFrom: null }), effect: release },
+    cancel: { set: (s) => ({ ...failedWith(s), detainedFrom: null, payoutHeld: false }), effect: release },
     detain: { set: (s) => ({ detainedFrom: s.before.status }) },
     release: { set: () => ({ detainedFrom: null }) },
     manualSuccess: { set: manualRequest },
     manualFail: { set: manualRequest },
-    approveManualSuccess: { set: (s) => ({ ...decidedBy(s), finishedAt: s.now }), effect: settle },
+    approveManualSuccess: {
+      set: (s) => ({ ...decidedBy(s), finishedAt: s.now, payoutHeld: false }),
+      effect: settle,
+    },
     approveManualFail: {
-      set: (s) => ({ ...decidedBy(s), finishedAt: s.now, failReason: String(s.before.manualReason ?? '') }),
+      set: (s) => ({
+        ...decidedBy(s),
+        finishedAt: s.now,
+        failReason: String(s.before.manualReason ?? ''),
+        payoutHeld: false,
+      }),
       effect: release,
     },
     declineManual: { set: manualCleared },
