@@ -7,8 +7,9 @@
  */
 import { ErrorCode, orderTransferList } from '@payops/contracts';
 import Big from 'big.js';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { thirdParties } from '../src/modules/mch/passage.schema.ts';
 import { insertWithdrawOrder } from '../src/modules/order/create.ts';
 import { withdrawOrders } from '../src/modules/order/schema.ts';
 import { thirdAgentPays } from '../src/modules/payManage/schema.ts';
@@ -40,6 +41,8 @@ beforeAll(async () => {
     { outcome: 'hold' },
     { withdrawRate: '0.005' },
   ));
+  // A payout provider, as its page (withdraw_thirdpay_list) would have added it.
+  await t.ctx.db.update(thirdParties).set({ direction: 'withdraw' }).where(eq(thirdParties.id, party.id));
   await t.ctx.db.transaction(async (tx) => {
     const own = await ensureAccount(tx, {
       ownerType: 'merchant',
@@ -248,5 +251,55 @@ describe('payout configs (payManage/deposit_thirdagentpay_list)', () => {
     await runSystemTransition(t.ctx, orderTransferList, 'reject', dropped.id, { reason: '会员撤回' });
     expect(await orderOf(dropped.id)).toMatchObject({ status: 'rejected', payoutHeld: false });
     await t.ctx.db.delete(thirdAgentPays).where(eq(thirdAgentPays.id, config!.id));
+  });
+
+  it("a config's daily cap bounds the provider's payouts of the day; a config changed on the page hands held withdrawals back to the job", async () => {
+    const admin = await signInAdmin(t);
+    const verdictOf = async (orderNo: string) =>
+      (await t.ctx.db.select().from(routingDecisions).where(eq(routingDecisions.orderNo, orderNo)))[0]!
+        .candidates[0]!;
+    const added = await call<{ id: number }>(t, 'POST', '/api/pay/thirdagent/add', {
+      session: admin,
+      body: {
+        thirdPartyId: party.id,
+        name: '日限额代付',
+        singleMin: '1',
+        singleMax: '10000',
+        dailyLimit: '0',
+        fee: '0',
+        autoPayout: false,
+        status: 'on',
+      },
+    });
+    expect(added.envelope.code, added.body).toBe(0);
+    const held = await approved('400');
+    expect(await runPayouts(t.ctx)).toMatchObject({ held: 1 });
+
+    // Everything this file's provider paid out today (the only withdraw passages of this database).
+    const { rows } = await t.ctx.db.execute<{ used: string }>(
+      sql`SELECT coalesce(sum(used), 0)::text AS used FROM passage_usage WHERE direction = 'withdraw'`,
+    );
+    const cap = Big(rows[0]!.used).plus(600).toFixed(2);
+    const edited = await call(t, 'POST', '/api/pay/thirdagent/edit', {
+      session: admin,
+      body: { id: added.envelope.data.id, autoPayout: true, dailyLimit: cap },
+    });
+    expect(edited.envelope.code, edited.body).toBe(0);
+    // Automatic now: the held withdrawal is the job's again, and it pays it out.
+    expect(await orderOf(held.id)).toMatchObject({ status: 'approved', payoutHeld: false });
+    expect(await runPayouts(t.ctx)).toMatchObject({ paying: 1, held: 0 });
+    expect(await orderOf(held.id)).toMatchObject({ status: 'paying' });
+
+    // 400 of the 600 left are used: 300 more would pass the cap; it fails and says which config.
+    const over = await approved('300');
+    expect(await runPayouts(t.ctx)).toMatchObject({ failed: 1 });
+    expect(await verdictOf(over.orderNo)).toMatchObject({
+      verdict: 'daily_cap',
+      detail: expect.stringMatching(/^日限额代付: /),
+    });
+    const within = await approved('150');
+    expect(await runPayouts(t.ctx)).toMatchObject({ paying: 1 });
+    expect(await orderOf(within.id)).toMatchObject({ status: 'paying' });
+    await t.ctx.db.delete(thirdAgentPays).where(eq(thirdAgentPays.id, added.envelope.data.id));
   });
 });

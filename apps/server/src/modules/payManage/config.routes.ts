@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../platform/crud/index.ts';
 import { localeOf } from '../../platform/errors.ts';
 import { thirdParties } from '../mch/passage.schema.ts';
+import { releaseHeldPayouts } from '../upstream/payout.ts';
 import { rejudgeBalances } from './balances.ts';
 import {
   checkInterfaceType,
@@ -62,12 +63,17 @@ export async function configRoutes(fastify: FastifyInstance) {
       if (info.mode === 'add') await checkThirdParty(info.tx, values.thirdPartyId, locale, 'withdraw');
       checkOrder(values, info.before, 'singleMin', 'singleMax', limitLabels[locale], locale);
     },
-    // A changed alert line (or a config switched, added, removed) judges the kept balances again.
-    afterChange: ({ rows, request }) =>
-      rejudgeBalances(
-        request.server.ctx,
+    // A changed alert line (or a config switched, added, removed) judges the kept balances again,
+    // and the withdrawals held for a manual payout go back to the payout job, which holds again only
+    // those that still need an operator.
+    afterChange: async ({ rows, request }) => {
+      const ctx = request.server.ctx;
+      await rejudgeBalances(
+        ctx,
         rows.map((r) => Number(r.thirdPartyId)),
-      ),
+      );
+      await releaseHeldPayouts(ctx);
+    },
   });
 
   registerCrud(fastify, thirdBank, {

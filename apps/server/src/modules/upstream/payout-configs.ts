@@ -1,9 +1,13 @@
 /**
  * The payout (agent-pay) configs of the third parties (payManage/deposit_thirdagentpay_list) as
- * routing reads them for a withdrawal. A provider with configs pays out only through one that is on
- * and whose single limits hold the amount; when every such config pays out by hand (`autoPayout`
- * off), the provider takes a payout only when an operator submits it (`manual`). A provider without
- * configs is bounded by its passages alone.
+ * routing reads them for a withdrawal. A provider with configs pays out only through one that is on,
+ * whose single limits hold the amount and whose daily cap leaves room for it; when every such config
+ * pays out by hand (`autoPayout` off), the provider takes a payout only when an operator submits it
+ * (`manual`). A provider without configs is bounded by its passages alone.
+ *
+ * A config's daily cap bounds the provider's payouts of the day over all its withdraw passages: a
+ * payout is not booked against one config (the provider, not the platform, picks the account it
+ * pays from), so each config's cap is read as "this provider pays out at most this much a day".
  */
 import type { RouteVerdict } from '@payops/contracts';
 import { inArray } from 'drizzle-orm';
@@ -32,7 +36,7 @@ const holds = (c: AgentPayRow, amount: Decimal) =>
 export function agentPayVerdict(
   configs: AgentPayRow[] | undefined,
   amount: Decimal,
-  manual: boolean,
+  opts: { manual: boolean; paidToday: string },
 ): { verdict: RouteVerdict; detail?: string } | null {
   if (!configs?.length) return null;
   const on = configs.filter((c) => c.status === 'on');
@@ -45,6 +49,16 @@ export function agentPayVerdict(
       detail: `${c.name}: ${decString(dec(c.singleMin))} ~ ${decString(dec(c.singleMax))}`,
     };
   }
-  if (!manual && !fit.some((c) => c.autoPayout)) return { verdict: 'manual_payout', detail: fit[0]!.name };
+  const paid = dec(opts.paidToday);
+  const roomy = fit.filter((c) => dec(c.dailyLimit).eq(ZERO) || paid.plus(amount).lte(dec(c.dailyLimit)));
+  if (!roomy.length) {
+    const c = fit[0]!;
+    return {
+      verdict: 'daily_cap',
+      detail: `${c.name}: ${decString(paid)} / ${decString(dec(c.dailyLimit))}`,
+    };
+  }
+  if (!opts.manual && !roomy.some((c) => c.autoPayout))
+    return { verdict: 'manual_payout', detail: roomy[0]!.name };
   return null;
 }

@@ -105,6 +105,19 @@ export async function payOut(
   return 'failed';
 }
 
+/**
+ * Hands the held withdrawals back to the payout job, which judges each again (holding it anew when
+ * it still needs an operator): after a payout config changed, one may now pay out automatically.
+ */
+export async function releaseHeldPayouts(ctx: AppContext): Promise<number> {
+  const released = await ctx.db
+    .update(withdrawOrders)
+    .set({ payoutHeld: false })
+    .where(and(eq(withdrawOrders.status, 'approved'), eq(withdrawOrders.payoutHeld, true)))
+    .returning({ id: withdrawOrders.id });
+  return released.length;
+}
+
 /** The approved withdrawals that are due and not held for an operator, oldest first. */
 export async function duePayouts(ctx: AppContext, limit: number): Promise<WithdrawOrder[]> {
   return ctx.db

@@ -69,9 +69,28 @@ export const USING_CAP = {
  */
 function usedTodaySql(direction: SQL, passageId: SQL, now: unknown, tz: unknown) {
   const u = passageUsage;
-  const dayStart = sql`(date_trunc('day', ${now}::timestamptz AT TIME ZONE ${tz}::text) AT TIME ZONE ${tz}::text)`;
   return sql<string | null>`(SELECT sum(${u.used})::text FROM ${u}
-    WHERE ${u.direction} = ${direction} AND ${u.passageId} = ${passageId} AND ${u.bucket} >= ${dayStart})`;
+    WHERE ${u.direction} = ${direction} AND ${u.passageId} = ${passageId} AND ${u.bucket} >= ${dayStartSql(now, tz)})`;
+}
+
+/** The start of the platform day holding `now` (the statement's values). */
+const dayStartSql = (now: unknown, tz: unknown) =>
+  sql`(date_trunc('day', ${now}::timestamptz AT TIME ZONE ${tz}::text) AT TIME ZONE ${tz}::text)`;
+
+/**
+ * Today's payouts of each provider over all its withdraw passages (a payout config's daily cap
+ * bounds the provider, payout-configs.ts), from the same buckets as a passage's cap.
+ */
+async function payoutsToday(ctx: AppContext, partyIds: number[], now: Date): Promise<Map<number, string>> {
+  if (!partyIds.length) return new Map();
+  const u = passageUsage;
+  const { rows } = await ctx.db.execute<{ party: number; used: string }>(sql`
+    SELECT ${passages.thirdPartyId} AS party, sum(${u.used})::text AS used
+      FROM ${u} JOIN ${passages} ON ${passages.id} = ${u.passageId}
+     WHERE ${u.direction} = 'withdraw' AND ${passages.thirdPartyId} IN ${partyIds}
+       AND ${u.bucket} >= ${dayStartSql(now.toISOString(), ctx.config.timeZone)}
+     GROUP BY 1`);
+  return new Map(rows.map((r) => [Number(r.party), r.used]));
 }
 
 /** A passage's used amount today, as routing reads it with its candidates ('0': nothing used). */
@@ -165,13 +184,17 @@ export async function routePassages(ctx: AppContext, req: RouteRequest): Promise
   };
   const open: (Ranked & { dailyLimit: string; used: string })[] = [];
   // Payouts only: what each provider's payout configs allow (not on the deposits' hot path).
-  const agentPays =
-    req.direction === 'withdraw'
-      ? await agentPaysOf(ctx, [...new Set(rows.map((r) => r.thirdParty.id))])
-      : null;
+  const partyIds = [...new Set(rows.map((r) => r.thirdParty.id))];
+  const agentPays = req.direction === 'withdraw' ? await agentPaysOf(ctx, partyIds) : null;
+  const paidOut = agentPays?.size ? await payoutsToday(ctx, [...agentPays.keys()], req.now) : null;
   for (const r of rows) {
     const p = r.passage;
-    const agent = agentPays && agentPayVerdict(agentPays.get(r.thirdParty.id), amount, req.manual === true);
+    const agent =
+      agentPays &&
+      agentPayVerdict(agentPays.get(r.thirdParty.id), amount, {
+        manual: req.manual === true,
+        paidToday: paidOut?.get(r.thirdParty.id) ?? '0',
+      });
     const weight = r.mpWeight ?? p.weight;
     const skip = (verdict: RouteVerdict, detail?: string) =>
       skipped.push({
