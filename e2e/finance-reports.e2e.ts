@@ -81,6 +81,12 @@ describe('finance reports', () => {
         .poll(() => rows().count(), { timeout: 20_000, message: `${name} again` })
         .toBeGreaterThan(0);
       if (name === 'day_report_mertchant_page') await chartShown('finance-report-merchant-day-zh-CN');
+      if (name === 'orderfee_list_report') {
+        // The fees, what the providers charged for the orders and the margin left, side by side.
+        const head = await page.locator(`[data-testid="report-${name}"] thead`).innerText();
+        for (const column of ['手续费合计', '通道成本', '毛利']) expect(head).toContain(column);
+        await chartShown('finance-report-fees-zh-CN');
+      }
 
       // The first row's orders: the list it sums, filtered to the row's keys and days.
       const landed = await drill(name, lists);
@@ -102,6 +108,11 @@ describe('finance reports', () => {
     await openReport('transferAmountStatistics');
     await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await chartShown('finance-report-amount-bands-en-US');
+    await openReport('orderfee_list_report');
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const head = await page.locator('[data-testid="report-orderfee_list_report"] thead').innerText();
+    for (const column of ['All fees', 'Channel cost', 'Margin']) expect(head).toContain(column);
+    await chartShown('finance-report-fees-en-US');
     await pick(page, 'language-switch', 'language-option-zh-CN');
     await openReport('transferAmountStatistics');
     await chartShown('finance-report-amount-bands-zh-CN');

@@ -71,7 +71,7 @@ function rawOrders(tz: string): SQL {
   const table = (name: string, direction: string, family: SQL, payType: SQL) => sql`
     SELECT ${direction}::text AS direction, ${family} AS family, merchant_id AS "merchantId",
            coalesce(passage_id, 0) AS "passageId", ${payType} AS "payType", member_account AS "memberAccount",
-           amount, fee, status, created_at FROM ${sql.identifier(name)}`;
+           amount, fee, channel_fee, status, created_at FROM ${sql.identifier(name)}`;
   return sql`(SELECT *, (created_at AT TIME ZONE ${tz})::date AS day, CASE ${sql.join(bands, sql` `)} END AS band
     FROM (${table('deposit_orders', 'deposit', sql`family`, sql`pay_type`)}
           UNION ALL ${table('withdraw_orders', 'withdraw', sql`family`, sql`pay_type`)}
@@ -86,6 +86,8 @@ const RAW_MEASURE: Record<string, { value: SQL; success: boolean }> = {
   successCount: { value: sql`1`, success: true },
   successAmount: { value: sql`amount`, success: true },
   successFee: { value: sql`fee`, success: true },
+  successChannelFee: { value: sql`channel_fee`, success: true },
+  successMargin: { value: sql`fee - channel_fee`, success: true },
 };
 
 const whereRaw = (where: ReportWhere) =>
@@ -224,6 +226,25 @@ describe('orders without a passage', () => {
     expect(none(en)!.passageIdLabel).toBe('None');
     expect(none(zh)!.passageIdLabel).toBe('无');
     expect(en.filter((r) => r.passageId !== 0).every((r) => r.passageIdLabel !== 'None')).toBe(true);
+  });
+});
+
+describe('the margin', () => {
+  it("is the fees less what the providers charged at each order's passage rate (and fee per payout)", async () => {
+    const def = ALL_REPORTS.find((r) => r.name === 'orderfee_list_report')!;
+    const { totals } = (await query(def, days)).envelope.data;
+    // The demo's passages charge a rate: the figure is not vacuous.
+    expect(Dec(String(totals.channelFee)).gt('0')).toBe(true);
+    expect(Dec(String(totals.margin)).eq(Dec(String(totals.totalFee)).minus(String(totals.channelFee)))).toBe(
+      true,
+    );
+    // Each success through a passage carries its rate on the amount (a deposit: no fee per payout).
+    const { rows } = await t.ctx.db.execute<{ wrong: number; charged: number }>(sql`
+      SELECT count(*) FILTER (WHERE o.channel_fee <> trunc(o.amount * p.rate, 2))::int AS wrong,
+             count(*) FILTER (WHERE o.channel_fee > 0)::int AS charged
+        FROM deposit_orders o JOIN passages p ON p.id = o.passage_id WHERE o.status = 'success'`);
+    expect(rows[0]).toMatchObject({ wrong: 0, charged: expect.any(Number) });
+    expect(rows[0]!.charged).toBeGreaterThan(0);
   });
 });
 

@@ -9,7 +9,7 @@ import { ErrorCode, orderTransferList } from '@payops/contracts';
 import Big from 'big.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { thirdParties } from '../src/modules/mch/passage.schema.ts';
+import { passages, thirdParties } from '../src/modules/mch/passage.schema.ts';
 import { insertWithdrawOrder } from '../src/modules/order/create.ts';
 import { withdrawOrders } from '../src/modules/order/schema.ts';
 import { thirdAgentPays } from '../src/modules/payManage/schema.ts';
@@ -37,7 +37,7 @@ let n = 0;
 beforeAll(async () => {
   ({ t, party, m } = await sandboxWorld(
     'SBX_PAY',
-    { payType: 'bank_card', direction: 'withdraw' },
+    { payType: 'bank_card', direction: 'withdraw', rate: '0.004' },
     { outcome: 'hold' },
     { withdrawRate: '0.005' },
   ));
@@ -266,7 +266,7 @@ describe('payout configs (payManage/deposit_thirdagentpay_list)', () => {
         singleMin: '1',
         singleMax: '10000',
         dailyLimit: '0',
-        fee: '0',
+        fee: '2.5',
         autoPayout: false,
         status: 'on',
       },
@@ -299,7 +299,15 @@ describe('payout configs (payManage/deposit_thirdagentpay_list)', () => {
     });
     const within = await approved('150');
     expect(await runPayouts(t.ctx)).toMatchObject({ paying: 1 });
-    expect(await orderOf(within.id)).toMatchObject({ status: 'paying' });
+    // The provider's charge: the passage's rate on the amount and the config's fee per payout.
+    const [taken] = await t.ctx.db
+      .select()
+      .from(passages)
+      .where(eq(passages.id, (await orderOf(within.id)).passageId!));
+    expect(await orderOf(within.id)).toMatchObject({
+      status: 'paying',
+      channelFee: Big(150).times(taken!.rate).round(2, Big.roundDown).plus('2.5').toFixed(8),
+    });
     await t.ctx.db.delete(thirdAgentPays).where(eq(thirdAgentPays.id, added.envelope.data.id));
   });
 });

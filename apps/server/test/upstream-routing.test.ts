@@ -233,10 +233,10 @@ describe('health', () => {
 });
 
 describe("the merchant's rate on a passage", () => {
-  it('fixes the fee of a deposit that passage takes; elsewhere the merchant rate holds', async () => {
+  it("fixes the fee of a deposit that passage takes; elsewhere the merchant rate holds; the passage's own rate is its channel cost", async () => {
     const own = await merchant(t, { depositRate: '0.01' });
     const plain = await merchant(t, { depositRate: '0.01' });
-    const p = await passage(t, a, { payType: 'unionpay_to_card' });
+    const p = await passage(t, a, { payType: 'unionpay_to_card', rate: '0.012' });
     await t.ctx.db.insert(merchantPassages).values({
       merchantId: own.id,
       passageId: p.id,
@@ -252,10 +252,19 @@ describe("the merchant's rate on a passage", () => {
         amount: '200',
       });
     const routed = await placed(own.id);
-    expect(routed.order).toMatchObject({ status: 'pending_payment', passageId: p.id, fee: '7.00000000' });
+    expect(routed.order).toMatchObject({
+      status: 'pending_payment',
+      passageId: p.id,
+      fee: '7.00000000',
+      channelFee: '2.40000000',
+    });
     // The fee in the row is the one the success will post.
     const [row] = await t.ctx.db.select().from(depositOrders).where(eq(depositOrders.id, routed.order.id));
     expect(row!.fee).toBe('7.00000000');
-    expect((await placed(plain.id)).order).toMatchObject({ passageId: p.id, fee: '2.00000000' });
+    expect((await placed(plain.id)).order).toMatchObject({
+      passageId: p.id,
+      fee: '2.00000000',
+      channelFee: '2.40000000',
+    });
   });
 });

@@ -45,6 +45,14 @@ export function orderColumns<const S extends readonly ['created', ...string[]]>(
     fee: money('fee').notNull().default('0'),
     passageId: integer('passage_id'),
     thirdPartyId: integer('third_party_id'),
+    /**
+     * What the provider charges the platform for the order: the passage's rate on the amount, plus a
+     * payout's fixed fee per payout (its payout config), fixed when a passage takes it; 0 without one
+     * (a matched order, the chain's USDT orders).
+     * The platform's margin is fee - channelFee (the fee reports); not a posting: the provider
+     * settles it on its own statement (order/reconciliationPage).
+     */
+    channelFee: money('channel_fee').notNull().default('0'),
     upstreamOrderNo: text('upstream_order_no'),
     status: text('status', { enum: states })
       .notNull()

@@ -47,6 +47,8 @@ export const reportOrderDays = pgTable(
     successCount: count('success_count'),
     successAmount: sum('success_amount'),
     successFee: sum('success_fee'),
+    /** What the providers charged for the success orders (the orders' channel_fee). */
+    successChannelFee: sum('success_channel_fee'),
     failedCount: count('failed_count'),
     failedAmount: sum('failed_amount'),
     /** Seconds from creation to success, summed over the success orders (an average's numerator). */

@@ -118,6 +118,7 @@ export const orderDayRollup: StoredRollup = {
     },
     measures: {
       ...stateMeasures(source),
+      successChannelFee: sumIf(sql`o.channel_fee`, success),
       paySeconds: sumIf(seconds, success),
       ...payTimeBuckets(),
       ...amountBands(),
@@ -181,7 +182,12 @@ function bandRead(): ReadRollup {
   };
 }
 
-const orderRead = storedRead(orderDayRollup, KEYS);
+const orderStored = storedRead(orderDayRollup, KEYS);
+/** With the platform's margin on the success orders: their fees less what the providers charged. */
+const orderRead: ReadRollup = {
+  ...orderStored,
+  measures: { ...orderStored.measures, successMargin: sql`(r.success_fee - r.success_channel_fee)` },
+};
 const READ_ROLLUPS = new Map<string, ReadRollup>(
   [
     orderRead,

@@ -32,21 +32,32 @@ export async function agentPaysOf(ctx: AppContext, partyIds: number[]): Promise<
 const holds = (c: AgentPayRow, amount: Decimal) =>
   amount.gte(dec(c.singleMin)) && (dec(c.singleMax).eq(ZERO) || amount.lte(dec(c.singleMax)));
 
-/** Why the provider's configs keep it from this payout, or null when one of them takes it. */
-export function agentPayVerdict(
+export type AgentPayJudgement =
+  | { skip: { verdict: RouteVerdict; detail?: string } }
+  /** The config that takes the payout (its fee per payout is the provider's); null: no configs. */
+  | { config: AgentPayRow | null };
+
+/**
+ * Whether the provider's configs take this payout, and through which: the first (by id) that is on,
+ * holds the amount, has room under its daily cap and pays out this way (automatically, or by hand
+ * when an operator submits it). Otherwise why they keep it from the provider.
+ */
+export function judgeAgentPay(
   configs: AgentPayRow[] | undefined,
   amount: Decimal,
   opts: { manual: boolean; paidToday: string },
-): { verdict: RouteVerdict; detail?: string } | null {
-  if (!configs?.length) return null;
-  const on = configs.filter((c) => c.status === 'on');
-  if (!on.length) return { verdict: 'agent_pay_off' };
+): AgentPayJudgement {
+  if (!configs?.length) return { config: null };
+  const on = configs.filter((c) => c.status === 'on').sort((a, b) => a.id - b.id);
+  if (!on.length) return { skip: { verdict: 'agent_pay_off' } };
   const fit = on.filter((c) => holds(c, amount));
   if (!fit.length) {
     const c = on[0]!;
     return {
-      verdict: 'agent_pay_limit',
-      detail: `${c.name}: ${decString(dec(c.singleMin))} ~ ${decString(dec(c.singleMax))}`,
+      skip: {
+        verdict: 'agent_pay_limit',
+        detail: `${c.name}: ${decString(dec(c.singleMin))} ~ ${decString(dec(c.singleMax))}`,
+      },
     };
   }
   const paid = dec(opts.paidToday);
@@ -54,11 +65,12 @@ export function agentPayVerdict(
   if (!roomy.length) {
     const c = fit[0]!;
     return {
-      verdict: 'daily_cap',
-      detail: `${c.name}: ${decString(paid)} / ${decString(dec(c.dailyLimit))}`,
+      skip: {
+        verdict: 'daily_cap',
+        detail: `${c.name}: ${decString(paid)} / ${decString(dec(c.dailyLimit))}`,
+      },
     };
   }
-  if (!opts.manual && !roomy.some((c) => c.autoPayout))
-    return { verdict: 'manual_payout', detail: roomy[0]!.name };
-  return null;
+  const taking = opts.manual ? roomy[0] : roomy.find((c) => c.autoPayout);
+  return taking ? { config: taking } : { skip: { verdict: 'manual_payout', detail: roomy[0]!.name } };
 }

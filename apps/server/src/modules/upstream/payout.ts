@@ -21,7 +21,7 @@ import { type WithdrawOrder, withdrawOrders } from '../order/schema.ts';
 import { payoutBlocked } from '../risk/hooks.ts';
 import { callbackUrl } from './adapter.ts';
 import { decisionOf, failUnplaced, isConflict, logDecision, tryPassages } from './attempts.ts';
-import { routePassages } from './routing.ts';
+import { channelFeeOf, routePassages } from './routing.ts';
 
 export type PayoutResult = 'paying' | 'failed' | 'skipped' | 'held';
 
@@ -53,7 +53,15 @@ export async function payOut(
     await runSystemTransition(ctx, orderTransferList, 'pay', order.id, {
       values: {
         payoutHeld: false,
-        ...(first ? { passageId: first.passage.id, thirdPartyId: first.thirdParty.id } : {}),
+        // The first ranked passage's, corrected below when another one takes it: the rollups
+        // recompute an order's day on its transitions, and the success may come before that update.
+        ...(first
+          ? {
+              passageId: first.passage.id,
+              thirdPartyId: first.thirdParty.id,
+              channelFee: channelFeeOf(order.amount, first),
+            }
+          : {}),
       },
     });
   } catch (e) {
@@ -87,6 +95,7 @@ export async function payOut(
           upstreamOrderNo: answer.upstreamOrderNo,
           passageId: ranked.passage.id,
           thirdPartyId: ranked.thirdParty.id,
+          channelFee: channelFeeOf(order.amount, ranked),
         })
         .where(
           and(

@@ -36,7 +36,7 @@ import { switchOn } from '../payManage/switches.ts';
 import { enforce } from '../risk/service.ts';
 import { callbackUrl } from './adapter.ts';
 import { decisionOf, decisionRow, failUnplaced, isConflict, logDecision, tryPassages } from './attempts.ts';
-import { routePassages } from './routing.ts';
+import { channelFeeOf, routePassages } from './routing.ts';
 
 export interface PlaceDepositInput extends Omit<NewDeposit, 'now'> {
   now?: Date;
@@ -141,6 +141,7 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
       payUrl: answer.payUrl,
       passageId: ranked.passage.id,
       thirdPartyId: ranked.thirdParty.id,
+      channelFee: channelFeeOf(order.amount, ranked),
     };
     // The merchant's rate on the passage that took it, when it has one, fixes the fee: nothing has
     // moved yet (a deposit posts at success). Not in the race below: the order may be past that.

@@ -12,8 +12,9 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { dec, decString, ZERO } from '../../platform/ledger/money.ts';
 import { merchantPassages, passages, thirdParties } from '../mch/passage.schema.ts';
+import { feeOf } from '../order/create.ts';
 import { adapterFor } from './adapter.ts';
-import { agentPaysOf, agentPayVerdict } from './payout-configs.ts';
+import { agentPaysOf, judgeAgentPay } from './payout-configs.ts';
 import { passageHealthStats, passageUsage } from './schema.ts';
 
 export type Direction = 'deposit' | 'withdraw';
@@ -41,6 +42,16 @@ export interface Ranked {
   errors: number;
   /** The merchant's own rate on this passage (mch/mchThirdPayConfig), null when it has none. */
   merchantRate: string | null;
+  /** A payout: the fixed fee per payout of the provider's config that takes it ('0': none). */
+  payoutFee: string;
+}
+
+/**
+ * What the provider charges for `amount` through the ranked passage (the order's channelFee): the
+ * passage's rate, rounded as a merchant's fee is, plus a payout's fee per payout.
+ */
+export function channelFeeOf(amount: string, taken: Ranked): string {
+  return decString(dec(feeOf(amount, taken.passage.rate)).plus(dec(taken.payoutFee)));
 }
 
 export interface Routing {
@@ -189,12 +200,12 @@ export async function routePassages(ctx: AppContext, req: RouteRequest): Promise
   const paidOut = agentPays?.size ? await payoutsToday(ctx, [...agentPays.keys()], req.now) : null;
   for (const r of rows) {
     const p = r.passage;
-    const agent =
-      agentPays &&
-      agentPayVerdict(agentPays.get(r.thirdParty.id), amount, {
-        manual: req.manual === true,
-        paidToday: paidOut?.get(r.thirdParty.id) ?? '0',
-      });
+    const agent = agentPays
+      ? judgeAgentPay(agentPays.get(r.thirdParty.id), amount, {
+          manual: req.manual === true,
+          paidToday: paidOut?.get(r.thirdParty.id) ?? '0',
+        })
+      : { config: null };
     const weight = r.mpWeight ?? p.weight;
     const skip = (verdict: RouteVerdict, detail?: string) =>
       skipped.push({
@@ -217,7 +228,7 @@ export async function routePassages(ctx: AppContext, req: RouteRequest): Promise
       skip('above_max', shown(p.singleMax));
       widen(p);
     } else if (p.health === 'down' && !resting) skip('down');
-    else if (agent) skip(agent.verdict, agent.detail);
+    else if ('skip' in agent) skip(agent.skip.verdict, agent.skip.detail);
     else
       open.push({
         passage: p,
@@ -226,6 +237,7 @@ export async function routePassages(ctx: AppContext, req: RouteRequest): Promise
         health: p.health === 'healthy' ? 'healthy' : 'degraded',
         errors: r.errors ?? 0,
         merchantRate: r.mpEnabled ? r.mpRate : null,
+        payoutFee: agent.config?.fee ?? '0',
         dailyLimit: p.dailyLimit,
         used: r.used ?? '0',
       });

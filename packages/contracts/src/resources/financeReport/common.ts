@@ -75,6 +75,24 @@ export function directionMeasures(prefix: Direction | '', where: Record<string, 
   } satisfies Record<string, ReportMeasureInput>;
 }
 
+/**
+ * What the providers charged for the success orders and the platform's margin (fees less that), from
+ * the order rollup, with their labels for report `name`.
+ */
+export function marginMeasures(name: string) {
+  const measures: Record<string, ReportMeasureInput> = {
+    channelFee: { type: 'money', sum: 'successChannelFee', chart: false },
+    margin: { type: 'money', sum: 'successMargin', chart: false },
+  };
+  return {
+    measures,
+    labels: {
+      [`field.${name}.channelFee`]: ['通道成本', 'Channel cost'],
+      [`field.${name}.margin`]: ['毛利', 'Margin'],
+    } as Record<string, Bilingual>,
+  };
+}
+
 const FIGURE_LABELS: Record<string, [string, string, string, string]> = {
   // figure: [zh alone, en alone, zh with deposit/withdraw prefix inserted, en]
   Count: ['订单数', 'Orders', '笔数', 'orders'],

@@ -3,7 +3,7 @@
  * and withdrawals side by side from the order rollup (the member report from the member rollup).
  */
 import { defineReport } from '../../report.ts';
-import { dimensions, directionLabels, directionMeasures } from './common.ts';
+import { dimensions, directionLabels, directionMeasures, marginMeasures } from './common.ts';
 
 const DEPOSITS = '/order/orderDepositList';
 const WITHDRAWALS = '/order/orderTransferList';
@@ -33,6 +33,7 @@ export const dayReportMerchant = defineReport({
 
 const passageDay = dimensions('passage_report_day_page', 'day', 'passageId');
 const passageBoth = both('passage_report_day_page');
+const passageMargin = marginMeasures('passage_report_day_page');
 export const passageReportDay = defineReport({
   name: 'passage_report_day_page',
   rollup: 'order_day',
@@ -40,14 +41,14 @@ export const passageReportDay = defineReport({
   where: { family: ['normal', 'otc', 'zhotc'] },
   dimensions: passageDay.dims,
   defaultDimensions: ['day', 'passageId'],
-  measures: passageBoth.measures,
+  measures: { ...passageBoth.measures, ...passageMargin.measures },
   chart: { type: 'bar', x: 'passageId', y: ['depositSuccessAmount', 'withdrawSuccessAmount'] },
   drill: {
     page: DEPOSITS,
     filters: { passageId: 'passageId' },
     whenZero: { measure: 'depositCount', page: WITHDRAWALS },
   },
-  labels: { ...passageDay.labels, ...passageBoth.labels },
+  labels: { ...passageDay.labels, ...passageBoth.labels, ...passageMargin.labels },
 });
 
 const memberDay = dimensions('day_report_member_page', 'day', 'merchantId', 'memberAccount');
@@ -67,6 +68,7 @@ export const dayReportMember = defineReport({
 });
 
 const feeDay = dimensions('orderfee_list_report', 'day');
+const feeDayMargin = marginMeasures('orderfee_list_report');
 export const orderFeeReport = defineReport({
   name: 'orderfee_list_report',
   rollup: 'order_day',
@@ -76,6 +78,7 @@ export const orderFeeReport = defineReport({
     depositFee: { type: 'money', sum: 'successFee', where: { direction: 'deposit' } },
     withdrawFee: { type: 'money', sum: 'successFee', where: { direction: 'withdraw' } },
     totalFee: { type: 'money', sum: 'successFee', chart: false },
+    ...feeDayMargin.measures,
     successCount: { type: 'number', sum: 'successCount' },
   },
   chart: { type: 'bar', x: 'day', y: ['depositFee', 'withdrawFee'] },
@@ -86,6 +89,7 @@ export const orderFeeReport = defineReport({
   },
   labels: {
     ...feeDay.labels,
+    ...feeDayMargin.labels,
     'field.orderfee_list_report.depositFee': ['充值手续费', 'Deposit fees'],
     'field.orderfee_list_report.withdrawFee': ['提现手续费', 'Withdrawal fees'],
     'field.orderfee_list_report.totalFee': ['手续费合计', 'All fees'],
@@ -94,6 +98,7 @@ export const orderFeeReport = defineReport({
 });
 
 const feeDetail = dimensions('orderfee_list', 'day', 'merchantId', 'direction', 'family', 'passageId');
+const feeDetailMargin = marginMeasures('orderfee_list');
 export const orderFeeList = defineReport({
   name: 'orderfee_list',
   rollup: 'order_day',
@@ -103,6 +108,7 @@ export const orderFeeList = defineReport({
     successCount: { type: 'number', sum: 'successCount' },
     successAmount: { type: 'money', sum: 'successAmount' },
     successFee: { type: 'money', sum: 'successFee' },
+    ...feeDetailMargin.measures,
   },
   drill: {
     page: DEPOSITS,
@@ -112,6 +118,7 @@ export const orderFeeList = defineReport({
   },
   labels: {
     ...feeDetail.labels,
+    ...feeDetailMargin.labels,
     'field.orderfee_list.successCount': ['成功笔数', 'Successes'],
     'field.orderfee_list.successAmount': ['成功金额', 'Success amount'],
     'field.orderfee_list.successFee': ['手续费', 'Fees'],

@@ -178,7 +178,7 @@ export const orderDepositList = defineResource({
   fields: {
     ...orderFields('id', 'orderNo', 'family', 'mchOrderNo', 'merchantId', 'memberAccount'),
     payType: { type: 'enum', list: true, filter: 'eq', options: optionsOf(PAY_TYPE_LABELS) },
-    ...orderFields('amount', 'fee', 'passageId', 'upstreamOrderNo', 'status', 'failReason'),
+    ...orderFields('amount', 'fee', 'channelFee', 'passageId', 'upstreamOrderNo', 'status', 'failReason'),
     clientIp: { type: 'string', list: true },
     ...orderFields('createdAt'),
     paidAt: { type: 'datetime', list: true },

@@ -30,6 +30,8 @@ const ORDER_FIELDS = {
   },
   amount: { field: { type: 'money', list: true, filter: 'between' }, label: ['订单金额', 'Amount'] },
   fee: { field: { type: 'money', list: true }, label: ['手续费', 'Fee'] },
+  // What the provider charges for it (the passage's rate, a payout config's fee per payout).
+  channelFee: { field: { type: 'money', list: true }, label: ['通道成本', 'Channel cost'] },
   passageId: {
     field: { type: 'ref', list: true, filter: 'eq', ref: { resource: 'passage', labelField: 'name' } },
     label: ['通道', 'Passage'],

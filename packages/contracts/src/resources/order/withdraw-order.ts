@@ -189,7 +189,8 @@ export const orderTransferList = defineResource({
   group: 'order',
   api: '/api/pay/transferOrder',
   fields: {
-    ...orderFields('id', 'orderNo', 'family', 'mchOrderNo', 'merchantId', 'memberAccount', 'amount', 'fee'),
+    ...orderFields('id', 'orderNo', 'family', 'mchOrderNo', 'merchantId', 'memberAccount'),
+    ...orderFields('amount', 'fee', 'channelFee'),
     bankName: { type: 'string', list: true },
     accountName: { type: 'string', list: true, mask: 'name' },
     accountNo: { type: 'string', list: true, mask: 'bankCard' },
