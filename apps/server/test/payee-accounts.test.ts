@@ -79,6 +79,13 @@ describe('payee accounts', () => {
     }
   });
 
+  it('records an account once when its first withdrawals come together', async () => {
+    const all = await Promise.all(Array.from({ length: 6 }, () => withdraw('payee-1', '6217000099990000')));
+    for (const res of all) expect(res.envelope.code, res.body).toBe(0);
+    const same = (await accountsOf('payee-1')).filter((a) => a.accountNo === '6217000099990000');
+    expect(same).toHaveLength(1);
+  });
+
   it('keeps no account of a caller that is not a registered member', async () => {
     expect((await withdraw('walk-in')).envelope.code).toBe(0);
     expect(await accountsOf('walk-in')).toEqual([]);

@@ -22,36 +22,49 @@ export interface PaymentAccountUse {
 
 /** 'refused' when the member's account is disabled or blacklisted; else records it when new. */
 export async function usePaymentAccount(tx: Tx, use: PaymentAccountUse): Promise<'ok' | 'refused'> {
-  if (!use.memberAccount) return 'ok';
+  const account = use.memberAccount;
+  if (!account) return 'ok';
+  const known = await refusedOf(tx, use, account);
+  if (known !== null) return known ? 'refused' : 'ok';
+  const [member] = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.merchantId, use.merchantId), eq(members.account, account)));
+  if (!member) return 'ok';
+  // Two first withdrawals to one new account at once would both record it: the second waits here
+  // for the first's commit and then finds the account (as the first left it).
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtext('payment-account'), hashtext(${`${use.merchantId}:${account}:${use.payType}:${use.accountNo}`}))`,
+  );
+  const raced = await refusedOf(tx, use, account);
+  if (raced !== null) return raced ? 'refused' : 'ok';
+  await tx.insert(memberPaymentAccounts).values({
+    memberId: member.id,
+    merchantId: use.merchantId,
+    memberAccount: account,
+    payType: use.payType,
+    accountNo: use.accountNo,
+    holderName: use.holderName,
+    bankName: use.bankName,
+    createdAt: use.at,
+    updatedAt: use.at,
+  });
+  return 'ok';
+}
+
+/** Whether the member's account is refused (disabled or blacklisted); null: the member has no such account. */
+async function refusedOf(tx: Tx, use: PaymentAccountUse, account: string): Promise<boolean | null> {
   const a = memberPaymentAccounts;
   const [known] = await tx
-    .select({ refused: sql<boolean>`bool_or(NOT ${a.enabled} OR ${a.blacklisted})` })
+    .select({ refused: sql<boolean | null>`bool_or(NOT ${a.enabled} OR ${a.blacklisted})` })
     .from(a)
     .where(
       and(
         eq(a.merchantId, use.merchantId),
-        eq(a.memberAccount, use.memberAccount),
+        eq(a.memberAccount, account),
         eq(a.payType, use.payType),
         eq(a.accountNo, use.accountNo),
       ),
     );
-  if (known?.refused === true) return 'refused';
-  if (known?.refused === false) return 'ok';
-  const [member] = await tx
-    .select({ id: members.id })
-    .from(members)
-    .where(and(eq(members.merchantId, use.merchantId), eq(members.account, use.memberAccount)));
-  if (member)
-    await tx.insert(a).values({
-      memberId: member.id,
-      merchantId: use.merchantId,
-      memberAccount: use.memberAccount,
-      payType: use.payType,
-      accountNo: use.accountNo,
-      holderName: use.holderName,
-      bankName: use.bankName,
-      createdAt: use.at,
-      updatedAt: use.at,
-    });
-  return 'ok';
+  return known?.refused ?? null;
 }
