@@ -116,7 +116,12 @@ describe('callback addresses', () => {
       .onConflictDoNothing();
     const [config] = await t.ctx.db
       .insert(thirdInterfaces)
-      .values({ thirdPartyId: party.id, interfaceType: 'sandbox', createUrl: 'x', callbackIps: '10.9.9.9' })
+      .values({
+        thirdPartyId: party.id,
+        interfaceType: 'sandbox',
+        createUrl: `${platformOrigin(t.ctx)}/sandbox/upstream/pay/create`,
+        callbackIps: '10.9.9.9',
+      })
       .returning();
     try {
       const o = await pending();

@@ -219,7 +219,7 @@ export async function seedPayConfig(tx: Tx, r: Random, secretKey: Buffer, origin
       interfaceType: p.interfaceType,
       createUrl: `${p.baseUrl}/${p.direction === 'deposit' ? 'pay/create' : 'payout/create'}`,
       queryUrl: `${p.baseUrl}/${p.direction === 'deposit' ? 'pay/query' : 'payout/query'}`,
-      payoutUrl: p.direction === 'withdraw' ? `${p.baseUrl}/payout/submit` : null,
+      payoutUrl: p.direction === 'withdraw' ? `${p.baseUrl}/payout/create` : null,
       callbackIps:
         p.interfaceType === 'sandbox'
           ? sandboxCallbackIps(origin)

@@ -5,11 +5,14 @@
  */
 import type { Locale } from '@payops/contracts';
 import { eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
 import type { Row, Tx } from '../../platform/crud/index.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { isListEntry, listEntries } from '../../platform/ip-allow.ts';
 import { dec, decString, ZERO } from '../../platform/ledger/index.ts';
+import { checkOutboundUrl } from '../../platform/outbound.ts';
 import { thirdParties } from '../mch/passage.schema.ts';
+import { servedBySandbox } from '../upstream/adapter.ts';
 import { interfaceTypes } from './schema.ts';
 
 const text = {
@@ -72,6 +75,25 @@ export async function checkThirdParty(
   if (!party || (direction && party.direction !== direction))
     throw fieldError('thirdPartyId', (direction === 'withdraw' ? text.payout : text.thirdParty)[locale]);
   return party;
+}
+
+/**
+ * A provider URL given on a page (a third party's base URL, its interface config's URLs) when it
+ * changes: a public http(s) address, unless it is the sandbox on this server's loopback address
+ * (called at this server's own origin, upstream/adapter.ts).
+ */
+export function checkProviderUrl(
+  ctx: AppContext,
+  values: Row,
+  before: Row | undefined,
+  field: string,
+  locale: Locale,
+): void {
+  const url = values[field];
+  if (typeof url !== 'string' || !url || url === before?.[field]) return;
+  const interfaceType = String(values.interfaceType ?? before?.interfaceType ?? '');
+  if (ctx.config.sandbox && servedBySandbox({ interfaceType, baseUrl: url })) return;
+  checkOutboundUrl(ctx, field, url, locale);
 }
 
 export async function checkInterfaceType(tx: Tx, code: unknown, locale: Locale, field = 'interfaceType') {

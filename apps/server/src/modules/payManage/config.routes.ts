@@ -9,12 +9,14 @@ import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../platform/crud/index.ts';
 import { localeOf } from '../../platform/errors.ts';
 import { thirdParties } from '../mch/passage.schema.ts';
+import { forgetEndpoints } from '../upstream/endpoints.ts';
 import { releaseHeldPayouts } from '../upstream/payout.ts';
 import { rejudgeBalances } from './balances.ts';
 import {
   checkInterfaceType,
   checkIpList,
   checkOrder,
+  checkProviderUrl,
   checkThirdCodes,
   checkThirdParty,
   refuseInUse,
@@ -53,7 +55,11 @@ export async function configRoutes(fastify: FastifyInstance) {
       if (info.mode === 'add') await checkThirdParty(info.tx, values.thirdPartyId, locale);
       await checkInterfaceType(info.tx, values.interfaceType, locale);
       checkIpList(values, 'callbackIps', locale);
+      for (const field of ['createUrl', 'queryUrl', 'payoutUrl'])
+        checkProviderUrl(info.request.server.ctx, values, info.before, field, locale);
     },
+    // Its URLs are what the adapters call next (upstream/endpoints.ts).
+    afterChange: ({ request }) => forgetEndpoints(request.server.ctx),
   });
 
   registerCrud(fastify, thirdAgentPay, {

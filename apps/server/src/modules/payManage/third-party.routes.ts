@@ -10,11 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { type Row, registerCrud, type Tx } from '../../platform/crud/index.ts';
 import { fieldError, localeOf } from '../../platform/errors.ts';
-import { checkOutboundUrl } from '../../platform/outbound.ts';
 import { seal } from '../../platform/secret-box.ts';
 import { passages, thirdParties } from '../mch/passage.schema.ts';
-import { servedBySandbox } from '../upstream/adapter.ts';
-import { checkInterfaceType, refuseInUse } from './checks.ts';
+import { checkInterfaceType, checkProviderUrl, refuseInUse } from './checks.ts';
 import { thirdAgentPays, thirdInterfaces } from './schema.ts';
 
 const secretRequired = {
@@ -83,12 +81,7 @@ export async function thirdPartyRoutes(fastify: FastifyInstance) {
       beforeWrite: async (values, info) => {
         const locale = localeOf(info.request);
         await checkInterfaceType(info.tx, values.interfaceType, locale);
-        // A sandbox on this server's loopback address is called at this server's origin (adapter.ts).
-        if (typeof values.baseUrl === 'string' && values.baseUrl !== info.before?.baseUrl) {
-          const interfaceType = String(values.interfaceType ?? info.before?.interfaceType ?? '');
-          if (!(ctx.config.sandbox && servedBySandbox({ interfaceType, baseUrl: values.baseUrl })))
-            checkOutboundUrl(ctx, 'baseUrl', values.baseUrl, locale);
-        }
+        checkProviderUrl(ctx, values, info.before, 'baseUrl', locale);
         const sealed = sealSecret(ctx.keys.secretKey, (info.request.body as Row).secret);
         if (!sealed && info.mode === 'add') throw fieldError('secret', secretRequired[locale]);
         Object.assign(values, sealed);

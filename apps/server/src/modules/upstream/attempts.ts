@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Executor } from '../../platform/ledger/accounts.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { accessOf, adapterFor } from './adapter.ts';
+import { endpointsOf } from './endpoints.ts';
 import { recordUpstreamError, recordUpstreamSuccess } from './health.ts';
 import type { Direction, Ranked, Routing } from './routing.ts';
 import { routingDecisions } from './schema.ts';
@@ -42,7 +43,8 @@ export async function tryPassages<T>(
   let lastError: string | null = null;
   for (const [i, r] of routing.ranked.entries()) {
     try {
-      const answer = await call(adapterFor(r.thirdParty.interfaceType)!, accessOf(ctx, r.thirdParty), r);
+      const access = accessOf(ctx, r.thirdParty, await endpointsOf(ctx, r.thirdParty));
+      const answer = await call(adapterFor(r.thirdParty.interfaceType)!, access, r);
       await recordUpstreamSuccess(ctx, r.passage.id, r.passage.health, r.errors);
       tried.push(entry(r, 'chosen'), ...routing.ranked.slice(i + 1).map((x) => entry(x, 'not_tried')));
       return { chosen: { ranked: r, answer }, candidates: [...tried, ...routing.skipped], lastError };

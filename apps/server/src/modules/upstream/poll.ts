@@ -14,6 +14,7 @@ import { thirdParties } from '../mch/passage.schema.ts';
 import { depositOrders, withdrawOrders } from '../order/schema.ts';
 import { accessOf, adapterFor } from './adapter.ts';
 import { type Applied, applyUpstreamState, guarded } from './apply.ts';
+import { endpointsOf } from './endpoints.ts';
 import { UpstreamError, type UpstreamKind } from './types.ts';
 
 export const POLL_AFTER_MS = 60_000;
@@ -33,7 +34,8 @@ async function pollOne(ctx: AppContext, o: Polled, kind: UpstreamKind): Promise<
   const adapter = tp && adapterFor(tp.interfaceType);
   if (!tp || !adapter) return 'pending';
   try {
-    const state = await adapter.queryOrder(accessOf(ctx, tp), o.orderNo, kind, ctx.clock.now());
+    const access = accessOf(ctx, tp, await endpointsOf(ctx, tp));
+    const state = await adapter.queryOrder(access, o.orderNo, kind, ctx.clock.now());
     if (state.orderNo !== o.orderNo || state.kind !== kind) return 'error';
     return await applyUpstreamState(ctx, tp.id, state);
   } catch (e) {

@@ -36,7 +36,10 @@ export const SANDBOX_PATHS = {
 /** A statement answer: up to 64 MB (a 100k-line day is about 10 MB), given a minute. */
 const STATEMENT_LIMITS = { maxBytes: 64 << 20, timeoutMs: 60_000 };
 
-/** A signed call and its verified answer; the sandbox P2P market (modules/trade) speaks it too. */
+/**
+ * A signed call and its verified answer; the sandbox P2P market (modules/trade) speaks it too. `path`
+ * is under the party's base URL, or an absolute URL (an interface config's, endpoints.ts).
+ */
 export async function post(
   tp: ThirdPartyAccess,
   path: string,
@@ -45,13 +48,14 @@ export async function post(
   limits: { maxBytes?: number; timeoutMs?: number } = {},
 ): Promise<Params> {
   const timeoutMs = Math.max(tp.timeoutMs, limits.timeoutMs ?? 0);
-  if (!tp.baseUrl)
+  const absolute = /^https?:\/\//i.test(path);
+  if (!absolute && !tp.baseUrl)
     throw new UpstreamError('network', `${tp.code}: no base URL (the server is not listening yet)`);
   let res: OutboundAnswer;
   try {
     res = await postJson(
       tp.allowedOrigins,
-      `${tp.baseUrl}${path}`,
+      absolute ? path : `${tp.baseUrl}${path}`,
       JSON.stringify(signed(tp.secret, { mchNo: tp.mchNo, ...params }, now)),
       timeoutMs,
       limits.maxBytes,
@@ -114,15 +118,16 @@ function stateOf(p: Params, kind: 'answer' | 'callback'): UpstreamOrderState {
 
 export const sandboxAdapter: UpstreamAdapter = {
   async createPayment(tp, req, now) {
-    const a = await post(tp, SANDBOX_PATHS.pay, { ...req }, now);
+    const a = await post(tp, tp.endpoints.payment ?? SANDBOX_PATHS.pay, { ...req }, now);
     return { upstreamOrderNo: text(a, 'upstreamOrderNo', 'answer'), payUrl: text(a, 'payUrl', 'answer') };
   },
   async createPayout(tp, req, now) {
-    const a = await post(tp, SANDBOX_PATHS.payout, { ...req }, now);
+    const a = await post(tp, tp.endpoints.payout ?? SANDBOX_PATHS.payout, { ...req }, now);
     return { upstreamOrderNo: text(a, 'upstreamOrderNo', 'answer') };
   },
   async queryOrder(tp, orderNo, kind, now) {
-    return stateOf(await post(tp, SANDBOX_PATHS.query[kind], { orderNo, kind }, now), 'answer');
+    const url = tp.endpoints.query ?? SANDBOX_PATHS.query[kind];
+    return stateOf(await post(tp, url, { orderNo, kind }, now), 'answer');
   },
   async statement(tp, day, now) {
     const a = await post(tp, SANDBOX_PATHS.statement, { day }, now, STATEMENT_LIMITS);

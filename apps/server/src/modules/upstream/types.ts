@@ -14,6 +14,15 @@ export interface ThirdPartyAccess {
   timeoutMs: number;
   /** Origins callable whatever their address (platform/outbound.ts): the sandbox on this server. */
   allowedOrigins: readonly string[];
+  /** The interface config's URLs (endpoints.ts); a missing one is the protocol's path under baseUrl. */
+  endpoints: UpstreamEndpoints;
+}
+
+/** Absolute URLs of a provider's calls, as its interface config names them. */
+export interface UpstreamEndpoints {
+  payment?: string;
+  payout?: string;
+  query?: string;
 }
 
 export type UpstreamStatus = 'pending' | 'paid' | 'failed';
