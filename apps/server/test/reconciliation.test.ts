@@ -365,26 +365,51 @@ describe('other sources', () => {
     ]);
   });
 
-  it("fetches a day's statement from the sandbox, which reports one order differently when told to", async () => {
+  it("fetches a day's statement from the sandbox, which reports one order differently when told to; a stated fee is compared with the channel cost", async () => {
     const other = await sandboxParty(t, 'SBX_REC2');
-    await passage(t, other, { payType: 'wechat' });
+    await passage(t, other, { payType: 'wechat', rate: '0.01' });
     await sandboxCall(t, other, 'control', { delayMs: 50 });
     const x = await deposit('80.00', 'success', 'wechat');
     const y = await deposit('90.00', 'success', 'wechat');
+    const z = await deposit('70.00', 'success', 'wechat');
+    const w = await deposit('60.00', 'success', 'wechat');
     expect(x.thirdPartyId).toBe(other.id);
+    expect(w.channelFee).toBe('0.60000000');
     await sandboxCall(t, other, 'control', { orderNo: y.orderNo, delayMs: 50, reportAmount: '99.00' });
+    // The provider states what it charged: the channel cost for one, more for the other.
+    await sandboxCall(t, other, 'control', { orderNo: z.orderNo, delayMs: 50, reportFee: '0.70' });
+    await sandboxCall(t, other, 'control', { orderNo: w.orderNo, delayMs: 50, reportFee: '1.00' });
     const res = await call<{ id: number }>(t, 'POST', '/api/pay/reconciliation/fetch', {
       session: admin,
       body: { thirdPartyId: other.id, day: await dayOf(x.createdAt) },
     });
     expect(res.envelope.code, res.body).toBe(0);
     const s = await imported(res.envelope.data.id);
-    expect(s).toMatchObject({ status: 'open', source: 'fetch', linesTotal: 2, matched: 1, amountDiffers: 1 });
+    expect(s).toMatchObject({
+      status: 'open',
+      source: 'fetch',
+      linesTotal: 4,
+      matched: 2,
+      amountDiffers: 1,
+      feeDiffers: 1,
+      openLines: 2,
+    });
     const lines = await linesOf(s.id);
     expect(lines.find((l) => l.orderNo === y.orderNo)).toMatchObject({
       category: 'amount_differs',
       upstreamAmount: '99.00000000',
       ourAmount: '90.00000000',
+    });
+    expect(lines.find((l) => l.orderNo === z.orderNo)).toMatchObject({
+      category: 'matched',
+      upstreamFee: '0.70000000',
+      ourFee: '0.70000000',
+    });
+    expect(lines.find((l) => l.orderNo === w.orderNo)).toMatchObject({
+      category: 'fee_differs',
+      resolution: 'open',
+      upstreamFee: '1.00000000',
+      ourFee: '0.60000000',
     });
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The demo day's reconciliation (order/reconciliationPage): each demo sandbox provider is told, through
- * its own control path, to report one paid order at another amount, then its statement of the day is
+ * its own control path, to report one paid order at another amount and to state a fee above another's
+ * channel cost, then its statement of the day is
  * fetched over HTTP and imported like an operator's fetch; the receipts the operators rejected show as
  * status differences. One difference per statement is resolved with a note, the rest left open.
  */
@@ -35,16 +36,26 @@ export async function reconcileDemoDay(ctx: AppContext, origin: string): Promise
   for (const party of DEMO_SANDBOX_PARTIES) {
     const [tp] = await ctx.db.select().from(thirdParties).where(eq(thirdParties.code, party.code));
     if (!tp) continue;
-    const [paid] = await ctx.db
-      .select({ orderNo: depositOrders.orderNo, amount: depositOrders.amount })
+    const [paid, charged] = await ctx.db
+      .select({
+        orderNo: depositOrders.orderNo,
+        amount: depositOrders.amount,
+        channelFee: depositOrders.channelFee,
+      })
       .from(depositOrders)
       .where(and(eq(depositOrders.thirdPartyId, tp.id), eq(depositOrders.status, 'success')))
       .orderBy(asc(depositOrders.id))
-      .limit(1);
+      .limit(2);
     if (paid)
       await tellSandbox(origin, party, 'control', {
         orderNo: paid.orderNo,
         reportAmount: new Big(paid.amount).minus('0.50').toFixed(2),
+      });
+    // The provider charged 0.10 more than the passage's rate says (a fee difference).
+    if (charged)
+      await tellSandbox(origin, party, 'control', {
+        orderNo: charged.orderNo,
+        reportFee: new Big(charged.channelFee).plus('0.10').toFixed(2),
       });
     const file = await fetchStatement(ctx, tp.id, day, OPERATOR.locale);
     const { statement, mapping } = await stageStatement(ctx, { ...file, actor: OPERATOR });

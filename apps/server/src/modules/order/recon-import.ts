@@ -207,29 +207,35 @@ async function insertBatch(tx: Tx, statementId: number, batch: StatementLine[]) 
 async function classify(ctx: AppContext, tx: Tx, s: ReconStatement) {
   const zone = ctx.config.timeZone;
   const ours = sql`(
-    SELECT 'deposit' AS family, id, order_no, amount, status, upstream_order_no, passage_id, created_at
+    SELECT 'deposit' AS family, id, order_no, amount, channel_fee, status, upstream_order_no, passage_id,
+           created_at
       FROM deposit_orders WHERE third_party_id = ${s.thirdPartyId} AND upstream_order_no IS NOT NULL
     UNION ALL
-    SELECT 'withdraw', id, order_no, amount, status, upstream_order_no, passage_id, created_at
+    SELECT 'withdraw', id, order_no, amount, channel_fee, status, upstream_order_no, passage_id, created_at
       FROM withdraw_orders WHERE third_party_id = ${s.thirdPartyId} AND upstream_order_no IS NOT NULL)`;
+  // A provider charges for what it did: its fee is compared on the successes it lists with one, to
+  // the order's channel cost (a statement without a fee column compares none).
+  const feeDiffers = sql`(l.upstream_fee IS NOT NULL AND o.our_status = 'success' AND l.upstream_fee <> o.channel_fee)`;
   // Lines are inserted as only_upstream/open: only those with an order of ours are rewritten (a
   // 100k-line statement of unknown orders is not updated at all).
   await tx.execute(sql`
     UPDATE recon_lines l SET order_family = o.family, order_id = o.id, order_no = o.order_no,
-           our_amount = o.amount, order_state = o.status, our_status = o.our_status,
+           our_amount = o.amount, our_fee = o.channel_fee, order_state = o.status, our_status = o.our_status,
            category = CASE WHEN l.upstream_amount <> o.amount THEN 'amount_differs'
                            WHEN l.upstream_status <> o.our_status THEN 'status_differs'
+                           WHEN ${feeDiffers} THEN 'fee_differs'
                            ELSE 'matched' END,
            resolution = CASE WHEN l.upstream_amount = o.amount AND l.upstream_status = o.our_status
+                                  AND NOT ${feeDiffers}
                              THEN 'none' ELSE 'open' END
       FROM (SELECT *, ${ourStatusSql('family', 'status')} AS our_status FROM ${ours} x) o
      WHERE l.statement_id = ${s.id} AND o.upstream_order_no = l.upstream_order_no`);
   // Ours of the day the upstream does not list (the passages' index narrows to the third party's).
   await tx.execute(sql`
     INSERT INTO recon_lines (statement_id, category, resolution, upstream_order_no, order_family,
-                             order_id, order_no, our_amount, order_state, our_status)
+                             order_id, order_no, our_amount, our_fee, order_state, our_status)
     SELECT ${s.id}, 'only_here', 'open', o.upstream_order_no, o.family, o.id, o.order_no, o.amount,
-           o.status, ${ourStatusSql('o.family', 'o.status')}
+           o.channel_fee, o.status, ${ourStatusSql('o.family', 'o.status')}
       FROM ${ours} o
      WHERE o.passage_id IN (SELECT id FROM passages WHERE third_party_id = ${s.thirdPartyId})
        AND o.created_at >= (${s.day}::date::timestamp AT TIME ZONE ${zone})
@@ -241,6 +247,7 @@ async function classify(ctx: AppContext, tx: Tx, s: ReconStatement) {
     SELECT count(*) FILTER (WHERE category = 'matched')::int AS matched,
            count(*) FILTER (WHERE category = 'amount_differs')::int AS "amountDiffers",
            count(*) FILTER (WHERE category = 'status_differs')::int AS "statusDiffers",
+           count(*) FILTER (WHERE category = 'fee_differs')::int AS "feeDiffers",
            count(*) FILTER (WHERE category = 'only_upstream')::int AS "onlyUpstream",
            count(*) FILTER (WHERE category = 'only_here')::int AS "onlyHere",
            count(*) FILTER (WHERE resolution = 'open')::int AS "openLines"

@@ -71,7 +71,8 @@ export async function* statementLines(
     for await (const rec of readRecords(path, format)) {
       const cells = rec.cells.map((c) => c.trim());
       if (!index) {
-        const wanted = { orderNo: m.orderNo, amount: m.amount, status: m.status, date: m.date, fee: m.fee };
+        // The fee column may be absent: such a statement states no fees (none are compared).
+        const wanted = { orderNo: m.orderNo, amount: m.amount, status: m.status, date: m.date };
         const missing = Object.values(wanted).filter((c): c is string => !!c && !cells.includes(c));
         if (missing.length) throw bad(t.missing(missing));
         const at = (c: string | null) => (c ? cells.indexOf(c) : -1);

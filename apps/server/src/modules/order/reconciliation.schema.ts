@@ -31,6 +31,7 @@ export const reconStatements = pgTable(
     matched: integer('matched').notNull().default(0),
     amountDiffers: integer('amount_differs').notNull().default(0),
     statusDiffers: integer('status_differs').notNull().default(0),
+    feeDiffers: integer('fee_differs').notNull().default(0),
     onlyUpstream: integer('only_upstream').notNull().default(0),
     onlyHere: integer('only_here').notNull().default(0),
     openLines: integer('open_lines').notNull().default(0),
@@ -78,6 +79,8 @@ export const reconLines = pgTable(
     orderNo: text('order_no'),
     ourAmount: money('our_amount'),
     ourStatus: text('our_status', { enum: RECON_STATUSES }),
+    /** The order's channel cost (what the provider should have charged) when the line was classified. */
+    ourFee: money('our_fee'),
     /** The order's own state when the line was classified. */
     orderState: text('order_state'),
     note: text('note'),

@@ -15,6 +15,8 @@ export const LINE_CATEGORIES = [
   'matched',
   'amount_differs',
   'status_differs',
+  // Both say success with the same amount, but the provider charged other than the order's channel cost.
+  'fee_differs',
   'only_upstream',
   'only_here',
 ] as const;
@@ -29,6 +31,7 @@ export const CATEGORY_LABELS = {
   matched: ['一致', 'Matched'],
   amount_differs: ['金额不符', 'Amount differs'],
   status_differs: ['状态不符', 'Status differs'],
+  fee_differs: ['手续费不符', 'Fee differs'],
   only_upstream: ['仅上游有', 'Only upstream'],
   only_here: ['仅本平台有', 'Only here'],
 } as const;
@@ -36,6 +39,7 @@ const CATEGORY_COLORS: Record<LineCategory, string> = {
   matched: 'green',
   amount_differs: 'orange',
   status_differs: 'volcano',
+  fee_differs: 'gold',
   only_upstream: 'purple',
   only_here: 'blue',
 };
@@ -89,6 +93,7 @@ export const reconciliationPage = defineResource({
     matched: count,
     amountDiffers: count,
     statusDiffers: count,
+    feeDiffers: count,
     onlyUpstream: count,
     onlyHere: count,
     openLines: count,
@@ -119,6 +124,7 @@ export const reconciliationPage = defineResource({
     'field.reconciliationPage.matched': ['一致', 'Matched'],
     'field.reconciliationPage.amountDiffers': ['金额不符', 'Amount differs'],
     'field.reconciliationPage.statusDiffers': ['状态不符', 'Status differs'],
+    'field.reconciliationPage.feeDiffers': ['手续费不符', 'Fee differs'],
     'field.reconciliationPage.onlyUpstream': ['仅上游有', 'Only upstream'],
     'field.reconciliationPage.onlyHere': ['仅本平台有', 'Only here'],
     'field.reconciliationPage.openLines': ['待处理差异', 'Open differences'],
@@ -206,6 +212,9 @@ export const reconciliationLines = defineResource({
     orderNo: { type: 'string', list: true, filter: 'eq' },
     ourAmount: { type: 'money', list: true },
     ourStatus: { type: 'enum', list: true, options: optionsOf(RECON_STATUS_LABELS) },
+    // What the provider says it charged (the statement's fee column), and the order's channel cost.
+    upstreamFee: { type: 'money', list: true },
+    ourFee: { type: 'money', list: true },
     orderState: { type: 'string', list: true },
     note: { type: 'text', list: true },
     resolvedByName: { type: 'string', list: true },
@@ -231,6 +240,8 @@ export const reconciliationLines = defineResource({
     'field.reconciliationLines.ourAmount': ['平台金额', 'Our amount'],
     'field.reconciliationLines.ourStatus': ['平台状态', 'Our status'],
     ...enumLabels('reconciliationLines', 'ourStatus', RECON_STATUS_LABELS),
+    'field.reconciliationLines.upstreamFee': ['上游手续费', 'Upstream fee'],
+    'field.reconciliationLines.ourFee': ['通道成本', 'Channel cost'],
     'field.reconciliationLines.orderState': ['订单状态', 'Order state'],
     'field.reconciliationLines.note': ['处理备注', 'Note'],
     'field.reconciliationLines.resolvedByName': ['处理人', 'Resolved by'],

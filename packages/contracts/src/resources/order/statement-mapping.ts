@@ -27,7 +27,7 @@ export const SANDBOX_STATEMENT_MAPPING: StatementMapping = {
   failedWords: ['failed'],
   pendingWords: ['pending'],
   date: 'created_at',
-  fee: null,
+  fee: 'fee',
 };
 
 /** The interface type's mapping fields (columns of interface_types), with their labels. */

@@ -5,7 +5,8 @@
  *
  *   create: ok | error (HTTP 503) | refuse (code 1, a business refusal) | timeout (answers after holdMs)
  *   outcome: success | fail | hold (no callback until POST /sandbox/upstream/notify)
- *   reportAmount, reportStatus: what its statement says of the order (a statement that disagrees)
+ *   reportAmount, reportStatus, reportFee: what its statement says of the order (a statement that
+ *   disagrees; it states a fee only when told one)
  */
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -27,6 +28,10 @@ export const instructionSchema = z.object({
     .regex(/^\d{1,20}(\.\d{1,8})?$/)
     .optional(),
   reportStatus: z.enum(['pending', 'paid', 'failed']).optional(),
+  reportFee: z
+    .string()
+    .regex(/^\d{1,20}(\.\d{1,8})?$/)
+    .optional(),
 });
 
 export type Instruction = z.infer<typeof instructionSchema>;

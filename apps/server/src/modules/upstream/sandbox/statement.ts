@@ -2,7 +2,8 @@
  * The sandbox provider's statement: an account's orders created on a business day (the platform's
  * zone), as CSV in the sandbox's own columns (contracts SANDBOX_STATEMENT_MAPPING), inside a signed
  * answer { fileName, csv }. An order's instruction may make the statement disagree with what happened
- * (`reportAmount`, `reportStatus`): how tests and the demo get a statement with differences.
+ * (`reportAmount`, `reportStatus`) or state the fee it charged (`reportFee`; the sandbox keeps no fee,
+ * so the column is empty otherwise): how tests and the demo get a statement with differences.
  */
 import { SANDBOX_STATEMENT_MAPPING as M } from '@payops/contracts';
 import { and, asc, eq, gte, like, lt, sql } from 'drizzle-orm';
@@ -43,12 +44,15 @@ export function statementRoute(app: FastifyInstance, route: object) {
       .from(sandboxInstructions)
       .where(like(sandboxInstructions.key, `${keyOf.order(mchNo, '')}%`));
     const report = new Map(told.map((r) => [r.key, instructionSchema.parse(r.instruction)]));
-    const lines = [[M.orderNo, 'order_no', 'kind', M.amount, M.status, M.date!].join(',')];
+    const lines = [[M.orderNo, 'order_no', 'kind', M.amount, M.status, M.date!, M.fee!].join(',')];
     for (const o of orders) {
       const i = report.get(keyOf.order(mchNo, o.orderNo));
       const amount = i?.reportAmount ?? plainAmount(o.amount);
       const status = i?.reportStatus ?? o.status;
-      lines.push([o.upstreamOrderNo, o.orderNo, o.kind, amount, status, o.createdAt.toISOString()].join(','));
+      const fee = i?.reportFee ?? '';
+      lines.push(
+        [o.upstreamOrderNo, o.orderNo, o.kind, amount, status, o.createdAt.toISOString(), fee].join(','),
+      );
     }
     return answer(reply, v.secret, {
       fileName: `sandbox-${mchNo}-${day}.csv`,
