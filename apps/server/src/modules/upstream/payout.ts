@@ -118,13 +118,11 @@ export async function payOut(
  * Hands the held withdrawals back to the payout job, which judges each again (holding it anew when
  * it still needs an operator): after a payout config changed, one may now pay out automatically.
  */
-export async function releaseHeldPayouts(ctx: AppContext): Promise<number> {
-  const released = await ctx.db
+export async function releaseHeldPayouts(ctx: AppContext): Promise<void> {
+  await ctx.db
     .update(withdrawOrders)
     .set({ payoutHeld: false })
-    .where(and(eq(withdrawOrders.status, 'approved'), eq(withdrawOrders.payoutHeld, true)))
-    .returning({ id: withdrawOrders.id });
-  return released.length;
+    .where(and(eq(withdrawOrders.status, 'approved'), eq(withdrawOrders.payoutHeld, true)));
 }
 
 /** The approved withdrawals that are due and not held for an operator, oldest first. */

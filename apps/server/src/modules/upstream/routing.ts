@@ -195,8 +195,10 @@ export async function routePassages(ctx: AppContext, req: RouteRequest): Promise
   };
   const open: (Ranked & { dailyLimit: string; used: string })[] = [];
   // Payouts only: what each provider's payout configs allow (not on the deposits' hot path).
-  const partyIds = [...new Set(rows.map((r) => r.thirdParty.id))];
-  const agentPays = req.direction === 'withdraw' ? await agentPaysOf(ctx, partyIds) : null;
+  const agentPays =
+    req.direction === 'withdraw'
+      ? await agentPaysOf(ctx, [...new Set(rows.map((r) => r.thirdParty.id))])
+      : null;
   const paidOut = agentPays?.size ? await payoutsToday(ctx, [...agentPays.keys()], req.now) : null;
   for (const r of rows) {
     const p = r.passage;
