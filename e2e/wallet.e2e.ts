@@ -4,8 +4,9 @@
  * it, the clock of this process moves past the seller's deadline and the SLA job's function marks it
  * overdue (highlighted, in the bell's queue), the operator rules it to the buyer (reason and code),
  * and the coins show in the buyer's fund log. A bank email no wallet order fits is bound by hand to
- * the order it pays (reason and code), which shows paid. Then the wallet pages the demo day filled, in
- * zh-CN and en-US.
+ * the order it pays (reason and code), which shows paid. An operator raises a member's wallet level,
+ * and the member's next ad goes under the higher level's ad rule (window and take bounds on the ad
+ * page). Then the wallet pages the demo day filled, in zh-CN and en-US.
  */
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
@@ -62,6 +63,14 @@ async function rowAfterRefresh(no: string) {
   return row(no).innerText();
 }
 
+/** The demo's wallet pool (its market rule for wallet members). */
+async function walletPoolId(): Promise<number> {
+  const { rows: pools } = await app.ctx.pool.query(
+    "SELECT pool_id FROM trade_rules WHERE trader_type = 'wallet_member' AND enabled ORDER BY id LIMIT 1",
+  );
+  return pools[0].pool_id;
+}
+
 /** A wallet trade of this test's own two members, awaiting the buyer's payment. */
 async function walletTrade() {
   const ctx = app.ctx;
@@ -70,11 +79,12 @@ async function walletTrade() {
     await registerWalletMember(ctx, tx, { account: `WE2ES${tag}`, phone: `1390${tag}` }),
     await registerWalletMember(ctx, tx, { account: `WE2EB${tag}`, phone: `1391${tag}` }),
   ]);
-  const { rows: pools } = await ctx.pool.query(
-    "SELECT pool_id FROM trade_rules WHERE trader_type = 'wallet_member' AND enabled ORDER BY id LIMIT 1",
-  );
   await creditWalletDeposit(ctx, seller!.id, '100', `0xe2e${tag}`);
-  const ad = await postWalletAd(ctx, seller!.id, { poolId: pools[0].pool_id, side: 'sell', amount: '100' });
+  const ad = await postWalletAd(ctx, seller!.id, {
+    poolId: await walletPoolId(),
+    side: 'sell',
+    amount: '100',
+  });
   const order = await takeWalletAd(ctx, buyer!.id, { adId: ad.id, amount: '15', payType: 'alipay' });
   return { order, buyer: buyer! };
 }
@@ -247,6 +257,50 @@ describe('wallet disputes', () => {
     await expect.poll(() => row(order.orderNo).innerText(), { timeout: 20_000 }).toMatch(/Paid/);
     await open(`/wallet/emailOrderListWallet?id=${emailId}`, 'emailOrderListWallet');
     await screenshot(page, 'wallet-email-bound-en-US');
+    await pick(page, 'language-switch', 'language-option-zh-CN');
+    await idle();
+  }, 120_000);
+
+  test("an operator raises a member's wallet level: the member's next bank card ad goes under that level's rule", async () => {
+    const ctx = app.ctx;
+    const tag = String(Date.now()).slice(-7);
+    const member = await ctx.db.transaction((tx) =>
+      registerWalletMember(ctx, tx, { account: `WE2EL${tag}`, phone: `1392${tag}` }),
+    );
+    await creditWalletDeposit(ctx, member.id, '500', `0xe2el${tag}`);
+    const bankAd = async () =>
+      postWalletAd(ctx, member.id, {
+        poolId: await walletPoolId(),
+        side: 'sell',
+        amount: '200',
+        payTypes: 'bank_card',
+      });
+    // Level 1: the demo's bank card rule for every level (20 minutes to pay, 100 CNY a take at least).
+    const before = await bankAd();
+    expect(before.payMinutes).toBe(20);
+
+    await open(`/wallet/walletFindByPage?account=${member.account}`, 'walletFindByPage');
+    await act(member.account, 'edit');
+    const level = page.locator('input[data-testid="form-level"], [data-testid="form-level"] input').first();
+    await level.fill('2');
+    await id('form-submit').click();
+    await page.locator('[data-testid="resource-form"]:visible').waitFor({ state: 'hidden', timeout: 20_000 });
+    const levelNow = async () =>
+      (await ctx.pool.query('SELECT level FROM wallet_members WHERE id = $1', [member.id])).rows[0].level;
+    await expect.poll(levelNow, { timeout: 20_000 }).toBe(2);
+    await screenshot(page, 'wallet-member-level-zh-CN');
+
+    // Level 2: the large bank card rule (30 minutes, 1,000 CNY a take at least at 7.20 a coin).
+    const after = await bankAd();
+    expect(after).toMatchObject({ payMinutes: 30, minTake: '138.89000000' });
+    await open(`/tradeManage/trade_sell_order_page?ownerCode=${member.account}`, 'trade_sell_order_page');
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(2);
+    expect(await row(after.adNo).innerText()).toContain('138.89');
+    await screenshot(page, 'wallet-ad-rules-zh-CN');
+    await pick(page, 'language-switch', 'language-option-en-US');
+    await idle();
+    expect(await page.locator('.ant-table-thead:visible').innerText()).toContain('Payment window (minutes)');
+    await screenshot(page, 'wallet-ad-rules-en-US');
     await pick(page, 'language-switch', 'language-option-zh-CN');
     await idle();
   }, 120_000);

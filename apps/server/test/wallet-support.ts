@@ -1,6 +1,6 @@
 /**
  * Test helpers of the wallet area: a pool with a rule for wallet members (through the market's
- * routes), the wallet's alipay pay type, two wallet members registered through the wallet app's
+ * routes), the wallet's alipay pay type, withdraw type and ad rule, two wallet members registered through the wallet app's
  * services, the seller's USDT deposited, a sell ad, and a taken and paid order ready to dispute.
  */
 
@@ -41,6 +41,22 @@ export const PNG = Buffer.concat([
   Buffer.from('wallet-test-voucher'),
 ]).toString('base64');
 
+/** The market's rule for wallet members in a pool: 1 to 10,000 coins a take, every pay type. */
+export function walletMarketRule(w: { t: TestApp; admin: Session }, poolId: number) {
+  return ok(w, '/api/trade/rule/add', {
+    name: `wallet members of pool ${poolId}`,
+    poolId,
+    traderType: 'wallet_member',
+    minAmount: '1',
+    maxAmount: '10000',
+    largeAdAmount: '5000',
+    payTypes: 'bank_card,alipay,wechat',
+    maxOpenOrders: 20,
+    requireAdvertiser: false,
+    enabled: true,
+  });
+}
+
 export async function walletWorld(): Promise<WalletWorld> {
   const t = await createTestApp();
   await t.ctx.db.update(resources).set({ needsCode: false });
@@ -55,24 +71,33 @@ export async function walletWorld(): Promise<WalletWorld> {
     feeRate: '0.001',
     enabled: true,
   });
-  await ok(w, '/api/trade/rule/add', {
-    name: 'wallet members',
-    poolId: pool.id,
-    traderType: 'wallet_member',
-    minAmount: '1',
-    maxAmount: '10000',
-    largeAdAmount: '5000',
-    payTypes: 'bank_card,alipay,wechat',
-    maxOpenOrders: 20,
-    requireAdvertiser: false,
-    enabled: true,
-  });
+  await walletMarketRule(w, pool.id);
   await ok(w, '/api/wallet/payType/add', {
     payType: 'alipay',
     singleMin: '10',
     singleMax: '50000',
     dailyLimit: '500000',
     sortOrder: 1,
+    status: 'on',
+  });
+  // The seller cashes out by alipay: an open withdraw type and an ad rule for it.
+  await ok(w, '/api/wallet/withdrawType/add', {
+    payType: 'alipay',
+    singleMin: '10',
+    singleMax: '50000',
+    dailyLimit: '500000',
+    feeRate: '0.005',
+    sortOrder: 1,
+    status: 'on',
+  });
+  await ok(w, '/api/wallet/sellConfig/add', {
+    name: 'alipay sells',
+    payType: 'alipay',
+    singleMin: '10',
+    singleMax: '50000',
+    dailyLimit: '500000',
+    payMinutes: 15,
+    minLevel: 1,
     status: 'on',
   });
   const [seller, buyer] = await t.ctx.db.transaction(async (tx) => [

@@ -2,7 +2,8 @@
  * The demo day's wallet area. Configuration is set up as an operator would (pay and withdraw types,
  * ad rules, splits, IM quick replies; a market pool and rule for wallet members when none exists);
  * everything else goes through the wallet app's services and the market's: members register, pass
- * KYC, add pay accounts and fixed codes, receive a USDT deposit, post a sell ad; buyers take it, pay
+ * KYC, add pay accounts and fixed codes, receive a USDT deposit, post a sell ad (the ad and split
+ * rules give it its pay types, take bounds and payment window); buyers take it, pay
  * with a voucher; one order completes, three are disputed with evidence (one seller answers, one is
  * ruled on by the administrator, one stays open for the queue), and the SLA job runs.
  */
@@ -71,7 +72,8 @@ async function configure(ctx: AppContext): Promise<number> {
     .insert(walletWithdrawTypes)
     .values([
       { payType: 'bank_card', ...LIMITS, feeRate: '0.005', sortOrder: 0 },
-      { payType: 'alipay', ...LIMITS, feeRate: '0.008', sortOrder: 1, status: 'off' },
+      { payType: 'alipay', ...LIMITS, feeRate: '0.008', sortOrder: 1 },
+      { payType: 'wechat', ...LIMITS, feeRate: '0.008', sortOrder: 2, status: 'off' },
     ])
     .onConflictDoNothing();
   await db.insert(walletSellRules).values([
@@ -85,10 +87,19 @@ async function configure(ctx: AppContext): Promise<number> {
       payMinutes: 30,
       minLevel: 2,
     },
+    {
+      name: '银行卡卖单',
+      payType: 'bank_card',
+      singleMin: '100',
+      singleMax: '20000',
+      dailyLimit: '200000',
+      payMinutes: 20,
+      minLevel: 1,
+    },
   ]);
   await db
     .insert(walletSellSplits)
-    .values([{ fromAmount: '5000', toAmount: '50000', pieceMin: '500', pieceMax: '5000', maxPieces: 10 }]);
+    .values([{ fromAmount: '5000', toAmount: '50000', pieceMin: '500', pieceMax: '5000', maxPieces: 30 }]);
   await db.insert(walletImReplies).values([
     { side: 'buy', language: 'zh-CN', content: '您好，我已付款，请查收', sortOrder: 1 },
     { side: 'buy', language: 'en-US', content: 'Hello, I have paid, please check', sortOrder: 1 },
@@ -157,7 +168,7 @@ export async function runWalletDay(ctx: AppContext): Promise<WalletDayReport> {
   await creditWalletDeposit(ctx, seller, '2000', `0xwalletdemo${seller}`);
   const ad = await postWalletAd(ctx, seller, { poolId, side: 'sell', amount: '1500' });
   const orders = [];
-  for (const [i, amount] of ['20', '50', '80', '120'].entries()) {
+  for (const [i, amount] of ['70', '80', '100', '120'].entries()) {
     const buyer = buyers[i % buyers.length]!;
     const o = await takeWalletAd(ctx, buyer, { adId: ad.id, amount, payType: 'alipay' });
     await walletPaid(ctx, buyer, o.id, VOUCHER.toString('base64'));

@@ -71,6 +71,10 @@ export function sendError(
     .send({ code, msg: msg ?? errorMessage(code, localeOf(request)), data });
 }
 
+/** A message template with its `{name}` places filled (a place without a value: empty). */
+export const fillText = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
+
 export function fieldError(field: string, message: string): AppError {
   return new AppError(ErrorCode.badRequest, { fields: [{ field, message }] satisfies FieldError[] });
 }

@@ -7,7 +7,7 @@ import type { Locale } from '@payops/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Row, Tx } from '../../platform/crud/index.ts';
-import { fieldError } from '../../platform/errors.ts';
+import { fieldError, fillText } from '../../platform/errors.ts';
 import { isListEntry, listEntries } from '../../platform/ip-allow.ts';
 import { dec, decString, ZERO } from '../../platform/ledger/index.ts';
 import { checkOutboundUrl } from '../../platform/outbound.ts';
@@ -33,15 +33,13 @@ const text = {
   },
 } as const;
 
-const fill = (s: string, vars: Record<string, string>) => s.replace(/\{(\w+)\}/g, (_, k) => vars[k] ?? '');
-
 /** An address list (one a line): each entry an address or a CIDR range; stored one a line. */
 export function checkIpList(values: Row, field: string, locale: Locale) {
   const value = values[field];
   if (typeof value !== 'string') return;
   const entries = listEntries(value);
   const bad = entries.find((e) => !isListEntry(e));
-  if (bad) throw fieldError(field, fill(text.ipEntry[locale], { entry: bad }));
+  if (bad) throw fieldError(field, fillText(text.ipEntry[locale], { entry: bad }));
   values[field] = entries.length ? entries.join('\n') : null;
 }
 
@@ -58,7 +56,7 @@ export function checkOrder(
   const hi = (values[max] ?? before?.[max]) as string | null | undefined;
   if (lo == null || hi == null || lo === '' || hi === '') return;
   if (dec(String(hi)).lt(dec(String(lo))))
-    throw fieldError(max, fill(text.order[locale], { min: labels[min] ?? min }));
+    throw fieldError(max, fillText(text.order[locale], { min: labels[min] ?? min }));
 }
 
 /** The third party a record refers to; `direction` narrows it (agent-pay configs: payout providers). */
@@ -119,14 +117,14 @@ export async function checkThirdCodes(tx: Tx, value: unknown, locale: Locale): P
   const codes = pairs.map(([c]) => c);
   const repeated = codes.filter((c, i) => codes.indexOf(c) !== i);
   if (repeated.length)
-    throw fieldError('thirdCodes', fill(text.repeated[locale], { codes: repeated.join(', ') }));
+    throw fieldError('thirdCodes', fillText(text.repeated[locale], { codes: repeated.join(', ') }));
   const known = await tx
     .select({ code: thirdParties.code })
     .from(thirdParties)
     .where(inArray(thirdParties.code, codes));
   const missing = codes.filter((c) => !known.some((k) => k.code === c));
   if (missing.length)
-    throw fieldError('thirdCodes', fill(text.unknownCodes[locale], { codes: missing.join(', ') }));
+    throw fieldError('thirdCodes', fillText(text.unknownCodes[locale], { codes: missing.join(', ') }));
   return pairs
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([c, v]) => `${c}=${v}`)
@@ -155,5 +153,5 @@ export function refuseInUse(
   if (used.length === 0) return;
   const i = locale === 'zh-CN' ? 0 : 1;
   const what = used.map(([k, n]) => `${n} ${names[k]![i]}`).join(', ');
-  throw fieldError('ids', fill(text.inUse[locale], { what }));
+  throw fieldError('ids', fillText(text.inUse[locale], { what }));
 }

@@ -29,7 +29,7 @@ import {
 import { auditStep, coinAmount, inTx, notFound, reasonOf, shown, text } from './trade-common.ts';
 import { ensureTrader } from './trade-members.ts';
 import { enforceTrader, withRiskLog } from './trade-risk.ts';
-import { enabledPool, payTypesWithin, ruleOf, windowsOf } from './trade-settings.ts';
+import { enabledPool, payTypesWithin, priceOf, ruleOf, windowsOf } from './trade-settings.ts';
 import { activeTrader, type Trader, type TraderRef } from './traders.ts';
 
 /** The ads' definition of a side (its page, its transitions). */
@@ -46,6 +46,8 @@ export interface AdInput {
   maxTake?: string;
   /** Comma list; default the rule's. */
   payTypes?: string;
+  /** The ad's own payment window (minutes) for its takes; default the pool's. */
+  payMinutes?: number;
   remark?: string;
 }
 
@@ -105,6 +107,18 @@ async function checkAd(tx: Tx, t: Trader, rule: TradeRule, input: AdInput, local
   return { amount, minTake, maxTake, payTypes };
 }
 
+/**
+ * What an ad would be posted under, for a caller that shapes it first (the wallet's ad rules): the
+ * pool, the trader's rule in it and the price its takes would get now. Refused as posting would be.
+ */
+export async function adQuote(db: Executor, of: Pick<AdInput, 'trader' | 'poolId' | 'side'>, locale: Locale) {
+  const pool = await enabledPool(db, of.poolId, locale);
+  const trader = await activeTrader(db, of.trader, locale, 'trader');
+  const rule = await ruleOf(db, pool.id, trader, locale, 'trader');
+  const price = await priceOf(db, pool, of.side, locale);
+  return { pool, trader, rule, price };
+}
+
 /** Posts an ad (open, valid for the pool's ad hours). */
 export function createAd(ctx: AppContext, input: AdInput, actor: Actor, tx?: Tx): Promise<TradeAd> {
   const locale = actor.locale;
@@ -132,6 +146,7 @@ export function createAd(ctx: AppContext, input: AdInput, actor: Actor, tx?: Tx)
           ...checked,
           remaining: checked.amount,
           remark: (input.remark ?? '').slice(0, 200),
+          payMinutes: input.payMinutes ?? null,
           expiresAt: new Date(now.getTime() + windows.adHours * 3_600_000),
           createdAt: now,
           updatedAt: now,

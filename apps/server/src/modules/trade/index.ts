@@ -3,7 +3,8 @@
  * (h/mocktrade) and the wallet (h/wallet); every function takes an Actor (an operator, a trader
  * through `traderActor`, or SYSTEM_ACTOR) and an optional transaction of the caller:
  *
- *   createAd(ctx, { trader, poolId, side, amount, minTake?, maxTake?, payTypes?, remark? }, actor, tx?)
+ *   adQuote(db, { trader, poolId, side }, locale): { pool, trader, rule, price }   (what an ad would get)
+ *   createAd(ctx, { trader, poolId, side, amount, minTake?, maxTake?, payTypes?, payMinutes?, remark? }, actor, tx?)
  *   cancelAd(ctx, adId, reason, actor, tx?)
  *   takeAd(ctx, { adId, taker, amount, payType }, actor, tx?): TradeOrder   (whole or a child order)
  *   markPaid(ctx, orderId, { by: buyer, voucher?: base64 }, actor, tx?)
@@ -15,6 +16,7 @@
  *   applyFor(ctx, { trader, poolId, side, kind, amount?, note? }, actor, tx?)
  *   requestCoinCredit(ctx, { trader, amount, reason }, actor): trader row id (an operator approves it)
  *   registerTraderResolver('wallet_member', (db, id) => Trader | undefined)
+ *   registerPartyCheck('wallet_member', (db, party, { role, payType, fiatAmount, at, timeZone }, locale))
  *
  * A trader is { ownerType: 'member' | 'wallet_member', ownerId }. Refusals are AppErrors: 400 naming
  * the field, 404 for an unknown ad or order, 409 when the record moved on (the ad taken or closed,
@@ -24,7 +26,15 @@ import type { FastifyInstance } from 'fastify';
 import { tradeRoutes } from './trade.routes.ts';
 import { tradePushRoutes } from './trade-push.routes.ts';
 
-export { type AdInput, type ApplyInput, adById, applyFor, cancelAd, createAd } from './ads.service.ts';
+export {
+  type AdInput,
+  type ApplyInput,
+  adById,
+  adQuote,
+  applyFor,
+  cancelAd,
+  createAd,
+} from './ads.service.ts';
 export {
   cancelOrder,
   confirmOrder,
@@ -37,9 +47,17 @@ export {
   timeoutOrder,
 } from './orders.service.ts';
 export * from './trade.schema.ts';
-export { SYSTEM_ACTOR, traderActor } from './trade-common.ts';
+export { coinAmount, SYSTEM_ACTOR, shown, traderActor } from './trade-common.ts';
 export { requestCoinCredit } from './trade-members.ts';
-export { registerTraderResolver, type Trader, type TraderRef, type TraderResolver } from './traders.ts';
+export {
+  type PartyCheck,
+  registerPartyCheck,
+  registerTraderResolver,
+  type TakeTerms,
+  type Trader,
+  type TraderRef,
+  type TraderResolver,
+} from './traders.ts';
 
 export async function tradeModule(app: FastifyInstance) {
   await tradeRoutes(app);

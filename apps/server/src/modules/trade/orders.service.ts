@@ -37,7 +37,7 @@ import {
   ruleOf,
   usablePool,
 } from './trade-settings.ts';
-import { activeTrader, type Trader, type TraderRef } from './traders.ts';
+import { activeTrader, checkTakeParties, type Trader, type TraderRef } from './traders.ts';
 
 export interface TakeInput {
   adId: number;
@@ -104,6 +104,16 @@ export async function takeAd(ctx: AppContext, input: TakeInput, actor: Actor, tx
       };
       const taker = { type: t.ownerType, id: t.ownerId, code: t.code, merchantId: t.merchantId };
       const [buyer, seller] = ad0.side === 'sell' ? [taker, advertiser] : [advertiser, taker];
+      const fiatAmount = fiatOf(amount, price);
+      await checkTakeParties(
+        tx,
+        {
+          buyer: { ownerType: buyer.type, ownerId: buyer.id },
+          seller: { ownerType: seller.type, ownerId: seller.id },
+        },
+        { payType: input.payType, fiatAmount, at: now, timeZone: ctx.config.timeZone },
+        locale,
+      );
       // The guarded take, the order and the taker's trader row: one statement (take-statements.ts).
       const order = await takeInsert(
         clientOf(tx),
@@ -126,10 +136,10 @@ export async function takeAd(ctx: AppContext, input: TakeInput, actor: Actor, tx
           fiat: pool.fiat,
           amount,
           price,
-          fiatAmount: fiatOf(amount, price),
+          fiatAmount,
           fee: feeOf(amount, pool),
           payType: input.payType,
-          deadline: minutesAfter(now, windows.payMinutes),
+          deadline: minutesAfter(now, ad0.payMinutes ?? windows.payMinutes),
           createdAt: now,
           updatedAt: now,
         },

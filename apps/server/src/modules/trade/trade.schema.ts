@@ -112,6 +112,8 @@ export const tradeAds = pgTable(
     maxTake: money('max_take').notNull(),
     payTypes: text('pay_types').notNull(),
     remark: text('remark').notNull().default(''),
+    /** The ad's own payment window for its takes (a wallet ad rule's); null: the pool's. */
+    payMinutes: integer('pay_minutes'),
     status: text('status', { enum: AD_STATES }).notNull().default('open'),
     reason: text('reason'),
     expiresAt: ts('expires_at').notNull(),

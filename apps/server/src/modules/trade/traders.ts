@@ -2,7 +2,8 @@
  * Who trades: a ledger owner (owner type + id). The market asks a resolver per owner type for the
  * trader's code (account), merchant, status and personal fields (for the risk check); members are
  * resolved here, wallet members by the wallet module (`registerTraderResolver('wallet_member', ...)`),
- * so wallet trades run through the same services without a second market.
+ * so wallet trades run through the same services without a second market. An owner type may also
+ * register its own rules for a take (`registerPartyCheck`), run in the take's transaction.
  */
 import type { Locale, TraderType } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
@@ -50,6 +51,41 @@ registerTraderResolver('member', async (db, ownerId) => {
     idNumber: m.idNumber,
   };
 });
+
+/** What one take asks of one of its parties, beyond the market's rules. */
+export interface TakeTerms {
+  /** The party's role in the order: the buyer pays the fiat, the seller receives it. */
+  role: 'buyer' | 'seller';
+  payType: string;
+  /** The fiat of the order, at its price. */
+  fiatAmount: string;
+  at: Date;
+  /** The platform's time zone (daily limits count from its midnight). */
+  timeZone: string;
+}
+
+/** Refuses a take its party's own rules forbid (a 400 naming the field), inside the take's transaction. */
+export type PartyCheck = (db: Executor, party: TraderRef, terms: TakeTerms, locale: Locale) => Promise<void>;
+
+const partyChecks = new Map<TraderType, PartyCheck>();
+
+/** An owner type's rules for the takes its traders are party to (the wallet's pay and withdraw types). */
+export function registerPartyCheck(type: TraderType, check: PartyCheck): void {
+  partyChecks.set(type, check);
+}
+
+/** Runs the buyer's and the seller's owner-type checks of a take (none registered: nothing to check). */
+export async function checkTakeParties(
+  db: Executor,
+  parties: { buyer: TraderRef; seller: TraderRef },
+  terms: Omit<TakeTerms, 'role'>,
+  locale: Locale,
+): Promise<void> {
+  for (const role of ['buyer', 'seller'] as const) {
+    const check = partyChecks.get(parties[role].ownerType);
+    if (check) await check(db, parties[role], { ...terms, role }, locale);
+  }
+}
 
 const text = {
   missing: { 'zh-CN': '交易者不存在', 'en-US': 'no such trader' },

@@ -9,6 +9,7 @@
  */
 import type { RouteCandidate, RouteVerdict } from '@payops/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { platformDayStartSql } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { dec, decString, ZERO } from '../../platform/ledger/money.ts';
 import { merchantPassages, passages, thirdParties } from '../mch/passage.schema.ts';
@@ -81,12 +82,8 @@ export const USING_CAP = {
 function usedTodaySql(direction: SQL, passageId: SQL, now: unknown, tz: unknown) {
   const u = passageUsage;
   return sql<string | null>`(SELECT sum(${u.used})::text FROM ${u}
-    WHERE ${u.direction} = ${direction} AND ${u.passageId} = ${passageId} AND ${u.bucket} >= ${dayStartSql(now, tz)})`;
+    WHERE ${u.direction} = ${direction} AND ${u.passageId} = ${passageId} AND ${u.bucket} >= ${platformDayStartSql(now, tz)})`;
 }
-
-/** The start of the platform day holding `now` (the statement's values). */
-const dayStartSql = (now: unknown, tz: unknown) =>
-  sql`(date_trunc('day', ${now}::timestamptz AT TIME ZONE ${tz}::text) AT TIME ZONE ${tz}::text)`;
 
 /**
  * Today's payouts of each provider over all its withdraw passages (a payout config's daily cap
@@ -99,7 +96,7 @@ async function payoutsToday(ctx: AppContext, partyIds: number[], now: Date): Pro
     SELECT ${passages.thirdPartyId} AS party, sum(${u.used})::text AS used
       FROM ${u} JOIN ${passages} ON ${passages.id} = ${u.passageId}
      WHERE ${u.direction} = 'withdraw' AND ${passages.thirdPartyId} IN ${partyIds}
-       AND ${u.bucket} >= ${dayStartSql(now.toISOString(), ctx.config.timeZone)}
+       AND ${u.bucket} >= ${platformDayStartSql(now.toISOString(), ctx.config.timeZone)}
      GROUP BY 1`);
   return new Map(rows.map((r) => [Number(r.party), r.used]));
 }

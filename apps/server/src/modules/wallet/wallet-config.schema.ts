@@ -3,8 +3,10 @@
  * sell split rules (sellSplitQuery), the wallet's settings (sellConfigPage: dispute SLA, the
  * maker-checker amount, evidence limits), fixed payment codes per member (fixedCodeConfigPage), pay
  * and withdraw types with limits (payTypePage, withdrawTypePage) and IM quick replies per side and
- * language (imMsgListOfBuy / imMsgListOfSell). The server reads the settings (wallet-settings.ts) and
- * a trade's pay type (wallet-trader.ts checkWalletPayType); the other rules are not applied yet.
+ * language (imMsgListOfBuy / imMsgListOfSell). The server reads the settings (wallet-settings.ts), the
+ * ad and split rules when a member posts an ad (wallet-ad-terms.ts), and the pay and withdraw types in
+ * every take a member is party to (wallet-trader.ts). A withdraw type's fee rate and the fixed codes
+ * are not applied yet (the market charges its pool's fee; no flow shows a member's code to a payer).
  */
 import { bigint, bigserial, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money, rate, ts } from '../../platform/ledger/columns.ts';

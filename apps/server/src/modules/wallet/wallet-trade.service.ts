@@ -1,16 +1,19 @@
 /**
  * The wallet app's trading calls, on the market's services (no second market): a USDT deposit credited
- * when the wallet's chain watcher sees it, posting an ad, taking one (the wallet's pay type and its
- * limits checked in the take's transaction: a refused take leaves nothing), and marking paid.
+ * when the wallet's chain watcher sees it, posting an ad (shaped by the wallet's ad and split rules),
+ * taking one (the wallet's pay or withdraw type and its limits checked in the take's transaction: a
+ * refused take leaves nothing), and marking paid.
  */
-import type { Locale, TradePayType, TradeSide } from '@payops/contracts';
+import type { Locale, TradePayType } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { ensureAccount, platformAccount, postEntry } from '../../platform/ledger/index.ts';
 import { createAd, markPaid, takeAd, traderActor } from '../trade/index.ts';
 import { walletMembers } from './wallet.schema.ts';
-import { checkWalletPayType } from './wallet-trader.ts';
+import { type WalletAdInput, walletAdTerms } from './wallet-ad-terms.ts';
+// The wallet's resolver and its take check are registered there (the market asks them by owner type).
+import './wallet-trader.ts';
 
 export const WALLET_COIN = 'USDT';
 const ref = (memberId: number) => ({ ownerType: 'wallet_member' as const, ownerId: memberId });
@@ -48,14 +51,21 @@ export async function creditWalletDeposit(ctx: AppContext, memberId: number, amo
   });
 }
 
+/** Posts a member's ad as the wallet's ad rules, split rules and types shape it (wallet-ad-terms.ts). */
 export async function postWalletAd(
   ctx: AppContext,
   memberId: number,
-  ad: { poolId: number; side: TradeSide; amount: string; payTypes?: string },
+  ad: WalletAdInput,
+  locale: Locale = 'zh-CN',
 ) {
-  return createAd(ctx, { trader: ref(memberId), ...ad }, await walletActor(ctx, memberId));
+  const m = await member(ctx, memberId, locale);
+  const actor = await walletActor(ctx, memberId, locale);
+  return ctx.db.transaction(async (tx) =>
+    createAd(ctx, await walletAdTerms(ctx, tx, m, ad, locale), actor, tx),
+  );
 }
 
+/** A member takes an ad: the wallet's pay or withdraw type of the member's role is checked in the take (wallet-trader.ts). */
 export async function takeWalletAd(
   ctx: AppContext,
   memberId: number,
@@ -63,11 +73,7 @@ export async function takeWalletAd(
   locale: Locale = 'zh-CN',
 ) {
   const actor = await walletActor(ctx, memberId, locale);
-  return ctx.db.transaction(async (tx) => {
-    const order = await takeAd(ctx, { ...take, taker: ref(memberId) }, actor, tx);
-    await checkWalletPayType(tx, order.payType, order.fiatAmount, locale);
-    return order;
-  });
+  return takeAd(ctx, { ...take, taker: ref(memberId) }, actor);
 }
 
 export async function walletPaid(ctx: AppContext, memberId: number, orderId: number, voucher?: string) {

@@ -1,15 +1,26 @@
 /**
  * Wallet members as traders of the market (traders.ts asks a resolver per owner type): their account
  * is the code shown, no merchant, their status decides whether they may trade. Wallet trades then run
- * through the market's services, with the wallet's own pay-type limits checked first (walletTradeLimits).
+ * through the market's services, and every take a wallet member is party to obeys the wallet's own
+ * types (registerPartyCheck, in the take's transaction):
+ * - as the buyer the member pays the fiat: the pay type must be on in payTypePage;
+ * - as the seller the member is paid it, cashing coins out: the pay type must be on in withdrawTypePage.
+ * The order's fiat must be within the type's single limits, and with the member's other orders of the
+ * platform day in that role and pay type (cancelled and timed-out ones aside), within its daily limit.
  */
-import type { Locale } from '@payops/contracts';
-import { and, eq } from 'drizzle-orm';
-import { fieldError } from '../../platform/errors.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { platformDayStartSql } from '../../platform/clock.ts';
+import { fieldError, fillText } from '../../platform/errors.ts';
 import { dec, type Executor } from '../../platform/ledger/index.ts';
-import { registerTraderResolver } from '../trade/index.ts';
+import {
+  registerPartyCheck,
+  registerTraderResolver,
+  shown,
+  type TakeTerms,
+  tradeOrders,
+} from '../trade/index.ts';
 import { walletMembers } from './wallet.schema.ts';
-import { walletPayTypes } from './wallet-config.schema.ts';
+import { walletPayTypes, walletWithdrawTypes } from './wallet-config.schema.ts';
 
 registerTraderResolver('wallet_member', async (db, ownerId) => {
   const [m] = await db.select().from(walletMembers).where(eq(walletMembers.id, ownerId));
@@ -26,21 +37,56 @@ registerTraderResolver('wallet_member', async (db, ownerId) => {
   };
 });
 
-const text = {
-  off: { 'zh-CN': '钱包未开放该收付款方式', 'en-US': 'is not open for wallet trades' },
-  range: { 'zh-CN': '须在{min}到{max}元之间', 'en-US': 'must be from {min} to {max} CNY' },
+/** A pay type switched off (or absent) in payTypePage (the buyer's) or withdrawTypePage (the seller's). */
+export const TYPE_OFF = {
+  buyer: { 'zh-CN': '钱包未开放该付款方式', 'en-US': 'is not open for wallet payments' },
+  seller: { 'zh-CN': '钱包未开放该提现方式', 'en-US': 'is not open for wallet withdrawals' },
 } as const;
 
-/** A wallet trade's pay type must be on in payTypePage and its fiat amount within that type's limits. */
-export async function checkWalletPayType(db: Executor, payType: string, fiatAmount: string, locale: Locale) {
-  const [t] = await db
+const text = {
+  range: { 'zh-CN': '单笔须在{min}到{max}元之间', 'en-US': 'must be from {min} to {max} CNY per order' },
+  daily: {
+    'zh-CN': '超过该方式的每日限额{limit}元（今日已用{used}元）',
+    'en-US': 'is over the daily limit of {limit} CNY for this pay type ({used} CNY used today)',
+  },
+} as const;
+
+/** The fiat of the member's orders of the platform day in this role and pay type, still live or done. */
+async function usedToday(db: Executor, memberId: number, t: TakeTerms): Promise<string> {
+  const o = tradeOrders;
+  const [type, id] = t.role === 'buyer' ? [o.buyerType, o.buyerId] : [o.sellerType, o.sellerId];
+  const [row] = await db
+    .select({ used: sql<string>`coalesce(sum(${o.fiatAmount}), 0)::text` })
+    .from(o)
+    .where(
+      and(
+        eq(type, 'wallet_member'),
+        eq(id, memberId),
+        eq(o.payType, t.payType as never),
+        sql`${o.status} NOT IN ('cancelled', 'timeout')`,
+        sql`${o.createdAt} >= ${platformDayStartSql(t.at.toISOString(), t.timeZone)}`,
+      ),
+    );
+  return row?.used ?? '0';
+}
+
+registerPartyCheck('wallet_member', async (db, party, terms, locale) => {
+  const table = terms.role === 'buyer' ? walletPayTypes : walletWithdrawTypes;
+  const [type] = await db
     .select()
-    .from(walletPayTypes)
-    .where(and(eq(walletPayTypes.payType, payType as never), eq(walletPayTypes.status, 'on')));
-  if (!t) throw fieldError('payType', text.off[locale]);
-  if (dec(fiatAmount).lt(dec(t.singleMin)) || dec(fiatAmount).gt(dec(t.singleMax)))
+    .from(table)
+    .where(and(eq(table.payType, terms.payType as never), eq(table.status, 'on')));
+  if (!type) throw fieldError('payType', TYPE_OFF[terms.role][locale]);
+  const fiat = dec(terms.fiatAmount);
+  if (fiat.lt(dec(type.singleMin)) || fiat.gt(dec(type.singleMax)))
     throw fieldError(
       'amount',
-      text.range[locale].replace('{min}', t.singleMin).replace('{max}', t.singleMax),
+      fillText(text.range[locale], { min: shown(type.singleMin), max: shown(type.singleMax) }),
     );
-}
+  const used = await usedToday(db, party.ownerId, terms);
+  if (dec(used).plus(fiat).gt(dec(type.dailyLimit)))
+    throw fieldError(
+      'amount',
+      fillText(text.daily[locale], { limit: shown(type.dailyLimit), used: shown(used) }),
+    );
+});

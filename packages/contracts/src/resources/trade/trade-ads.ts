@@ -5,11 +5,12 @@
  */
 import type { Bilingual } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
-import { optionsOf } from '../mch/common.ts';
+import { enumLabels, optionsOf } from '../mch/common.ts';
 import { adLifecycle } from './trade-lifecycle.ts';
 import {
   fieldLabels,
   TRADE_COIN,
+  TRADE_PAY_TYPE_LABELS,
   TRADE_SIDE_LABELS,
   TRADER_TYPE_LABELS,
   type TradeSide,
@@ -35,6 +36,7 @@ const AD_LABELS: Record<string, Bilingual> = {
   minTake: ['单笔最小', 'Min per take'],
   maxTake: ['单笔最大', 'Max per take'],
   payTypes: ['付款方式', 'Pay types'],
+  payMinutes: ['付款时限(分钟)', 'Payment window (minutes)'],
   remark: ['备注', 'Remark'],
   status: ['状态', 'Status'],
   reason: ['原因', 'Reason'],
@@ -64,7 +66,9 @@ function adResource<const N extends string>(name: N, side: TradeSide) {
       remaining: { type: 'money', list: true, currency: TRADE_COIN },
       minTake: { type: 'money', list: true, currency: TRADE_COIN },
       maxTake: { type: 'money', list: true, currency: TRADE_COIN },
-      payTypes: { type: 'string', list: true },
+      payTypes: { type: 'enum', many: true, list: true, options: optionsOf(TRADE_PAY_TYPE_LABELS) },
+      // Null: the pool's payment window (a wallet ad carries its ad rule's).
+      payMinutes: { type: 'number', list: true },
       remark: { type: 'string', list: true },
       status: { type: 'enum', list: true, filter: 'in' },
       reason: { type: 'text', list: true },
@@ -80,6 +84,7 @@ function adResource<const N extends string>(name: N, side: TradeSide) {
     labels: bilingual({
       ...fieldLabels(name, AD_LABELS),
       ...traderEnumLabels(name),
+      ...enumLabels(name, 'payTypes', TRADE_PAY_TYPE_LABELS),
       [`child.${name}.tradeOrderList`]: ['子订单', 'Child orders'],
     }),
   });

@@ -2,9 +2,10 @@
  * The wallet's trade configuration pages: ad order rules (virtualOrderConfigPage), sell split rules
  * (sellSplitQuery), pay types and withdraw types with limits and on/off (payTypePage,
  * withdrawTypePage), and members' fixed payment codes (fixedCodeConfigPage: the payload a QR
- * encodes and its SHA-256; made by the wallet app, switched on/off here). The wallet's trade service
- * checks a trade's pay type against the pay types (modules/wallet/wallet-trader.ts); the other rules
- * are not applied yet.
+ * encodes and its SHA-256; made by the wallet app, switched on/off here). A member's ad is shaped by the
+ * ad and split rules when posted (modules/wallet/wallet-ad-terms.ts: pay types by level, take bounds,
+ * payment window, daily limit); every take a member is party to obeys the pay type (as the buyer) or
+ * the withdraw type (as the seller), single and daily limits (wallet-trader.ts).
  */
 import { bilingual, defineResource, type FieldInput } from '../../resource.ts';
 import { enumLabels, optionsOf, PAY_TYPE_LABELS } from '../mch/common.ts';

@@ -52,7 +52,14 @@ export const walletFindByPage = defineResource({
     realName: { type: 'string', list: true, mask: 'name' },
     idNumber: { type: 'string', list: true, mask: 'idNumber' },
     kycState: { type: 'enum', list: true, filter: 'eq', options: optionsOf(WALLET_KYC_LABELS) },
-    level: { type: 'number', list: true, filter: 'eq', sort: true },
+    // An operator sets it (edit): it opens the wallet's ad rules of higher levels (virtualOrderConfigPage).
+    level: {
+      type: 'number',
+      list: true,
+      filter: 'eq',
+      sort: true,
+      form: { required: true, min: 1, max: 20 },
+    },
     available: { type: 'money', list: true, virtual: true, currency: 'USDT' },
     frozenBalance: { type: 'money', list: true, virtual: true, currency: 'USDT' },
     status: { type: 'enum', list: true, filter: 'eq' },
@@ -60,7 +67,7 @@ export const walletFindByPage = defineResource({
     createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
   },
   defaultSort: { field: 'id', order: 'desc' },
-  actions: ['list', 'export'],
+  actions: ['list', 'edit', 'export'],
   labelField: 'account',
   lifecycle: walletMemberLifecycle,
   children: [

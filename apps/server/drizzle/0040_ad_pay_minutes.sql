@@ -1,0 +1,1 @@
+ALTER TABLE "trade_ads" ADD COLUMN "pay_minutes" integer;
