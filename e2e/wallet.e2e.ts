@@ -79,7 +79,7 @@ async function walletTrade() {
     await registerWalletMember(ctx, tx, { account: `WE2ES${tag}`, phone: `1390${tag}` }),
     await registerWalletMember(ctx, tx, { account: `WE2EB${tag}`, phone: `1391${tag}` }),
   ]);
-  await creditWalletDeposit(ctx, seller!.id, '100', `0xe2e${tag}`);
+  await creditWalletDeposit(ctx, seller!.id, '101', `0xe2e${tag}`);
   const ad = await postWalletAd(ctx, seller!.id, {
     poolId: await walletPoolId(),
     side: 'sell',

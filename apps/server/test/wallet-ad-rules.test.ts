@@ -7,14 +7,17 @@
  * on, single and daily limits. A refusal names its field and changes nothing. Fixed price 7.00.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cancelOrder, confirmOrder } from '../src/modules/trade/index.ts';
 import { registerWalletMember } from '../src/modules/wallet/wallet-app.service.ts';
 import {
   creditWalletDeposit,
   postWalletAd,
   takeWalletAd,
+  walletActor,
+  walletPaid,
 } from '../src/modules/wallet/wallet-trade.service.ts';
-import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
-import { ok, type Row, type WalletWorld, walletMarketRule, walletWorld } from './wallet-support.ts';
+import { dec, decString, findAccount, ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
+import { ok, PNG, type Row, type WalletWorld, walletMarketRule, walletWorld } from './wallet-support.ts';
 
 let w: WalletWorld;
 let poolId: number;
@@ -182,6 +185,56 @@ describe("the wallet's types in every take", () => {
     ).catch((e: unknown) => e);
     expect(other).toMatchObject(refusal('payType', '钱包未开放该提现方式'));
     expect(await remaining(ad.id)).toBe('300.00000000');
+  });
+
+  it("charges the seller the withdraw type's fee on a completed sale, held with the amount; a cancel returns both", async () => {
+    const coins = async (ownerId: number) => {
+      const a = await findAccount(w.t.ctx.db, { ownerType: 'wallet_member', ownerId, currency: 'USDT' });
+      return { available: a?.available ?? '0', frozen: a?.frozen ?? '0' };
+    };
+    const fees = async () =>
+      (
+        await w.t.ctx.pool.query(
+          "SELECT coalesce(sum(available), 0)::text AS v FROM ledger_accounts WHERE owner_type = 'platform' AND owner_code LIKE 'fees%' AND currency = 'USDT'",
+        )
+      ).rows[0].v as string;
+    const minus = (a: string, b: string) => decString(dec(a).minus(dec(b)));
+    const ad = await sell('600', 'alipay');
+    const before = await coins(w.seller);
+    const feesBefore = await fees();
+    // 200 coins by alipay: the world's alipay withdraw type charges 0.5%, 1 coin, held with the 200.
+    const order = await take(ad.id, '200', 'alipay');
+    expect(order.sellerFee).toBe('1.00000000');
+    const held = await coins(w.seller);
+    expect(minus(before.available, held.available)).toBe('201');
+    expect(minus(held.frozen, before.frozen)).toBe('201');
+    const buyerBefore = await coins(w.buyer);
+    await walletPaid(w.t.ctx, w.buyer, order.id, PNG);
+    const seller = { ownerType: 'wallet_member' as const, ownerId: w.seller };
+    await confirmOrder(w.t.ctx, order.id, { by: seller }, await walletActor(w.t.ctx, w.seller));
+    const done = await coins(w.seller);
+    expect(done.frozen).toBe(before.frozen);
+    expect(minus(before.available, done.available)).toBe('201');
+    // The fixed pool charges the buyer nothing: the buyer gets the 200, the platform the seller's 1.
+    expect(minus((await coins(w.buyer)).available, buyerBefore.available)).toBe('200');
+    expect(minus(await fees(), feesBefore)).toBe('1');
+
+    const cancelled = await take(ad.id, '200', 'alipay');
+    const buyer = { ownerType: 'wallet_member' as const, ownerId: w.buyer };
+    await cancelOrder(
+      w.t.ctx,
+      cancelled.id,
+      { reason: '不想买了', by: buyer },
+      await walletActor(w.t.ctx, w.buyer),
+    );
+    expect(await coins(w.seller)).toEqual(done);
+
+    // A sell of every coin left could not pay its fee: refused when posted, naming what it needs.
+    const all = done.available;
+    const need = decString(dec(all).times(dec('1.005')));
+    await expect(sell(all, 'alipay')).rejects.toMatchObject(
+      refusal('amount', `is more than the available balance (with the withdraw fee, ${need} are needed)`),
+    );
   });
 
   it("gives a member's buy ad the pay types open for wallet payments", async () => {

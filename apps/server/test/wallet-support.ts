@@ -1,7 +1,7 @@
 /**
  * Test helpers of the wallet area: a pool with a rule for wallet members (through the market's
  * routes), the wallet's alipay pay type, withdraw type and ad rule, two wallet members registered through the wallet app's
- * services, the seller's USDT deposited, a sell ad, and a taken and paid order ready to dispute.
+ * services, the seller's USDT deposited (the ad's amount and its 0.5% withdraw fee), a sell ad, and a taken and paid order ready to dispute.
  */
 
 import { seedExchangeRates } from '../src/modules/mockTrade/exchange-rates.ts';
@@ -104,7 +104,7 @@ export async function walletWorld(): Promise<WalletWorld> {
     await registerWalletMember(t.ctx, tx, { account: 'WS0001', phone: '13700000001' }),
     await registerWalletMember(t.ctx, tx, { account: 'WB0001', phone: '13700000002' }),
   ]);
-  await creditWalletDeposit(t.ctx, seller!.id, '1000', `0xtest${Date.now()}`);
+  await creditWalletDeposit(t.ctx, seller!.id, '1010', `0xtest${Date.now()}`);
   const ad = await postWalletAd(t.ctx, seller!.id, { poolId: pool.id, side: 'sell', amount: '1000' });
   return { t, admin, adId: ad.id, seller: seller!.id, buyer: buyer!.id };
 }

@@ -51,6 +51,7 @@ export { coinAmount, SYSTEM_ACTOR, shown, traderActor } from './trade-common.ts'
 export { requestCoinCredit } from './trade-members.ts';
 export {
   type PartyCheck,
+  type PartyTerms,
   registerPartyCheck,
   registerTraderResolver,
   type TakeTerms,

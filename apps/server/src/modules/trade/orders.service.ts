@@ -105,13 +105,13 @@ export async function takeAd(ctx: AppContext, input: TakeInput, actor: Actor, tx
       const taker = { type: t.ownerType, id: t.ownerId, code: t.code, merchantId: t.merchantId };
       const [buyer, seller] = ad0.side === 'sell' ? [taker, advertiser] : [advertiser, taker];
       const fiatAmount = fiatOf(amount, price);
-      await checkTakeParties(
+      const { sellerFee } = await checkTakeParties(
         tx,
         {
           buyer: { ownerType: buyer.type, ownerId: buyer.id },
           seller: { ownerType: seller.type, ownerId: seller.id },
         },
-        { payType: input.payType, fiatAmount, at: now, timeZone: ctx.config.timeZone },
+        { payType: input.payType, amount, fiatAmount, at: now, timeZone: ctx.config.timeZone },
         locale,
       );
       // The guarded take, the order and the taker's trader row: one statement (take-statements.ts).
@@ -138,6 +138,7 @@ export async function takeAd(ctx: AppContext, input: TakeInput, actor: Actor, tx
           price,
           fiatAmount,
           fee: feeOf(amount, pool),
+          sellerFee,
           payType: input.payType,
           deadline: minutesAfter(now, ad0.payMinutes ?? windows.payMinutes),
           createdAt: now,

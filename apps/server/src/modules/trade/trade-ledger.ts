@@ -1,10 +1,12 @@
 /**
  * The coins of a trade order in the ledger (ref `trade_order:<orderNo>`), each in the caller's
  * transaction:
- * - `freeze` at the take: the seller's available -> frozen (refused as insufficient when it is short);
- * - `settle` at completion: the seller's frozen -amount, the buyer +(amount - fee), the platform's fee
- *   income +fee (the buyer paid the fiat off-platform, so nothing else moves);
- * - `release` at a cancel or timeout: the seller's frozen -> available.
+ * - `freeze` at the take: the seller's amount and own fee, available -> frozen (refused as insufficient
+ *   when it is short);
+ * - `settle` at completion: the seller's frozen -(amount + seller fee), the buyer +(amount - fee), the
+ *   platform's fee income +(fee + seller fee) (the buyer paid the fiat off-platform, so nothing else
+ *   moves);
+ * - `release` at a cancel or timeout: the seller's frozen -> available, fee included.
  * Each event posts once per order (the ledger's unique business event).
  */
 import type { Locale } from '@payops/contracts';
@@ -69,6 +71,9 @@ async function post(tx: Tx, o: TradeOrder, p: Posting): Promise<number> {
 
 type Who = { operatorId: number | null; locale: Locale };
 
+/** What the take holds of the seller's coins: the amount and the seller's own fee. */
+const heldOf = (o: TradeOrder) => decString(dec(o.amount).plus(dec(o.sellerFee)));
+
 /**
  * The seller's coins frozen under the entry id the take's INSERT drew and kept on the order
  * (freeze_entry_id): the order row is written once.
@@ -77,7 +82,7 @@ export async function freezeSeller(tx: Tx, o: TradeOrder, who: Who, at: Date): P
   const seller = await coinAccount(tx, sellerOf(o), o.currency);
   return post(tx, o, {
     event: 'freeze',
-    legs: [{ accountId: seller.id, amount: `-${o.amount}`, frozenAmount: o.amount }],
+    legs: [{ accountId: seller.id, amount: `-${heldOf(o)}`, frozenAmount: heldOf(o) }],
     ...who,
     at,
     field: 'amount',
@@ -94,7 +99,8 @@ export async function settleOrder(
   entryId?: number | null,
 ): Promise<number> {
   const ref = `trade_order:${o.orderNo}`;
-  const fee = !isZero(dec(o.fee));
+  const income = dec(o.fee).plus(dec(o.sellerFee));
+  const fee = !isZero(income);
   // The parties' and the fee shard's accounts in one statement.
   const [seller, buyer, fees] = await ensureAccounts(tx, [
     ownerOf(sellerOf(o), o.currency),
@@ -102,10 +108,10 @@ export async function settleOrder(
     ...(fee ? [platformOwner('fees', o.currency, ref)] : []),
   ]);
   const legs: LegInput[] = [
-    { accountId: seller!.id, frozenAmount: `-${o.amount}` },
+    { accountId: seller!.id, frozenAmount: `-${heldOf(o)}` },
     { accountId: buyer!.id, amount: decString(dec(o.amount).minus(dec(o.fee))) },
   ];
-  if (fees) legs.push({ accountId: fees.id, amount: o.fee });
+  if (fees) legs.push({ accountId: fees.id, amount: decString(income) });
   return post(tx, o, { event: 'settle', legs, ...who, at, field: 'id', entryId });
 }
 
@@ -119,7 +125,7 @@ export async function releaseSeller(
   const seller = await coinAccount(tx, sellerOf(o), o.currency);
   return post(tx, o, {
     event: 'release',
-    legs: [{ accountId: seller.id, amount: o.amount, frozenAmount: `-${o.amount}` }],
+    legs: [{ accountId: seller.id, amount: heldOf(o), frozenAmount: `-${heldOf(o)}` }],
     ...who,
     at,
     field: 'id',

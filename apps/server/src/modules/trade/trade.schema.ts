@@ -168,6 +168,11 @@ export const tradeOrders = pgTable(
     fiatAmount: money('fiat_amount').notNull(),
     /** The platform's fee in coins: the buyer receives amount - fee. */
     fee: money('fee').notNull(),
+    /**
+     * The seller's own fee in coins, on top of the amount (a wallet member's withdraw type's rate):
+     * frozen with the amount at the take, the platform's income at completion, released at a cancel.
+     */
+    sellerFee: money('seller_fee').notNull().default('0'),
     payType: text('pay_type', { enum: TRADE_PAY_TYPES }).notNull(),
     status: text('status', { enum: TRADE_ORDER_STATES }).notNull().default('matched'),
     voucherHash: text('voucher_hash'),

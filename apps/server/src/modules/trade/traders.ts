@@ -57,6 +57,8 @@ export interface TakeTerms {
   /** The party's role in the order: the buyer pays the fiat, the seller receives it. */
   role: 'buyer' | 'seller';
   payType: string;
+  /** The coins of the order. */
+  amount: string;
   /** The fiat of the order, at its price. */
   fiatAmount: string;
   at: Date;
@@ -64,8 +66,21 @@ export interface TakeTerms {
   timeZone: string;
 }
 
-/** Refuses a take its party's own rules forbid (a 400 naming the field), inside the take's transaction. */
-export type PartyCheck = (db: Executor, party: TraderRef, terms: TakeTerms, locale: Locale) => Promise<void>;
+/** What a party's rules add to a take: the seller's own fee in coins (see trade_orders.seller_fee). */
+export interface PartyTerms {
+  sellerFee?: string;
+}
+
+/**
+ * Refuses a take its party's own rules forbid (a 400 naming the field), inside the take's
+ * transaction; or answers what they add to it.
+ */
+export type PartyCheck = (
+  db: Executor,
+  party: TraderRef,
+  terms: TakeTerms,
+  locale: Locale,
+) => Promise<PartyTerms | undefined>;
 
 const partyChecks = new Map<TraderType, PartyCheck>();
 
@@ -74,17 +89,23 @@ export function registerPartyCheck(type: TraderType, check: PartyCheck): void {
   partyChecks.set(type, check);
 }
 
-/** Runs the buyer's and the seller's owner-type checks of a take (none registered: nothing to check). */
+/**
+ * Runs the buyer's and the seller's owner-type checks of a take (none registered: nothing to check);
+ * answers the seller's fee the seller's rules charge ('0' without one).
+ */
 export async function checkTakeParties(
   db: Executor,
   parties: { buyer: TraderRef; seller: TraderRef },
   terms: Omit<TakeTerms, 'role'>,
   locale: Locale,
-): Promise<void> {
+): Promise<{ sellerFee: string }> {
+  let sellerFee = '0';
   for (const role of ['buyer', 'seller'] as const) {
     const check = partyChecks.get(parties[role].ownerType);
-    if (check) await check(db, parties[role], { ...terms, role }, locale);
+    const added = check ? await check(db, parties[role], { ...terms, role }, locale) : undefined;
+    if (role === 'seller' && added?.sellerFee) sellerFee = added.sellerFee;
   }
+  return { sellerFee };
 }
 
 const text = {

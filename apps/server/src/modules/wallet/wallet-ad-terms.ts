@@ -10,6 +10,7 @@
  *   every take is at least the piece minimum and the value / max pieces (so at most max pieces takes,
  *   the last one what is left), and at most the piece maximum.
  * - a buy ad pays the fiat, so each pay type it offers must be on in payTypePage.
+ * A sell ad's coins must cover its withdraw fee too (at its pay types' highest rate): the take holds both.
  * Take bounds are cut to cents of a coin (min up, max down), within the pool rule's and the ad's amount.
  */
 import { type Locale, PAY_TYPE_LABELS, type TradeSide } from '@payops/contracts';
@@ -17,7 +18,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { platformDayStartSql } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError, fillText } from '../../platform/errors.ts';
-import { Dec, type Decimal, dec, decString, type Tx } from '../../platform/ledger/index.ts';
+import { Dec, type Decimal, dec, decString, findAccount, type Tx } from '../../platform/ledger/index.ts';
 import { type AdInput, adQuote, coinAmount, shown, tradeAds } from '../trade/index.ts';
 import type { WalletMember } from './wallet.schema.ts';
 import {
@@ -57,6 +58,10 @@ const text = {
     'en-US': 'none of the pay types is allowed by the wallet rules',
   },
   belowMin: { 'zh-CN': '不能小于 {min}', 'en-US': 'must be at least {min}' },
+  insufficient: {
+    'zh-CN': '可用余额不足（含提现手续费共需 {need}）',
+    'en-US': 'is more than the available balance (with the withdraw fee, {need} are needed)',
+  },
   noPieces: {
     'zh-CN': '按钱包的广告订单与拆分规则，单笔最小{min}大于单笔最大{max}，无法成交',
     'en-US': 'cannot be taken: the wallet ad and split rules ask at least {min} but at most {max} per take',
@@ -73,10 +78,40 @@ const payTypeName = (payType: string, locale: Locale) =>
   (PAY_TYPE_LABELS as Record<string, readonly [string, string]>)[payType]?.[locale === 'en-US' ? 1 : 0] ??
   payType;
 
-/** The pay types switched on in a wallet type page. */
-async function openTypes(tx: Tx, table: typeof walletPayTypes | typeof walletWithdrawTypes) {
-  const rows = await tx.select({ payType: table.payType }).from(table).where(eq(table.status, 'on'));
+const maxOf = (values: Decimal[]) => values.reduce((a, b) => (b.gt(a) ? b : a));
+const minOf = (values: Decimal[]) => values.reduce((a, b) => (b.lt(a) ? b : a));
+
+/** The pay types switched on in payTypePage. */
+async function openPayTypes(tx: Tx) {
+  const t = walletPayTypes;
+  const rows = await tx.select({ payType: t.payType }).from(t).where(eq(t.status, 'on'));
   return new Set<string>(rows.map((r) => r.payType));
+}
+
+/** The pay types switched on in withdrawTypePage, with their fee rates. */
+async function openWithdrawTypes(tx: Tx) {
+  const t = walletWithdrawTypes;
+  const rows = await tx.select({ payType: t.payType, feeRate: t.feeRate }).from(t).where(eq(t.status, 'on'));
+  return new Map<string, string>(rows.map((r) => [r.payType, r.feeRate]));
+}
+
+/**
+ * A sell ad the member's coins could not pay out with the withdraw fee (at the highest rate of its pay
+ * types) is refused when posted, not at its last take.
+ */
+async function checkCoversFee(
+  tx: Tx,
+  member: WalletMember,
+  coins: { amount: string; currency: string },
+  rates: string[],
+  locale: Locale,
+) {
+  const { amount, currency } = coins;
+  const rate = maxOf(rates.map((r) => dec(r)));
+  const need = dec(amount).plus(dec(amount).times(rate).round(8, Dec.roundDown));
+  const account = await findAccount(tx, { ownerType: 'wallet_member', ownerId: member.id, currency });
+  if (dec(account?.available ?? '0').lt(need))
+    throw fieldError('amount', fillText(text.insufficient[locale], { need: shown(decString(need)) }));
 }
 
 /** Coins of the member's sell ads posted in the platform day of `now`. */
@@ -122,7 +157,13 @@ function choose<T>(
 /** The ad rule a sell by this pay type goes under: on, for the pay type, and the member's level. */
 function judgeSell(
   p: string,
-  c: { withdrawOpen: Set<string>; rules: SellRule[]; level: number; postedFiat: Decimal; fiat: Decimal },
+  c: {
+    withdrawOpen: Map<string, string>;
+    rules: SellRule[];
+    level: number;
+    postedFiat: Decimal;
+    fiat: Decimal;
+  },
 ): { refusal: Refusal } | { ok: SellRule } {
   if (!c.withdrawOpen.has(p)) return { refusal: { key: 'withdrawOff' } };
   const forType = c.rules.filter((r) => r.payType === p);
@@ -142,9 +183,6 @@ function judgeSell(
   return { ok: rule };
 }
 
-const maxOf = (values: Decimal[]) => values.reduce((a, b) => (b.gt(a) ? b : a));
-const minOf = (values: Decimal[]) => values.reduce((a, b) => (b.lt(a) ? b : a));
-
 /** The ad the wallet lets this member post, ready for the market's createAd (refused naming the field). */
 export async function walletAdTerms(
   ctx: AppContext,
@@ -160,7 +198,7 @@ export async function walletAdTerms(
   const named = input.payTypes !== undefined;
   const base = { ...input, trader, amount };
   if (input.side === 'buy') {
-    const open = await openTypes(tx, walletPayTypes);
+    const open = await openPayTypes(tx);
     const kept = choose(
       candidates,
       named,
@@ -171,7 +209,7 @@ export async function walletAdTerms(
   }
   const price = dec(quote.price);
   const fiat = dec(amount).times(price);
-  const withdrawOpen = await openTypes(tx, walletWithdrawTypes);
+  const withdrawOpen = await openWithdrawTypes(tx);
   const rules = await tx
     .select()
     .from(walletSellRules)
@@ -180,6 +218,13 @@ export async function walletAdTerms(
   const postedFiat = dec(await sellCoinsToday(ctx, tx, member.id, ctx.clock.now())).times(price);
   const context = { withdrawOpen, rules, level: member.level, postedFiat, fiat };
   const kept = choose(candidates, named, (p) => judgeSell(p, context), locale);
+  await checkCoversFee(
+    tx,
+    member,
+    { amount, currency: quote.pool.currency },
+    kept.map(([p]) => withdrawOpen.get(p)!),
+    locale,
+  );
 
   // The take bounds in CNY: every kept rule's single limits, and the split rule holding the value.
   const lows = kept.map(([, r]) => dec(r.singleMin));

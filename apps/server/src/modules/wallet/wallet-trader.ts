@@ -7,11 +7,12 @@
  * - as the seller the member is paid it, cashing coins out: the pay type must be on in withdrawTypePage.
  * The order's fiat must be within the type's single limits, and with the member's other orders of the
  * platform day in that role and pay type (cancelled and timed-out ones aside), within its daily limit.
+ * A seller pays the withdraw type's fee rate on the coins sold (the order's seller fee, trade-ledger.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { platformDayStartSql } from '../../platform/clock.ts';
 import { fieldError, fillText } from '../../platform/errors.ts';
-import { dec, type Executor } from '../../platform/ledger/index.ts';
+import { Dec, dec, decString, type Executor } from '../../platform/ledger/index.ts';
 import {
   registerPartyCheck,
   registerTraderResolver,
@@ -89,4 +90,8 @@ registerPartyCheck('wallet_member', async (db, party, terms, locale) => {
       'amount',
       fillText(text.daily[locale], { limit: shown(type.dailyLimit), used: shown(used) }),
     );
+  // The member cashing coins out pays the withdraw type's rate on them, cut to 8 decimals.
+  if (terms.role === 'seller' && 'feeRate' in type)
+    return { sellerFee: decString(dec(terms.amount).times(dec(type.feeRate)).round(8, Dec.roundDown)) };
+  return undefined;
 });

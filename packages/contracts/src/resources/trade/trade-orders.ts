@@ -37,6 +37,7 @@ const ORDER_LABELS: Record<string, Bilingual> = {
   price: ['单价', 'Price'],
   fiatAmount: ['应付金额', 'To pay'],
   fee: ['手续费', 'Fee'],
+  sellerFee: ['卖方手续费', "Seller's fee"],
   payType: ['付款方式', 'Pay type'],
   status: ['状态', 'Status'],
   voucherType: ['凭证类型', 'Voucher type'],
@@ -91,6 +92,8 @@ export const tradeOrderList = defineResource({
     price: { type: 'money', list: true, currency: TRADE_FIAT },
     fiatAmount: { type: 'money', list: true, currency: TRADE_FIAT },
     fee: { type: 'money', list: true, currency: TRADE_COIN },
+    // On top of the amount (a wallet member's withdraw fee): held with it, the platform's at completion.
+    sellerFee: { type: 'money', list: true, currency: TRADE_COIN },
     payType: { type: 'enum', list: true, filter: 'eq', options: optionsOf(TRADE_PAY_TYPE_LABELS) },
     status: { type: 'enum', list: true, filter: 'in' },
     voucherType: { type: 'string', list: true },

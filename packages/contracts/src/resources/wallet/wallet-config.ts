@@ -5,7 +5,8 @@
  * encodes and its SHA-256; made by the wallet app, switched on/off here). A member's ad is shaped by the
  * ad and split rules when posted (modules/wallet/wallet-ad-terms.ts: pay types by level, take bounds,
  * payment window, daily limit); every take a member is party to obeys the pay type (as the buyer) or
- * the withdraw type (as the seller), single and daily limits (wallet-trader.ts).
+ * the withdraw type (as the seller), single and daily limits, and a seller pays the withdraw type's fee
+ * rate on the coins sold (wallet-trader.ts).
  */
 import { bilingual, defineResource, type FieldInput } from '../../resource.ts';
 import { enumLabels, optionsOf, PAY_TYPE_LABELS } from '../mch/common.ts';

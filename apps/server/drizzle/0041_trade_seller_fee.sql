@@ -1,0 +1,1 @@
+ALTER TABLE "trade_orders" ADD COLUMN "seller_fee" numeric(28, 8) DEFAULT '0' NOT NULL;
