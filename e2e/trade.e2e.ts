@@ -232,6 +232,47 @@ describe('trade market', () => {
     }
   }, 180_000);
 
+  test("an operator picks a rule's pay types from their names; the rule list shows them by name", async () => {
+    const [rule] = await q<{ id: number; pay_types: string }>(
+      "SELECT id, pay_types FROM trade_rules WHERE pay_types LIKE '%wechat%' ORDER BY id LIMIT 1",
+    );
+    const before = rule!.pay_types.split(',');
+    const payTypes = async () =>
+      (await q<{ pay_types: string }>('SELECT pay_types FROM trade_rules WHERE id = $1', [rule!.id]))[0]!
+        .pay_types;
+    await open('/tradeManage/trade_rule_config_page', 'trade_rule_config_page');
+    const ruleRow = page.locator(`.ant-table-tbody:visible tr[data-row-key="${rule!.id}"]`);
+    /** Opens the rule's edit form and clicks WeChat in its pay types (in: off; out: on), then saves. */
+    const toggleWeChat = async (shot?: string) => {
+      const edit = ruleRow.getByTestId('row-edit');
+      if (await edit.isVisible()) await edit.click();
+      else {
+        await ruleRow.getByTestId('row-more').click();
+        await page.locator('.ant-dropdown:visible [data-testid="row-edit"]').first().click();
+      }
+      await id('form-payTypes').click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^WeChat$/ })
+        .click();
+      if (shot) await screenshot(page, shot);
+      // A click elsewhere in the form closes the options (Escape would close the dialog too).
+      await id('form-name').click();
+      await id('form-submit').click();
+      await enterCode(page, SECRET);
+      await page
+        .locator('[data-testid="resource-form"]:visible')
+        .waitFor({ state: 'hidden', timeout: 20_000 });
+      await idle();
+    };
+    await toggleWeChat('trade-rule-pay-types-en-US');
+    await expect.poll(payTypes, { timeout: 20_000 }).toBe(before.filter((p) => p !== 'wechat').join(','));
+    expect(await ruleRow.innerText()).not.toContain('WeChat');
+    expect(await ruleRow.innerText()).toContain('Bank card');
+    await toggleWeChat();
+    await expect.poll(payTypes, { timeout: 20_000 }).toContain('wechat');
+    expect(await ruleRow.innerText()).toContain('WeChat');
+  }, 120_000);
+
   test('two trade reports over the demo day: rows and the totals row, in en-US and zh-CN', async () => {
     for (const lang of ['en-US', 'zh-CN'] as const) {
       await pick(page, 'language-switch', `language-option-${lang}`);

@@ -128,6 +128,28 @@ describe('operator routes', () => {
     });
     expect(rule.statusCode).toBe(400);
     expect(rule.body).toContain('maxAmount');
+    // Pay types are a set of the market's: an unknown one or one twice names the field, in words.
+    for (const payTypes of ['bank_card,paypal', 'alipay,alipay', '']) {
+      const bad = await call(w.t, 'POST', '/api/trade/rule/add', {
+        session: w.admin,
+        headers: { 'accept-language': 'en-US' },
+        body: {
+          name: 'bad pay types',
+          poolId: w.poolId,
+          traderType: 'member',
+          minAmount: '1',
+          maxAmount: '10',
+          largeAdAmount: '500',
+          payTypes,
+          maxOpenOrders: 1,
+          requireAdvertiser: false,
+          enabled: true,
+        },
+      });
+      expect(bad.statusCode).toBe(400);
+      const fields = (bad.envelope.data as { fields: { field: string; message: string }[] }).fields;
+      expect(fields[0]?.field).toBe('payTypes');
+    }
   });
 
   it('transitions: wrong state 409, missing reason or key 400, unknown id 404; a role without the page 403', async () => {

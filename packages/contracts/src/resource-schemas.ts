@@ -52,6 +52,7 @@ export function fieldValueSchema(field: FieldDef, withRules = true): z.ZodType {
     }
     case 'enum': {
       const values = field.options.map((o) => o.value);
+      if (field.many) return manyOf(values);
       return values.length ? z.enum(values as [string, ...string[]]) : safeString().max(STRING_MAX);
     }
     case 'boolean':
@@ -65,6 +66,20 @@ export function fieldValueSchema(field: FieldDef, withRules = true): z.ZodType {
     case 'json':
       return boundedJson();
   }
+}
+
+/** A `many` enum's value: a comma-separated set of its options, each at most once ('alipay,wechat'). */
+function manyOf(values: readonly string[]) {
+  return safeString()
+    .min(1)
+    .max(STRING_MAX)
+    .refine(
+      (v) => {
+        const parts = v.split(',');
+        return parts.every((p) => values.includes(p)) && new Set(parts).size === parts.length;
+      },
+      { message: 'manyOptions:' },
+    );
 }
 
 function keySchema(def: ResourceDef): z.ZodType {

@@ -42,6 +42,7 @@ const text = {
       digits: (n: string) => `须为${n}位数字`,
       notBelow: (other: string) => `不能小于${other}`,
       sharesOverOne: () => '各比例之和不能超过1',
+      manyOptions: () => '含有无效或重复的选项',
     } as Record<string, (arg: string) => string>,
   },
   'en-US': {
@@ -69,6 +70,7 @@ const text = {
       digits: (n: string) => `must be ${n} digits`,
       notBelow: (other: string) => `must not be below ${other}`,
       sharesOverOne: () => 'the shares must not add up to more than 1',
+      manyOptions: () => 'holds a value that is not an option, or one twice',
     } as Record<string, (arg: string) => string>,
   },
 } as const;

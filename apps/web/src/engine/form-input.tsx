@@ -32,7 +32,7 @@ export function formInput(field: FieldDef, t: TFunction, disabled: boolean): Rea
       return (
         <Select
           {...common}
-          mode={widget === 'multiSelect' ? 'multiple' : undefined}
+          mode={field.many || widget === 'multiSelect' ? 'multiple' : undefined}
           placeholder={t('engine.placeholderSelect')}
           options={enumOptions(field, t)}
         />

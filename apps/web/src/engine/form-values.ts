@@ -35,10 +35,16 @@ export function toFormValues(fields: FieldDef[], row: Row): Row {
     if (v === null || v === undefined || heldMasked(f, row)) continue;
     if (f.type === 'datetime' || f.type === 'date') out[f.name] = dayjs(v as string);
     else if (f.type === 'json') out[f.name] = JSON.stringify(v, null, 2);
+    else if (f.type === 'enum' && f.many) out[f.name] = String(v).split(',').filter(Boolean);
+    else if (f.type === 'money' && f.display !== 'percent' && typeof v === 'string')
+      out[f.name] = plainAmount(v);
     else out[f.name] = v;
   }
   return out;
 }
+
+/** An amount as an operator types it: the column's trailing zeros dropped ('10.00000000' is '10'). */
+const plainAmount = (v: string) => (v.includes('.') ? v.replace(/\.?0+$/, '') : v);
 
 function isTextual(f: FieldDef): boolean {
   return f.type === 'string' || f.type === 'text' || f.type === 'image';
@@ -48,6 +54,8 @@ function jsonValue(field: FieldDef, value: unknown): unknown {
   if (field.type === 'datetime' && dayjs.isDayjs(value)) return value.toISOString();
   if (field.type === 'date' && dayjs.isDayjs(value)) return value.format('YYYY-MM-DD');
   if (field.type === 'json' && typeof value === 'string') return JSON.parse(value);
+  // A `many` enum's select holds its options as a list; the server stores them comma-separated.
+  if (field.type === 'enum' && field.many && Array.isArray(value)) return value.join(',');
   if (isTextual(field) && typeof value === 'string') return value.trim();
   if (field.type === 'money' && typeof value === 'string') return value.trim();
   return value;
@@ -60,7 +68,11 @@ export function toBody(def: ResourceDef, fields: FieldDef[], values: Row, mode: 
     // Absent: left out on purpose (an unchanged field of an edit, see changedValues).
     if (lockedOnEdit(f, mode.kind) || !(f.name in values)) continue;
     const raw = values[f.name];
-    const empty = raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
+    const empty =
+      raw === undefined ||
+      raw === null ||
+      (typeof raw === 'string' && raw.trim() === '') ||
+      (Array.isArray(raw) && raw.length === 0);
     if (!empty) {
       body[f.name] = jsonValue(f, raw);
     } else if (mode.kind === 'edit' && !f.form?.required) {

@@ -10,9 +10,9 @@ import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
 import {
   fieldLabels,
-  PAY_TYPE_LIST_PATTERN,
   PRICE_SOURCE_LABELS,
   TRADE_COIN,
+  TRADE_PAY_TYPE_LABELS,
   TRADER_TYPE_LABELS,
 } from './trade-vocab.ts';
 
@@ -118,15 +118,13 @@ export const trade_rule_config_page = defineResource({
       currency: TRADE_COIN,
       form: { required: true, minAmount: '0.01' },
     },
+    // Chosen in a multiple select, stored comma-separated ('bank_card,alipay').
     payTypes: {
-      type: 'string',
+      type: 'enum',
+      many: true,
       list: true,
-      form: {
-        required: true,
-        max: 64,
-        pattern: PAY_TYPE_LIST_PATTERN,
-        patternMessage: 'pattern.trade.payTypes',
-      },
+      options: optionsOf(TRADE_PAY_TYPE_LABELS),
+      form: { required: true },
     },
     maxOpenOrders: { type: 'number', list: true, form: { required: true, min: 1, max: 100 } },
     requireAdvertiser: { type: 'boolean', list: true, form: { widget: 'switch' } },
@@ -153,10 +151,7 @@ export const trade_rule_config_page = defineResource({
       createdAt: ['创建时间', 'Created at'],
     }),
     ...enumLabels('trade_rule_config_page', 'traderType', TRADER_TYPE_LABELS),
-    'pattern.trade.payTypes': [
-      '逗号分隔：bank_card、alipay、wechat',
-      'comma separated: bank_card, alipay, wechat',
-    ],
+    ...enumLabels('trade_rule_config_page', 'payTypes', TRADE_PAY_TYPE_LABELS),
   }),
 });
 

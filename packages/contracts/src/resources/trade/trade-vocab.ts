@@ -40,8 +40,6 @@ export const TRADE_PAY_TYPE_LABELS = {
   alipay: ['支付宝', 'Alipay'],
   wechat: ['微信', 'WeChat'],
 } as const satisfies Record<TradePayType, Bilingual>;
-/** A comma list of pay types (`bank_card,alipay`), as rules and ads store them. */
-export const PAY_TYPE_LIST_PATTERN = `^(${TRADE_PAY_TYPES.join('|')})(,(${TRADE_PAY_TYPES.join('|')}))*$`;
 
 /** How an order was completed. */
 export const TRADE_CONFIRMED_BY = ['seller', 'operator', 'dispute'] as const;
