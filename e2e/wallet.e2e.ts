@@ -16,7 +16,7 @@ import { emailMailboxes } from '../apps/server/src/modules/email/email.schema.ts
 import { pollMailbox } from '../apps/server/src/modules/email/poller.ts';
 import { addSandboxMailbox, sendBankNotification } from '../apps/server/src/modules/email/sandbox/bank.ts';
 import { markOverdue, openWalletDispute } from '../apps/server/src/modules/wallet/dispute.service.ts';
-import { registerWalletMember } from '../apps/server/src/modules/wallet/wallet-app.service.ts';
+import { addPayAccount, registerWalletMember } from '../apps/server/src/modules/wallet/wallet-app.service.ts';
 import {
   creditWalletDeposit,
   postWalletAd,
@@ -79,6 +79,9 @@ async function walletTrade() {
     await registerWalletMember(ctx, tx, { account: `WE2ES${tag}`, phone: `1390${tag}` }),
     await registerWalletMember(ctx, tx, { account: `WE2EB${tag}`, phone: `1391${tag}` }),
   ]);
+  await ctx.db.transaction((tx) =>
+    addPayAccount(ctx, tx, seller!, { payType: 'alipay', accountNo: `1390${tag}`, holderName: '孙丽' }),
+  );
   await creditWalletDeposit(ctx, seller!.id, '101', `0xe2e${tag}`);
   const ad = await postWalletAd(ctx, seller!.id, {
     poolId: await walletPoolId(),
@@ -264,9 +267,16 @@ describe('wallet disputes', () => {
   test("an operator raises a member's wallet level: the member's next bank card ad goes under that level's rule", async () => {
     const ctx = app.ctx;
     const tag = String(Date.now()).slice(-7);
-    const member = await ctx.db.transaction((tx) =>
-      registerWalletMember(ctx, tx, { account: `WE2EL${tag}`, phone: `1392${tag}` }),
-    );
+    const member = await ctx.db.transaction(async (tx) => {
+      const m = await registerWalletMember(ctx, tx, { account: `WE2EL${tag}`, phone: `1392${tag}` });
+      await addPayAccount(ctx, tx, m, {
+        payType: 'bank_card',
+        accountNo: `62220213${tag}`,
+        holderName: '周杰',
+        bankName: '建设银行',
+      });
+      return m;
+    });
     await creditWalletDeposit(ctx, member.id, '500', `0xe2el${tag}`);
     const bankAd = async () =>
       postWalletAd(ctx, member.id, {

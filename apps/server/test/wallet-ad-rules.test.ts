@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelOrder, confirmOrder } from '../src/modules/trade/index.ts';
-import { registerWalletMember } from '../src/modules/wallet/wallet-app.service.ts';
+import { addFixedCode, registerWalletMember } from '../src/modules/wallet/wallet-app.service.ts';
+import { walletPayee } from '../src/modules/wallet/wallet-payee.ts';
 import {
   creditWalletDeposit,
   postWalletAd,
@@ -235,6 +236,51 @@ describe("the wallet's types in every take", () => {
     await expect(sell(all, 'alipay')).rejects.toMatchObject(
       refusal('amount', `is more than the available balance (with the withdraw fee, ${need} are needed)`),
     );
+  });
+
+  it('offers only the pay types a seller can be paid by; the buyer sees where to pay, a fixed code only while on', async () => {
+    const member = await w.t.ctx.db.transaction((tx) =>
+      registerWalletMember(w.t.ctx, tx, { account: 'WS0002', phone: '13700000004' }),
+    );
+    await creditWalletDeposit(w.t.ctx, member.id, '100', `0xpayee${Date.now()}`);
+    const post = (payTypes?: string) =>
+      postWalletAd(
+        w.t.ctx,
+        member.id,
+        { poolId, side: 'sell', amount: '50', ...(payTypes ? { payTypes } : {}) },
+        'en-US',
+      );
+    await expect(post('alipay')).rejects.toMatchObject(
+      refusal('payTypes', 'Alipay: has no pay account or payment code to be paid by'),
+    );
+    // The member adds an alipay payment code in the wallet app: alipay sells open.
+    await w.t.ctx.db.transaction((tx) =>
+      addFixedCode(w.t.ctx, tx, member, 'alipay', 'https://qr.alipay.example/WS0002'),
+    );
+    const ad = await post();
+    expect(ad.payTypes).toBe('alipay');
+    const order = await take(ad.id, '10', 'alipay');
+    expect(await walletPayee(w.t.ctx, order.id, w.buyer)).toEqual({
+      payType: 'alipay',
+      account: null,
+      codePayload: 'https://qr.alipay.example/WS0002',
+    });
+    await expect(walletPayee(w.t.ctx, order.id, member.id, 'en-US')).rejects.toMatchObject(
+      refusal('memberId', "only the order's buyer sees where to pay"),
+    );
+    // An operator switches the code off on fixedCodeConfigPage: it is not shown any more.
+    const [code] = (
+      await ok<{ list: Row[] }>(w, '/api/wallet/fixedCode/findByPage', {
+        filters: { memberAccount: 'WS0002' },
+      })
+    ).list;
+    await ok(w, '/api/wallet/fixedCode/edit', { id: code!.id, status: 'off' });
+    expect((await walletPayee(w.t.ctx, order.id, w.buyer)).codePayload).toBeNull();
+    await walletPaid(w.t.ctx, w.buyer, order.id, PNG);
+    await expect(walletPayee(w.t.ctx, order.id, w.buyer, 'en-US')).rejects.toMatchObject({
+      code: 409,
+      data: { fields: [{ field: 'id', message: 'the order is no longer awaiting payment' }] },
+    });
   });
 
   it("gives a member's buy ad the pay types open for wallet payments", async () => {

@@ -6,7 +6,7 @@
 
 import { seedExchangeRates } from '../src/modules/mockTrade/exchange-rates.ts';
 import { resources } from '../src/modules/sys/schema.ts';
-import { registerWalletMember } from '../src/modules/wallet/wallet-app.service.ts';
+import { addPayAccount, registerWalletMember } from '../src/modules/wallet/wallet-app.service.ts';
 import {
   creditWalletDeposit,
   postWalletAd,
@@ -100,10 +100,18 @@ export async function walletWorld(): Promise<WalletWorld> {
     minLevel: 1,
     status: 'on',
   });
-  const [seller, buyer] = await t.ctx.db.transaction(async (tx) => [
-    await registerWalletMember(t.ctx, tx, { account: 'WS0001', phone: '13700000001' }),
-    await registerWalletMember(t.ctx, tx, { account: 'WB0001', phone: '13700000002' }),
-  ]);
+  const [seller, buyer] = await t.ctx.db.transaction(async (tx) => {
+    const s = await registerWalletMember(t.ctx, tx, { account: 'WS0001', phone: '13700000001' });
+    // The seller is paid by alipay and by bank card.
+    await addPayAccount(t.ctx, tx, s, { payType: 'alipay', accountNo: '13700000001', holderName: '王强' });
+    await addPayAccount(t.ctx, tx, s, {
+      payType: 'bank_card',
+      accountNo: '6222021370000001',
+      holderName: '王强',
+      bankName: '工商银行',
+    });
+    return [s, await registerWalletMember(t.ctx, tx, { account: 'WB0001', phone: '13700000002' })];
+  });
   await creditWalletDeposit(t.ctx, seller!.id, '1010', `0xtest${Date.now()}`);
   const ad = await postWalletAd(t.ctx, seller!.id, { poolId: pool.id, side: 'sell', amount: '1000' });
   return { t, admin, adId: ad.id, seller: seller!.id, buyer: buyer!.id };

@@ -47,7 +47,7 @@ export {
   timeoutOrder,
 } from './orders.service.ts';
 export * from './trade.schema.ts';
-export { coinAmount, SYSTEM_ACTOR, shown, traderActor } from './trade-common.ts';
+export { coinAmount, conflict, notFound, SYSTEM_ACTOR, shown, traderActor } from './trade-common.ts';
 export { requestCoinCredit } from './trade-members.ts';
 export {
   type PartyCheck,

@@ -1,7 +1,8 @@
 /**
  * The wallet's rules for a member's ad, applied when the wallet app posts it (postWalletAd), before
  * the market checks it as any ad (its pool rule's amounts, pay types, balance):
- * - a sell ad cashes coins out, so each pay type it offers must be on in withdrawTypePage, and have an
+ * - a sell ad cashes coins out, so each pay type it offers must be on in withdrawTypePage, be one the
+ *   member can be paid by (an enabled pay account or a fixed code on, wallet-payee.ts), and have an
  *   ad rule (virtualOrderConfigPage) that is on, whose minimum wallet level the member has, and whose
  *   daily limit the member's sell ads of the platform day (at the ad's price) leave room for. Offered
  *   pay types left out: the pool rule's that pass (none passing is refused). The rules' single limits
@@ -27,6 +28,7 @@ import {
   walletSellSplits,
   walletWithdrawTypes,
 } from './wallet-config.schema.ts';
+import { payableTypes } from './wallet-payee.ts';
 import { TYPE_OFF } from './wallet-trader.ts';
 
 export interface WalletAdInput {
@@ -45,6 +47,10 @@ const text = {
   withdrawOff: TYPE_OFF.seller,
   payOff: TYPE_OFF.buyer,
   noRule: { 'zh-CN': '没有开启的广告订单规则', 'en-US': 'has no ad order rule switched on' },
+  noPayee: {
+    'zh-CN': '没有该方式的收款账户或收款码',
+    'en-US': 'has no pay account or payment code to be paid by',
+  },
   level: {
     'zh-CN': '须钱包等级{level}及以上（当前{current}）',
     'en-US': 'needs wallet level {level} or above (level {current} now)',
@@ -159,6 +165,7 @@ function judgeSell(
   p: string,
   c: {
     withdrawOpen: Map<string, string>;
+    payable: Set<string>;
     rules: SellRule[];
     level: number;
     postedFiat: Decimal;
@@ -166,6 +173,7 @@ function judgeSell(
   },
 ): { refusal: Refusal } | { ok: SellRule } {
   if (!c.withdrawOpen.has(p)) return { refusal: { key: 'withdrawOff' } };
+  if (!c.payable.has(p)) return { refusal: { key: 'noPayee' } };
   const forType = c.rules.filter((r) => r.payType === p);
   const rule = forType.find((r) => r.minLevel <= c.level);
   if (!rule) {
@@ -216,7 +224,8 @@ export async function walletAdTerms(
     .where(eq(walletSellRules.status, 'on'))
     .orderBy(asc(walletSellRules.id));
   const postedFiat = dec(await sellCoinsToday(ctx, tx, member.id, ctx.clock.now())).times(price);
-  const context = { withdrawOpen, rules, level: member.level, postedFiat, fiat };
+  const payable = await payableTypes(tx, member.id);
+  const context = { withdrawOpen, payable, rules, level: member.level, postedFiat, fiat };
   const kept = choose(candidates, named, (p) => judgeSell(p, context), locale);
   await checkCoversFee(
     tx,

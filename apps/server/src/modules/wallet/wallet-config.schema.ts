@@ -5,8 +5,8 @@
  * and withdraw types with limits (payTypePage, withdrawTypePage) and IM quick replies per side and
  * language (imMsgListOfBuy / imMsgListOfSell). The server reads the settings (wallet-settings.ts), the
  * ad and split rules when a member posts an ad (wallet-ad-terms.ts), and the pay and withdraw types in
- * every take a member is party to (wallet-trader.ts; a seller pays the withdraw type's fee rate). The
- * fixed codes are not applied yet (no flow shows a member's code to a payer).
+ * every take a member is party to (wallet-trader.ts; a seller pays the withdraw type's fee rate), and a
+ * fixed code that is on as a way the member is paid (wallet-payee.ts: shown to the buyer).
  */
 import { bigint, bigserial, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money, rate, ts } from '../../platform/ledger/columns.ts';

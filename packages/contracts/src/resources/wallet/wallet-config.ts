@@ -6,7 +6,8 @@
  * ad and split rules when posted (modules/wallet/wallet-ad-terms.ts: pay types by level, take bounds,
  * payment window, daily limit); every take a member is party to obeys the pay type (as the buyer) or
  * the withdraw type (as the seller), single and daily limits, and a seller pays the withdraw type's fee
- * rate on the coins sold (wallet-trader.ts).
+ * rate on the coins sold (wallet-trader.ts). A fixed code that is on is a way its member is paid: the
+ * buyer of an order by its pay type is shown its payload (modules/wallet/wallet-payee.ts).
  */
 import { bilingual, defineResource, type FieldInput } from '../../resource.ts';
 import { enumLabels, optionsOf, PAY_TYPE_LABELS } from '../mch/common.ts';
