@@ -3,7 +3,7 @@
  * the sandbox over HTTP; its callback makes one a success and another a failure; the query poll
  * settles one whose callback never came; with no payout passage the order fails with the reason; a
  * declined payout returns its frozen amount + fee to the merchant once, however often the provider
- * calls back.
+ * calls back; a provider short of funds refuses a payout, which fails with its reason.
  */
 import { ErrorCode, orderTransferList } from '@payops/contracts';
 import Big from 'big.js';
@@ -185,6 +185,38 @@ describe('payouts', () => {
     const failed = await orderOf(o.id);
     expect(failed.status).toBe('failed');
     expect(failed.failReason).toContain('above_max');
+  });
+
+  it('a provider short of funds refuses a payout: it fails with the reason, the merchant gets it back; topped up, the next pays', async () => {
+    await runPayouts(t.ctx); // whatever else is due goes first, unchecked
+    await sandboxCall(t, party, 'control', { outcome: 'hold', fundsChecked: 1 });
+    try {
+      // Fund the account so that, less its payouts in flight, exactly 100 is left.
+      const { balance: held } = (await sandboxCall(t, party, 'balance/query', {})) as { balance: string };
+      const { rows } = await t.ctx.pool.query(
+        "SELECT coalesce(sum(amount), 0)::text AS v FROM sandbox_orders WHERE mch_no = $1 AND kind = 'payout' AND status = 'pending'",
+        [party.mchNo],
+      );
+      const topUp = Big('100').minus(Big(held).minus(rows[0].v));
+      await sandboxCall(t, party, 'balance/topup', { amount: topUp.toFixed(2) });
+      const first = await approved('80');
+      await runPayouts(t.ctx);
+      expect((await orderOf(first.id)).status).toBe('paying');
+      const before = await balance();
+      const short = await approved('50');
+      await runPayouts(t.ctx);
+      const failed = await orderOf(short.id);
+      expect(failed.status).toBe('failed');
+      expect(failed.failReason).toContain('sandbox: insufficient balance');
+      expect(await balance()).toEqual(before);
+
+      await sandboxCall(t, party, 'balance/topup', { amount: '30' });
+      const next = await approved('50');
+      await runPayouts(t.ctx);
+      expect((await orderOf(next.id)).status).toBe('paying');
+    } finally {
+      await sandboxCall(t, party, 'control', { outcome: 'hold' });
+    }
   });
 });
 

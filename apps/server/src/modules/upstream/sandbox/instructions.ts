@@ -7,6 +7,7 @@
  *   outcome: success | fail | hold (no callback until POST /sandbox/upstream/notify)
  *   reportAmount, reportStatus, reportFee: what its statement says of the order (a statement that
  *   disagrees; it states a fee only when told one)
+ *   fundsChecked: refuse a payout the account's balance cannot cover ('sandbox: insufficient balance')
  */
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -21,6 +22,9 @@ export const instructionSchema = z.object({
   holdMs: z.number().int().min(0).max(120_000).default(15_000),
   duplicates: z.number().int().min(0).max(10).default(0),
   concurrent: z.boolean().default(false),
+  // A payout the account's balance (less its payouts in flight) cannot cover is refused at create,
+  // as a provider short of funds would; off, the sandbox pays out whatever it is asked.
+  fundsChecked: z.boolean().default(false),
   failReason: z.string().max(200).default('sandbox: payment declined'),
   // How the order appears in the sandbox's statement (statement.ts): another amount or status.
   reportAmount: z

@@ -22,7 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { insertRow, namedSql } from '../../../db/named-statement.ts';
+import { insertRow, namedSql, type Queryable } from '../../../db/named-statement.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { open } from '../../../platform/secret-box.ts';
 import { thirdParties } from '../../mch/passage.schema.ts';
@@ -31,7 +31,7 @@ import { platformOrigin } from '../origin.ts';
 import { SANDBOX_NOT_FOUND } from '../sandbox-adapter.ts';
 import { sandboxOrders } from '../schema.ts';
 import { asParams, type Params, sign, verify } from '../signing.ts';
-import { balanceRoutes } from './balance.ts';
+import { balanceRoutes, insertIfCovered } from './balance.ts';
 import { createDispatcher } from './dispatch.ts';
 import {
   clearInstruction,
@@ -158,20 +158,27 @@ export async function sandboxRoutes(app: FastifyInstance) {
       return refuse(reply, 504, 'sandbox: too late');
     }
     if (i.create === 'refuse') return refuse(reply, 200, 'sandbox: order refused', secret);
-    const inserted = await insertRow<typeof sandboxOrders.$inferSelect>(
-      ctx.pool,
-      sandboxOrders,
-      {
-        upstreamOrderNo: newUpstreamNo(),
-        mchNo: p.mchNo,
-        orderNo: p.orderNo,
-        kind,
-        amount: p.amount,
-        notifyUrl: p.notifyUrl,
-        createdAt: ctx.clock.now(),
-      },
-      [sandboxOrders.mchNo, sandboxOrders.orderNo],
-    );
+    const insert = (client: Queryable) =>
+      insertRow<typeof sandboxOrders.$inferSelect>(
+        client,
+        sandboxOrders,
+        {
+          upstreamOrderNo: newUpstreamNo(),
+          mchNo: p.mchNo,
+          orderNo: p.orderNo,
+          kind,
+          amount: p.amount,
+          notifyUrl: p.notifyUrl,
+          createdAt: ctx.clock.now(),
+        },
+        [sandboxOrders.mchNo, sandboxOrders.orderNo],
+      );
+    const checked = kind === 'payout' && i.fundsChecked;
+    const made = checked
+      ? await insertIfCovered(ctx, p.mchNo, p.orderNo, p.amount, insert)
+      : await insert(ctx.pool);
+    if (made === 'short') return refuse(reply, 200, 'sandbox: insufficient balance', secret);
+    const inserted = made;
     const [order] = inserted
       ? [inserted]
       : await ctx.db
@@ -239,12 +246,12 @@ export async function sandboxRoutes(app: FastifyInstance) {
       return answer(reply, v.secret, { key });
     }
     // Booleans travel as 0/1 in a signed flat body.
-    const parsed = instructionSchema.safeParse({
-      ...rest,
-      ...(rest.concurrent !== undefined
-        ? { concurrent: rest.concurrent === 1 || rest.concurrent === '1' }
-        : {}),
-    });
+    const flags = Object.fromEntries(
+      (['concurrent', 'fundsChecked'] as const)
+        .filter((k) => rest[k] !== undefined)
+        .map((k) => [k, rest[k] === 1 || rest[k] === '1']),
+    );
+    const parsed = instructionSchema.safeParse({ ...rest, ...flags });
     if (!parsed.success)
       return refuse(reply, 400, `sandbox: bad instruction (${parsed.error.issues[0]?.path.join('.')})`);
     await setInstruction(ctx, key, parsed.data);
