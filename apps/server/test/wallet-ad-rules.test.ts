@@ -188,6 +188,40 @@ describe("the wallet's types in every take", () => {
     expect(await remaining(ad.id)).toBe('300.00000000');
   });
 
+  it("two buyers at once never take one seller past the withdraw type's daily limit together", async () => {
+    const [type] = (
+      await ok<{ list: Row[] }>(w, '/api/wallet/withdrawType/findByPage', { filters: {}, pageSize: 50 })
+    ).list.filter((r) => r.id === ids.withdrawBank);
+    // What the seller has sold by bank card today, and room for 1,500 CNY more.
+    const { rows: sold } = await w.t.ctx.pool.query(
+      `SELECT coalesce(sum(fiat_amount), 0)::text AS v FROM trade_orders
+        WHERE seller_type = 'wallet_member' AND seller_id = $1 AND pay_type = 'bank_card'
+          AND status NOT IN ('cancelled', 'timeout')`,
+      [w.seller],
+    );
+    const limit = decString(dec(sold[0].v).plus(dec('1500')));
+    await ok(w, '/api/wallet/withdrawType/edit', { id: type!.id, status: 'on', dailyLimit: limit });
+    // Two ads, one for each buyer: no ad's row orders the two takes.
+    const ads = [await sell('300', 'bank_card'), await sell('300', 'bank_card')];
+    const buyers = await w.t.ctx.db.transaction(async (tx) => [
+      await registerWalletMember(w.t.ctx, tx, { account: 'WB0003', phone: '13700000005' }),
+      await registerWalletMember(w.t.ctx, tx, { account: 'WB0004', phone: '13700000006' }),
+    ]);
+    // 120 coins at 7.00 is 840 CNY each: one fits in what the seller's day has left, two do not.
+    const both = await Promise.allSettled(
+      buyers.map((b, i) =>
+        takeWalletAd(w.t.ctx, b.id, { adId: ads[i]!.id, amount: '120', payType: 'bank_card' }, 'en-US'),
+      ),
+    );
+    expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = both.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    // Refused while the other was being taken (409), or after it, by the daily limit (400).
+    expect([409, 400]).toContain((refused.reason as { code: number }).code);
+    const left = [await remaining(ads[0]!.id), await remaining(ads[1]!.id)].sort();
+    expect(left).toEqual(['180.00000000', '300.00000000']);
+    await ok(w, '/api/wallet/withdrawType/edit', { id: type!.id, dailyLimit: '500000' });
+  });
+
   it("charges the seller the withdraw type's fee on a completed sale, held with the amount; a cancel returns both", async () => {
     const coins = async (ownerId: number) => {
       const a = await findAccount(w.t.ctx.db, { ownerType: 'wallet_member', ownerId, currency: 'USDT' });

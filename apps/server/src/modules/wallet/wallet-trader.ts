@@ -14,6 +14,7 @@ import { platformDayStartSql } from '../../platform/clock.ts';
 import { fieldError, fillText } from '../../platform/errors.ts';
 import { Dec, dec, decString, type Executor } from '../../platform/ledger/index.ts';
 import {
+  conflict,
   registerPartyCheck,
   registerTraderResolver,
   shown,
@@ -46,6 +47,10 @@ export const TYPE_OFF = {
 
 const text = {
   range: { 'zh-CN': '单笔须在{min}到{max}元之间', 'en-US': 'must be from {min} to {max} CNY per order' },
+  busy: {
+    'zh-CN': '该会员同一方式的另一笔订单正在下单，请稍后重试',
+    'en-US': "another order of this member's by this pay type is being taken: try again",
+  },
   daily: {
     'zh-CN': '超过该方式的每日限额{limit}元（今日已用{used}元）',
     'en-US': 'is over the daily limit of {limit} CNY for this pay type ({used} CNY used today)',
@@ -84,6 +89,14 @@ registerPartyCheck('wallet_member', async (db, party, terms, locale) => {
       'amount',
       fillText(text.range[locale], { min: shown(type.singleMin), max: shown(type.singleMax) }),
     );
+  // One take at a time per member, role and pay type (held to the take's commit), so two at once cannot
+  // both fit in what the day has left. Tried, not awaited: a take may already hold its ad's row (a
+  // push), and waiting here could deadlock with a take holding this lock and waiting for that row.
+  const key = `wallet-day:${party.ownerId}:${terms.role}:${terms.payType}`;
+  const { rows } = await db.execute<{ locked: boolean }>(
+    sql`SELECT pg_try_advisory_xact_lock(hashtext(${key})) AS locked`,
+  );
+  if (!rows[0]?.locked) throw conflict('payType', text.busy[locale]);
   const used = await usedToday(db, party.ownerId, terms);
   if (dec(used).plus(fiat).gt(dec(type.dailyLimit)))
     throw fieldError(
