@@ -50,6 +50,7 @@ export {
 export * from './trade.schema.ts';
 export { coinAmount, conflict, notFound, SYSTEM_ACTOR, shown, traderActor } from './trade-common.ts';
 export { requestCoinCredit } from './trade-members.ts';
+export { coinFee } from './trade-settings.ts';
 export {
   type PartyCheck,
   type PartyTerms,

@@ -105,9 +105,12 @@ export function fiatOf(amount: string, price: string): string {
   return decString(dec(amount).times(dec(price)).round(2, Dec.roundHalfUp));
 }
 
-/** The platform's fee in coins: the pool's rate, cut (never rounded up) to 8 decimals. */
+/** A fee in coins: `amount` at `rate`, cut (never rounded up) to 8 decimals. */
+export const coinFee = (amount: string, rate: string): string => decString(dec(amount).times(dec(rate)));
+
+/** The platform's fee in coins: the pool's rate. */
 export function feeOf(amount: string, pool: TradePool): string {
-  return decString(dec(amount).times(dec(pool.feeRate)).round(8, Dec.roundDown));
+  return coinFee(amount, pool.feeRate);
 }
 
 /** Whether every pay type of `wanted` (comma list) is in `allowed` (comma list). */

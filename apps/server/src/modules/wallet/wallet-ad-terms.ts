@@ -20,7 +20,7 @@ import { platformDayStartSql } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError, fillText } from '../../platform/errors.ts';
 import { Dec, type Decimal, dec, decString, findAccount, type Tx } from '../../platform/ledger/index.ts';
-import { type AdInput, adQuote, coinAmount, shown, tradeAds } from '../trade/index.ts';
+import { type AdInput, adQuote, coinAmount, coinFee, shown, tradeAds } from '../trade/index.ts';
 import type { WalletMember } from './wallet.schema.ts';
 import {
   walletPayTypes,
@@ -114,7 +114,7 @@ async function checkCoversFee(
 ) {
   const { amount, currency } = coins;
   const rate = maxOf(rates.map((r) => dec(r)));
-  const need = dec(amount).plus(dec(amount).times(rate).round(8, Dec.roundDown));
+  const need = dec(amount).plus(dec(coinFee(amount, decString(rate))));
   const account = await findAccount(tx, { ownerType: 'wallet_member', ownerId: member.id, currency });
   if (dec(account?.available ?? '0').lt(need))
     throw fieldError('amount', fillText(text.insufficient[locale], { need: shown(decString(need)) }));

@@ -12,8 +12,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { platformDayStartSql } from '../../platform/clock.ts';
 import { fieldError, fillText } from '../../platform/errors.ts';
-import { Dec, dec, decString, type Executor } from '../../platform/ledger/index.ts';
+import { dec, type Executor } from '../../platform/ledger/index.ts';
 import {
+  coinFee,
   conflict,
   registerPartyCheck,
   registerTraderResolver,
@@ -104,7 +105,6 @@ registerPartyCheck('wallet_member', async (db, party, terms, locale) => {
       fillText(text.daily[locale], { limit: shown(type.dailyLimit), used: shown(used) }),
     );
   // The member cashing coins out pays the withdraw type's rate on them, cut to 8 decimals.
-  if (terms.role === 'seller' && 'feeRate' in type)
-    return { sellerFee: decString(dec(terms.amount).times(dec(type.feeRate)).round(8, Dec.roundDown)) };
+  if (terms.role === 'seller' && 'feeRate' in type) return { sellerFee: coinFee(terms.amount, type.feeRate) };
   return undefined;
 });
