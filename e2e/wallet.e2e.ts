@@ -141,6 +141,10 @@ describe('wallet disputes', () => {
     const drawer = page.locator('[data-testid="detail-drawer"]:visible');
     await expect.poll(() => drawer.innerText(), { timeout: 20_000 }).toContain('image/png');
     expect(await drawer.innerText()).toContain('text/plain');
+    // Where the buyer was told to pay: the seller's alipay account, masked.
+    await expect.poll(() => drawer.innerText(), { timeout: 20_000 }).toContain('买家被告知的收款方式');
+    expect(await drawer.innerText()).toMatch(/\d{3}\*{4}\d{4}/);
+    await screenshot(page, 'wallet-dispute-detail-zh-CN');
     await closeDrawer(page);
     expect(await row(d.disputeNo).innerText()).toContain('待卖家响应');
 
@@ -208,6 +212,7 @@ describe('wallet disputes', () => {
     await expect.poll(() => drawer.innerText(), { timeout: 20_000 }).toContain('客服调取的银行流水');
     // The operator's file next to the buyer's voucher and chat excerpt.
     expect((await drawer.innerText()).match(/image\/png/g)?.length).toBe(2);
+    expect(await drawer.innerText()).toContain('Where the buyer was told to pay');
     await screenshot(page, 'wallet-dispute-evidence-en-US');
     await page.keyboard.press('Escape');
     await pick(page, 'language-switch', 'language-option-zh-CN');

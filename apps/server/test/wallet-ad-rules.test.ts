@@ -272,7 +272,7 @@ describe("the wallet's types in every take", () => {
     );
   });
 
-  it('offers only the pay types a seller can be paid by; the buyer sees where to pay, a fixed code only while on', async () => {
+  it('offers only the pay types a seller can be paid by; the take fixes where the buyer pays, a fixed code shown only while on', async () => {
     const member = await w.t.ctx.db.transaction((tx) =>
       registerWalletMember(w.t.ctx, tx, { account: 'WS0002', phone: '13700000004' }),
     );
@@ -308,8 +308,35 @@ describe("the wallet's types in every take", () => {
         filters: { memberAccount: 'WS0002' },
       })
     ).list;
+    const payee = async () =>
+      (
+        await ok<{ list: Row[] }>(w, '/api/wallet/disputePayee/findByPage', {
+          filters: { tradeOrderId: order.id },
+        })
+      ).list;
+    expect(await payee()).toEqual([
+      expect.objectContaining({
+        payAccountId: null,
+        fixedCodeId: code!.id,
+        fixedCodeIdLabel: 'https://qr.alipay.example/WS0002',
+        codeOn: true,
+      }),
+    ]);
     await ok(w, '/api/wallet/fixedCode/edit', { id: code!.id, status: 'off' });
     expect((await walletPayee(w.t.ctx, order.id, w.buyer)).codePayload).toBeNull();
+    expect(await payee()).toEqual([expect.objectContaining({ fixedCodeId: code!.id, codeOn: false })]);
+    // Nothing else pays the member by alipay: the ad's next take is refused, and nothing is taken.
+    await expect(take(ad.id, '10', 'alipay')).rejects.toMatchObject(
+      refusal(
+        'payType',
+        'the seller can no longer be paid by this pay type (no pay account or payment code on)',
+      ),
+    );
+    const { rows } = await w.t.ctx.pool.query(
+      'SELECT count(*)::int AS n FROM trade_orders WHERE ad_id = $1',
+      [ad.id],
+    );
+    expect(rows[0].n).toBe(1);
     await walletPaid(w.t.ctx, w.buyer, order.id, PNG);
     await expect(walletPayee(w.t.ctx, order.id, w.buyer, 'en-US')).rejects.toMatchObject({
       code: 409,

@@ -1,7 +1,8 @@
 /**
  * Wallet disputes end to end through the services and routes: bad evidence refused with nothing
  * written, opened with evidence (the market's order disputed in the same transaction), claimed, past
- * its SLA (clock moved) marked overdue and counted in the bell, ruled on once under a race, a split
+ * its SLA (clock moved) marked overdue and counted in the bell, its payee shown masked, ruled on once
+ * under a race, a split
  * through the ledger, maker-checker above the approval amount; the ledger sound at the end.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +71,20 @@ describe('wallet disputes', () => {
       filters: { disputeId: d.id },
     });
     expect(evidence.list.map((e) => e.fileType)).toEqual(['image/png', 'text/plain']);
+    // The detail shows where the buyer was told to pay: the seller's alipay account, masked.
+    const payee = await ok<{ list: Row[] }>(w, '/api/wallet/disputePayee/findByPage', {
+      filters: { tradeOrderId: d.tradeOrderId },
+    });
+    expect(payee.list).toEqual([
+      expect.objectContaining({
+        payType: 'alipay',
+        payAccountIdLabel: '137****0001',
+        holderName: '王*',
+        bankName: '',
+        fixedCodeId: null,
+        codeOn: null,
+      }),
+    ]);
 
     await ok(w, '/api/wallet/dispute/claim', { id: d.id });
     expect(await markOverdue(w.t.ctx)).toBe(0);

@@ -32,6 +32,7 @@ export * from '../modules/upstream/schema.ts';
 export * from '../modules/wallet/dispute.schema.ts';
 export * from '../modules/wallet/wallet.schema.ts';
 export * from '../modules/wallet/wallet-config.schema.ts';
+export * from '../modules/wallet/wallet-payee.schema.ts';
 export * from '../platform/audit.schema.ts';
 export * from '../platform/idempotency.schema.ts';
 export * from '../platform/ledger/schema.ts';

@@ -17,7 +17,8 @@
  *   requestCoinCredit(ctx, { trader, amount, reason }, actor): trader row id (an operator approves it)
  *   registerTraderResolver('wallet_member', (db, id) => Trader | undefined)
  *   registerPartyCheck('wallet_member', (db, party, { role, payType, amount, fiatAmount, at, timeZone }, locale)
- *     => { sellerFee? } | undefined)   (the owner type's own rules for a take it is party to)
+ *     => { sellerFee?, recordTake?(db, orderId) } | undefined)
+ *     (the owner type's own rules for a take it is party to, and what it keeps of the order taken)
  *
  * A trader is { ownerType: 'member' | 'wallet_member', ownerId }. Refusals are AppErrors: 400 naming
  * the field, 404 for an unknown ad or order, 409 when the record moved on (the ad taken or closed,

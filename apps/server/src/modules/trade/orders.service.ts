@@ -105,7 +105,7 @@ export async function takeAd(ctx: AppContext, input: TakeInput, actor: Actor, tx
       const taker = { type: t.ownerType, id: t.ownerId, code: t.code, merchantId: t.merchantId };
       const [buyer, seller] = ad0.side === 'sell' ? [taker, advertiser] : [advertiser, taker];
       const fiatAmount = fiatOf(amount, price);
-      const { sellerFee } = await checkTakeParties(
+      const { sellerFee, recordTaken } = await checkTakeParties(
         tx,
         {
           buyer: { ownerType: buyer.type, ownerId: buyer.id },
@@ -150,6 +150,7 @@ export async function takeAd(ctx: AppContext, input: TakeInput, actor: Actor, tx
         if (now2?.status !== 'open') throw conflict('adId', text.adClosed[locale]);
         throw conflict('amount', text.left[locale](shown(now2.remaining)));
       }
+      await recordTaken(order.id);
       await freezeSeller(tx, order, actor, now);
       await auditStep(tx, actor, now, {
         def: tradeOrderList,

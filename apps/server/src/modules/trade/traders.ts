@@ -66,9 +66,14 @@ export interface TakeTerms {
   timeZone: string;
 }
 
-/** What a party's rules add to a take: the seller's own fee in coins (see trade_orders.seller_fee). */
+/**
+ * What a party's rules add to a take: the seller's own fee in coins (see trade_orders.seller_fee), and
+ * what the party's module keeps of the take once the order exists (the wallet: where its buyer is told
+ * to pay), written in the take's transaction.
+ */
 export interface PartyTerms {
   sellerFee?: string;
+  recordTake?: (db: Executor, orderId: number) => Promise<void>;
 }
 
 /**
@@ -91,21 +96,27 @@ export function registerPartyCheck(type: TraderType, check: PartyCheck): void {
 
 /**
  * Runs the buyer's and the seller's owner-type checks of a take (none registered: nothing to check);
- * answers the seller's fee the seller's rules charge ('0' without one).
+ * answers the seller's fee the seller's rules charge ('0' without one) and what the parties' modules
+ * record once the order is inserted (`recordTaken`).
  */
 export async function checkTakeParties(
   db: Executor,
   parties: { buyer: TraderRef; seller: TraderRef },
   terms: Omit<TakeTerms, 'role'>,
   locale: Locale,
-): Promise<{ sellerFee: string }> {
+): Promise<{ sellerFee: string; recordTaken: (orderId: number) => Promise<void> }> {
   let sellerFee = '0';
+  const records: NonNullable<PartyTerms['recordTake']>[] = [];
   for (const role of ['buyer', 'seller'] as const) {
     const check = partyChecks.get(parties[role].ownerType);
     const added = check ? await check(db, parties[role], { ...terms, role }, locale) : undefined;
     if (role === 'seller' && added?.sellerFee) sellerFee = added.sellerFee;
+    if (added?.recordTake) records.push(added.recordTake);
   }
-  return { sellerFee };
+  const recordTaken = async (orderId: number) => {
+    for (const record of records) await record(db, orderId);
+  };
+  return { sellerFee, recordTaken };
 }
 
 const text = {

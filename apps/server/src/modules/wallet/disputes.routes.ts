@@ -1,10 +1,11 @@
 /**
  * wallet/disputeOrderPage: the cases (rulings are lifecycle transitions, dispute-hooks.ts), their
- * evidence (the detail's child list), and the claim: an operator takes an open case on themself
- * (one guarded UPDATE: a case claimed by someone else is a 409; audited in the same transaction).
+ * evidence and the order's payee (the detail's child lists), and the claim: an operator takes an open
+ * case on themself (one guarded UPDATE: a case claimed by someone else is a 409; audited in the same
+ * transaction).
  */
-import { disputeEvidence, disputeOrderPage } from '@payops/contracts';
-import { and, eq, isNull, ne, or } from 'drizzle-orm';
+import { disputeEvidence, disputeOrderPage, disputePayee } from '@payops/contracts';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { registerCrud } from '../../platform/crud/index.ts';
@@ -14,6 +15,21 @@ import { idBody, rowAction } from '../mch/row-action.ts';
 import { walletDisputeEvidence, walletDisputes } from './dispute.schema.ts';
 import { disputeAssignRoutes } from './dispute-assign.ts';
 import { disputeHooks } from './dispute-hooks.ts';
+import { walletPayAccounts } from './wallet.schema.ts';
+import { walletFixedCodes } from './wallet-config.schema.ts';
+import { walletOrderPayees } from './wallet-payee.schema.ts';
+
+const payee = walletOrderPayees;
+const account = (column: typeof walletPayAccounts.holderName | typeof walletPayAccounts.bankName) =>
+  sql`(SELECT ${column} FROM ${walletPayAccounts} WHERE ${walletPayAccounts.id} = ${payee.payAccountId})`;
+/** The payee account's holder and bank, and whether its code is still on, in the page's statement. */
+const payeeColumns = {
+  holderName: account(walletPayAccounts.holderName),
+  bankName: account(walletPayAccounts.bankName),
+  // No code fixed: null (shown as none), not "off".
+  codeOn: sql`(SELECT ${walletFixedCodes.status} = 'on' FROM ${walletFixedCodes}
+    WHERE ${walletFixedCodes.id} = ${payee.fixedCodeId})`,
+};
 
 const text = {
   taken: {
@@ -26,6 +42,7 @@ export async function walletDisputeRoutes(fastify: FastifyInstance) {
   const { ctx } = fastify;
   registerCrud(fastify, disputeOrderPage, { table: walletDisputes });
   registerCrud(fastify, disputeEvidence, { table: walletDisputeEvidence });
+  registerCrud(fastify, disputePayee, { table: walletOrderPayees, computed: payeeColumns });
   registerTransitions(fastify, disputeOrderPage, { table: walletDisputes, hooks: disputeHooks(ctx) });
   rowAction(fastify, disputeOrderPage, {
     name: 'claim',

@@ -7,7 +7,9 @@
  * - as the seller the member is paid it, cashing coins out: the pay type must be on in withdrawTypePage.
  * The order's fiat must be within the type's single limits, and with the member's other orders of the
  * platform day in that role and pay type (cancelled and timed-out ones aside), within its daily limit.
- * A seller pays the withdraw type's fee rate on the coins sold (the order's seller fee, trade-ledger.ts).
+ * A seller pays the withdraw type's fee rate on the coins sold (the order's seller fee, trade-ledger.ts),
+ * must still be payable by the pay type (an enabled account or a code on), and the take fixes where
+ * its buyer is told to pay (wallet-payee.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { platformDayStartSql } from '../../platform/clock.ts';
@@ -24,6 +26,8 @@ import {
 } from '../trade/index.ts';
 import { walletMembers } from './wallet.schema.ts';
 import { walletPayTypes, walletWithdrawTypes } from './wallet-config.schema.ts';
+import { walletOrderPayees } from './wallet-payee.schema.ts';
+import { currentPayee } from './wallet-payee.ts';
 
 registerTraderResolver('wallet_member', async (db, ownerId) => {
   const [m] = await db.select().from(walletMembers).where(eq(walletMembers.id, ownerId));
@@ -51,6 +55,10 @@ const text = {
   busy: {
     'zh-CN': '该会员同一方式的另一笔订单正在下单，请稍后重试',
     'en-US': "another order of this member's by this pay type is being taken: try again",
+  },
+  unpayable: {
+    'zh-CN': '卖方已没有该方式的收款账户或收款码',
+    'en-US': 'the seller can no longer be paid by this pay type (no pay account or payment code on)',
   },
   daily: {
     'zh-CN': '超过该方式的每日限额{limit}元（今日已用{used}元）',
@@ -104,7 +112,20 @@ registerPartyCheck('wallet_member', async (db, party, terms, locale) => {
       'amount',
       fillText(text.daily[locale], { limit: shown(type.dailyLimit), used: shown(used) }),
     );
-  // The member cashing coins out pays the withdraw type's rate on them, cut to 8 decimals.
-  if (terms.role === 'seller' && 'feeRate' in type) return { sellerFee: coinFee(terms.amount, type.feeRate) };
-  return undefined;
+  if (terms.role === 'buyer' || !('feeRate' in type)) return undefined;
+  const payee = await currentPayee(db, party.ownerId, terms.payType);
+  if (!payee) throw fieldError('payType', text.unpayable[locale]);
+  return {
+    // The member cashing coins out pays the withdraw type's rate on them, cut to 8 decimals.
+    sellerFee: coinFee(terms.amount, type.feeRate),
+    recordTake: async (tx, orderId) => {
+      await tx.insert(walletOrderPayees).values({
+        tradeOrderId: orderId,
+        walletMemberId: party.ownerId,
+        payType: type.payType,
+        ...payee,
+        createdAt: terms.at,
+      });
+    },
+  };
 });

@@ -1,5 +1,6 @@
 /** The /wallet group's resource definitions. */
 
+export * from './dispute-payee.ts';
 export * from './im-replies.ts';
 export * from './wallet-config.ts';
 export * from './wallet-disputes.ts';
@@ -10,6 +11,7 @@ export * from './wallet-settings.ts';
 export * from './wallet-trades.ts';
 
 import type { ResourceDef } from '../../resource.ts';
+import { disputePayee } from './dispute-payee.ts';
 import { imMsgListOfBuy, imMsgListOfSell } from './im-replies.ts';
 import {
   fixedCodeConfigPage,
@@ -27,7 +29,14 @@ import { walletTradeBuyOrderPage, walletTradeSellOrderPage } from './wallet-trad
 
 /** The wallet's definitions in the order of its menu (the cashier pages are modules/cashier's). */
 export const WALLET_RESOURCES: readonly ResourceDef[] = [
-  ...[disputeOrderPage, disputeEvidence, walletFindByPage, walletPayTypeInfoPage, walletPageFundLog],
+  ...[
+    disputeOrderPage,
+    disputeEvidence,
+    disputePayee,
+    walletFindByPage,
+    walletPayTypeInfoPage,
+    walletPageFundLog,
+  ],
   ...[sellConfigPage, imMsgListOfBuy, imMsgListOfSell, virtualOrderConfigPage, sellSplitQuery],
   ...[fixedCodeConfigPage, payTypePage, withdrawTypePage, walletTradeBuyOrderPage, walletTradeSellOrderPage],
   ...[emailConfigListWallet, emailOrderListWallet],

@@ -180,7 +180,10 @@ export const disputeOrderPage = defineResource({
     },
   ],
   lifecycle: disputeLifecycle,
-  children: [{ resource: 'disputeEvidence', foreignKey: 'disputeId' }],
+  children: [
+    { resource: 'disputeEvidence', foreignKey: 'disputeId' },
+    { resource: 'disputePayee', foreignKey: 'tradeOrderId', parentField: 'tradeOrderId' },
+  ],
   labels: bilingual({
     'field.disputeOrderPage.id': ['编号', 'ID'],
     'field.disputeOrderPage.disputeNo': ['申诉单号', 'Dispute no.'],
@@ -208,6 +211,7 @@ export const disputeOrderPage = defineResource({
     'action.disputeOrderPage.claim': ['认领', 'Claim'],
     'confirm.disputeOrderPage.claim': ['由我处理该申诉？', 'Take this dispute on yourself?'],
     'child.disputeOrderPage.disputeEvidence': ['证据', 'Evidence'],
+    'child.disputeOrderPage.disputePayee': ['买家被告知的收款方式', 'Where the buyer was told to pay'],
     'action.disputeOrderPage.assign': ['指派', 'Assign'],
     'disputeOrderPage.assignTitle': ['指派申诉给客服', 'Assign the dispute to an operator'],
     'disputeOrderPage.assignee': ['客服', 'Operator'],
