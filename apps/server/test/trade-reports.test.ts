@@ -135,7 +135,12 @@ async function facts(): Promise<Record<string, Fact[]>> {
       completedAmount: done ? o.amount : '0',
       disputes: o.disputed ? 1 : 0,
     };
-    const timing: Fact = { cancelled: +(o.status === 'cancelled'), timeouts: +(o.status === 'timeout') };
+    const timing: Fact = {
+      cancelled: +(o.status === 'cancelled'),
+      timeouts: +(o.status === 'timeout'),
+      fees: done ? o.fee : '0',
+      sellerFees: done ? o.seller_fee : '0',
+    };
     if (o.paid_at) {
       const s = secs(o.paid_at, o.created_at);
       Object.assign(timing, { paid: 1, paySeconds: s, [`pay${timeBucketOf(s)}`]: 1 });

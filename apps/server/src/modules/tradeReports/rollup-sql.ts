@@ -52,6 +52,8 @@ function partyFigures(): Record<string, SQL> {
     ads: sql`0`,
     ad_amount: sql`0`,
     ...tradeFigures,
+    fees: sumIf('o.fee', `o.status = 'completed'`),
+    seller_fees: sumIf('o.seller_fee', `o.status = 'completed'`),
     cancelled: countIf(`o.status = 'cancelled'`),
     timeouts: countIf(`o.status = 'timeout'`),
     disputes: countIf('o.was_disputed'),

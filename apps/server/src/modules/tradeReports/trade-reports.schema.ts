@@ -43,6 +43,9 @@ export const reportTradePartyDays = pgTable(
     amount: amount('amount'),
     completed: count('completed'),
     completedAmount: amount('completed_amount'),
+    /** The completed orders' fees: the pool's (off the buyer's coins) and the seller's own (on top). */
+    fees: amount('fees'),
+    sellerFees: amount('seller_fees'),
     cancelled: count('cancelled'),
     timeouts: count('timeouts'),
     /** Orders that were disputed at some point (opened by a party or escalated), resolved or not. */

@@ -68,6 +68,8 @@ const matchMeasures = {
   amount: coins('amount'),
   completed: n('completed'),
   completedAmount: coins('completedAmount'),
+  fees: coins('fees'),
+  sellerFees: coins('sellerFees'),
   cancelled: n('cancelled'),
   timeouts: n('timeouts'),
   disputes: n('disputes'),
@@ -81,6 +83,8 @@ const MATCH_LABELS: Labels = {
   amount: ['撮合数量(USDT)', 'Matched (USDT)'],
   completed: ['完成笔数', 'Completed'],
   completedAmount: ['完成数量(USDT)', 'Completed (USDT)'],
+  fees: ['手续费(USDT)', 'Fees (USDT)'],
+  sellerFees: ['卖方手续费(USDT)', "Sellers' fees (USDT)"],
   cancelled: ['取消笔数', 'Cancelled'],
   timeouts: ['超时笔数', 'Timed out'],
   disputes: ['争议笔数', 'Disputed'],
@@ -89,12 +93,12 @@ const MATCH_LABELS: Labels = {
 
 const MATCH_HELP: Record<Role, Bilingual> = {
   ad: [
-    '按广告主（广告发布者）统计：当日发布的广告，及当日从其广告撮合的子订单与其当前结果（按下单日统计）。争议笔数含已裁决的争议。',
-    "Per advertiser (the ad's owner): the ads posted on the day, and the orders taken from their ads on the day with their outcome so far (by the day taken). Disputes include those already ruled.",
+    '按广告主（广告发布者）统计：当日发布的广告，及当日从其广告撮合的子订单与其当前结果（按下单日统计）。争议笔数含已裁决的争议。手续费与卖方手续费为已完成订单的平台收入。',
+    "Per advertiser (the ad's owner): the ads posted on the day, and the orders taken from their ads on the day with their outcome so far (by the day taken). Disputes include those already ruled. Fees and sellers' fees are the platform's income from the completed orders.",
   ],
   user: [
-    '按吃单用户统计：当日其吃单生成的子订单及其当前结果（按下单日统计）。争议笔数含已裁决的争议。',
-    'Per taker: the orders they took on the day with their outcome so far (by the day taken). Disputes include those already ruled.',
+    '按吃单用户统计：当日其吃单生成的子订单及其当前结果（按下单日统计）。争议笔数含已裁决的争议。手续费与卖方手续费为已完成订单的平台收入。',
+    "Per taker: the orders they took on the day with their outcome so far (by the day taken). Disputes include those already ruled. Fees and sellers' fees are the platform's income from the completed orders.",
   ],
 };
 

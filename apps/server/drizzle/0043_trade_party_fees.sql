@@ -1,0 +1,2 @@
+ALTER TABLE "report_trade_party_days" ADD COLUMN "fees" numeric(28, 8) DEFAULT '0' NOT NULL;--> statement-breakpoint
+ALTER TABLE "report_trade_party_days" ADD COLUMN "seller_fees" numeric(28, 8) DEFAULT '0' NOT NULL;
