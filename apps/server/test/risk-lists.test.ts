@@ -18,6 +18,7 @@ import {
 } from '@payops/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { members } from '../src/modules/member/schema.ts';
 import { withdrawOrders } from '../src/modules/order/schema.ts';
 import { expireFreezes } from '../src/modules/risk/freezes.ts';
 import { payOut } from '../src/modules/upstream/payout.ts';
@@ -228,6 +229,48 @@ describe('freezes', () => {
     ).toBe(1);
     const ok = await mchCall(t, m, 'withdraw/create', withdrawal('W-FRZ-2'));
     expect(ok.envelope.code, ok.body).toBe(0);
+  });
+
+  it("a member frozen on the member list cannot deposit or withdraw; the block log keeps the freeze's reason", async () => {
+    const [member] = await t.ctx.db
+      .insert(members)
+      .values({ merchantId: m.id, mchNo: m.mchNo, account: 'frz-member-1', realName: '李四' })
+      .returning({ id: members.id });
+    const freeze = await post('/api/member/memberList/freeze', { id: member!.id, reason: '疑似盗卡充值' });
+    expect(freeze.envelope.code, freeze.body).toBe(0);
+    const deposit = (mchOrderNo: string) =>
+      mchCall(
+        t,
+        m,
+        'deposit/create',
+        { mchOrderNo, amount: '50.00', payType: 'bank_card', memberAccount: 'frz-member-1' },
+        { headers: { 'accept-language': 'en-US' } },
+      );
+    const refused = await deposit('D-MFRZ-1');
+    expect(refused.envelope.code).toBe(2011);
+    expect(refused.envelope.data).toMatchObject({
+      fields: [{ field: 'memberAccount', message: 'the member is frozen' }],
+    });
+    const out = await mchCall(
+      t,
+      m,
+      'withdraw/create',
+      withdrawal('W-MFRZ-1', GOOD_CARD, { memberAccount: 'frz-member-1' }),
+    );
+    expect(out.envelope.code).toBe(2011);
+    const { rows } = await t.ctx.pool.query(
+      `SELECT rule, kind, entry_id, reason FROM risk_block_log WHERE mch_order_no IN ('D-MFRZ-1', 'W-MFRZ-1') ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      { rule: 'memberList', kind: 'mchMember', entry_id: member!.id, reason: '疑似盗卡充值' },
+      { rule: 'memberList', kind: 'mchMember', entry_id: member!.id, reason: '疑似盗卡充值' },
+    ]);
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM deposit_orders WHERE mch_order_no = 'D-MFRZ-1'`),
+    ).toBe(0);
+    expect((await post('/api/member/memberList/unfreeze', { id: member!.id })).envelope.code).toBe(0);
+    const again = await deposit('D-MFRZ-2');
+    expect(again.envelope.code, again.body).not.toBe(2011);
   });
 
   it('refuses a freeze with nothing frozen or a past expiry, naming the field', async () => {

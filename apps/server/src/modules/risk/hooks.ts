@@ -26,10 +26,12 @@ const FIELD_OF: Partial<Record<RiskKind, string>> = {
 const text = {
   field: { 'zh-CN': '已被风控拦截', 'en-US': 'is refused by risk control' },
   frozen: { 'zh-CN': '商户或会员已被临时冻结', 'en-US': 'the merchant or member is temporarily frozen' },
+  memberFrozen: { 'zh-CN': '会员已被冻结', 'en-US': 'the member is frozen' },
 } as const;
 
 /** The merchant API's refusal detail: the field that matched, or what froze it. */
 export function blockFields(d: Blocked, locale: Locale): FieldError[] {
+  if (d.rule === 'memberList') return [{ field: 'memberAccount', message: text.memberFrozen[locale] }];
   if (d.rule === 'mchFrozenList')
     return [{ field: d.kind ? 'memberAccount' : 'mchNo', message: text.frozen[locale] }];
   const field = d.kind ? FIELD_OF[d.kind] : undefined;

@@ -157,7 +157,7 @@ export type RiskDecision =
     };
 
 interface CheckRow {
-  src: 'entry' | 'freeze';
+  src: 'entry' | 'freeze' | 'member';
   id: number;
   list: RiskList | null;
   kind: RiskKind | null;
@@ -169,8 +169,10 @@ interface CheckRow {
 /**
  * The check, one named statement (parsed and planned once per connection: the budget is 2 ms p95 at
  * 100k entries): $1 now, $2 the direction's lists, $3 the merchant, $4 the lookup keys, $5 the IP or
- * NULL, $6 the direction, $7 the member account. Seeks `risk_list_entries_lookup_idx`, the GiST
- * `risk_list_entries_net_idx` and `risk_freezes_live_idx`; never a scan.
+ * NULL, $6 the direction, $7 the member account normalised (the freezes'), $8 as given (the member
+ * list's). Seeks `risk_list_entries_lookup_idx`, the GiST `risk_list_entries_net_idx`,
+ * `risk_freezes_live_idx` and `members_merchant_account_idx`; never a scan. A member frozen on
+ * memberList answers its last freeze's reason.
  */
 const CHECK_SQL = `
   SELECT 'entry' AS src, id, list, kind, lookup_key, value, reason FROM risk_list_entries
@@ -182,7 +184,12 @@ const CHECK_SQL = `
   SELECT 'freeze', id, NULL, NULL, NULL, member_account, reason FROM risk_freezes
    WHERE status = 'active' AND expires_at > $1 AND merchant_id = $3
      AND CASE $6::text WHEN 'deposit' THEN freeze_deposit WHEN 'withdraw' THEN freeze_withdraw ELSE freeze_match END
-     AND (subject_type = 'merchant' OR member_account = $7)`;
+     AND (subject_type = 'merchant' OR member_account = $7)
+  UNION ALL
+  SELECT 'member', m.id, NULL, NULL, NULL, m.account, coalesce((SELECT h.reason FROM status_history h
+     WHERE h.resource = 'memberList' AND h.record_id = m.id::text AND h.to_status = 'frozen'
+     ORDER BY h.id DESC LIMIT 1), '') FROM members m
+   WHERE m.merchant_id = $3 AND m.account = $8 AND m.status = 'frozen'`;
 
 /** The (kind, lookup key) pairs a subject can match, and what each shows in the block log. */
 function candidates(ctx: AppContext, s: RiskSubject): Map<string, { kind: RiskKind; shown: string }> {
@@ -208,8 +215,9 @@ function candidates(ctx: AppContext, s: RiskSubject): Map<string, { kind: RiskKi
 /**
  * Whether the lists and freezes let this order through: one statement over indexed columns (an
  * index seek per value, the GiST index for the IP). A live freeze of the merchant or the member for
- * this direction blocks; otherwise a white-list entry of the direction exempts from every list check;
- * otherwise the first black entry blocks. Run it inside the order's transaction, before any money
+ * this direction blocks, and so does the member being frozen on memberList (no deposit, withdrawal or
+ * match, whatever the lists say); otherwise a white-list entry of the direction exempts from every
+ * list check; otherwise the first black entry blocks. Run it inside the order's transaction, before any money
  * moves, and throw `RiskBlocked` so nothing is left behind.
  */
 export async function checkOrder(ctx: AppContext, tx: Tx | Db, s: RiskSubject): Promise<RiskDecision> {
@@ -218,12 +226,22 @@ export async function checkOrder(ctx: AppContext, tx: Tx | Db, s: RiskSubject): 
   const keys = [...new Set([...cands.keys()].map((k) => k.split('\u0000')[1]!))];
   const lists = [...BLACK_LISTS[s.direction], ...WHITE_LISTS[s.direction]];
   const ip = s.ip && isIP(s.ip) ? s.ip : null;
-  const member = (s.memberAccount ?? '').trim().toLowerCase();
+  const given = (s.memberAccount ?? '').trim();
   const { rows } = await clientOf(tx).query<CheckRow>({
     name: 'risk-check-order',
     text: CHECK_SQL,
-    values: [now, lists, s.merchantId, keys, ip, s.direction, member],
+    values: [now, lists, s.merchantId, keys, ip, s.direction, given.toLowerCase(), given],
   });
+  const frozen = rows.find((r) => r.src === 'member');
+  if (frozen)
+    return {
+      allow: false,
+      rule: 'memberList',
+      entryId: Number(frozen.id),
+      kind: 'mchMember',
+      reason: frozen.reason,
+      subject: frozen.value ?? given,
+    };
   const freeze = rows.find((r) => r.src === 'freeze');
   if (freeze)
     return {

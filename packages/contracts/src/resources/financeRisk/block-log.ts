@@ -1,8 +1,8 @@
 /**
  * financeRisk/blackBlockLog: every attempt a risk rule stopped: when, where (the merchant API, the
- * payout job, the chain withdrawal, matching, bank email orders), the rule (a list or a freeze) and
- * its entry, the merchant and order numbers (linked to the attempt on the placement log), and the
- * subject, masked. Written in its own transaction, the refused order's being rolled back.
+ * payout job, the chain withdrawal, matching, bank email orders), the rule (a list, a freeze or the
+ * member frozen) and its entry, the merchant and order numbers (linked to the attempt on the
+ * placement log), and the subject, masked. Written in its own transaction, the refused order's being rolled back.
  */
 import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
@@ -24,6 +24,12 @@ export const BLOCK_DIRECTIONS = {
   match: ['撮合', 'Match'],
 } as const satisfies Record<string, readonly [string, string]>;
 
+/** What can stop an attempt: a list or a freeze (RISK_TARGETS), or the member frozen on memberList. */
+export const BLOCK_RULES = {
+  ...RISK_TARGETS,
+  memberList: ['会员已冻结', 'Member frozen'],
+} as const satisfies Record<string, readonly [string, string]>;
+
 export const blackBlockLog = defineResource({
   name: 'blackBlockLog',
   group: 'financeRisk',
@@ -33,7 +39,7 @@ export const blackBlockLog = defineResource({
     at: { type: 'datetime', list: true, sort: true, filter: 'between' },
     source: { type: 'enum', list: true, filter: 'eq', options: optionsOf(BLOCK_SOURCES) },
     direction: { type: 'enum', list: true, options: optionsOf(BLOCK_DIRECTIONS) },
-    rule: { type: 'enum', list: true, filter: 'eq', options: optionsOf(RISK_TARGETS) },
+    rule: { type: 'enum', list: true, filter: 'eq', options: optionsOf(BLOCK_RULES) },
     kind: { type: 'enum', list: true, options: optionsOf(RISK_KINDS) },
     entryId: { type: 'number', list: true, filter: 'eq' },
     merchantId: { type: 'ref', list: true, filter: 'eq', ref: { resource: 'mchList', labelField: 'name' } },
@@ -53,7 +59,7 @@ export const blackBlockLog = defineResource({
     'field.blackBlockLog.direction': ['方向', 'Direction'],
     ...enumLabels('blackBlockLog', 'direction', BLOCK_DIRECTIONS),
     'field.blackBlockLog.rule': ['命中规则', 'Rule'],
-    ...enumLabels('blackBlockLog', 'rule', RISK_TARGETS),
+    ...enumLabels('blackBlockLog', 'rule', BLOCK_RULES),
     'field.blackBlockLog.kind': ['命中类型', 'Matched on'],
     ...enumLabels('blackBlockLog', 'kind', RISK_KINDS),
     'field.blackBlockLog.entryId': ['名单记录', 'Entry ID'],
