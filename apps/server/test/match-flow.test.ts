@@ -177,7 +177,9 @@ describe('matched deposits and withdrawals', () => {
   it('refuses to match a frozen member, creating nothing', async () => {
     await w.t.ctx.pool.query("UPDATE members SET status = 'frozen' WHERE account = 'pb3'");
     const res = await matchedDeposit(w, 'pb3', '50');
-    expect(res.statusCode).toBe(400);
+    // The risk check refuses it first (riskBlocked, on the block log), naming the member.
+    expect(res.statusCode).toBe(403);
+    expect(res.envelope.code).toBe(2011);
     expect(res.body).toContain('memberAccount');
     const { rows } = await w.t.ctx.pool.query(
       "SELECT count(*)::int AS n FROM deposit_orders WHERE member_account = 'pb3'",
