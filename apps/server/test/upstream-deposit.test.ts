@@ -6,11 +6,13 @@
 import { ErrorCode, orderDepositList } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchants } from '../src/modules/mch/schema.ts';
 import { depositOrders } from '../src/modules/order/schema.ts';
 import { decisionRow } from '../src/modules/upstream/attempts.ts';
 import { placeDeposit } from '../src/modules/upstream/placement.ts';
 import { POLL_AFTER_MS, pollDeposits } from '../src/modules/upstream/poll.ts';
 import { routingDecisions, sandboxOrders } from '../src/modules/upstream/schema.ts';
+import { setSetting } from '../src/platform/settings.ts';
 import { runSystemTransition } from '../src/platform/transitions/index.ts';
 import { call, signInAdmin, type TestApp } from './harness.ts';
 import { statementsSent } from './statements-sent.ts';
@@ -80,6 +82,25 @@ describe('placeDeposit through the sandbox', () => {
     expect(upstream).toHaveLength(1);
     // Its callback lands before the next test holds the sandbox account (which would leave it pending).
     await waitFor(async () => (await orderOf(first.order.orderNo)).status === 'in_audit');
+  });
+
+  it("gives a deposit the platform's order timeout when its merchant has none of its own", async () => {
+    const minutesOf = (o: { createdAt: Date; expiresAt: Date | null }) =>
+      (o.expiresAt!.getTime() - o.createdAt.getTime()) / 60_000;
+    const place = (mchOrderNo: string) =>
+      placeDeposit(t.ctx, { merchantId, mchOrderNo, payType: 'alipay', amount: '20.00' });
+    await setSetting(t.ctx, 'orderTimeoutMinutes', 45, null);
+    expect(minutesOf((await place('M-TO-1')).order)).toBe(45);
+    await t.ctx.db.update(merchants).set({ depositTimeout: 10 }).where(eq(merchants.id, merchantId));
+    expect(minutesOf((await place('M-TO-2')).order)).toBe(10);
+    await t.ctx.db.update(merchants).set({ depositTimeout: null }).where(eq(merchants.id, merchantId));
+    await setSetting(t.ctx, 'orderTimeoutMinutes', 30, null);
+    // Their callbacks land before the poll's test counts what is left pending.
+    for (const no of ['M-TO-1', 'M-TO-2'])
+      await waitFor(async () => {
+        const [o] = await t.ctx.db.select().from(depositOrders).where(eq(depositOrders.mchOrderNo, no));
+        return o?.status === 'in_audit';
+      });
   });
 
   it('settles a deposit whose callback never came by the query poll', async () => {

@@ -22,6 +22,7 @@ import { and, asc, between, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { dec, type Executor, type Tx } from '../../platform/ledger/index.ts';
+import { cachedSetting } from '../../platform/settings.ts';
 import {
   type Actor,
   runSystemTransition,
@@ -136,12 +137,11 @@ export async function createMatchedDeposit(ctx: AppContext, input: MatchedDeposi
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const payer = await activeMember(tx, input.merchantId, input.memberAccount, locale);
-    const { order, created } = await insertDepositOrder(tx, {
-      ...input,
-      payType: 'bank_card',
-      family: 'match',
-      now,
-    });
+    const { order, created } = await insertDepositOrder(
+      tx,
+      { ...input, payType: 'bank_card', family: 'match', now },
+      await cachedSetting(ctx, 'orderTimeoutMinutes', tx),
+    );
     if (!created) return { order, pieces: await piecesOf(tx, order.id) };
     const m: MatchContext = {
       deposit: order,

@@ -87,7 +87,8 @@ export interface NewDeposit {
 
 /**
  * A deposit in state `created`, its fee fixed and its expiry set from the merchant's deposit timeout
- * (minutes; `defaultTimeoutMinutes` when the merchant has none). A repeated merchant order number
+ * (minutes; `defaultTimeoutMinutes` when the merchant has none: the flows pass the platform's
+ * orderTimeoutMinutes setting, the tests rely on its default of 30). A repeated merchant order number
  * answers the existing order (`created: false`), never a second one.
  */
 export async function insertDepositOrder(

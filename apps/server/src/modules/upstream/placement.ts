@@ -28,6 +28,7 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { dec, decString, ZERO } from '../../platform/ledger/money.ts';
+import { cachedSetting } from '../../platform/settings.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { merchants } from '../mch/schema.ts';
 import { type DepositMerchant, feeOf, insertDepositOrder, type NewDeposit } from '../order/create.ts';
@@ -106,7 +107,9 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
     memberAccount: input.memberAccount,
     ip: input.clientIp,
   });
-  const { order, created } = await insertDepositOrder(ctx.db, { ...fields, now }, undefined, m);
+  // A merchant without its own deposit timeout gets the platform's (sysBackConfig, read every 3 s).
+  const platformMinutes = await cachedSetting(ctx, 'orderTimeoutMinutes');
+  const { order, created } = await insertDepositOrder(ctx.db, { ...fields, now }, platformMinutes, m);
   if (!created) return { order, created };
 
   const routing = await routePassages(ctx, {
