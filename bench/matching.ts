@@ -14,7 +14,7 @@ import { createMatchedDeposit } from '../apps/server/src/modules/match/match-ser
 import { createMerchant } from '../apps/server/src/modules/mch/merchant.service.ts';
 import { members } from '../apps/server/src/modules/member/schema.ts';
 import { createWithdrawal } from '../apps/server/src/modules/openapi/orders.ts';
-import { RiskBlocked } from '../apps/server/src/modules/risk/service.ts';
+import { RiskBlocked } from '../apps/server/src/modules/risk/check.ts';
 import { ensureAccount, platformAccount, postEntry } from '../apps/server/src/platform/ledger/index.ts';
 import { runSystemTransition } from '../apps/server/src/platform/transitions/index.ts';
 import { CAPACITY_METHOD, cpuMeter, cpuText, statementCounter, statementReport } from './cpu.ts';

@@ -5,7 +5,7 @@
  * for the GiST lookup; then `checkOrder` (the one statement an order's transaction runs) is timed for
  * subjects that hit nothing, a card, a name and an IP block.
  */
-import { checkOrder, type RiskSubject } from '../apps/server/src/modules/risk/service.ts';
+import { checkOrder, type RiskSubject } from '../apps/server/src/modules/risk/check.ts';
 import { cardKey } from '../apps/server/src/modules/risk/values.ts';
 import type { Tx } from '../apps/server/src/platform/crud/index.ts';
 import type { World } from './setup.ts';

@@ -1,8 +1,9 @@
 /**
  * The levels and risk-rule pages in the browser, on what the demo day produced at first start (its
  * risk-levels step): each page lists its records; the rules page shows the cancellation rule and its
- * firing on the member the demo's cancellations black-listed; a finance tag is put on a member through
- * its dialog. Screenshots in zh-CN and en-US.
+ * firing on the member the demo's cancellations black-listed; the block log shows the demo's deposit
+ * above a credit level's single limit; a finance tag is put on a member through its dialog.
+ * Screenshots in zh-CN and en-US.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -75,6 +76,21 @@ describe('levels and risk rules', () => {
     expect(text).toContain(member.account);
     expect(text).toContain('生效中');
 
+    // The member's deposit above its credit level's single limit, refused: the block log says why.
+    await open('blackBlockLog', '?rule=credit_level');
+    const refused = await rows().first().innerText();
+    expect(refused).toContain('信用等级限额');
+    expect(refused).toContain('超出信用等级单笔限额');
+    await screenshot(page, 'risk-levels-level-block-zh-CN');
+    // Its entry opens the credit level that refused it.
+    await rows()
+      .first()
+      .getByRole('link', { name: /^#\d+$/ })
+      .click();
+    const drawer = page.locator('[data-testid="detail-drawer"]:visible');
+    await expect.poll(() => drawer.innerText(), { timeout: 20_000 }).toContain('单笔充值限额');
+    await page.keyboard.press('Escape');
+
     // The demo member's cancellations (other files' deposits time out meanwhile: newer records).
     await open('orderCancelRecordList', `?memberAccount=${encodeURIComponent(member.account)}`);
     expect(await rows().first().innerText()).toContain('会员称不再充值');
@@ -109,6 +125,9 @@ describe('levels and risk rules', () => {
     }
     await open('depositDayReportSum');
     expect(await page.locator('thead').first().innerText()).toContain('Flag');
+    await open('blackBlockLog', '?rule=credit_level');
+    expect(await rows().first().innerText()).toContain("Over the credit level's single limit");
+    await screenshot(page, 'risk-levels-level-block-en-US');
     await pick(page, 'language-switch', 'language-option-zh-CN');
   }, 180_000);
 });

@@ -91,8 +91,9 @@ describe('level pairing in matching', () => {
       minDepositCount: 9,
       minDepositAmount: '9000',
       matchLevel: 1,
-      singleLimit: '1',
-      dailyLimit: '1',
+      // Limits the deposit is within: what stops it is the level's matching, not its amount.
+      singleLimit: '50000',
+      dailyLimit: '100000',
       matchAllowed: false,
     });
     const w3 = await pooledWithdrawal(w, 'la1', '50');

@@ -7,7 +7,9 @@ import { ErrorCode, orderDepositList } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants } from '../src/modules/mch/schema.ts';
+import { members } from '../src/modules/member/schema.ts';
 import { depositOrders } from '../src/modules/order/schema.ts';
+import { creditLevels } from '../src/modules/risk/risk-levels.schema.ts';
 import { decisionRow } from '../src/modules/upstream/attempts.ts';
 import { placeDeposit } from '../src/modules/upstream/placement.ts';
 import { POLL_AFTER_MS, pollDeposits } from '../src/modules/upstream/poll.ts';
@@ -15,6 +17,7 @@ import { routingDecisions, sandboxOrders } from '../src/modules/upstream/schema.
 import { setSetting } from '../src/platform/settings.ts';
 import { runSystemTransition } from '../src/platform/transitions/index.ts';
 import { call, signInAdmin, type TestApp } from './harness.ts';
+import { makeMerchant, mchCall } from './openapi-client.ts';
 import { statementsSent } from './statements-sent.ts';
 import { type Party, sandboxCall, sandboxWorld, waitFor } from './upstream-helpers.ts';
 
@@ -168,5 +171,73 @@ describe('placeDeposit through the sandbox', () => {
       runSystemTransition(t.ctx, orderDepositList, 'submit', order.id, { rows: [row] }),
     ).rejects.toMatchObject({ code: ErrorCode.conflict });
     expect(await decisions('NOT-WITHOUT-CHANGE')).toEqual([]);
+  });
+});
+
+describe("a member's credit level", () => {
+  it("refuses a member's deposit over its credit level's single or daily limit, naming the amount", async () => {
+    // Level 7 alone: other members (level 1) have no defined level and no limits.
+    const [level] = await t.ctx.db
+      .insert(creditLevels)
+      .values({
+        level: 7,
+        name: '限额测试',
+        minDepositCount: 999_999,
+        singleLimit: '1000',
+        dailyLimit: '1500',
+      })
+      .returning({ id: creditLevels.id });
+    const m = await makeMerchant(t);
+    await t.ctx.db
+      .insert(members)
+      .values({ merchantId: m.id, mchNo: m.mchNo, account: 'lvl-member-7', realName: '王五', level: 7 });
+    const deposit = (mchOrderNo: string, amount: string) =>
+      mchCall(
+        t,
+        m,
+        'deposit/create',
+        { mchOrderNo, amount, payType: 'alipay', memberAccount: 'lvl-member-7' },
+        { headers: { 'accept-language': 'en-US' } },
+      );
+    const single = await deposit('D-LVL-1', '1200.00');
+    expect(single.envelope.code).toBe(2011);
+    expect(single.envelope.data).toMatchObject({
+      fields: [{ field: 'amount', message: "Over the credit level's single limit: 1000" }],
+    });
+    expect((await deposit('D-LVL-2', '800.00')).envelope.code).not.toBe(2011);
+    const daily = await deposit('D-LVL-3', '800.00');
+    expect(daily.envelope.data).toMatchObject({
+      fields: [
+        {
+          field: 'amount',
+          message: "Over the credit level's daily limit (in brackets: used that day): 1500 (800)",
+        },
+      ],
+    });
+    // What is left of the day still passes.
+    expect((await deposit('D-LVL-4', '700.00')).envelope.code).not.toBe(2011);
+    const { rows } = await t.ctx.pool.query(
+      `SELECT mch_order_no, rule, entry_id, subject, reason FROM risk_block_log WHERE mch_order_no LIKE 'D-LVL-%' ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      {
+        mch_order_no: 'D-LVL-1',
+        rule: 'credit_level',
+        entry_id: level!.id,
+        subject: 'lvl-member-7',
+        reason: '@levelSingleLimit: 1000',
+      },
+      {
+        mch_order_no: 'D-LVL-3',
+        rule: 'credit_level',
+        entry_id: level!.id,
+        subject: 'lvl-member-7',
+        reason: '@levelDailyLimit: 1500 (800)',
+      },
+    ]);
+    const written = await t.ctx.pool.query(
+      `SELECT mch_order_no FROM deposit_orders WHERE mch_order_no LIKE 'D-LVL-%' ORDER BY id`,
+    );
+    expect(written.rows.map((r) => r.mch_order_no)).toEqual(['D-LVL-2', 'D-LVL-4']);
   });
 });

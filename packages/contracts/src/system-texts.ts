@@ -42,6 +42,11 @@ export const SYSTEM_TEXTS = {
   marketFilled: ['三方市场已成交', 'Filled at the market'],
   marketCancelled: ['三方市场已取消', 'Cancelled at the market'],
   neverReceived: ['上游无此代付记录（未收到）', 'The upstream has no record of this payout (never received)'],
+  levelSingleLimit: ['超出信用等级单笔限额', "Over the credit level's single limit"],
+  levelDailyLimit: [
+    '超出信用等级单日限额（括号内为当日已用）',
+    "Over the credit level's daily limit (in brackets: used that day)",
+  ],
   ...riskHolds,
 } as const satisfies Record<string, Pair>;
 export type SystemText = keyof typeof SYSTEM_TEXTS;

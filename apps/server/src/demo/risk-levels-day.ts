@@ -3,11 +3,12 @@
  * rule and a gift rule set up as an operator would (checked by the same rules as their pages), then
  * everything else produced by the running system: three deposits a member places through the merchant
  * API and the administrator cancels (the cancellation records, the rule firing, the black-list entry),
+ * one above the member's credit level single limit (refused, on the block log),
  * gift claims through the merchant API (one refused), the level job (with one fixed level it leaves
  * alone) and the merchant-risk rollup.
  */
 
-import { orderDepositList, orderTransferList } from '@payops/contracts';
+import { MERCHANT_API_CODES, orderDepositList, orderTransferList } from '@payops/contracts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { merchants } from '../modules/mch/schema.ts';
 import { members } from '../modules/member/schema.ts';
@@ -27,6 +28,7 @@ import {
 } from '../modules/risk/risk-levels.schema.ts';
 import { tagMember } from '../modules/risk/tags.routes.ts';
 import type { AppContext } from '../platform/context.ts';
+import { dec, decString } from '../platform/ledger/index.ts';
 import { open } from '../platform/secret-box.ts';
 import { type Actor, runSystemTransition } from '../platform/transitions/index.ts';
 import { merchantApiCall } from './orders-client.ts';
@@ -35,6 +37,8 @@ const OPERATOR: Actor = { operatorId: 1, username: 'admin', locale: 'zh-CN' };
 
 export interface RiskLevelsDayReport {
   cancelled: number;
+  /** Deposits refused for being above the member's credit level single limit. */
+  levelRefused: number;
   fired: number;
   giftAllowed: number;
   giftDenied: number;
@@ -125,6 +129,7 @@ export async function defineDemoLevels(ctx: AppContext): Promise<void> {
 export async function runRiskLevelsDay(ctx: AppContext, origin: string): Promise<RiskLevelsDayReport> {
   const report: RiskLevelsDayReport = {
     cancelled: 0,
+    levelRefused: 0,
     fired: 0,
     giftAllowed: 0,
     giftDenied: 0,
@@ -168,6 +173,21 @@ export async function runRiskLevelsDay(ctx: AppContext, origin: string): Promise
       reason: '会员称不再充值',
     });
     report.cancelled++;
+  }
+  // A deposit above the member's credit level single limit: refused by the risk check (block log).
+  const [limit] = await ctx.db
+    .select({ singleLimit: creditLevels.singleLimit })
+    .from(creditLevels)
+    .where(eq(creditLevels.level, member.level));
+  const over = limit && decString(dec(limit.singleLimit).plus('100'));
+  if (over && dec(over).lte(dec(m.singleMax))) {
+    const res = await merchantApiCall(origin, creds, 'deposit/create', {
+      mchOrderNo: `RLL${Date.now().toString(36).toUpperCase()}`,
+      amount: over,
+      payType: recent.payType,
+      memberAccount: member.account,
+    });
+    if (res.envelope.code === MERCHANT_API_CODES.riskBlocked) report.levelRefused++;
   }
   // A withdrawal the member called off while it waited for review: cancelled, recorded the same way.
   const [waiting] = await ctx.db
@@ -239,5 +259,5 @@ export async function runRiskLevelsDay(ctx: AppContext, origin: string): Promise
 }
 
 export const describeRiskLevelsDay = (r: RiskLevelsDayReport) =>
-  `risk levels: ${r.cancelled} deposits cancelled, ${r.fired} rule firings, gift claims ${r.giftAllowed} allowed / ` +
+  `risk levels: ${r.cancelled} deposits cancelled, ${r.levelRefused} over the level limit, ${r.fired} rule firings, gift claims ${r.giftAllowed} allowed / ` +
   `${r.giftDenied} refused, levels ${r.promoted} promoted / ${r.demoted} demoted, ${r.merchantDays} merchant days`;

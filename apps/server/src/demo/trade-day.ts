@@ -11,7 +11,8 @@
 import { buyorderApplyPage, sellorderApplyPage, tradeMemberList } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
 import { members } from '../modules/member/schema.ts';
-import { addListEntry, RiskBlocked } from '../modules/risk/service.ts';
+import { RiskBlocked } from '../modules/risk/check.ts';
+import { addListEntry } from '../modules/risk/service.ts';
 import {
   applyFor,
   cancelAd,

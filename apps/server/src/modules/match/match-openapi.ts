@@ -28,8 +28,8 @@ import { merchantApiScope } from '../openapi/merchant-scope.ts';
 import { answerOf, createWithdrawal, outsideLimits } from '../openapi/orders.ts';
 import { OPENAPI_PREFIX } from '../openapi/routes.ts';
 import { payParameterProblem } from '../payManage/pay-parameters.ts';
+import { RiskBlocked } from '../risk/check.ts';
 import { blockFields, checkMatch } from '../risk/hooks.ts';
-import { RiskBlocked } from '../risk/service.ts';
 import type { Match } from './match.schema.ts';
 import { merchantMatchConfig } from './match-engine.ts';
 import { activeMember, createMatchedDeposit, matchOfMerchant, uploadVoucher } from './match-service.ts';
@@ -135,6 +135,8 @@ export async function matchOpenapiRoutes(parent: FastifyInstance) {
               memberAccount: body.memberAccount,
               realName: body.payerName ?? null,
               ip: clientIp(request),
+              depositAmount: body.amount,
+              timeZone: ctx.config.timeZone,
             },
           ],
           { mchOrderNo: body.mchOrderNo },

@@ -9,8 +9,9 @@ import { AppError } from '../../platform/errors.ts';
 import type { PAY_TYPES } from '../mch/passage.schema.ts';
 import type { OrderQuote } from '../order/quote.ts';
 import type { DepositOrder } from '../order/schema.ts';
+import { RiskBlocked } from '../risk/check.ts';
 import { blockFields } from '../risk/hooks.ts';
-import { logBlock, RiskBlocked } from '../risk/service.ts';
+import { logBlock } from '../risk/service.ts';
 import { placeDeposit } from '../upstream/placement.ts';
 import type { ApiMerchant } from './verify.ts';
 

@@ -12,7 +12,8 @@ import { usePaymentAccount } from '../member/payment-accounts.ts';
 import { insertWithdrawOrder } from '../order/create.ts';
 import { type OrderQuote, quoteOf } from '../order/quote.ts';
 import { type DepositOrder, depositOrders, type WithdrawOrder, withdrawOrders } from '../order/schema.ts';
-import { enforce, logBlock, RiskBlocked } from '../risk/service.ts';
+import { enforce, RiskBlocked } from '../risk/check.ts';
+import { logBlock } from '../risk/service.ts';
 import type { ApiMerchant } from './verify.ts';
 
 /** A stored amount (numeric(28, 8)) in its currency's scale: what the merchant sent, 100.00 not 100.00000000. */

@@ -11,9 +11,9 @@ import { localeOf } from '../../platform/errors.ts';
 import { outboundUrlProblem } from '../../platform/outbound.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { payParameterCodes, payParameterProblem, payParameters } from '../payManage/pay-parameters.ts';
+import { RiskBlocked } from '../risk/check.ts';
 import { checkGiftClaim, giftClaimAnswer, giftClaimBody } from '../risk/gift.ts';
 import { blockFields } from '../risk/hooks.ts';
-import { RiskBlocked } from '../risk/service.ts';
 import { accept, refuse } from './answer.ts';
 import {
   balanceAnswer,

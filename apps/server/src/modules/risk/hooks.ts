@@ -5,12 +5,13 @@
  * parsed or bound (modules/email); both log their own block.
  */
 import type { FieldError, Locale, RiskKind } from '@payops/contracts';
-import { orderTransferList, type RiskTarget, systemText } from '@payops/contracts';
+import { localText, orderTransferList, type RiskTarget, systemText } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import type { WithdrawOrder } from '../order/schema.ts';
-import { type BlockContext, checkOrder, logBlock, type RiskDecision, type RiskSubject } from './service.ts';
+import { checkOrder, type RiskDecision, type RiskSubject } from './check.ts';
+import { type BlockContext, logBlock } from './service.ts';
 
 export type Blocked = Extract<RiskDecision, { allow: false }>;
 
@@ -32,6 +33,7 @@ const text = {
 /** The merchant API's refusal detail: the field that matched, or what froze it. */
 export function blockFields(d: Blocked, locale: Locale): FieldError[] {
   if (d.rule === 'memberList') return [{ field: 'memberAccount', message: text.memberFrozen[locale] }];
+  if (d.rule === 'credit_level') return [{ field: 'amount', message: localText(d.reason, locale) }];
   if (d.rule === 'mchFrozenList')
     return [{ field: d.kind ? 'memberAccount' : 'mchNo', message: text.frozen[locale] }];
   const field = d.kind ? FIELD_OF[d.kind] : undefined;

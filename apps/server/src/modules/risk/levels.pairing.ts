@@ -8,7 +8,7 @@
  * few seconds and dropped at once when this instance changes them (`forgetPairingRules`, the level
  * pages' afterChange); another instance sees a change within the TTL.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
 import { levelsMayPair, type PairingMember, type PairingRules } from './levels.rules.ts';
@@ -69,13 +69,4 @@ export function pairableLevels(
 /** Whether two members may pair (a manual match's check): open without definitions. */
 export function mayPair(rules: PairingRules, a: PairingMember, b: PairingMember): boolean {
   return pairingOpen(rules) || levelsMayPair(rules, a, b);
-}
-
-/** A credit level's amount limits (decimal strings), or null when the level is not defined. */
-export async function levelLimits(db: Db, level: number) {
-  const [row] = await db
-    .select({ singleLimit: creditLevels.singleLimit, dailyLimit: creditLevels.dailyLimit })
-    .from(creditLevels)
-    .where(eq(creditLevels.level, level));
-  return row ?? null;
 }

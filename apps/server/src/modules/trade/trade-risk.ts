@@ -8,7 +8,8 @@ import type { Locale } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
-import { checkOrder, logBlock, RiskBlocked } from '../risk/service.ts';
+import { checkOrder, RiskBlocked } from '../risk/check.ts';
+import { logBlock } from '../risk/service.ts';
 import { text } from './trade-common.ts';
 import type { Trader } from './traders.ts';
 

@@ -34,7 +34,7 @@ import { merchants } from '../mch/schema.ts';
 import { type DepositMerchant, feeOf, insertDepositOrder, type NewDeposit } from '../order/create.ts';
 import { type DepositOrder, depositOrders } from '../order/schema.ts';
 import { switchOn } from '../payManage/switches.ts';
-import { enforce } from '../risk/service.ts';
+import { enforce } from '../risk/check.ts';
 import { callbackUrl } from './adapter.ts';
 import { decisionOf, decisionRow, failUnplaced, isConflict, logDecision, tryPassages } from './attempts.ts';
 import { channelFeeOf, routePassages } from './routing.ts';
@@ -106,6 +106,8 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
     merchantId: input.merchantId,
     memberAccount: input.memberAccount,
     ip: input.clientIp,
+    depositAmount: input.amount,
+    timeZone: ctx.config.timeZone,
   });
   // A merchant without its own deposit timeout gets the platform's (sysBackConfig, read every 3 s).
   const platformMinutes = await cachedSetting(ctx, 'orderTimeoutMinutes');

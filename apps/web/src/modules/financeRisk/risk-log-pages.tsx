@@ -14,15 +14,19 @@ import { useRiskLabels } from './risk-labels.ts';
 
 export const FrozenListPage = () => <ResourcePage def={mchFrozenList} />;
 
-/** The page of a rule (a list page's name, or the freezes). */
-const rulePage = (rule: unknown) => (rule === 'mchFrozenList' ? 'mch_frozen_list' : String(rule));
+/** The route of a rule's page: a list page's or credit_level (by name), the freezes, the member list. */
+const RULE_ROUTES: Record<string, string> = {
+  mchFrozenList: '/financeRisk/mch_frozen_list',
+  memberList: '/member/memberList',
+};
+const rulePage = (rule: unknown) => RULE_ROUTES[String(rule)] ?? `/financeRisk/${String(rule)}`;
 
 export function OperationRecordPage() {
   const overrides = useMemo<ResourceOverrides>(
     () => ({
       cells: {
         targetId: (v, row) =>
-          v ? <Link to={`/financeRisk/${rulePage(row.target)}?detail=${String(v)}`}>{String(v)}</Link> : '-',
+          v ? <Link to={`${rulePage(row.target)}?detail=${String(v)}`}>{String(v)}</Link> : '-',
       },
     }),
     [],
@@ -45,7 +49,7 @@ const orderLink = (page: string) => (v: unknown) =>
   v ? <Link to={`/order/${page}?orderNo=${encodeURIComponent(String(v))}`}>{String(v)}</Link> : '-';
 
 const entryLink = (v: unknown, row: Row) =>
-  v ? <Link to={`/financeRisk/${rulePage(row.rule)}?detail=${String(v)}`}>#{String(v)}</Link> : '-';
+  v ? <Link to={`${rulePage(row.rule)}?detail=${String(v)}`}>#{String(v)}</Link> : '-';
 
 export function BlackBlockLogPage() {
   useRiskLabels();

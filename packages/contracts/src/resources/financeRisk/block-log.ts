@@ -24,10 +24,14 @@ export const BLOCK_DIRECTIONS = {
   match: ['撮合', 'Match'],
 } as const satisfies Record<string, readonly [string, string]>;
 
-/** What can stop an attempt: a list or a freeze (RISK_TARGETS), or the member frozen on memberList. */
+/**
+ * What can stop an attempt: a list or a freeze (RISK_TARGETS), the member frozen on memberList, or a
+ * deposit over the member's credit level limits (credit_level).
+ */
 export const BLOCK_RULES = {
   ...RISK_TARGETS,
   memberList: ['会员已冻结', 'Member frozen'],
+  credit_level: ['信用等级限额', 'Credit level limit'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export const blackBlockLog = defineResource({

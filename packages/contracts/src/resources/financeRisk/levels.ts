@@ -1,7 +1,8 @@
 /**
  * financeRisk/credit_level, macth_level and findLevelFixedPage: the level definitions the level job
- * applies to members (thresholds over their last 30 days of successful deposits, limits per level,
- * whether they may match), which match levels may pair, and levels an operator fixed by hand (the job
+ * applies to members (thresholds over their last 30 days of successful deposits; the level's deposit
+ * limits, single and per platform day, which the risk check applies to each new deposit; whether they
+ * may match), which match levels may pair, and levels an operator fixed by hand (the job
  * leaves those members alone until the fixed level expires or is removed).
  */
 import { bilingual, defineResource } from '../../resource.ts';
@@ -36,8 +37,8 @@ export const creditLevel = defineResource({
     'field.credit_level.name': ['名称', 'Name'],
     'field.credit_level.minDepositCount': ['30天成功充值笔数≥', 'Deposits in 30 days ≥'],
     'field.credit_level.minDepositAmount': ['30天成功充值金额≥', 'Deposited in 30 days ≥'],
-    'field.credit_level.singleLimit': ['单笔限额', 'Single limit'],
-    'field.credit_level.dailyLimit': ['单日限额', 'Daily limit'],
+    'field.credit_level.singleLimit': ['单笔充值限额', 'Single deposit limit'],
+    'field.credit_level.dailyLimit': ['单日充值限额', 'Daily deposit limit'],
     'field.credit_level.matchAllowed': ['允许匹配', 'May match'],
     'field.credit_level.matchLevel': ['对应匹配等级', 'Match level given'],
     'field.credit_level.updatedAt': ['更新时间', 'Updated at'],
