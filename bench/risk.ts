@@ -3,7 +3,8 @@
  * entries are made in the database in bulk (as the merchant API's bench makes its orders: the bench
  * measures lookups, not the add path), spread over the six lists and every kind, with 5,000 IP blocks
  * for the GiST lookup; then `checkOrder` (the one statement an order's transaction runs) is timed for
- * subjects that hit nothing, a card, a name and an IP block.
+ * subjects that hit nothing, a card, a name and an IP block, and a registered member's deposit at a
+ * defined credit level (its limits checked).
  */
 import { checkOrder, type RiskSubject } from '../apps/server/src/modules/risk/check.ts';
 import { cardKey } from '../apps/server/src/modules/risk/values.ts';
@@ -65,6 +66,27 @@ export async function riskCheck(w: World, rows: Row[], o: { entries: number; run
     ['name hit', { direction: 'withdraw', merchantId, realName: 'v42', ip: '192.0.2.7' }],
     ['IP block hit', { direction: 'withdraw', merchantId, ip: '10.3.7.9' }],
   ];
+  // A registered member's deposit at a defined credit level: the member row, its level and its day's
+  // deposits are read in the same statement (the level is removed after: matching pairs freely
+  // without definitions).
+  const { rows: member } = await ctx.pool.query(
+    'SELECT merchant_id, account, level FROM members ORDER BY id LIMIT 1',
+  );
+  const level = await ctx.pool.query(
+    `INSERT INTO credit_levels (level, name, single_limit, daily_limit) VALUES ($1, 'bench', 50000, 200000)
+     ON CONFLICT (level) DO NOTHING RETURNING id`,
+    [member[0].level],
+  );
+  subjects.push([
+    'member deposit at a level',
+    {
+      direction: 'deposit',
+      merchantId: Number(member[0].merchant_id),
+      memberAccount: member[0].account,
+      depositAmount: '100',
+      timeZone: ctx.config.timeZone,
+    },
+  ]);
   for (const [name, s] of subjects) {
     const db = ctx.db as unknown as Tx;
     const times = await timed(o.runs, () => checkOrder(ctx, db, s));
@@ -76,4 +98,5 @@ export async function riskCheck(w: World, rows: Row[], o: { entries: number; run
       pass: p95 <= 2,
     });
   }
+  if (level.rows[0]) await ctx.pool.query('DELETE FROM credit_levels WHERE id = $1', [level.rows[0].id]);
 }

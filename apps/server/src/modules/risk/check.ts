@@ -79,11 +79,15 @@ interface CheckRow {
  * NULL, $6 the direction, $7 the member account normalised (the freezes'), $8 as given (the member
  * list's), $9 a deposit's amount or NULL, $10 the platform's time zone. Seeks
  * `risk_list_entries_lookup_idx`, the GiST `risk_list_entries_net_idx`, `risk_freezes_live_idx`,
- * `members_merchant_account_idx` and, only for a deposit of a member whose credit level is defined,
- * `deposit_orders_member_idx` for the day's sum; never a scan. A member frozen on memberList answers
+ * `members_merchant_account_idx` (the member read once, materialised: a generic plan would otherwise
+ * seek the frozen members by status) and, only for a deposit of a member whose credit level is
+ * defined, `deposit_orders_member_idx` for the day's sum (OFFSET 0 keeps the sum after the level's
+ * join); never a scan. A member frozen on memberList answers
  * its last freeze's reason.
  */
 const CHECK_SQL = `
+  WITH member AS MATERIALIZED (
+    SELECT id, merchant_id, account, level, status FROM members WHERE merchant_id = $3 AND account = $8)
   SELECT 'entry' AS src, id, list, kind, lookup_key, value, reason,
     NULL::numeric AS single_limit, NULL::numeric AS daily_limit, NULL::numeric AS used_today
   FROM risk_list_entries
@@ -99,17 +103,16 @@ const CHECK_SQL = `
   UNION ALL
   SELECT 'member', m.id, NULL, NULL, NULL, m.account, coalesce((SELECT h.reason FROM status_history h
      WHERE h.resource = 'memberList' AND h.record_id = m.id::text AND h.to_status = 'frozen'
-     ORDER BY h.id DESC LIMIT 1), ''), NULL, NULL, NULL FROM members m
-   WHERE m.merchant_id = $3 AND m.account = $8 AND m.status = 'frozen'
+     ORDER BY h.id DESC LIMIT 1), ''), NULL, NULL, NULL FROM member m WHERE m.status = 'frozen'
   UNION ALL
-  SELECT 'level', c.id, NULL, NULL, NULL, m.account, '', c.single_limit, c.daily_limit, d.used
-  FROM members m JOIN credit_levels c ON c.level = m.level
+  SELECT 'level', l.id, NULL, NULL, NULL, l.account, '', l.single_limit, l.daily_limit, d.used
+  FROM (SELECT c.id, c.single_limit, c.daily_limit, m.account, m.merchant_id
+          FROM member m JOIN credit_levels c ON c.level = m.level WHERE $9::numeric IS NOT NULL OFFSET 0) l
   CROSS JOIN LATERAL (SELECT coalesce(sum(o.amount), 0) AS used FROM deposit_orders o
-     WHERE o.member_account = m.account AND o.merchant_id = m.merchant_id
+     WHERE o.member_account = l.account AND o.merchant_id = l.merchant_id
        AND o.created_at >= (date_trunc('day', $1::timestamptz AT TIME ZONE $10::text) AT TIME ZONE $10::text)
        AND o.status NOT IN ('timeout', 'cancelled', 'failed', 'refunded')) d
-   WHERE $9::numeric IS NOT NULL AND m.merchant_id = $3 AND m.account = $8
-     AND ($9::numeric > c.single_limit OR d.used + $9::numeric > c.daily_limit)`;
+   WHERE $9::numeric > l.single_limit OR d.used + $9::numeric > l.daily_limit`;
 
 /** The (kind, lookup key) pairs a subject can match, and what each shows in the block log. */
 function candidates(ctx: AppContext, s: RiskSubject): Map<string, { kind: RiskKind; shown: string }> {
