@@ -11,6 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainTransfers } from '../src/modules/chain/chain.schema.ts';
 import { expireDueUsdtDeposits } from '../src/modules/chain/jobs.ts';
+import { members } from '../src/modules/member/schema.ts';
 import { addrPoolFlows } from '../src/modules/sys/addr-pool.schema.ts';
 import { platformOrigin } from '../src/modules/upstream/origin.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
@@ -163,6 +164,27 @@ describe('a USDT deposit', () => {
     await blocks(1);
     expect((await depositRow(w.t, d.orderNo)).status).toBe('success');
     await setSetting(w.t.ctx, 'usdtConfirmations', 3, null);
+  });
+});
+
+describe('risk control', () => {
+  it("refuses a frozen member's USDT deposit as any deposit: riskBlocked, on the block log, no order", async () => {
+    await w.t.ctx.db
+      .insert(members)
+      .values({ merchantId: w.m.id, mchNo: w.m.mchNo, account: 'usdt-frozen-1', status: 'frozen' });
+    const res = await deposit(w, '700.00', { mchOrderNo: 'UD-FROZEN-1', memberAccount: 'usdt-frozen-1' });
+    expect(res.envelope.code).toBe(2011);
+    expect(res.envelope.data).toMatchObject({
+      fields: [{ field: 'memberAccount', message: '会员已被冻结' }],
+    });
+    const { rows } = await w.t.ctx.pool.query(
+      `SELECT source, direction, rule FROM risk_block_log WHERE mch_order_no = 'UD-FROZEN-1'`,
+    );
+    expect(rows).toEqual([{ source: 'openapi', direction: 'deposit', rule: 'memberList' }]);
+    const orders = await w.t.ctx.pool.query(
+      `SELECT count(*)::int AS n FROM usdt_deposit_orders WHERE mch_order_no = 'UD-FROZEN-1'`,
+    );
+    expect(orders.rows[0].n).toBe(0);
   });
 });
 

@@ -32,7 +32,7 @@ import { merchantApiScope } from '../openapi/merchant-scope.ts';
 import { amountText, outsideLimits } from '../openapi/orders.ts';
 import type { Endpoint } from '../openapi/place-log.ts';
 import { payParameterProblem } from '../payManage/pay-parameters.ts';
-import { addressBlocked } from '../risk/hooks.ts';
+import { addressBlocked, blockFields, checkAndLog } from '../risk/hooks.ts';
 import { addrPool } from '../sys/addr-pool.schema.ts';
 import { HOT_WALLETS } from './adapter.ts';
 import {
@@ -194,6 +194,21 @@ export async function usdtMerchantRoutes(parent: FastifyInstance) {
         if (outsideLimits(m, amount)) return refuse(request, reply, 'amountOutOfLimits');
         const outside = await payParameterProblem(ctx, ['deposit', 'usdt'], amount, locale);
         if (outside) return refuse(request, reply, 'amountOutOfLimits', [outside]);
+        // The deposit lists, freezes, the member's state and credit level, as for a CNY deposit.
+        const blocked = await checkAndLog(
+          ctx,
+          {
+            direction: 'deposit',
+            family: 'usdt',
+            merchantId: m.id,
+            memberAccount,
+            ip: clientIp(request),
+            depositAmount: amount,
+            timeZone: ctx.config.timeZone,
+          },
+          { source: 'openapi', mchNo: m.mchNo, mchOrderNo },
+        );
+        if (blocked) return refuse(request, reply, 'riskBlocked', blockFields(blocked, locale));
         try {
           const { order } = await createUsdtDeposit(ctx, {
             merchantId: m.id,
