@@ -344,6 +344,16 @@ describe("the wallet's types in every take", () => {
     });
   });
 
+  it("refuses a take of a frozen seller's open ad; unfrozen, the ad is taken again", async () => {
+    await ok(w, '/api/wallet/member/freeze', { id: w.seller, reason: '涉嫌洗钱，冻结核查' });
+    await expect(take(w.adId, '10', 'alipay')).rejects.toMatchObject(
+      refusal('adId', 'the advertiser is frozen: the ad cannot be taken'),
+    );
+    await ok(w, '/api/wallet/member/unfreeze', { id: w.seller, reason: '核查无误' });
+    const order = await take(w.adId, '10', 'alipay');
+    expect(order.status).toBe('matched');
+  });
+
   it("gives a member's buy ad the pay types open for wallet payments", async () => {
     const ad = await postWalletAd(w.t.ctx, w.buyer, { poolId, side: 'buy', amount: '50' }, 'en-US');
     expect(ad.payTypes).toBe('bank_card,alipay');

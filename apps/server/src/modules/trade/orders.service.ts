@@ -87,6 +87,14 @@ export async function takeAd(ctx: AppContext, input: TakeInput, actor: Actor, tx
       const amount = coinAmount(input.amount, pool.currency, 'amount', locale);
       const t = await activeTrader(tx, input.taker, locale, 'taker');
       checkTake(ad0, t, input, amount, now, locale);
+      // A frozen advertiser's open ads are not taken: a freeze stops its trading both ways.
+      await activeTrader(
+        tx,
+        { ownerType: ad0.ownerType, ownerId: ad0.ownerId },
+        locale,
+        'adId',
+        'advertiser',
+      );
       const rule = await ruleOf(tx, pool.id, t, locale, 'taker');
       if (dec(amount).gt(dec(rule.maxAmount)))
         throw fieldError('amount', text.aboveMax[locale](shown(rule.maxAmount)));

@@ -122,19 +122,28 @@ export async function checkTakeParties(
 const text = {
   missing: { 'zh-CN': '交易者不存在', 'en-US': 'no such trader' },
   frozen: { 'zh-CN': '交易者已冻结，不能交易', 'en-US': 'is frozen and cannot trade' },
+  advertiserFrozen: {
+    'zh-CN': '广告主已冻结，该广告不能交易',
+    'en-US': 'the advertiser is frozen: the ad cannot be taken',
+  },
 } as const;
 
-/** The trader behind a reference, able to trade; refused with a 400 on `field` otherwise. */
+/**
+ * The trader behind a reference, able to trade; refused with a 400 on `field` otherwise (`as`: the
+ * advertiser of an ad being taken, whose freeze stops its open ads too).
+ */
 export async function activeTrader(
   db: Executor,
   ref: TraderRef,
   locale: Locale,
   field: string,
+  as: 'trader' | 'advertiser' = 'trader',
 ): Promise<Trader> {
   const resolve = resolvers.get(ref.ownerType);
   const trader = resolve ? await resolve(db, ref.ownerId) : undefined;
   if (!trader) throw fieldError(field, text.missing[locale]);
-  if (trader.status !== 'normal') throw fieldError(field, text.frozen[locale]);
+  if (trader.status !== 'normal')
+    throw fieldError(field, (as === 'advertiser' ? text.advertiserFrozen : text.frozen)[locale]);
   return trader;
 }
 
