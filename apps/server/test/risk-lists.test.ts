@@ -10,6 +10,7 @@ import {
   blackCard,
   depositBlack,
   mchFrozenList,
+  mchList,
   operationRecordList,
   orderTransferList,
   systemText,
@@ -315,6 +316,37 @@ describe('the payout job', () => {
         sql`SELECT count(*)::int AS n FROM risk_block_log WHERE order_no = ${after!.orderNo} AND source = 'payout'`,
       ),
     ).toBe(1);
+  });
+});
+
+describe('a frozen merchant', () => {
+  it('cannot pay out: its approved withdrawal is detained by the payout job, its reason kept', async () => {
+    const res = await mchCall<{ orderNo: string }>(t, m, 'withdraw/create', withdrawal('W-MCHFRZ-1'));
+    expect(res.envelope.code, res.body).toBe(0);
+    const [o] = await t.ctx.db
+      .select()
+      .from(withdrawOrders)
+      .where(eq(withdrawOrders.mchOrderNo, 'W-MCHFRZ-1'));
+    if (o!.status === 'in_review') await runSystemTransition(t.ctx, orderTransferList, 'approve', o!.id);
+    // An operator's freeze (its code prompt is the transitions' tests'), run as the page's transition.
+    await runSystemTransition(t.ctx, mchList, 'freeze', m.id, { reason: '涉诉账户，暂停出款' });
+    const [approved] = await t.ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.id, o!.id));
+    expect(await payOut(t.ctx, approved!)).toBe('skipped');
+    const [after] = await t.ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.id, o!.id));
+    expect(after!.status).toBe('detained');
+    const { rows } = await t.ctx.pool.query(
+      `SELECT rule, entry_id, subject, reason FROM risk_block_log WHERE order_no = $1 AND source = 'payout'`,
+      [after!.orderNo],
+    );
+    expect(rows).toEqual([
+      { rule: 'mchList', entry_id: m.id, subject: m.mchNo, reason: '涉诉账户，暂停出款' },
+    ]);
+    const history = await t.ctx.pool.query(
+      `SELECT reason FROM status_history WHERE resource = 'orderTransferList' AND record_id = $1 AND to_status = 'detained'`,
+      [String(o!.id)],
+    );
+    expect(history.rows).toEqual([{ reason: `@riskHold.mchList: #${m.id}` }]);
+    await runSystemTransition(t.ctx, mchList, 'enable', m.id);
   });
 });
 

@@ -6,18 +6,18 @@
  * shown: table cells, the detail drawer, exports. What an operator typed is stored and shown as typed.
  */
 import type { Locale } from './api.ts';
-import { RISK_TARGETS } from './resources/financeRisk/risk-targets.ts';
+import { BLOCK_RULES, type BlockRule } from './resources/financeRisk/risk-targets.ts';
 import { TRADER_TYPE_LABELS } from './resources/trade/trade-vocab.ts';
 
 type Pair = readonly [string, string];
 
-/** A hold by a risk list or a freeze names the page that held it. */
+/** A hold by a risk list, a freeze or a frozen member or merchant names what held it. */
 const riskHolds = Object.fromEntries(
-  Object.entries(RISK_TARGETS).map(([target, [zh, en]]) => [
-    `riskHold.${target}`,
+  Object.entries(BLOCK_RULES).map(([rule, [zh, en]]) => [
+    `riskHold.${rule}`,
     [`风控拦截（${zh}）`, `Held by risk control (${en})`] as Pair,
   ]),
-) as Record<`riskHold.${RiskTarget}`, Pair>;
+) as Record<`riskHold.${BlockRule}`, Pair>;
 
 export const SYSTEM_TEXTS = {
   // Who acted, when no operator did.
@@ -50,7 +50,6 @@ export const SYSTEM_TEXTS = {
   ...riskHolds,
 } as const satisfies Record<string, Pair>;
 export type SystemText = keyof typeof SYSTEM_TEXTS;
-export type RiskTarget = keyof typeof RISK_TARGETS;
 
 /** The stored form of a system text: `@code`, or `@code: detail`. */
 export function systemText(code: SystemText, detail?: string | number): string {

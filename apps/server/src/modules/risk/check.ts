@@ -60,7 +60,7 @@ export type RiskDecision =
     };
 
 interface CheckRow {
-  src: 'entry' | 'freeze' | 'member' | 'level';
+  src: 'entry' | 'freeze' | 'member' | 'merchant' | 'level';
   id: number;
   list: RiskList | null;
   kind: RiskKind | null;
@@ -105,6 +105,11 @@ const CHECK_SQL = `
      WHERE h.resource = 'memberList' AND h.record_id = m.id::text AND h.to_status = 'frozen'
      ORDER BY h.id DESC LIMIT 1), ''), NULL, NULL, NULL FROM member m WHERE m.status = 'frozen'
   UNION ALL
+  SELECT 'merchant', mc.id, NULL, NULL, NULL, mc.mch_no, coalesce((SELECT h.reason FROM status_history h
+     WHERE h.resource = 'mchList' AND h.record_id = mc.id::text AND h.to_status = 'frozen'
+     ORDER BY h.id DESC LIMIT 1), ''), NULL, NULL, NULL FROM merchants mc
+   WHERE $6::text = 'withdraw' AND mc.id = $3 AND mc.status = 'frozen'
+  UNION ALL
   SELECT 'level', l.id, NULL, NULL, NULL, l.account, '', l.single_limit, l.daily_limit, d.used
   FROM (SELECT c.id, c.single_limit, c.daily_limit, m.account, m.merchant_id
           FROM member m JOIN credit_levels c ON c.level = m.level WHERE $9::numeric IS NOT NULL OFFSET 0) l
@@ -138,7 +143,8 @@ function candidates(ctx: AppContext, s: RiskSubject): Map<string, { kind: RiskKi
 /**
  * Whether the lists and freezes let this order through: one statement over indexed columns (an
  * index seek per value, the GiST index for the IP). The member frozen on memberList blocks (no
- * deposit, withdrawal or match, whatever the lists say); then a live freeze of the merchant or the
+ * deposit, withdrawal or match, whatever the lists say), and a withdrawal of a merchant frozen on
+ * mchList (it cannot pay out: the payout job detains what it had approved); then a live freeze of the
  * member for this direction; then a deposit above the member's credit level limits; otherwise a
  * white-list entry of the direction exempts from every list check; otherwise the first black entry
  * blocks. Run it inside the order's transaction, before any money moves, and throw `RiskBlocked` so
@@ -176,6 +182,16 @@ export async function checkOrder(ctx: AppContext, tx: Tx | Db, s: RiskSubject): 
       kind: 'mchMember',
       reason: frozen.reason,
       subject: frozen.value ?? given,
+    };
+  const merchant = rows.find((r) => r.src === 'merchant');
+  if (merchant)
+    return {
+      allow: false,
+      rule: 'mchList',
+      entryId: Number(merchant.id),
+      kind: null,
+      reason: merchant.reason,
+      subject: merchant.value ?? '',
     };
   const freeze = rows.find((r) => r.src === 'freeze');
   if (freeze)

@@ -5,7 +5,7 @@
  * parsed or bound (modules/email); both log their own block.
  */
 import type { FieldError, Locale, RiskKind } from '@payops/contracts';
-import { localText, orderTransferList, type RiskTarget, systemText } from '@payops/contracts';
+import { type BlockRule, localText, orderTransferList, systemText } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
@@ -28,11 +28,13 @@ const text = {
   field: { 'zh-CN': '已被风控拦截', 'en-US': 'is refused by risk control' },
   frozen: { 'zh-CN': '商户或会员已被临时冻结', 'en-US': 'the merchant or member is temporarily frozen' },
   memberFrozen: { 'zh-CN': '会员已被冻结', 'en-US': 'the member is frozen' },
+  merchantFrozen: { 'zh-CN': '商户已被冻结，不能出款', 'en-US': 'the merchant is frozen and cannot pay out' },
 } as const;
 
 /** The merchant API's refusal detail: the field that matched, or what froze it. */
 export function blockFields(d: Blocked, locale: Locale): FieldError[] {
   if (d.rule === 'memberList') return [{ field: 'memberAccount', message: text.memberFrozen[locale] }];
+  if (d.rule === 'mchList') return [{ field: 'mchNo', message: text.merchantFrozen[locale] }];
   if (d.rule === 'credit_level') return [{ field: 'amount', message: localText(d.reason, locale) }];
   if (d.rule === 'mchFrozenList')
     return [{ field: d.kind ? 'memberAccount' : 'mchNo', message: text.frozen[locale] }];
@@ -99,7 +101,7 @@ export async function payoutBlocked(ctx: AppContext, order: WithdrawOrder): Prom
   );
   if (!d) return false;
   await runSystemTransition(ctx, orderTransferList, 'detain', order.id, {
-    reason: systemText(`riskHold.${d.rule as RiskTarget}`, `#${d.entryId}`),
+    reason: systemText(`riskHold.${d.rule as BlockRule}`, `#${d.entryId}`),
   });
   return true;
 }

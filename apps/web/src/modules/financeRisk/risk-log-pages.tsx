@@ -14,10 +14,11 @@ import { useRiskLabels } from './risk-labels.ts';
 
 export const FrozenListPage = () => <ResourcePage def={mchFrozenList} />;
 
-/** The route of a rule's page: a list page's or credit_level (by name), the freezes, the member list. */
+/** The route of a rule's page: a list page's or credit_level (by name), the freezes, members, merchants. */
 const RULE_ROUTES: Record<string, string> = {
   mchFrozenList: '/financeRisk/mch_frozen_list',
   memberList: '/member/memberList',
+  mchList: '/mch/mchList',
 };
 const rulePage = (rule: unknown) => RULE_ROUTES[String(rule)] ?? `/financeRisk/${String(rule)}`;
 

@@ -6,7 +6,10 @@
  */
 import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
-import { RISK_TARGETS } from './operation-record.ts';
+import { BLOCK_RULES } from './risk-targets.ts';
+
+export { BLOCK_RULES, type BlockRule } from './risk-targets.ts';
+
 import { RISK_KINDS } from './risk-values.ts';
 
 export const BLOCK_SOURCES = {
@@ -22,16 +25,6 @@ export const BLOCK_DIRECTIONS = {
   deposit: ['充值', 'Deposit'],
   withdraw: ['提现', 'Withdrawal'],
   match: ['撮合', 'Match'],
-} as const satisfies Record<string, readonly [string, string]>;
-
-/**
- * What can stop an attempt: a list or a freeze (RISK_TARGETS), the member frozen on memberList, or a
- * deposit over the member's credit level limits (credit_level).
- */
-export const BLOCK_RULES = {
-  ...RISK_TARGETS,
-  memberList: ['会员已冻结', 'Member frozen'],
-  credit_level: ['信用等级限额', 'Credit level limit'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export const blackBlockLog = defineResource({

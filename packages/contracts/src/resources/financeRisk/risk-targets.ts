@@ -12,3 +12,16 @@ export const RISK_TARGETS = {
   blackCard: ['银行卡黑名单', 'Bank card black list'],
   mchFrozenList: ['临时冻结', 'Temporary freezes'],
 } as const satisfies Record<string, readonly [string, string]>;
+
+/**
+ * What can stop an attempt (the block log's rules, a payout's hold): a list or a freeze
+ * (RISK_TARGETS), the member or the merchant frozen on their own pages, or a deposit over the member's
+ * credit level limits (credit_level).
+ */
+export const BLOCK_RULES = {
+  ...RISK_TARGETS,
+  memberList: ['会员已冻结', 'Member frozen'],
+  mchList: ['商户已冻结', 'Merchant frozen'],
+  credit_level: ['信用等级限额', 'Credit level limit'],
+} as const satisfies Record<string, readonly [string, string]>;
+export type BlockRule = keyof typeof BLOCK_RULES;
