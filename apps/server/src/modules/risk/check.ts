@@ -173,36 +173,20 @@ export async function checkOrder(ctx: AppContext, tx: Tx | Db, s: RiskSubject): 
       s.timeZone ?? 'UTC',
     ],
   });
-  const frozen = rows.find((r) => r.src === 'member');
-  if (frozen)
-    return {
-      allow: false,
-      rule: 'memberList',
-      entryId: Number(frozen.id),
-      kind: 'mchMember',
-      reason: frozen.reason,
-      subject: frozen.value ?? given,
-    };
-  const merchant = rows.find((r) => r.src === 'merchant');
-  if (merchant)
-    return {
-      allow: false,
-      rule: 'mchList',
-      entryId: Number(merchant.id),
-      kind: null,
-      reason: merchant.reason,
-      subject: merchant.value ?? '',
-    };
-  const freeze = rows.find((r) => r.src === 'freeze');
+  // The member's and the merchant's own state, then a live freeze: each blocks whatever the lists say.
+  const held = (src: CheckRow['src']) => rows.find((r) => r.src === src);
+  const member = held('member');
+  if (member) return blockedBy('memberList', member, 'mchMember', member.value ?? given);
+  const merchant = held('merchant');
+  if (merchant) return blockedBy('mchList', merchant, null, merchant.value ?? '');
+  const freeze = held('freeze');
   if (freeze)
-    return {
-      allow: false,
-      rule: 'mchFrozenList',
-      entryId: Number(freeze.id),
-      kind: freeze.value ? 'mchMember' : null,
-      reason: freeze.reason,
-      subject: freeze.value || `merchant ${s.merchantId}`,
-    };
+    return blockedBy(
+      'mchFrozenList',
+      freeze,
+      freeze.value ? 'mchMember' : null,
+      freeze.value || `merchant ${s.merchantId}`,
+    );
   const level = rows.find((r) => r.src === 'level');
   if (level) return levelRefusal(level, s.depositAmount!);
   // A row matched by key counts only for its own kind (a member named like a device id does not).
@@ -224,6 +208,21 @@ export async function checkOrder(ctx: AppContext, tx: Tx | Db, s: RiskSubject): 
     subject: shown,
   };
 }
+
+/** A block by a state row (a frozen member or merchant, a freeze): its id and reason. */
+const blockedBy = (
+  rule: string,
+  row: CheckRow,
+  kind: RiskKind | null,
+  subject: string,
+): Extract<RiskDecision, { allow: false }> => ({
+  allow: false,
+  rule,
+  entryId: Number(row.id),
+  kind,
+  reason: row.reason,
+  subject,
+});
 
 /**
  * A deposit over the member's credit level limits: the single limit first, else the daily one; the
