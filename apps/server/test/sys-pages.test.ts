@@ -322,7 +322,17 @@ describe('message', () => {
     expect((await post('/api/sys/message/publish', { id }, { session: editor })).statusCode).toBe(403);
     expect((await post('/api/sys/message/publish', { id })).envelope.code).toBe(0);
     expect((await post('/api/sys/message/publish', { id })).envelope.code).toBe(ErrorCode.conflict);
-    expect((await post('/api/sys/message/edit', { id, content: 'changed' })).statusCode).toBe(400);
+    // Published: neither edited nor removed (the lifecycle's editableIn, on the server), its state named.
+    const edit = await post('/api/sys/message/edit', { id, content: 'changed' });
+    expect(edit.envelope.code).toBe(ErrorCode.conflict);
+    expect(edit.body).toContain('「已发布」状态下不能修改或删除');
+    const remove = await call(t, 'POST', '/api/sys/message/removeByIds', {
+      session: admin,
+      body: { ids: [id] },
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(remove.envelope.code).toBe(ErrorCode.conflict);
+    expect(remove.body).toContain('cannot be changed or removed while Published');
     expect((await unread()).envelope.data.count).toBe(1);
     const mine = await post<Page<{ id: number; read: boolean; content: string }>>(
       '/api/sys/message/mine',

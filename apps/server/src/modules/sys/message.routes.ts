@@ -8,7 +8,7 @@ import { ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { registerTransitions } from '../../platform/transitions/index.ts';
 import { sysMessages } from './message.schema.ts';
-import { markRead, myMessages, refusePublished, unreadCount } from './message.service.ts';
+import { markRead, myMessages, unreadCount } from './message.service.ts';
 
 const ids = z.array(id4()).min(1).max(PAGE_SIZE_MAX);
 
@@ -16,10 +16,8 @@ export async function messageRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = fastify;
 
-  registerCrud(fastify, message, {
-    table: sysMessages,
-    beforeWrite: (_values, { before }) => refusePublished(before),
-  });
+  // A published message is neither edited nor removed: the lifecycle's editableIn (crud/writes.ts).
+  registerCrud(fastify, message, { table: sysMessages });
 
   // Publishing is the lifecycle's one transition (draft -> published), stamped with its time.
   registerTransitions(fastify, message, {

@@ -1,14 +1,8 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import type { Row } from '../../platform/crud/index.ts';
-import { fieldError } from '../../platform/errors.ts';
 import { sysMessageReads, sysMessages } from './message.schema.ts';
 
 /** A published message is what every operator read: it is never changed afterwards. */
-export function refusePublished(row: Row | undefined): void {
-  if (row?.status === 'published') throw fieldError('id', 'a published message cannot be changed');
-}
-
 function readJoin(operatorId: number) {
   return and(eq(sysMessageReads.messageId, sysMessages.id), eq(sysMessageReads.operatorId, operatorId));
 }

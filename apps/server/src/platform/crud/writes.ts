@@ -9,8 +9,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { auditInTx } from '../audit-request.ts';
-import { AppError } from '../errors.ts';
+import { AppError, localeOf } from '../errors.ts';
 import { mask } from '../masking.ts';
+import { stateLabel } from '../state-label.ts';
 import {
   type BoundResource,
   type Row,
@@ -113,6 +114,27 @@ export async function insertRow(
   return row;
 }
 
+const lockedText = {
+  'zh-CN': (state: string) => `「${state}」状态下不能修改或删除`,
+  'en-US': (state: string) => `cannot be changed or removed while ${state}`,
+} as const;
+
+/**
+ * A lifecycle's `editableIn` on the server (the page hides the buttons by the same rule): a row in
+ * another state is neither edited nor removed, a 409 naming its state. The rows are read locked.
+ */
+function refuseLocked(r: BoundResource, rows: Row[], request: FastifyRequest): void {
+  const lifecycle = r.def.lifecycle;
+  if (!lifecycle?.editableIn) return;
+  const locked = rows.find((row) => !lifecycle.editableIn!.includes(String(row[lifecycle.field])));
+  if (!locked) return;
+  const locale = localeOf(request);
+  const state = stateLabel(r.def, String(locked[lifecycle.field]), locale);
+  throw new AppError(ErrorCode.conflict, {
+    fields: [{ field: r.def.key, message: lockedText[locale](state) }],
+  });
+}
+
 export async function updateRow(
   db: Db,
   r: BoundResource,
@@ -125,6 +147,7 @@ export async function updateRow(
     db.transaction(async (tx) => {
       const [before] = await selectByKeys(tx as unknown as Db, r, [id], true);
       if (!before) throw new AppError(ErrorCode.notFound);
+      refuseLocked(r, [before], request);
       const values = columnValues(r, body);
       await hooks.beforeWrite?.(values, { mode: 'edit', before, tx, request });
       let after: Row | undefined = before;
@@ -160,6 +183,7 @@ export async function removeRows(
   const rows = await db.transaction(async (tx) => {
     const found = await selectByKeys(tx as unknown as Db, r, ids, true);
     if (found.length === 0) throw new AppError(ErrorCode.notFound);
+    refuseLocked(r, found, request);
     await hooks.beforeRemove?.(found, { tx, request });
     const keys = found.map((row) => row[r.def.key]);
     await tx.delete(r.table).where(and(scopeCondition(r), inArray(r.columns[r.def.key]!, keys)));

@@ -1,5 +1,6 @@
 /** Lifecycle transitions: the registrar (routes), the single-record runner, and the history table. */
 
+export { stateLabel } from '../state-label.ts';
 export type {
   Actor,
   EffectOutcome,
@@ -21,6 +22,6 @@ export {
   systemAuditRow,
   type TransitionOptions,
 } from './register.ts';
-export { runTransition, stateLabel } from './run.ts';
+export { runTransition } from './run.ts';
 export { statusHistory } from './schema.ts';
 export { beforeAndAfter, gatedInsert, guardedUpdate, withHistory } from './statements.ts';

@@ -15,7 +15,6 @@
 import {
   ErrorCode,
   type FieldDef,
-  type Locale,
   type ResourceDef,
   type TransitionBody,
   type TransitionDef,
@@ -27,6 +26,7 @@ import { scopeCondition } from '../crud/query.ts';
 import { AppError, fieldError } from '../errors.ts';
 import { sha256 } from '../hashing.ts';
 import type { Tx } from '../ledger/accounts.ts';
+import { stateLabel } from '../state-label.ts';
 import type { Actor, TransitionHooks, TransitionOutcome } from './hooks.ts';
 import { statusHistory } from './schema.ts';
 import {
@@ -49,12 +49,6 @@ const text = {
     'en-US': 'the maker cannot approve or reject their own request',
   },
 } as const;
-
-/** A state's label in the operator's language (the lifecycle's labels live in the definition). */
-export function stateLabel(def: ResourceDef, state: string, locale: Locale): string {
-  const field = def.lifecycle!.field;
-  return def.labels[locale][`enum.${def.name}.${field}.${state}`] ?? state;
-}
 
 export async function runTransition<R>(
   tx: Tx,
