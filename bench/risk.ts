@@ -84,7 +84,6 @@ export async function riskCheck(w: World, rows: Row[], o: { entries: number; run
       merchantId: Number(member[0].merchant_id),
       memberAccount: member[0].account,
       depositAmount: '100',
-      timeZone: ctx.config.timeZone,
     },
   ]);
   for (const [name, s] of subjects) {

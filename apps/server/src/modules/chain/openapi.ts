@@ -204,7 +204,6 @@ export async function usdtMerchantRoutes(parent: FastifyInstance) {
             memberAccount,
             ip: clientIp(request),
             depositAmount: amount,
-            timeZone: ctx.config.timeZone,
           },
           { source: 'openapi', mchNo: m.mchNo, mchOrderNo },
         );

@@ -136,7 +136,6 @@ export async function matchOpenapiRoutes(parent: FastifyInstance) {
               realName: body.payerName ?? null,
               ip: clientIp(request),
               depositAmount: body.amount,
-              timeZone: ctx.config.timeZone,
             },
           ],
           { mchOrderNo: body.mchOrderNo },

@@ -42,8 +42,6 @@ export interface RiskSubject {
    * with the member's other live or successful deposits of the platform day, daily).
    */
   depositAmount?: string | null;
-  /** The platform's time zone (the daily limit counts from its midnight); with depositAmount. */
-  timeZone?: string;
 }
 
 export type RiskDecision =
@@ -170,7 +168,8 @@ export async function checkOrder(ctx: AppContext, tx: Tx | Db, s: RiskSubject): 
       given.toLowerCase(),
       given,
       s.depositAmount ?? null,
-      s.timeZone ?? 'UTC',
+      // The daily limit counts from the platform's midnight.
+      ctx.config.timeZone,
     ],
   });
   // The member's and the merchant's own state, then a live freeze: each blocks whatever the lists say.
@@ -187,7 +186,7 @@ export async function checkOrder(ctx: AppContext, tx: Tx | Db, s: RiskSubject): 
       freeze.value ? 'mchMember' : null,
       freeze.value || `merchant ${s.merchantId}`,
     );
-  const level = rows.find((r) => r.src === 'level');
+  const level = held('level');
   if (level) return levelRefusal(level, s.depositAmount!);
   // A row matched by key counts only for its own kind (a member named like a device id does not).
   const hits = rows.filter((r) => r.kind === 'ip' || cands.has(`${r.kind}\u0000${r.lookup_key}`));

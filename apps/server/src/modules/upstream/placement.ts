@@ -107,7 +107,6 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
     memberAccount: input.memberAccount,
     ip: input.clientIp,
     depositAmount: input.amount,
-    timeZone: ctx.config.timeZone,
   });
   // A merchant without its own deposit timeout gets the platform's (sysBackConfig, read every 3 s).
   const platformMinutes = await cachedSetting(ctx, 'orderTimeoutMinutes');
