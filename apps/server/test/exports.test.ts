@@ -197,8 +197,8 @@ describe('finance-ready files', () => {
     const { header, cell } = await sheetOf('en-US');
     expect(header).toContain('Merchant no.');
     expect(header).toContain('Created at (Asia/Shanghai)');
-    expect(cell('Daily limit').value).toBe(12345.67);
-    expect(cell('Daily limit').numFmt).toBe('#,##0.00');
+    expect(cell('Daily deposit limit').value).toBe(12345.67);
+    expect(cell('Daily deposit limit').numFmt).toBe('#,##0.00');
     expect(cell('Deposit fee rate').value).toBe(0.012);
     expect(cell('Deposit fee rate').numFmt).toContain('%');
     expect(cell('Withdrawal fee rate').value).toBe(0.0035);
@@ -215,7 +215,7 @@ describe('finance-ready files', () => {
     expect(header).toContain('商户号');
     expect(header).toContain('创建时间 (Asia/Shanghai)');
     expect(cell('状态').value).toBe('冻结');
-    expect(cell('日限额').value).toBe(12345.67);
+    expect(cell('日充值限额').value).toBe(12345.67);
     expect(cell('充值费率').value).toBe(0.012);
   });
 

@@ -241,3 +241,64 @@ describe("a member's credit level", () => {
     expect(written.rows.map((r) => r.mch_order_no)).toEqual(['D-LVL-2', 'D-LVL-4']);
   });
 });
+
+describe("a merchant's daily deposit limit", () => {
+  it('refuses a deposit that takes the day over the limit, and gives back what a deposit that ended unpaid used', async () => {
+    const m = await makeMerchant(t, { dailyLimit: '1000' });
+    const deposit = (mchOrderNo: string, amount: string) =>
+      mchCall(
+        t,
+        m,
+        'deposit/create',
+        { mchOrderNo, amount, payType: 'alipay' },
+        { headers: { 'accept-language': 'en-US' } },
+      );
+    const first = await deposit('D-DAY-1', '600.00');
+    expect(first.envelope.code).toBe(0);
+    const over = await deposit('D-DAY-2', '500.00');
+    expect(over.envelope.code).toBe(2011);
+    expect(over.envelope.data).toMatchObject({
+      fields: [
+        {
+          field: 'amount',
+          message: "Over the merchant's daily deposit limit (in brackets: used that day): 1000 (600)",
+        },
+      ],
+    });
+    // What is left of the day passes; then the limit is used up to the cent.
+    expect((await deposit('D-DAY-3', '400.00')).envelope.code).toBe(0);
+    expect((await deposit('D-DAY-4', '0.01')).envelope.code).toBe(2011);
+    // A deposit that times out unpaid no longer counts.
+    const expired = await orderOf((first.envelope.data as { orderNo: string }).orderNo);
+    await runSystemTransition(t.ctx, orderDepositList, 'expire', expired.id);
+    expect((await deposit('D-DAY-5', '600.00')).envelope.code).toBe(0);
+
+    const { rows } = await t.ctx.pool.query(
+      `SELECT mch_order_no, rule, entry_id, subject, reason FROM risk_block_log WHERE mch_order_no LIKE 'D-DAY-%' ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      {
+        mch_order_no: 'D-DAY-2',
+        rule: 'mchDailyLimit',
+        entry_id: m.id,
+        subject: m.mchNo,
+        reason: '@mchDailyLimit: 1000 (600)',
+      },
+      {
+        mch_order_no: 'D-DAY-4',
+        rule: 'mchDailyLimit',
+        entry_id: m.id,
+        subject: m.mchNo,
+        reason: '@mchDailyLimit: 1000 (1000)',
+      },
+    ]);
+    // The usage the triggers keep is the sum of the merchant's deposits that did not end unpaid.
+    const usage = await t.ctx.pool.query(
+      `SELECT (SELECT sum(used) FROM merchant_deposit_usage WHERE merchant_id = $1)::text AS kept,
+              (SELECT sum(amount) FROM deposit_orders WHERE merchant_id = $1
+                  AND status NOT IN ('timeout', 'cancelled', 'failed', 'refunded'))::text AS live`,
+      [m.id],
+    );
+    expect(usage.rows[0]).toEqual({ kept: '1000.00000000', live: '1000.00000000' });
+  });
+});

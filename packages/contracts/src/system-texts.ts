@@ -47,6 +47,10 @@ export const SYSTEM_TEXTS = {
     '超出信用等级单日限额（括号内为当日已用）',
     "Over the credit level's daily limit (in brackets: used that day)",
   ],
+  mchDailyLimit: [
+    '超出商户单日充值限额（括号内为当日已用）',
+    "Over the merchant's daily deposit limit (in brackets: used that day)",
+  ],
   ...riskHolds,
 } as const satisfies Record<string, Pair>;
 export type SystemText = keyof typeof SYSTEM_TEXTS;

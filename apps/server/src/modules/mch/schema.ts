@@ -3,7 +3,18 @@
  * (ledger_accounts, owner_type 'merchant'), so nothing can change them except a posting.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { money, rate, ts } from '../../platform/ledger/columns.ts';
 
 export const MERCHANT_STATUSES = ['enabled', 'disabled', 'frozen'] as const;
@@ -38,6 +49,7 @@ export const merchants = pgTable(
     feeRates: jsonb('fee_rates').$type<FeeRate[]>().notNull().default([]),
     singleMin: money('single_min').notNull().default('0'),
     singleMax: money('single_max').notNull().default('0'),
+    /** The merchant's CNY deposits of a platform day at most (0: no limit; merchantDepositUsage). */
     dailyLimit: money('daily_limit').notNull().default('0'),
     /** Minutes; null = the platform default (merchantTimeoutConfigPage). */
     depositTimeout: integer('deposit_timeout'),
@@ -59,6 +71,24 @@ export const merchants = pgTable(
     index('merchants_agent_idx').on(t.agentId).where(sql`agent_id IS NOT NULL`),
     index('merchants_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * What each merchant's CNY deposits (deposit_orders and usdt_deposit_orders, by their CNY amount)
+ * use of its daily limit: the 15-minute bucket (UTC) of an order's creation and the shard of its id,
+ * kept by the order tables' triggers (migration 0044) from creation until the order ends unpaid, so
+ * the risk check sums a day's buckets instead of the day's orders. The shards keep one merchant's
+ * concurrent deposits off one row.
+ */
+export const merchantDepositUsage = pgTable(
+  'merchant_deposit_usage',
+  {
+    merchantId: integer('merchant_id').notNull(),
+    bucket: ts('bucket').notNull(),
+    shard: smallint('shard').notNull(),
+    used: money('used').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.bucket, t.shard] })],
 );
 
 export const ADJUST_TYPES = ['credit', 'debit', 'freeze', 'unfreeze'] as const;

@@ -39,7 +39,8 @@ export interface RiskSubject {
   address?: string | null;
   /**
    * A deposit's CNY amount: the member's credit level limits apply to it (credit_level: single, and
-   * with the member's other live or successful deposits of the platform day, daily).
+   * with the member's other live or successful deposits of the platform day, daily), and the
+   * merchant's daily limit (mchDailyLimit: with all its deposits of the day that did not end unpaid).
    */
   depositAmount?: string | null;
 }
@@ -58,14 +59,14 @@ export type RiskDecision =
     };
 
 interface CheckRow {
-  src: 'entry' | 'freeze' | 'member' | 'merchant' | 'level';
+  src: 'entry' | 'freeze' | 'member' | 'merchant' | 'level' | 'merchantDay';
   id: number;
   list: RiskList | null;
   kind: RiskKind | null;
   lookup_key: string | null;
   value: string | null;
   reason: string;
-  /** A level row's limits and the member's deposits of the day (decimal strings). */
+  /** A level's (or the merchant's daily) limits and the deposits of the day (decimal strings). */
   single_limit: string | null;
   daily_limit: string | null;
   used_today: string | null;
@@ -80,7 +81,8 @@ interface CheckRow {
  * `members_merchant_account_idx` (the member read once, materialised: a generic plan would otherwise
  * seek the frozen members by status) and, only for a deposit of a member whose credit level is
  * defined, `deposit_orders_member_idx` for the day's sum (OFFSET 0 keeps the sum after the level's
- * join); never a scan. A member frozen on memberList answers
+ * join); for a deposit of a merchant with a daily limit, the day's buckets of merchant_deposit_usage
+ * (at most 96 x 8 rows, kept by the deposit tables' triggers); never a scan. A member frozen on memberList answers
  * its last freeze's reason.
  */
 const CHECK_SQL = `
@@ -115,7 +117,15 @@ const CHECK_SQL = `
      WHERE o.member_account = l.account AND o.merchant_id = l.merchant_id
        AND o.created_at >= (date_trunc('day', $1::timestamptz AT TIME ZONE $10::text) AT TIME ZONE $10::text)
        AND o.status NOT IN ('timeout', 'cancelled', 'failed', 'refunded')) d
-   WHERE $9::numeric > l.single_limit OR d.used + $9::numeric > l.daily_limit`;
+   WHERE $9::numeric > l.single_limit OR d.used + $9::numeric > l.daily_limit
+  UNION ALL
+  SELECT 'merchantDay', mc.id, NULL, NULL, NULL, mc.mch_no, '', NULL, mc.daily_limit, u.used
+  FROM (SELECT id, mch_no, daily_limit FROM merchants
+         WHERE $9::numeric IS NOT NULL AND id = $3 AND daily_limit > 0 OFFSET 0) mc
+  CROSS JOIN LATERAL (SELECT coalesce(sum(used), 0) AS used FROM merchant_deposit_usage
+     WHERE merchant_id = mc.id
+       AND bucket >= (date_trunc('day', $1::timestamptz AT TIME ZONE $10::text) AT TIME ZONE $10::text)) u
+   WHERE u.used + $9::numeric > mc.daily_limit`;
 
 /** The (kind, lookup key) pairs a subject can match, and what each shows in the block log. */
 function candidates(ctx: AppContext, s: RiskSubject): Map<string, { kind: RiskKind; shown: string }> {
@@ -143,7 +153,8 @@ function candidates(ctx: AppContext, s: RiskSubject): Map<string, { kind: RiskKi
  * index seek per value, the GiST index for the IP). The member frozen on memberList blocks (no
  * deposit, withdrawal or match, whatever the lists say), and a withdrawal of a merchant frozen on
  * mchList (it cannot pay out: the payout job detains what it had approved); then a live freeze of the
- * member for this direction; then a deposit above the member's credit level limits; otherwise a
+ * member for this direction; then a deposit above the member's credit level limits, or one that takes
+ * the merchant's deposits of the platform day above its daily limit (mchList); otherwise a
  * white-list entry of the direction exempts from every list check; otherwise the first black entry
  * blocks. Run it inside the order's transaction, before any money moves, and throw `RiskBlocked` so
  * nothing is left behind.
@@ -188,6 +199,12 @@ export async function checkOrder(ctx: AppContext, tx: Tx | Db, s: RiskSubject): 
     );
   const level = held('level');
   if (level) return levelRefusal(level, s.depositAmount!);
+  const day = held('merchantDay');
+  if (day)
+    return {
+      ...blockedBy('mchDailyLimit', day, null, day.value ?? ''),
+      reason: systemText('mchDailyLimit', usedOfDay(day)),
+    };
   // A row matched by key counts only for its own kind (a member named like a device id does not).
   const hits = rows.filter((r) => r.kind === 'ip' || cands.has(`${r.kind}\u0000${r.lookup_key}`));
   const white = hits.find((r) => WHITE_LISTS[s.direction].includes(r.list!));
@@ -229,18 +246,21 @@ const blockedBy = (
  */
 function levelRefusal(row: CheckRow, amount: string): Extract<RiskDecision, { allow: false }> {
   const single = dec(amount).gt(dec(row.single_limit!));
-  const limit = decString(dec(single ? row.single_limit! : row.daily_limit!));
   return {
     allow: false,
     rule: 'credit_level',
     entryId: Number(row.id),
     kind: 'mchMember',
     reason: single
-      ? systemText('levelSingleLimit', limit)
-      : systemText('levelDailyLimit', `${limit} (${decString(dec(row.used_today!))})`),
+      ? systemText('levelSingleLimit', decString(dec(row.single_limit!)))
+      : systemText('levelDailyLimit', usedOfDay(row)),
     subject: row.value ?? '',
   };
 }
+
+/** A daily limit and what the day had used, as a refusal's reason shows them: `1500 (800)`. */
+const usedOfDay = (row: CheckRow) =>
+  `${decString(dec(row.daily_limit!))} (${decString(dec(row.used_today!))})`;
 
 /** Thrown inside an order's transaction so it rolls back; the caller logs the block and refuses. */
 export class RiskBlocked extends Error {

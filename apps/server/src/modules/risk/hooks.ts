@@ -35,7 +35,8 @@ const text = {
 export function blockFields(d: Blocked, locale: Locale): FieldError[] {
   if (d.rule === 'memberList') return [{ field: 'memberAccount', message: text.memberFrozen[locale] }];
   if (d.rule === 'mchList') return [{ field: 'mchNo', message: text.merchantFrozen[locale] }];
-  if (d.rule === 'credit_level') return [{ field: 'amount', message: localText(d.reason, locale) }];
+  if (d.rule === 'credit_level' || d.rule === 'mchDailyLimit')
+    return [{ field: 'amount', message: localText(d.reason, locale) }];
   if (d.rule === 'mchFrozenList')
     return [{ field: d.kind ? 'memberAccount' : 'mchNo', message: text.frozen[locale] }];
   const field = d.kind ? FIELD_OF[d.kind] : undefined;

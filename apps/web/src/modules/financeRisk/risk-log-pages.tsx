@@ -19,6 +19,7 @@ const RULE_ROUTES: Record<string, string> = {
   mchFrozenList: '/financeRisk/mch_frozen_list',
   memberList: '/member/memberList',
   mchList: '/mch/mchList',
+  mchDailyLimit: '/mch/mchList',
 };
 const rulePage = (rule: unknown) => RULE_ROUTES[String(rule)] ?? `/financeRisk/${String(rule)}`;
 

@@ -15,13 +15,14 @@ export const RISK_TARGETS = {
 
 /**
  * What can stop an attempt (the block log's rules, a payout's hold): a list or a freeze
- * (RISK_TARGETS), the member or the merchant frozen on their own pages, or a deposit over the member's
- * credit level limits (credit_level).
+ * (RISK_TARGETS), the member or the merchant frozen on their own pages, a deposit over the member's
+ * credit level limits (credit_level) or over the merchant's daily limit (mchDailyLimit, set on mchList).
  */
 export const BLOCK_RULES = {
   ...RISK_TARGETS,
   memberList: ['会员已冻结', 'Member frozen'],
   mchList: ['商户已冻结', 'Merchant frozen'],
   credit_level: ['信用等级限额', 'Credit level limit'],
+  mchDailyLimit: ['商户日限额', 'Merchant daily limit'],
 } as const satisfies Record<string, readonly [string, string]>;
 export type BlockRule = keyof typeof BLOCK_RULES;

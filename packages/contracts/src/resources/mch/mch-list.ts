@@ -112,7 +112,7 @@ export const mchList = defineResource({
     'field.mchList.feeRates': ['分支付方式费率', 'Rates per pay type'],
     'field.mchList.singleMin': ['单笔最低', 'Single minimum'],
     'field.mchList.singleMax': ['单笔最高', 'Single maximum'],
-    'field.mchList.dailyLimit': ['日限额', 'Daily limit'],
+    'field.mchList.dailyLimit': ['日充值限额', 'Daily deposit limit'],
     'field.mchList.notifyUrl': ['回调地址', 'Notify URL'],
     'field.mchList.ipWhitelist': ['API IP白名单', 'API IP white list'],
     'field.mchList.contact': ['联系人', 'Contact'],
