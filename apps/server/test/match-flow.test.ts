@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DATACENTER_SWITCHES_KEY } from '@payops/contracts';
+import { DATACENTER_SWITCHES_KEY, mchFrozenList } from '@payops/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchWaitingDeposits } from '../src/modules/match/match-retry.ts';
 import { expireDueMatches } from '../src/modules/match/match-timeouts.ts';
@@ -191,6 +191,41 @@ describe('matched deposits and withdrawals', () => {
     expect(skipped.envelope.data.status).toBe('created');
     expect(skipped.envelope.data.pieces).toEqual([]);
     await w.t.ctx.pool.query("UPDATE members SET status = 'normal' WHERE account = 'wa2'");
+  });
+
+  it("holds a pooled withdrawal back while its member's matching is frozen or its merchant is frozen", async () => {
+    // pb1's 100 waits for the pool, which holds wa2's 100 alone: the retry job would pair them.
+    expect((await poolOf(w, w2.orderNo)).remaining).toBe('100.00000000');
+    const until = new Date(w.t.ctx.clock.nowMs() + 3_600_000).toISOString();
+    const freeze = await ok<{ id: number }>(w, mchFrozenList.actions.add!.path, {
+      subjectType: 'member',
+      merchantId: w.a.id,
+      memberAccount: 'WA2',
+      freezeMatch: true,
+      reason: '撮合冻结测试',
+      expiresAt: until,
+    });
+    expect(await matchWaitingDeposits(w.t.ctx)).toBe(0);
+    await ok(w, mchFrozenList.actions.lift!.path, { id: freeze.id, reason: '核实解除' });
+    await ok(w, '/api/mch/mchList/freeze', { id: w.a.id, reason: '涉诉冻结' });
+    expect(await matchWaitingDeposits(w.t.ctx)).toBe(0);
+    // Nor can an operator match it by hand.
+    const waiting = await rowOf(
+      w,
+      'deposit_orders',
+      "family = 'match' AND status = 'created' AND member_account = 'pb1'",
+    );
+    const manual = await call(w.t, 'POST', '/api/pay/match/manualMatch', {
+      session: w.admin,
+      body: { depositOrderNo: waiting.order_no, poolId: Number((await poolOf(w, w2.orderNo)).id) },
+      headers: { 'idempotency-key': 'held-manual-1', 'accept-language': 'en-US' },
+    });
+    expect(manual.statusCode).toBe(400);
+    expect(manual.envelope.data).toMatchObject({
+      fields: [{ field: 'poolId', message: expect.stringContaining('merchant is frozen') }],
+    });
+    await ok(w, '/api/mch/mchList/enable', { id: w.a.id });
+    expect((await poolOf(w, w2.orderNo)).remaining).toBe('100.00000000');
   });
 
   it('manual match and force-confirm need a second operator (maker-checker)', async () => {

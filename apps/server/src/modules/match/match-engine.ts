@@ -180,6 +180,7 @@ export async function matchDeposit(
   const maxPieces = rule.mode === 'exact' ? 1 : config.maxPieces;
   const rows = await candidates(tx, {
     poolGroup: config.poolGroup,
+    now: m.now,
     oldest: new Date(m.now.getTime() - rule.maxWaitMinutes * 60_000),
     payerId: m.payer.id,
     levels,

@@ -4,12 +4,13 @@
  * them (issue 12: CPU per match). The deposit's rule and its merchant's split settings are one
  * statement; the candidate scan is one statement per shape (rule mode, order, level filter).
  */
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { clientOf, type NamedStatement, namedSql } from '../../db/named-statement.ts';
 import type { Executor } from '../../platform/ledger/index.ts';
 import { merchants } from '../mch/schema.ts';
 import { members } from '../member/schema.ts';
+import { riskFreezes } from '../risk/risk.schema.ts';
 import {
   type MatchMerchantConfig,
   type MatchRule,
@@ -89,6 +90,8 @@ export type Candidate = {
 
 export interface CandidateScan {
   poolGroup: string;
+  /** The match's time: a freeze live then holds its entries back. */
+  now: Date;
   oldest: Date;
   payerId: number;
   /** The levels that may pair with the payer's (risk levels); null: no levels defined, open. */
@@ -110,8 +113,30 @@ export interface CandidateScan {
 const scans = new Map<string, NamedStatement>();
 
 /**
+ * Whether a pool entry `p` (its member `mb`) may be paid now: its merchant is not frozen (it cannot
+ * pay out) and no live freeze of matching or withdrawals (mch_frozen_list) covers its member or its
+ * merchant. Two index probes (the merchant's key, `risk_freezes_live_idx`). An entry held back stays
+ * in the pool until the freeze ends.
+ */
+const payeeFree = (
+  now: SQL,
+) => sql`NOT EXISTS (SELECT 1 FROM ${merchants} mc WHERE mc.id = p.merchant_id AND mc.status = 'frozen')
+       AND NOT EXISTS (SELECT 1 FROM ${riskFreezes} f
+             WHERE f.status = 'active' AND f.merchant_id = p.merchant_id AND f.member_account IN ('', lower(mb.account))
+               AND f.expires_at > ${now} AND (f.freeze_match OR f.freeze_withdraw))`;
+
+/** Whether the pool entry `poolId` may be paid now (payeeFree): an operator's manual match asks. */
+export async function entryPayable(tx: Executor, poolId: number, now: Date): Promise<boolean> {
+  const { rows } = await tx.execute<{
+    free: boolean;
+  }>(sql`SELECT ${payeeFree(sql`${now.toISOString()}::timestamptz`)} AS free
+      FROM ${matchPool} p JOIN ${members} mb ON mb.id = p.member_id WHERE p.id = ${poolId}`);
+  return rows[0]?.free === true;
+}
+
+/**
  * The candidate pool entries, locked `FOR UPDATE OF p SKIP LOCKED` in the live-pool index's order:
- * members not frozen, never the payer, of the levels that may pair.
+ * members not frozen, never the payer, of the levels that may pair, payable now (payeeFree).
  */
 export async function candidates(tx: Executor, q: CandidateScan): Promise<Candidate[]> {
   const key = `${q.exact}:${q.byAmount}:${q.levels !== null}`;
@@ -125,6 +150,7 @@ export async function candidates(tx: Executor, q: CandidateScan): Promise<Candid
      WHERE p.pool_group = ${p('poolGroup', 'text')} AND p.remaining > 0
        AND p.entered_at >= ${p('oldest', 'timestamptz')}
        AND mb.status = 'normal' AND mb.id <> ${p('payerId', 'bigint')}
+       AND ${payeeFree(p('now', 'timestamptz'))}
        ${q.levels ? sql`AND mb.level = ANY(${p('credit', 'int[]')}) AND mb.match_level = ANY(${p('match', 'int[]')})` : sql``}
        ${q.exact ? sql`AND p.remaining >= ${p('amount', 'numeric')}` : sql`AND p.remaining >= ${p('least', 'numeric')}`}
      ORDER BY p.priority DESC, ${q.byAmount ? sql`p.remaining DESC` : sql`p.entered_at ASC`}, p.id

@@ -34,7 +34,7 @@ import { depositOrders } from '../order/schema.ts';
 import { mayPair, pairingRules } from '../risk/levels.pairing.ts';
 import { type Match, matches, matchPool } from './match.schema.ts';
 import { type MatchContext, matchDeposit, memberOf, ruleFor } from './match-engine.ts';
-import { matchSettings } from './match-reads.ts';
+import { entryPayable, matchSettings } from './match-reads.ts';
 import { writeMatch } from './match-write.ts';
 import { decodeVoucher, storeVoucher } from './voucher.ts';
 
@@ -79,6 +79,11 @@ export function confirmMatchByEmail(
 const text = {
   noMember: { 'zh-CN': '会员不存在', 'en-US': 'is not a member of this merchant' },
   frozen: { 'zh-CN': '会员已冻结，不能撮合', 'en-US': 'is frozen and cannot be matched' },
+  payeeHeld: {
+    'zh-CN': '该提现的商户已冻结或会员/商户处于撮合或提现冻结中，暂不能撮合',
+    'en-US':
+      "cannot be paid now: the withdrawal's merchant is frozen, or its member or merchant has a matching or withdrawal freeze",
+  },
   notWaiting: {
     'zh-CN': '不是待撮合的撮合充值订单',
     'en-US': 'is not a matched deposit waiting for a match',
@@ -229,6 +234,7 @@ export async function proposeManualMatch(
   if (!mayPair(await pairingRules(ctx, tx), payer, payee)) throw fieldError('poolId', text.levels[locale]);
   if (dec(entry.remaining).lt(dec(d.amount))) throw fieldError('poolId', text.poolShort[locale]);
   const now = ctx.clock.now();
+  if (!(await entryPayable(tx, entry.id, now))) throw fieldError('poolId', text.payeeHeld[locale]);
   // The payer's time: the merchant's match timeout, else the rule's (as the engine's matches).
   const { payMinutes } = await matchSettings(tx, d.merchantId, d.amount);
   const piece = {
