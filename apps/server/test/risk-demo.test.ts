@@ -11,6 +11,7 @@ import { pointDemoMerchantsAtSandbox } from '../src/demo/sandbox-merchant.ts';
 import { platformOrigin } from '../src/modules/upstream/origin.ts';
 import type { TestApp } from './harness.ts';
 import { listeningApp } from './upstream-helpers.ts';
+import { seedRates } from './usdt-support.ts';
 
 let t: TestApp;
 let report: RiskDayReport;
@@ -20,6 +21,8 @@ beforeAll(async () => {
   await loadDemo(t.ctx.db, t.ctx.keys.secretKey, t.ctx.clock.now(), { merchants: 2, members: 3 });
   const origin = platformOrigin(t.ctx)!;
   await pointDemoMerchantsAtSandbox(t.ctx.db, origin);
+  // The USDT withdrawal's CNY value (its limits) needs the day's rate, as in the demo.
+  await seedRates(t);
   report = await runRiskDay(t.ctx, origin);
 }, 120_000);
 afterAll(() => t.close());

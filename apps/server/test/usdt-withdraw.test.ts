@@ -12,6 +12,8 @@ import { sandboxAddress } from '../src/demo/usdt-addresses.ts';
 import { runUsdtDay } from '../src/demo/usdt-day.ts';
 import { HOT_WALLETS } from '../src/modules/chain/adapter.ts';
 import { chainTransfers } from '../src/modules/chain/chain.schema.ts';
+import { merchants } from '../src/modules/mch/schema.ts';
+import { members } from '../src/modules/member/schema.ts';
 import { platformOrigin } from '../src/modules/upstream/origin.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
 import { runSystemTransition } from '../src/platform/transitions/index.ts';
@@ -185,6 +187,54 @@ describe('bad input', () => {
       sql`SELECT count(*)::int AS n FROM usdt_withdraw_orders WHERE usdt_amount IN (10, 100000, 1.1234567)`,
     );
     expect(rows[0]!.n).toBe(0);
+  });
+});
+
+describe('the CNY value of a USDT withdrawal', () => {
+  it("is held to the merchant's single limits and the withdrawal pay parameters; a frozen member is refused by the risk check", async () => {
+    const made = async () =>
+      (await w.t.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM usdt_withdraw_orders`))
+        .rows[0]!.n;
+    const before = await made();
+    // 100 USDT is worth 725.00 CNY at the BUY rate.
+    await w.t.ctx.db.update(merchants).set({ singleMax: '700' }).where(eq(merchants.id, w.m.id));
+    const single = await withdraw('100');
+    expect(single.statusCode).toBe(400);
+    expect(single.envelope.code).toBe(2009);
+    await w.t.ctx.db.update(merchants).set({ singleMax: '0' }).where(eq(merchants.id, w.m.id));
+    const parameters = (enabled: boolean) =>
+      op(w, '/api/pay/payotherconfig/addOrEdit', {
+        code: 'withdraw',
+        minAmount: '1',
+        maxAmount: '700',
+        feeRate: '0',
+        feeHint: '提现',
+        enabled,
+      });
+    expect((await parameters(true)).envelope.code).toBe(0);
+    const param = await mchCall(
+      w.t,
+      w.m,
+      'usdt/withdraw/create',
+      { mchOrderNo: mchOrderNo('UW'), usdtAmount: '100', network: 'TRC20', address: payee },
+      { headers: { 'accept-language': 'en-US' } },
+    );
+    expect(param.envelope.code).toBe(2009);
+    expect(param.envelope.data).toEqual({
+      fields: [
+        { field: 'usdtAmount', message: expect.stringMatching(/\(1 to 700\) \(worth 725\.00 CNY\)$/) },
+      ],
+    });
+    expect((await parameters(false)).envelope.code).toBe(0);
+    // The member is named, not the address.
+    await w.t.ctx.db
+      .insert(members)
+      .values({ merchantId: w.m.id, mchNo: w.m.mchNo, account: 'usdt-frozen-1', status: 'frozen' });
+    const frozen = await withdraw('10', { memberAccount: 'usdt-frozen-1' });
+    expect(frozen.envelope.code).toBe(2011);
+    expect(frozen.envelope.data).toEqual({ fields: [{ field: 'memberAccount', message: '会员已被冻结' }] });
+    expect(await made()).toBe(before);
+    expect((await withdraw('10')).envelope.code).toBe(0);
   });
 });
 

@@ -7,7 +7,7 @@
 import { orderDepositListUSDT, orderTransferListUSDT, type UsdtNetwork } from '@payops/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { Dec, dec, decString, type Tx } from '../../platform/ledger/index.ts';
+import { Dec, dec, decString, type Executor, type Tx } from '../../platform/ledger/index.ts';
 import { getSetting } from '../../platform/settings.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { merchants } from '../mch/schema.ts';
@@ -47,7 +47,7 @@ async function existing<T extends typeof usdtDepositOrders | typeof usdtWithdraw
   return o as T['$inferSelect'];
 }
 
-async function rateOf(tx: Tx, side: 'deposit' | 'withdraw'): Promise<string> {
+async function rateOf(tx: Executor, side: 'deposit' | 'withdraw'): Promise<string> {
   const rate = await currentRate(tx, 'USDT', 'CNY', RATE_SIDE[side]);
   if (!rate) throw new Said('network', 'noRate');
   return rate;
@@ -112,10 +112,30 @@ export async function createUsdtDeposit(
   });
 }
 
+/** A USDT withdrawal's CNY value: the BUY rate fixed now, and the amount at it. */
+export interface UsdtWithdrawValue {
+  rate: string;
+  amount: string;
+}
+
+/**
+ * What `usdtAmount` is worth in CNY at the BUY rate now, to 2 decimals, cut (the platform never
+ * freezes more than the coins are worth at the rate): the merchant's limits and the pay parameters
+ * are checked on it, and the order is written with exactly it.
+ */
+export async function usdtWithdrawValue(db: Executor, usdtAmount: string): Promise<UsdtWithdrawValue> {
+  const rate = await rateOf(db, 'withdraw');
+  const amount = decString(dec(usdtAmount).times(dec(rate)).round(2, Dec.roundDown));
+  if (dec(amount).lte(dec('0'))) throw new Said('usdtAmount', 'tooSmall');
+  return { rate, amount };
+}
+
 export interface UsdtWithdrawInput {
   merchantId: number;
   mchOrderNo: string;
   usdtAmount: string;
+  /** usdtWithdrawValue's answer for `usdtAmount`. */
+  value: UsdtWithdrawValue;
   network: UsdtNetwork;
   address: string;
   memberAccount?: string;
@@ -131,10 +151,7 @@ export async function createUsdtWithdrawal(
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const m = await merchantOf(tx, input.merchantId);
-    const rate = await rateOf(tx, 'withdraw');
-    // CNY to 2 decimals, cut: the platform never freezes more than the coins are worth at the rate.
-    const amount = decString(dec(input.usdtAmount).times(dec(rate)).round(2, Dec.roundDown));
-    if (dec(amount).lte(dec('0'))) throw new Said('usdtAmount', 'tooSmall');
+    const { rate, amount } = input.value;
     const fee = feeOf(amount, merchantRate(m, USDT_PAY_TYPE, 'withdraw'));
     const orderNo = newOrderNo('W', now).replace(/^W/, 'UW');
     const [order] = await tx

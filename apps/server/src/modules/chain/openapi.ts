@@ -32,7 +32,7 @@ import { merchantApiScope } from '../openapi/merchant-scope.ts';
 import { amountText, outsideLimits } from '../openapi/orders.ts';
 import type { Endpoint } from '../openapi/place-log.ts';
 import { payParameterProblem } from '../payManage/pay-parameters.ts';
-import { addressBlocked, blockFields, checkAndLog } from '../risk/hooks.ts';
+import { blockFields, checkAndLog, usdtWithdrawBlocked } from '../risk/hooks.ts';
 import { addrPool } from '../sys/addr-pool.schema.ts';
 import { HOT_WALLETS } from './adapter.ts';
 import {
@@ -41,7 +41,7 @@ import {
   usdtDepositOrders,
   usdtWithdrawOrders,
 } from './chain.schema.ts';
-import { CHAIN_DECIMALS, createUsdtDeposit, createUsdtWithdrawal } from './create.ts';
+import { CHAIN_DECIMALS, createUsdtDeposit, createUsdtWithdrawal, usdtWithdrawValue } from './create.ts';
 import { CHAIN_TEXT, Said } from './text.ts';
 
 const orderId = id(64);
@@ -126,24 +126,6 @@ const badNetwork = {
 /** The format of an address on its network (contracts ADDRESS_PATTERNS, as the pool checks them). */
 export function addressValid(n: UsdtNetwork, address: string): boolean {
   return new RegExp(`^(?:${ADDRESS_PATTERNS[n]})$`).test(address);
-}
-
-/**
- * The risk lists' word on a payee address (issue 13: the address black list, the member's lists and
- * freezes through the risk service, which logs the block); answered as a 400 on `address`.
- */
-export function refusedAddress(
-  ctx: AppContext,
-  s: {
-    merchantId: number;
-    mchNo: string;
-    mchOrderNo: string;
-    address: string;
-    memberAccount?: string;
-    ip: string;
-  },
-): Promise<boolean> {
-  return addressBlocked(ctx, s);
 }
 
 /** One of the platform's own addresses (the pool, the hot wallet): paying it would be seen as a deposit. */
@@ -239,17 +221,27 @@ export async function usdtMerchantRoutes(parent: FastifyInstance) {
           return bad(request, reply, 'address', CHAIN_TEXT.badAddress[locale](n));
         if (await ownAddress(ctx, n, address))
           return bad(request, reply, 'address', CHAIN_TEXT.ownAddress[locale]);
-        const m = request.merchant!;
-        const who = { merchantId: m.id, mchNo: m.mchNo, mchOrderNo, memberAccount, ip: clientIp(request) };
-        if (await refusedAddress(ctx, { ...who, address }))
-          return bad(request, reply, 'address', CHAIN_TEXT.refusedAddress[locale]);
         const urlBad = urlProblem(url, locale);
         if (urlBad) return bad(request, reply, 'notifyUrl', urlBad);
+        const m = request.merchant!;
         try {
+          // The merchant's single limits and the withdrawal pay parameters hold on the CNY value, as
+          // for a CNY withdrawal; the order freezes exactly that value.
+          const value = await usdtWithdrawValue(ctx.db, usdtAmount);
+          if (outsideLimits(m, value.amount)) return refuse(request, reply, 'amountOutOfLimits');
+          const outside = await payParameterProblem(ctx, ['withdraw'], value.amount, locale);
+          if (outside) {
+            const message = `${outside.message}${CHAIN_TEXT.worth[locale](amountText(value.amount, 'CNY'))}`;
+            return refuse(request, reply, 'amountOutOfLimits', [{ field: 'usdtAmount', message }]);
+          }
+          const who = { merchantId: m.id, mchNo: m.mchNo, mchOrderNo, memberAccount, ip: clientIp(request) };
+          const blocked = await usdtWithdrawBlocked(ctx, { ...who, address });
+          if (blocked) return refuse(request, reply, 'riskBlocked', blockFields(blocked, locale));
           const { order } = await createUsdtWithdrawal(ctx, {
-            merchantId: request.merchant!.id,
+            merchantId: m.id,
             mchOrderNo,
             usdtAmount,
+            value,
             network: n,
             address,
             memberAccount,

@@ -12,6 +12,10 @@ export const CHAIN_TEXT = {
     'zh-CN': '该网络暂无空闲收款地址，请稍后重试',
     'en-US': 'no free deposit address on this network, try again shortly',
   },
+  worth: {
+    'zh-CN': (cny: string) => `（折合 ${cny} 元）`,
+    'en-US': (cny: string) => ` (worth ${cny} CNY)`,
+  },
   tooSmall: { 'zh-CN': '折合金额不足0.01元', 'en-US': 'is worth less than 0.01 CNY' },
   chainDecimals: { 'zh-CN': '链上最多6位小数', 'en-US': 'at most 6 decimals on chain' },
   badAddress: {
@@ -19,7 +23,6 @@ export const CHAIN_TEXT = {
     'en-US': (n: string) => `is not a valid ${n} address`,
   },
   ownAddress: { 'zh-CN': '不能提现到平台自己的地址', 'en-US': "is one of the platform's own addresses" },
-  refusedAddress: { 'zh-CN': '该地址已被风控拒绝', 'en-US': 'this address is refused by risk control' },
   orderRef: {
     'zh-CN': '须提供平台订单号或商户订单号',
     'en-US': 'give the platform order number or the merchant order number',
@@ -27,7 +30,7 @@ export const CHAIN_TEXT = {
   nothingReceived: { 'zh-CN': '该订单没有到账金额', 'en-US': 'nothing was received for this order' },
 } as const;
 
-export type ChainTextKey = Exclude<keyof typeof CHAIN_TEXT, 'badAddress'>;
+export type ChainTextKey = Exclude<keyof typeof CHAIN_TEXT, 'badAddress' | 'worth'>;
 
 export class Said extends Error {
   constructor(

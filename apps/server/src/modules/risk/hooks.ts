@@ -55,8 +55,11 @@ export async function checkAndLog(
   return d;
 }
 
-/** A USDT withdrawal's payee address (chain/openapi.ts `refusedAddress`). */
-export async function addressBlocked(
+/**
+ * A USDT withdrawal's risk check (its payee address, the member, the merchant, the freezes), logged
+ * when it blocks: the decision, or null.
+ */
+export async function usdtWithdrawBlocked(
   ctx: AppContext,
   s: {
     merchantId: number;
@@ -66,8 +69,8 @@ export async function addressBlocked(
     memberAccount?: string;
     ip: string;
   },
-): Promise<boolean> {
-  const d = await checkAndLog(
+): Promise<Blocked | null> {
+  return checkAndLog(
     ctx,
     {
       direction: 'withdraw',
@@ -79,7 +82,6 @@ export async function addressBlocked(
     },
     { source: 'chain', mchNo: s.mchNo, mchOrderNo: s.mchOrderNo },
   );
-  return d !== null;
 }
 
 /**
