@@ -2,13 +2,17 @@
  * Members' payment accounts (member/memberPaymentList) met by withdrawals on the real server: the
  * first withdrawal of a registered member to an account records it on the page; an operator disables
  * or blacklists it there and the next withdrawal to it is refused (`payeeAccountRefused` 2014, 403,
- * nothing frozen, on the placement log); enabled again, it passes. A caller that is not a registered
+ * nothing frozen, on the placement log); enabled again, it passes; one approved before its account was
+ * blacklisted is detained by the payout job. A caller that is not a registered
  * member leaves no account behind.
  */
-import { memberPaymentList } from '@payops/contracts';
+import { localText, memberPaymentList, orderTransferList } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberPaymentAccounts, members } from '../src/modules/member/schema.ts';
+import { withdrawOrders } from '../src/modules/order/schema.ts';
+import { payOut } from '../src/modules/upstream/payout.ts';
+import { runSystemTransition } from '../src/platform/transitions/index.ts';
 import { call, createTestApp, type Session, signInAdmin, type TestApp } from './harness.ts';
 import { balance, lastLog, makeMerchant, mchCall, type TestMerchant } from './openapi-client.ts';
 
@@ -84,6 +88,38 @@ describe('payee accounts', () => {
     for (const res of all) expect(res.envelope.code, res.body).toBe(0);
     const same = (await accountsOf('payee-1')).filter((a) => a.accountNo === '6217000099990000');
     expect(same).toHaveLength(1);
+  });
+
+  it('holds at payout a withdrawal approved before its account was blacklisted: detained, still frozen', async () => {
+    const res = await withdraw('payee-1', '6217000055556666');
+    expect(res.envelope.code, res.body).toBe(0);
+    const [o] = await t.ctx.db
+      .select()
+      .from(withdrawOrders)
+      .where(eq(withdrawOrders.mchOrderNo, `PA-${n}`));
+    if (o!.status === 'in_review') await runSystemTransition(t.ctx, orderTransferList, 'approve', o!.id);
+    const [account] = (await accountsOf('payee-1')).filter((a) => a.accountNo === '6217000055556666');
+    await flag('blacklist', account!.id);
+    const before = await balance(t, m);
+    const [approved] = await t.ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.id, o!.id));
+    expect(await payOut(t.ctx, approved!)).toBe('skipped');
+    const [after] = await t.ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.id, o!.id));
+    expect(after!.status).toBe('detained');
+    expect(await balance(t, m)).toEqual(before);
+    const { rows } = await t.ctx.pool.query(
+      `SELECT rule, entry_id, subject, source FROM risk_block_log WHERE order_no = $1`,
+      [after!.orderNo],
+    );
+    expect(rows).toEqual([
+      { rule: 'memberPaymentList', entry_id: account!.id, subject: '**** 6666', source: 'payout' },
+    ]);
+    const held = await t.ctx.pool.query(
+      `SELECT reason FROM status_history WHERE resource = 'orderTransferList' AND record_id = $1 AND to_status = 'detained'`,
+      [String(o!.id)],
+    );
+    expect(localText(held.rows[0].reason, 'en-US')).toBe(
+      `Held by risk control (Payee account blacklisted): #${account!.id}`,
+    );
   });
 
   it('keeps no account of a caller that is not a registered member', async () => {

@@ -2,11 +2,12 @@
  * A member's payment accounts (member/memberPaymentList) as the money flows meet them: a withdrawal
  * names the account it pays to. An account the member already has that an operator disabled or
  * blacklisted is refused (nothing is written); one the member does not have yet is recorded, so the
- * page lists the accounts members really use and its switches have something to act on. Accounts of
+ * page lists the accounts members really use and its switches have something to act on; a withdrawal
+ * approved before its account was blacklisted is held at payout (blacklistedAccount). Accounts of
  * someone the merchant has not registered as a member are not recorded (no member to hold them).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/ledger/index.ts';
+import type { Executor, Tx } from '../../platform/ledger/index.ts';
 import type { PAY_TYPES } from '../mch/passage.schema.ts';
 import { memberPaymentAccounts, members } from './schema.ts';
 
@@ -52,19 +53,40 @@ export async function usePaymentAccount(tx: Tx, use: PaymentAccountUse): Promise
   return 'ok';
 }
 
+/** A member's account `accountNo` of the pay type: which account a withdrawal names. */
+type AccountKey = Pick<PaymentAccountUse, 'merchantId' | 'payType' | 'accountNo'> & { memberAccount: string };
+
+const sameAccount = (k: AccountKey) => {
+  const a = memberPaymentAccounts;
+  return and(
+    eq(a.merchantId, k.merchantId),
+    eq(a.memberAccount, k.memberAccount),
+    eq(a.payType, k.payType),
+    eq(a.accountNo, k.accountNo),
+  );
+};
+
+/**
+ * The id of the member's blacklisted account `accountNo` of the pay type, if it is one: the payout
+ * job holds a withdrawal approved before the account was blacklisted (risk/hooks.ts payoutBlocked).
+ */
+export async function blacklistedAccount(db: Executor, k: AccountKey): Promise<number | null> {
+  if (!k.memberAccount) return null;
+  const a = memberPaymentAccounts;
+  const [row] = await db
+    .select({ id: a.id })
+    .from(a)
+    .where(and(sameAccount(k), eq(a.blacklisted, true)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 /** Whether the member's account is refused (disabled or blacklisted); null: the member has no such account. */
 async function refusedOf(tx: Tx, use: PaymentAccountUse, account: string): Promise<boolean | null> {
   const a = memberPaymentAccounts;
   const [known] = await tx
     .select({ refused: sql<boolean | null>`bool_or(NOT ${a.enabled} OR ${a.blacklisted})` })
     .from(a)
-    .where(
-      and(
-        eq(a.merchantId, use.merchantId),
-        eq(a.memberAccount, account),
-        eq(a.payType, use.payType),
-        eq(a.accountNo, use.accountNo),
-      ),
-    );
+    .where(sameAccount({ ...use, memberAccount: account }));
   return known?.refused ?? null;
 }

@@ -9,9 +9,11 @@ import { type BlockRule, localText, orderTransferList, systemText } from '@payop
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
+import { blacklistedAccount } from '../member/payment-accounts.ts';
 import type { WithdrawOrder } from '../order/schema.ts';
 import { checkOrder, type RiskDecision, type RiskSubject } from './check.ts';
 import { type BlockContext, logBlock } from './service.ts';
+import { maskedValue } from './values.ts';
 
 export type Blocked = Extract<RiskDecision, { allow: false }>;
 
@@ -90,23 +92,45 @@ export async function usdtWithdrawBlocked(
  * never paid. true: it was stopped.
  */
 export async function payoutBlocked(ctx: AppContext, order: WithdrawOrder): Promise<boolean> {
-  const d = await checkAndLog(
-    ctx,
-    {
-      direction: 'withdraw',
-      family: order.family,
-      merchantId: order.merchantId,
-      memberAccount: order.memberAccount,
-      realName: order.accountName,
-      cardNo: order.accountNo,
-    },
-    { source: 'payout', mchOrderNo: order.mchOrderNo, orderNo: order.orderNo },
-  );
+  const where = { source: 'payout', mchOrderNo: order.mchOrderNo, orderNo: order.orderNo } as const;
+  const d =
+    (await checkAndLog(
+      ctx,
+      {
+        direction: 'withdraw',
+        family: order.family,
+        merchantId: order.merchantId,
+        memberAccount: order.memberAccount,
+        realName: order.accountName,
+        cardNo: order.accountNo,
+      },
+      where,
+    )) ?? (await payeeBlacklisted(ctx, order, where));
   if (!d) return false;
   await runSystemTransition(ctx, orderTransferList, 'detain', order.id, {
     reason: systemText(`riskHold.${d.rule as BlockRule}`, `#${d.entryId}`),
   });
   return true;
+}
+
+/** A payout to the member's account blacklisted on memberPaymentList since the order was placed, logged. */
+async function payeeBlacklisted(
+  ctx: AppContext,
+  order: WithdrawOrder,
+  where: Omit<BlockContext, 'direction' | 'merchantId'>,
+): Promise<Blocked | null> {
+  const id = await blacklistedAccount(ctx.db, { ...order, payType: 'bank_card' });
+  if (id === null) return null;
+  const d: Blocked = {
+    allow: false,
+    rule: 'memberPaymentList',
+    entryId: id,
+    kind: 'card',
+    reason: '',
+    subject: maskedValue('card', order.accountNo),
+  };
+  await logBlock(ctx, d, { ...where, direction: 'withdraw', merchantId: order.merchantId });
+  return d;
 }
 
 /** Hook for P2P matching (branch h/match): both sides' subjects; the first block stops the match. */

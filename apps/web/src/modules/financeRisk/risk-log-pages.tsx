@@ -20,6 +20,7 @@ const RULE_ROUTES: Record<string, string> = {
   memberList: '/member/memberList',
   mchList: '/mch/mchList',
   mchDailyLimit: '/mch/mchList',
+  memberPaymentList: '/member/memberPaymentList',
 };
 const rulePage = (rule: unknown) => RULE_ROUTES[String(rule)] ?? `/financeRisk/${String(rule)}`;
 

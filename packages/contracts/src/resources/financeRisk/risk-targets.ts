@@ -16,7 +16,8 @@ export const RISK_TARGETS = {
 /**
  * What can stop an attempt (the block log's rules, a payout's hold): a list or a freeze
  * (RISK_TARGETS), the member or the merchant frozen on their own pages, a deposit over the member's
- * credit level limits (credit_level) or over the merchant's daily limit (mchDailyLimit, set on mchList).
+ * credit level limits (credit_level) or over the merchant's daily limit (mchDailyLimit, set on mchList),
+ * or a payout to a member's account blacklisted since (memberPaymentList).
  */
 export const BLOCK_RULES = {
   ...RISK_TARGETS,
@@ -24,5 +25,6 @@ export const BLOCK_RULES = {
   mchList: ['商户已冻结', 'Merchant frozen'],
   credit_level: ['信用等级限额', 'Credit level limit'],
   mchDailyLimit: ['商户日限额', 'Merchant daily limit'],
+  memberPaymentList: ['收款账户已拉黑', 'Payee account blacklisted'],
 } as const satisfies Record<string, readonly [string, string]>;
 export type BlockRule = keyof typeof BLOCK_RULES;

@@ -47,8 +47,8 @@ export const memberPaymentList = defineResource({
     'confirm.memberPaymentList.disable': ['确定停用该收付款账户吗？', 'Disable this payment account?'],
     'action.memberPaymentList.blacklist': ['拉黑', 'Blacklist'],
     'confirm.memberPaymentList.blacklist': [
-      '确定将该账户加入黑名单吗？收银台将拒绝它。',
-      'Blacklist this account? The cashier will refuse it.',
+      '确定将该账户加入黑名单吗？新的提现将被拒绝，已审核待出款的提现将被风控拦截。',
+      'Blacklist this account? New withdrawals to it are refused, and approved ones are held at payout.',
     ],
     'action.memberPaymentList.unblacklist': ['移出黑名单', 'Remove from black list'],
     'confirm.memberPaymentList.unblacklist': [
