@@ -11,7 +11,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainTransfers } from '../src/modules/chain/chain.schema.ts';
 import { expireDueUsdtDeposits } from '../src/modules/chain/jobs.ts';
+import { merchants } from '../src/modules/mch/schema.ts';
 import { members } from '../src/modules/member/schema.ts';
+import { creditLevels } from '../src/modules/risk/risk-levels.schema.ts';
 import { addrPoolFlows } from '../src/modules/sys/addr-pool.schema.ts';
 import { platformOrigin } from '../src/modules/upstream/origin.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
@@ -185,6 +187,38 @@ describe('risk control', () => {
       `SELECT count(*)::int AS n FROM usdt_deposit_orders WHERE mch_order_no = 'UD-FROZEN-1'`,
     );
     expect(orders.rows[0].n).toBe(0);
+  });
+
+  it("counts the member's USDT deposits of the day against its credit level's daily limit, and the merchant's", async () => {
+    await w.t.ctx.db
+      .insert(creditLevels)
+      .values({
+        level: 8,
+        name: 'USDT限额',
+        minDepositCount: 999_999,
+        singleLimit: '1000',
+        dailyLimit: '1000',
+      });
+    await w.t.ctx.db
+      .insert(members)
+      .values({ merchantId: w.m.id, mchNo: w.m.mchNo, account: 'usdt-level-8', level: 8 });
+    const placed = (mchOrderNo: string, amount: string) =>
+      deposit(w, amount, { mchOrderNo, memberAccount: 'usdt-level-8' });
+    expect((await placed('UD-LVL-1', '718.00')).envelope.code).toBe(0);
+    const over = await placed('UD-LVL-2', '300.00');
+    expect(over.envelope.code).toBe(2011);
+    expect(over.envelope.data).toMatchObject({
+      fields: [{ field: 'amount', message: '超出信用等级单日限额（括号内为当日已用）: 1000 (718)' }],
+    });
+    // The merchant's daily limit counts them too.
+    await w.t.ctx.db.update(merchants).set({ dailyLimit: '1000' }).where(eq(merchants.id, w.m.id));
+    const merchantDay = await deposit(w, '300.00', { mchOrderNo: 'UD-DAY-1' });
+    await w.t.ctx.db.update(merchants).set({ dailyLimit: '0' }).where(eq(merchants.id, w.m.id));
+    expect(merchantDay.envelope.data).toMatchObject({
+      fields: [
+        { field: 'amount', message: expect.stringMatching(/^超出商户单日充值限额.*: 1000 \(\d+(\.\d+)?\)$/) },
+      ],
+    });
   });
 });
 

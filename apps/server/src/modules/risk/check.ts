@@ -80,7 +80,8 @@ interface CheckRow {
  * `risk_list_entries_lookup_idx`, the GiST `risk_list_entries_net_idx`, `risk_freezes_live_idx`,
  * `members_merchant_account_idx` (the member read once, materialised: a generic plan would otherwise
  * seek the frozen members by status) and, only for a deposit of a member whose credit level is
- * defined, `deposit_orders_member_idx` for the day's sum (OFFSET 0 keeps the sum after the level's
+ * defined, `deposit_orders_member_idx` and `usdt_deposit_orders_member_idx` for the day's sum of its
+ * CNY and USDT deposits (by their CNY amount; OFFSET 0 keeps the sum after the level's
  * join); for a deposit of a merchant with a daily limit, the day's buckets of merchant_deposit_usage
  * (at most 96 x 8 rows, kept by the deposit tables' triggers); never a scan. A member frozen on memberList answers
  * its last freeze's reason.
@@ -113,10 +114,16 @@ const CHECK_SQL = `
   SELECT 'level', l.id, NULL, NULL, NULL, l.account, '', l.single_limit, l.daily_limit, d.used
   FROM (SELECT c.id, c.single_limit, c.daily_limit, m.account, m.merchant_id
           FROM member m JOIN credit_levels c ON c.level = m.level WHERE $9::numeric IS NOT NULL OFFSET 0) l
-  CROSS JOIN LATERAL (SELECT coalesce(sum(o.amount), 0) AS used FROM deposit_orders o
-     WHERE o.member_account = l.account AND o.merchant_id = l.merchant_id
-       AND o.created_at >= (date_trunc('day', $1::timestamptz AT TIME ZONE $10::text) AT TIME ZONE $10::text)
-       AND o.status NOT IN ('timeout', 'cancelled', 'failed', 'refunded')) d
+  CROSS JOIN LATERAL (SELECT coalesce(sum(o.amount), 0) AS used FROM (
+       SELECT amount FROM deposit_orders o
+        WHERE o.member_account = l.account AND o.merchant_id = l.merchant_id
+          AND o.created_at >= (date_trunc('day', $1::timestamptz AT TIME ZONE $10::text) AT TIME ZONE $10::text)
+          AND o.status NOT IN ('timeout', 'cancelled', 'failed', 'refunded')
+       UNION ALL
+       SELECT amount FROM usdt_deposit_orders o
+        WHERE o.member_account = l.account AND o.merchant_id = l.merchant_id
+          AND o.created_at >= (date_trunc('day', $1::timestamptz AT TIME ZONE $10::text) AT TIME ZONE $10::text)
+          AND o.status NOT IN ('timeout', 'refunding', 'refunded', 'ignored')) o) d
    WHERE $9::numeric > l.single_limit OR d.used + $9::numeric > l.daily_limit
   UNION ALL
   SELECT 'merchantDay', mc.id, NULL, NULL, NULL, mc.mch_no, '', NULL, mc.daily_limit, u.used
