@@ -190,15 +190,13 @@ describe('risk control', () => {
   });
 
   it("counts the member's USDT deposits of the day against its credit level's daily limit, and the merchant's", async () => {
-    await w.t.ctx.db
-      .insert(creditLevels)
-      .values({
-        level: 8,
-        name: 'USDT限额',
-        minDepositCount: 999_999,
-        singleLimit: '1000',
-        dailyLimit: '1000',
-      });
+    await w.t.ctx.db.insert(creditLevels).values({
+      level: 8,
+      name: 'USDT限额',
+      minDepositCount: 999_999,
+      singleLimit: '1000',
+      dailyLimit: '1000',
+    });
     await w.t.ctx.db
       .insert(members)
       .values({ merchantId: w.m.id, mchNo: w.m.mchNo, account: 'usdt-level-8', level: 8 });
