@@ -23,6 +23,7 @@ import { signatureMatches, signParams } from '../src/platform/signing.ts';
 import { statusHistory } from '../src/platform/transitions/schema.ts';
 import { call, createTestApp, type Session, signInAdmin, type TestApp } from './harness.ts';
 import { finishDeposit, makeMerchant, newDeposit, type TestMerchant } from './notify-helpers.ts';
+import { waitFor } from './upstream-helpers.ts';
 
 let t: TestApp;
 let admin: Session;
@@ -281,23 +282,28 @@ describe('giving up and resending', () => {
     expect(group!.items[0]!.text).toContain(n.orderNo);
   });
 
-  it('an operator resends: pending again, delivered at the next pass, the whole history kept', async () => {
+  it('an operator resends: sent at once and delivered, the whole history kept', async () => {
     await failNext(0);
     const res = await call(t, 'POST', '/api/pay/mchNotify/resend', { session: admin, body: { id: n.id } });
     expect(res.envelope.code, res.body).toBe(0);
-    let [row] = await notificationsOf(n.orderId);
-    expect(row).toMatchObject({ status: 'pending', roundAttempts: 0, attempts: 6 });
-    expect(await attemptDelivery(t.ctx, n.id)).toBe('delivered');
-    [row] = await notificationsOf(n.orderId);
-    expect(row).toMatchObject({ status: 'delivered', attempts: 7 });
+    // No delivery pass runs here: the resend's own attempt delivers it.
+    const row = await waitFor(async () => {
+      const [r] = await notificationsOf(n.orderId);
+      return r?.status === 'delivered' && r;
+    });
+    expect(row).toMatchObject({ status: 'delivered', attempts: 7, roundAttempts: 1 });
     expect(await attemptsOf(n.id)).toHaveLength(7);
 
-    // A delivered one may be resent (the merchant lost it); a pending one not: a 4xx naming the state.
+    // A delivered one may be resent (the merchant lost it); a pending one not: a 4xx naming the state
+    // (a failed attempt leaves it pending for the back-off).
+    await failNext(100);
     const again = await call(t, 'POST', '/api/pay/mchNotify/resend', { session: admin, body: { id: n.id } });
     expect(again.envelope.code).toBe(0);
     const twice = await call(t, 'POST', '/api/pay/mchNotify/resend', { session: admin, body: { id: n.id } });
     expect(twice.statusCode).toBeGreaterThanOrEqual(400);
     expect(twice.statusCode).toBeLessThan(500);
+    expect(await waitFor(async () => (await attemptsOf(n.id)).length === 8)).toBe(true);
+    await failNext(0);
   });
 
   it('lists notifications and their attempts for the page', async () => {
@@ -320,7 +326,7 @@ describe('giving up and resending', () => {
         body: { page: 1, pageSize: 50, filters: { notificationId: n.id } },
       },
     );
-    expect(attempts.envelope.data.list.map((a) => a.attemptNo)).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    expect(attempts.envelope.data.list.map((a) => a.attemptNo)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
   });
 });
 

@@ -147,6 +147,11 @@ export async function attemptDelivery(ctx: AppContext, id: number): Promise<Atte
   });
 }
 
+/** An attempt of one notification now (an operator's resend), unless callbacks are switched off. */
+export async function deliverNow(ctx: AppContext, id: number): Promise<AttemptOutcome> {
+  return (await switchOn(ctx, 'MERCHANT_NOTIFY')) ? attemptDelivery(ctx, id) : 'skipped';
+}
+
 /** One pass over the due notifications (oldest due first); answers what each attempt came to. */
 export async function deliverDue(ctx: AppContext, limit = 100): Promise<Record<AttemptOutcome, number>> {
   const counts: Record<AttemptOutcome, number> = { delivered: 0, retry: 0, failed: 0, skipped: 0 };

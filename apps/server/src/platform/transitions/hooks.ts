@@ -6,6 +6,7 @@
 import type { Locale, TransitionBody, TransitionDef } from '@payops/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { AppContext } from '../context.ts';
 import type { Row } from '../crud/index.ts';
 import type { AppError } from '../errors.ts';
 import type { Tx } from '../ledger/accounts.ts';
@@ -104,6 +105,12 @@ export interface TransitionHooks<R = unknown> {
    * transaction's path runs `effect`). Must write what `effect` writes.
    */
   prepare?: (step: PrepareStep) => Promise<PreparedEffect | null>;
+  /**
+   * Work an operator's transition starts once it has committed, not awaited by the answer (a resent
+   * callback's first attempt, which talks to the merchant over HTTP). A failure is logged; nothing
+   * is undone.
+   */
+  committed?: (ctx: AppContext, id: unknown) => Promise<unknown>;
 }
 
 /**

@@ -144,14 +144,21 @@ export function registerTransitions(fastify: FastifyInstance, def: ResourceDef, 
         const body = request.body as TransitionBody;
         const id = body[def.key];
         request.auditNote = { objectType: def.name, objectId: String(id), extra: { transition: t.name } };
+        // The answer of a committed change, after starting the hooks' `committed` work.
+        const changed = (answer: unknown) => {
+          hooks
+            .committed?.(ctx, id)
+            .catch((e) => request.log.error(e, `${def.name}.${t.name}: after commit`));
+          return ok(answer as never);
+        };
         if (oneStatement && !idempotencyKeyOf(request)) {
           const call = { body, request, actor: actorOf(request), hooks };
           const done = await transitionInOneStatement(ctx, binding.r, t, call, auditNote);
-          if (done) return ok(done as never);
+          if (done) return changed(done);
         }
         if (readThenChanges) {
           const done = await routeReadThenChange(ctx, binding.r, t, request, hooks);
-          if (done) return ok(done as never);
+          if (done) return changed(done);
         }
         const actor = actorOf(request);
         const answer = await withIdempotency<Answered>(ctx.db, request, async (tx, respond) => {
@@ -176,7 +183,7 @@ export function registerTransitions(fastify: FastifyInstance, def: ResourceDef, 
         // The gate's refusal committed its trace; the guard's onSend writes the refusal's audit row.
         const data = answer.data;
         if ('refused' in data) throw new AppError(data.refused.code, data.refused.data);
-        return ok(answer.data as never);
+        return answer.replayed ? ok(answer.data as never) : changed(answer.data);
       },
     );
   }
