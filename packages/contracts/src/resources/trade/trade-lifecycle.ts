@@ -41,8 +41,8 @@ export const adLifecycle = defineLifecycle({
       to: 'open',
       label: ['强推三方', 'Force push to market'],
       hint: [
-        '剩余数量由交易池配置的三方市场承接；同一广告同时只有一笔推送。',
-        "What is left goes to the pool's third-party market; an ad has one live push at a time.",
+        '剩余数量由交易池配置的三方市场承接，每笔推送不超过「单笔最大」（其余留待下一笔）；同一广告同时只有一笔推送。',
+        "What is left goes to the pool's third-party market, at most the ad's Max per take a push (the rest waits for the next one); an ad has one live push at a time.",
       ],
       input: REASON,
     },
