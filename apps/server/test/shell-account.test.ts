@@ -180,7 +180,7 @@ describe('notification centre', () => {
     expect(zh.envelope.code).toBe(0);
     const approvals = zh.envelope.data.groups.find((g) => g.kind === 'approvals')!;
     expect(approvals.count).toBe(2);
-    expect(approvals.link).toBe('/mch/mchList');
+    expect(approvals.link).toBe('/mch/mchList?tab=approvals');
     expect(approvals.items.map((i) => i.text)).toEqual([
       'M-BELL · 加款 7 · maker',
       'M-BELL · 扣款 120.5 · maker',

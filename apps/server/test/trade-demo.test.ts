@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A page's first 100 rows, as the administrator's list call answers them. */
-async function list(api: string, filters: Record<string, string> = {}) {
+async function list(api: string, filters: Record<string, string | string[]> = {}) {
   const res = await call<{ list: Record<string, string>[] }>(t, 'POST', `${api}/findByPage`, {
     session: admin,
     body: { page: 1, pageSize: 100, filters },
@@ -98,4 +98,30 @@ it('pushes open ads to the sandbox market and reconciles the day (demo/trade-pus
     expect((await list(api)).length, api).toBeGreaterThan(0);
   }
   expect(ledgerIsSound(await verifyLedger(t.ctx.db))).toBe(true);
+});
+
+it("the header bell has each side's pending applications, each opening its own page", async () => {
+  const res = await call<{ groups: { kind: string; count: number; link: string }[] }>(
+    t,
+    'GET',
+    '/api/dashboard/notifications',
+    { session: admin },
+  );
+  const groups = res.envelope.data.groups;
+  const pending = async (side: string) =>
+    (
+      await t.ctx.pool.query(
+        `SELECT count(*)::int AS n FROM trade_applications WHERE status = 'pending' AND side = $1`,
+        [side],
+      )
+    ).rows[0].n as number;
+  // The demo leaves two sell applications waiting and no buy one.
+  expect(await pending('sell')).toBe(2);
+  expect(groups.find((g) => g.kind === 'tradeSellApplications')).toMatchObject({
+    count: 2,
+    link: '/tradeManage/sellorderApplyPage?status=pending',
+  });
+  expect(groups.find((g) => g.kind === 'tradeBuyApplications')?.count ?? 0).toBe(await pending('buy'));
+  // The page the link opens lists them.
+  expect(await list('/api/trade/apply/sell', { status: ['pending'] })).toHaveLength(2);
 });

@@ -245,13 +245,16 @@ describe('exceptions', () => {
 
     // The header bell: the request waits for the checker, not for its maker.
     const bell = async (session: typeof w.admin) => {
-      const res = await call<{ groups: { kind: string; items: { text: string }[] }[] }>(
+      const res = await call<{ groups: { kind: string; link: string; items: { text: string }[] }[] }>(
         w.t,
         'GET',
         '/api/dashboard/notifications',
         { session },
       );
-      return res.envelope.data.groups.find((g) => g.kind === 'usdtExceptions')!.items.map((i) => i.text);
+      const group = res.envelope.data.groups.find((g) => g.kind === 'usdtExceptions')!;
+      // The link opens both kinds the group counts.
+      expect(group.link).toBe('/order/orderDepositListUSDT?status=exception,credit_pending');
+      return group.items.map((i) => i.text);
     };
     expect((await bell(w.checker)).some((t) => t.startsWith(`${d.orderNo} · 少付 · 60.5 USDT`))).toBe(true);
     expect((await bell(w.admin)).some((t) => t.startsWith(d.orderNo))).toBe(false);

@@ -44,9 +44,13 @@ export const shellLabels = bilingual({
   'notify.kind.usdtExceptions': ['USDT充值异常（{{count}}）', 'USDT deposit exceptions ({{count}})'],
   'notify.kind.matchQueue': ['撮合待处理（{{count}}）', 'Matches waiting for an operator ({{count}})'],
   'notify.kind.tradeQueue': ['交易待审核/争议（{{count}}）', 'Trades to confirm or rule on ({{count}})'],
-  'notify.kind.tradeApplications': [
-    '交易申请待审核（{{count}}）',
-    'Trade applications to decide ({{count}})',
+  'notify.kind.tradeBuyApplications': [
+    '买单申请待确认（{{count}}）',
+    'Buy applications to decide ({{count}})',
+  ],
+  'notify.kind.tradeSellApplications': [
+    '卖单申请待确认（{{count}}）',
+    'Sell applications to decide ({{count}})',
   ],
   'notify.kind.walletDisputes': [
     '钱包申诉待处理（{{count}}）',

@@ -37,7 +37,7 @@ export const usdtExceptions: NotificationProvider = {
     return {
       kind: this.kind,
       count: total?.n ?? 0,
-      link: `${orderDepositListUSDT.pagePath}?status=exception`,
+      link: `${orderDepositListUSDT.pagePath}?status=exception,credit_pending`,
       items: rows.map((r) => ({
         id: r.id,
         text: `${r.orderNo} · ${labels[`enum.orderDepositListUSDT.exceptionKind.${r.kind}`] ?? r.kind} · ${r.paid.replace(/\.?0+$/, '')} USDT${

@@ -19,7 +19,7 @@ import { merchantAdjustments } from '../mch/schema.ts';
 import { failedCallbacks } from '../notify/bell.ts';
 import { lowBalances } from '../payManage/bell.ts';
 import { unreadCount, unreadMessages } from '../sys/message.service.ts';
-import { tradeApplicationQueue, tradeQueue } from '../trade/bell.ts';
+import { tradeBuyApplicationQueue, tradeQueue, tradeSellApplicationQueue } from '../trade/bell.ts';
 import { walletDisputeQueue } from '../wallet/dispute-bell.ts';
 
 /** How many of the newest items each group lists (the popover is a glance, the page is the queue). */
@@ -82,7 +82,8 @@ const approvals: NotificationProvider = {
     return {
       kind: this.kind,
       count: total?.n ?? 0,
-      link: mchAdjust.pagePath,
+      // The approvals tab of the merchants page (mch-list-page.tsx).
+      link: `${mchAdjust.pagePath}?tab=approvals`,
       items: rows.map((r) => ({
         id: r.id,
         text: `${r.mchNo} · ${labels[`enum.mchAdjust.type.${r.type}`] ?? r.type} ${plainAmount(r.amount)} · ${r.makerName}`,
@@ -115,7 +116,8 @@ export const notificationProviders: NotificationProvider[] = [
   usdtExceptions,
   matchQueue,
   tradeQueue,
-  tradeApplicationQueue,
+  tradeBuyApplicationQueue,
+  tradeSellApplicationQueue,
   walletDisputeQueue,
   lowBalances,
 ];

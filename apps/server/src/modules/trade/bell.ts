@@ -2,8 +2,14 @@
  * The market's work in the header bell: orders waiting for a confirmation (the receipt audit) or a
  * ruling (disputed), and traders' applications waiting for a decision.
  */
-import { buyorderApplyPage, type ResourceDef, tradeOrderList } from '@payops/contracts';
-import { count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import {
+  buyorderApplyPage,
+  type ResourceDef,
+  sellorderApplyPage,
+  type TradeSide,
+  tradeOrderList,
+} from '@payops/contracts';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../platform/context.ts';
 import { heldPermission } from '../../platform/permissions.ts';
@@ -66,17 +72,26 @@ export const tradeQueue = provider({
   link: `${tradeOrderList.pagePath}?status=paid,disputed`,
 });
 
-export const tradeApplicationQueue = provider({
-  kind: 'tradeApplications',
-  def: buyorderApplyPage,
-  permission: buyorderApplyPage.actions.approve!.permission,
-  table: tradeApplications,
-  columns: {
-    id: tradeApplications.id,
-    no: tradeApplications.applyNo,
-    status: tradeApplications.status,
-    at: tradeApplications.createdAt,
-  },
-  waiting: eq(tradeApplications.status, 'pending'),
-  link: `${buyorderApplyPage.pagePath}?status=pending`,
-});
+/** Applications of each side wait on their own page (one list per side): a queue per side. */
+const applicationQueue = (kind: string, def: ResourceDef, side: TradeSide) =>
+  provider({
+    kind,
+    def,
+    permission: def.actions.approve!.permission,
+    table: tradeApplications,
+    columns: {
+      id: tradeApplications.id,
+      no: tradeApplications.applyNo,
+      status: tradeApplications.status,
+      at: tradeApplications.createdAt,
+    },
+    waiting: and(eq(tradeApplications.status, 'pending'), eq(tradeApplications.side, side))!,
+    link: `${def.pagePath}?status=pending`,
+  });
+
+export const tradeBuyApplicationQueue = applicationQueue('tradeBuyApplications', buyorderApplyPage, 'buy');
+export const tradeSellApplicationQueue = applicationQueue(
+  'tradeSellApplications',
+  sellorderApplyPage,
+  'sell',
+);
