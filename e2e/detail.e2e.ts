@@ -137,13 +137,24 @@ describe('member detail', () => {
     await first.locator('td', { hasText: account }).first().click();
     await drawer().waitFor({ timeout: 20_000 });
     expect(await drawer().getByTestId('detail-phone').innerText()).toMatch(/^\d{3}\*{4}\d{4}$/);
+    // The member's rows only: its account at its merchant (an account is unique within a merchant).
+    const mchNo = (await drawer().getByTestId('detail-mchNo').innerText()).trim();
     const records = drawer().getByTestId('child-financialRecordPage');
     await records.locator('tr.ant-table-row').first().waitFor({ timeout: 20_000 });
-    for (const text of await records.locator('tr.ant-table-row').allInnerTexts())
+    for (const text of await records.locator('tr.ant-table-row').allInnerTexts()) {
       expect(text).toContain(account);
+      expect(text).toContain(mchNo);
+    }
     const accounts = drawer().getByTestId('child-memberPaymentList');
-    for (const text of await accounts.locator('tr.ant-table-row').allInnerTexts())
+    for (const text of await accounts.locator('tr.ant-table-row').allInnerTexts()) {
       expect(text).toContain(account);
+      expect(text).toContain(mchNo);
+    }
+    // Its link opens the page filtered the same way.
+    const openRecords = records.getByRole('link', { name: '在列表中查看' });
+    expect(await openRecords.getAttribute('href')).toMatch(
+      new RegExp(`ownerCode=${account}&merchantId=\\d+$`),
+    );
     await screenshot(page, 'detail-member-zh-CN');
     await closeDrawer();
   });

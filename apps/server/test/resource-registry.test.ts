@@ -135,6 +135,10 @@ describe.each(each)('resource %s', (_name, def) => {
       expect(child, `${def.name} child ${c.resource} is not a resource`).toBeDefined();
       expect(child!.def.fields[c.foreignKey]?.filter, `${c.resource}.${c.foreignKey}`).toBe('eq');
       expect(def.fields[c.parentField], `${def.name}.${c.parentField}`).toBeDefined();
+      for (const [field, parentField] of Object.entries(c.also)) {
+        expect(child!.def.fields[field]?.filter, `${c.resource}.${field}`).toBe('eq');
+        expect(def.fields[parentField], `${def.name}.${parentField}`).toBeDefined();
+      }
     }
   });
 

@@ -127,11 +127,23 @@ export interface ChildListInput {
   resource: string;
   foreignKey: string;
   parentField?: string;
+  /**
+   * More `eq` filters of the child the rows must match, each to a parent field (child field: parent
+   * field): a member's account is unique within its merchant only, so its rows are its merchant's too.
+   */
+  also?: Record<string, string>;
 }
 
 export interface ChildListDef extends Required<ChildListInput> {
   /** i18n key of the section title: `child.<parent>.<child>`. */
   label: string;
+}
+
+/** The filters a child list applies for a parent record: its foreign key, and each of `also`. */
+export function childFilters(child: ChildListDef, parent: Record<string, unknown>): Record<string, unknown> {
+  const filters: Record<string, unknown> = { [child.foreignKey]: parent[child.parentField] };
+  for (const [field, parentField] of Object.entries(child.also)) filters[field] = parent[parentField];
+  return filters;
 }
 
 export interface FieldDef extends Omit<FieldInput, 'label' | 'form' | 'options'> {
@@ -375,6 +387,7 @@ export function defineResource<const F extends string>(input: ResourceInput<F>):
       resource: c.resource,
       foreignKey: c.foreignKey,
       parentField: c.parentField ?? key,
+      also: c.also ?? {},
       label: `child.${input.name}.${c.resource}`,
     })),
     lifecycle: life?.lifecycle ?? null,

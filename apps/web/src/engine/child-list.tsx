@@ -1,9 +1,10 @@
 /**
  * A related list in a record's detail drawer (the definition's `children`): a compact table of the
  * child resource through its own list endpoint and permission, with the parent's value as a fixed
- * filter, and a link to the child's page filtered the same way when the child is that page's list.
+ * filter (and the definition's `also` filters), and a link to the child's page filtered the same way
+ * when the child is that page's list.
  */
-import type { ChildListDef, ResourceDef } from '@payops/contracts/resource';
+import { type ChildListDef, childFilters, type ResourceDef } from '@payops/contracts/resource';
 import Empty from 'antd/es/empty';
 import Table from 'antd/es/table';
 import { useMemo, useState } from 'react';
@@ -23,7 +24,8 @@ export function ChildList({ child, def, parent }: { child: ChildListDef; def: Re
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const value = parent[child.parentField];
-  const filters = { [child.foreignKey]: value };
+  const filters = childFilters(child, parent);
+  const query = new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)]));
   const list = useResourceList(
     def,
     { page, pageSize: PAGE_SIZE, filters },
@@ -52,11 +54,7 @@ export function ChildList({ child, def, parent }: { child: ChildListDef; def: Re
           onChange: setPage,
         }}
       />
-      {def.pageList && (
-        <Link to={`${def.pagePath}?${child.foreignKey}=${encodeURIComponent(String(value))}`}>
-          {t('engine.openList')}
-        </Link>
-      )}
+      {def.pageList && <Link to={`${def.pagePath}?${query}`}>{t('engine.openList')}</Link>}
     </div>
   );
 }

@@ -93,6 +93,8 @@ export const ledgerPostings = pgTable(
     index('ledger_postings_account_idx').on(t.accountId, t.id),
     index('ledger_postings_entry_idx').on(t.entryId),
     index('ledger_postings_code_idx').on(t.ownerCode, t.id),
+    // The money records filtered by merchant (a member's detail: its account within its merchant).
+    index('ledger_postings_merchant_idx').on(t.merchantId, t.id),
     index('ledger_postings_kind_idx').on(t.kind, t.id),
     index('ledger_postings_ref_idx').on(t.refId),
     index('ledger_postings_created_idx').on(t.createdAt),

@@ -58,7 +58,13 @@ export function BlackBlockLogPage() {
   useRiskLabels();
   const overrides = useMemo<ResourceOverrides>(
     () => ({
-      cells: { mchOrderNo: attemptLink, orderNo: orderLink('orderTransferList'), entryId: entryLink },
+      cells: {
+        mchOrderNo: attemptLink,
+        // An order the block names: a held payout's withdrawal, or a refused bank email's matched deposit.
+        orderNo: (v, row) =>
+          orderLink(row.source === 'email' ? 'orderDepositListMatch' : 'orderTransferList')(v),
+        entryId: entryLink,
+      },
     }),
     [],
   );

@@ -40,6 +40,7 @@ export const matchRecordPage = defineView(findTransferMatchByPage, {
   columns: [
     'id',
     'matchNo',
+    'depositMerchantId',
     'payerMember',
     'payeeMember',
     'depositOrderNo',

@@ -35,6 +35,8 @@ export const memberList = defineResource({
   fields: {
     id: { type: 'number', list: true, sort: true },
     mchNo: { type: 'string', list: true, filter: 'eq' },
+    // Not a column: what the detail's related lists filter on with the account.
+    merchantId: { type: 'number' },
     account: { type: 'string', list: true, filter: 'eq' },
     realName: { type: 'string', list: true, mask: 'name' },
     phone: { type: 'string', list: true, mask: 'phone', filter: 'eq' },
@@ -60,9 +62,25 @@ export const memberList = defineResource({
   actions: ['list', 'export'],
   labelField: 'account',
   children: [
-    { resource: 'memberPaymentList', foreignKey: 'memberAccount', parentField: 'account' },
-    { resource: 'financialRecordPage', foreignKey: 'ownerCode', parentField: 'account' },
-    { resource: 'matchRecordPage', foreignKey: 'payerMember', parentField: 'account' },
+    // An account is unique within its merchant only: each list is the member's merchant's too.
+    {
+      resource: 'memberPaymentList',
+      foreignKey: 'memberAccount',
+      parentField: 'account',
+      also: { merchantId: 'merchantId' },
+    },
+    {
+      resource: 'financialRecordPage',
+      foreignKey: 'ownerCode',
+      parentField: 'account',
+      also: { merchantId: 'merchantId' },
+    },
+    {
+      resource: 'matchRecordPage',
+      foreignKey: 'payerMember',
+      parentField: 'account',
+      also: { depositMerchantId: 'merchantId' },
+    },
   ],
   custom: [{ name: 'adjustPoints', scope: 'row' }],
   lifecycle: memberLifecycle,
@@ -72,6 +90,7 @@ export const memberList = defineResource({
     'child.memberList.financialRecordPage': ['资金记录', 'Money records'],
     'child.memberList.matchRecordPage': ['撮合记录(付款)', 'Matches (as payer)'],
     'field.memberList.mchNo': ['商户号', 'Merchant no.'],
+    'field.memberList.merchantId': ['商户ID', 'Merchant ID'],
     'field.memberList.account': ['会员账号', 'Member account'],
     'field.memberList.realName': ['真实姓名', 'Real name'],
     'field.memberList.phone': ['手机号', 'Phone'],

@@ -12,6 +12,12 @@ export const memberPaymentList = defineResource({
   api: '/api/member/memberPaymentList',
   fields: {
     id: { type: 'number', list: true, sort: true },
+    merchantId: {
+      type: 'ref',
+      list: true,
+      filter: 'eq',
+      ref: { resource: 'mchList', labelField: 'mchNo' },
+    },
     memberAccount: { type: 'string', list: true, filter: 'eq' },
     payType: { type: 'enum', list: true, filter: 'eq', options: optionsOf(PAY_TYPE_LABELS) },
     // Cards, phones and wallet ids alike keep only their first three and last four characters.
@@ -32,6 +38,7 @@ export const memberPaymentList = defineResource({
   ],
   labels: bilingual({
     'field.memberPaymentList.id': ['编号', 'ID'],
+    'field.memberPaymentList.merchantId': ['商户号', 'Merchant no.'],
     'field.memberPaymentList.memberAccount': ['会员账号', 'Member account'],
     'field.memberPaymentList.payType': ['账户类型', 'Account type'],
     ...enumLabels('memberPaymentList', 'payType', PAY_TYPE_LABELS),

@@ -17,7 +17,12 @@ function recordPage<const N extends string>(name: N, amountLabel: readonly [stri
     fields: {
       id: { type: 'number', list: true, sort: true },
       ownerCode: { type: 'string', list: true, filter: 'eq' },
-      merchantId: { type: 'ref', list: true, ref: { resource: 'mchList', labelField: 'mchNo' } },
+      merchantId: {
+        type: 'ref',
+        list: true,
+        filter: 'eq',
+        ref: { resource: 'mchList', labelField: 'mchNo' },
+      },
       kind: { type: 'enum', list: true, filter: 'eq', options: optionsOf(LEDGER_KIND_LABELS) },
       amount: { type: 'money', list: true },
       balanceAfter: { type: 'money', list: true },
