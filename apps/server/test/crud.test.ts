@@ -155,6 +155,31 @@ describe('strict bodies (no mass assignment)', () => {
   });
 });
 
+describe("module checks in the operator's language", () => {
+  it('names a bad CIDR and a bad pool address in zh-CN and en-US, writing nothing', async () => {
+    const before = (await t.ctx.db.select().from(ipRules)).length;
+    for (const [locale, cidr, address] of [
+      ['zh-CN', '不是有效的IP地址或CIDR网段', '不是有效的TRC20地址'],
+      ['en-US', 'is not an IP address or CIDR block', 'is not a TRC20 address'],
+    ] as const) {
+      const headers = { 'accept-language': locale };
+      const ip = await call(t, 'POST', '/api/sys/blackIp/add', {
+        session: admin,
+        body: { cidr: '10.0.0.1/8' },
+        headers,
+      });
+      expect(ip.envelope.data).toEqual({ fields: [{ field: 'cidr', message: cidr }] });
+      const pool = await call(t, 'POST', '/api/sys/addrPool/add', {
+        session: admin,
+        body: { address: 'T123', network: 'TRC20' },
+        headers,
+      });
+      expect(pool.envelope.data).toEqual({ fields: [{ field: 'address', message: address }] });
+    }
+    expect((await t.ctx.db.select().from(ipRules)).length).toBe(before);
+  });
+});
+
 describe('access', () => {
   it('lets an editor read but answers 403 on add, edit, remove and export', async () => {
     expect((await list({}, editor)).envelope.code).toBe(0);

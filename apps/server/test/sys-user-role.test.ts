@@ -49,9 +49,10 @@ describe('user', () => {
     expect(res.envelope.data).not.toHaveProperty('passwordHash');
     expect((await signInRaw(t, 'newbie', 'Qx7pLm2024z')).envelope.code).toBe(0);
     const [again] = await encrypt(t, 'Qx7pLm2024z');
-    expect((await post('/api/sys/user/add', { username: 'newbie', password: again })).envelope.code).toBe(
-      ErrorCode.conflict,
-    );
+    const taken = await post('/api/sys/user/add', { username: 'newbie', password: again });
+    expect(taken.envelope.code).toBe(ErrorCode.conflict);
+    // Named in the operator's language (zh-CN here).
+    expect(taken.envelope.data).toEqual({ fields: [{ field: 'username', message: '该用户名已被使用' }] });
     const [weak] = await encrypt(t, 'short1');
     expect((await post('/api/sys/user/add', { username: 'weakling', password: weak })).envelope.code).toBe(
       ErrorCode.passwordPolicy,
@@ -225,10 +226,14 @@ describe('role and resource', () => {
 
   it('keeps the administrator role whole and built-in roles in place', async () => {
     const [adminRole] = await t.ctx.db.select().from(roles).where(eq(roles.code, 'admin'));
-    expect(
-      (await post('/api/sys/role/saveResources', { roleId: adminRole!.id, resourceIds: [] })).statusCode,
-    ).toBe(400);
-    expect((await post('/api/sys/role/removeByIds', { ids: [adminRole!.id] })).statusCode).toBe(400);
+    const save = await post('/api/sys/role/saveResources', { roleId: adminRole!.id, resourceIds: [] });
+    expect(save.statusCode).toBe(400);
+    expect(save.envelope.data).toEqual({
+      fields: [{ field: 'roleId', message: '超级管理员角色始终拥有全部权限' }],
+    });
+    const remove = await post('/api/sys/role/removeByIds', { ids: [adminRole!.id] });
+    expect(remove.statusCode).toBe(400);
+    expect(remove.envelope.data).toEqual({ fields: [{ field: 'ids', message: '内置角色 admin 不能删除' }] });
   });
 
   it('removing a custom role ends the sessions of its holders', async () => {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCrud } from '../../platform/crud/index.ts';
-import { ok } from '../../platform/errors.ts';
+import { localeOf, ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { addrPool, addrPoolFlows } from './addr-pool.schema.ts';
 import { checkPoolValues, checkRemovable, IMPORT_MAX_LINES, importAddresses } from './addr-pool.service.ts';
@@ -15,8 +15,8 @@ export async function addrPoolRoutes(fastify: FastifyInstance) {
 
   registerCrud(fastify, addrPoolPage, {
     table: addrPool,
-    beforeWrite: (values, { before }) => checkPoolValues(values, before),
-    beforeRemove: (rows) => checkRemovable(rows),
+    beforeWrite: (values, { before, request }) => checkPoolValues(values, before, localeOf(request)),
+    beforeRemove: (rows, { request }) => checkRemovable(rows, localeOf(request)),
   });
   registerCrud(fastify, addrPoolFlowList, { table: addrPoolFlows });
 

@@ -1,5 +1,5 @@
 /** Rules of the USDT address pool: address formats, assignment consistency, bulk import. */
-import { ADDRESS_PATTERNS, compareDecimal, type UsdtNetwork } from '@payops/contracts';
+import { ADDRESS_PATTERNS, compareDecimal, type Locale, type UsdtNetwork } from '@payops/contracts';
 import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Row } from '../../platform/crud/index.ts';
@@ -10,27 +10,43 @@ const patterns = Object.fromEntries(
   Object.entries(ADDRESS_PATTERNS).map(([n, p]) => [n, new RegExp(`^(?:${p})$`)]),
 ) as Record<UsdtNetwork, RegExp>;
 
-export function addressProblem(network: UsdtNetwork, address: string): string | null {
-  return patterns[network].test(address) ? null : `is not a ${network} address`;
+const text = {
+  notAddress: {
+    'zh-CN': (n: string) => `不是有效的${n}地址`,
+    'en-US': (n: string) => `is not a ${n} address`,
+  },
+  assignee: { 'zh-CN': '已分配的地址须填写分配对象', 'en-US': 'is required for an assigned address' },
+  busy: {
+    'zh-CN': (a: string) => `地址 ${a} 已分配或仍有余额，不能删除`,
+    'en-US': (a: string) => `address ${a} is assigned or holds a balance`,
+  },
+} as const;
+
+export function addressProblem(
+  network: UsdtNetwork,
+  address: string,
+  locale: Locale = 'zh-CN',
+): string | null {
+  return patterns[network].test(address) ? null : text.notAddress[locale](network);
 }
 
 /** An address must match its network; an assigned address names its assignee, a free one none. */
-export function checkPoolValues(values: Row, before?: Row): void {
+export function checkPoolValues(values: Row, before: Row | undefined, locale: Locale): void {
   const network = (values.network ?? before?.network) as UsdtNetwork;
   if (typeof values.address === 'string') {
-    const problem = addressProblem(network, values.address);
+    const problem = addressProblem(network, values.address, locale);
     if (problem) throw fieldError('address', problem);
   }
   const status = values.status ?? before?.status ?? 'free';
   const assignee = 'assignee' in values ? values.assignee : before?.assignee;
-  if (status === 'assigned' && !assignee) throw fieldError('assignee', 'is required for an assigned address');
+  if (status === 'assigned' && !assignee) throw fieldError('assignee', text.assignee[locale]);
   if (status === 'free' && assignee) values.assignee = null;
 }
 
 /** Only a free, empty address leaves the pool: one holding funds or assigned stays for the ledger. */
-export function checkRemovable(rows: Row[]): void {
+export function checkRemovable(rows: Row[], locale: Locale): void {
   const busy = rows.find((r) => r.status !== 'free' || compareDecimal(String(r.balance), '0') !== 0);
-  if (busy) throw fieldError('ids', `address ${String(busy.address)} is assigned or holds a balance`);
+  if (busy) throw fieldError('ids', text.busy[locale](String(busy.address)));
 }
 
 export interface ImportResult {

@@ -5,25 +5,30 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Row, registerCrud, type WriteHooks } from '../../platform/crud/index.ts';
-import { fieldError, ok } from '../../platform/errors.ts';
+import { fieldError, localeOf, ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { getSetting, setSetting } from '../../platform/settings.ts';
 import { requestChange, settingWeakens } from './pending-change.service.ts';
 import { ipRules } from './schema.ts';
+
+const notCidr = {
+  'zh-CN': '不是有效的IP地址或CIDR网段',
+  'en-US': 'is not an IP address or CIDR block',
+} as const;
 
 export async function ipRulesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx, ipFilter } = fastify;
 
   const hooks: WriteHooks = {
-    async beforeWrite(values: Row, { tx }) {
+    async beforeWrite(values: Row, { tx, request }) {
       if (typeof values.cidr !== 'string') return;
       // PostgreSQL's own parser decides (it also refuses host bits set, e.g. 10.0.0.1/8), without
       // raising an error that would abort the transaction.
       const result = await tx.execute<{ valid: boolean }>(
         sql`SELECT pg_input_is_valid(${values.cidr}, 'cidr') AS valid`,
       );
-      if (!result.rows[0]?.valid) throw fieldError('cidr', 'is not an IP address or CIDR block');
+      if (!result.rows[0]?.valid) throw fieldError('cidr', notCidr[localeOf(request)]);
     },
     afterChange: () => ipFilter.invalidate(),
   };

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCrud } from '../../platform/crud/index.ts';
-import { ok } from '../../platform/errors.ts';
+import { localeOf, ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
 import { needsCodeWeakens, requestChange } from './pending-change.service.ts';
 import { beforeRoleRemove, grantedResourceIds, permissionTree, saveRoleResources } from './role.service.ts';
@@ -26,7 +26,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
   // A role's code is read-only on edit (the definition), so the built-in codes cannot be renamed.
   registerCrud(fastify, role, {
     table: roles,
-    beforeRemove: (rows, { tx }) => beforeRoleRemove(ctx, rows, tx),
+    beforeRemove: (rows, { tx, request }) => beforeRoleRemove(ctx, rows, tx, localeOf(request)),
   });
   // Editing a resource changes only its needs-a-code flag; the guard reads it on the next call.
   // Clearing it on a money action waits for a second administrator (pending-change.service.ts).
@@ -82,7 +82,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { roleId, resourceIds } = request.body;
       request.auditNote = { objectType: 'role', objectId: roleId };
-      const result = await saveRoleResources(ctx, roleId, resourceIds);
+      const result = await saveRoleResources(ctx, roleId, resourceIds, localeOf(request));
       request.auditNote = { ...request.auditNote, before: result.before, after: result.after };
       return ok({ endedOperators: result.operators.length });
     },

@@ -1,5 +1,5 @@
 /** Roles and what they grant: the permission tree, saving a role's resources, removing a role. */
-import { allPages, ErrorCode } from '@payops/contracts';
+import { allPages, ErrorCode, type Locale } from '@payops/contracts';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Row, Tx } from '../../platform/crud/index.ts';
@@ -79,18 +79,34 @@ async function endRoleSessions(tx: Tx, roleId: number, now: Date): Promise<numbe
 }
 
 /** Replaces a role's resources. The administrator role keeps everything, so it cannot be edited. */
-export async function saveRoleResources(ctx: AppContext, roleId: number, resourceIds: number[]) {
+const text = {
+  admin: {
+    'zh-CN': '超级管理员角色始终拥有全部权限',
+    'en-US': 'the administrator role always holds every permission',
+  },
+  unknown: { 'zh-CN': '含有不存在的权限', 'en-US': 'names an unknown resource' },
+  builtIn: {
+    'zh-CN': (code: string) => `内置角色 ${code} 不能删除`,
+    'en-US': (code: string) => `the built-in role ${code} cannot be removed`,
+  },
+} as const;
+
+export async function saveRoleResources(
+  ctx: AppContext,
+  roleId: number,
+  resourceIds: number[],
+  locale: Locale,
+) {
   return ctx.db.transaction(async (tx) => {
     const role = await loadRole({ db: tx }, roleId);
-    if (role.code === ADMIN_ROLE)
-      throw fieldError('roleId', 'the administrator role always holds every permission');
+    if (role.code === ADMIN_ROLE) throw fieldError('roleId', text.admin[locale]);
     const wanted = [...new Set(resourceIds)];
     if (wanted.length) {
       const known = await tx
         .select({ id: resources.id })
         .from(resources)
         .where(inArray(resources.id, wanted));
-      if (known.length !== wanted.length) throw fieldError('resourceIds', 'names an unknown resource');
+      if (known.length !== wanted.length) throw fieldError('resourceIds', text.unknown[locale]);
     }
     const beforeRows = await tx
       .select({ id: roleResources.resourceId })
@@ -109,9 +125,9 @@ export async function saveRoleResources(ctx: AppContext, roleId: number, resourc
 }
 
 /** Built-in roles stay; removing another role drops its grants and ends its holders' sessions. */
-export async function beforeRoleRemove(ctx: AppContext, rows: Row[], tx: Tx): Promise<void> {
+export async function beforeRoleRemove(ctx: AppContext, rows: Row[], tx: Tx, locale: Locale): Promise<void> {
   const builtIn = rows.find((r) => BUILT_IN.has(String(r.code)));
-  if (builtIn) throw fieldError('ids', `the built-in role ${String(builtIn.code)} cannot be removed`);
+  if (builtIn) throw fieldError('ids', text.builtIn[locale](String(builtIn.code)));
   for (const row of rows) {
     const roleId = Number(row.id);
     await endRoleSessions(tx, roleId, ctx.clock.now());

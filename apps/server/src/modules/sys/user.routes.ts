@@ -45,7 +45,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const body = request.body as { username: string; displayName?: string; password: string };
-      const op = await createOperator(ctx, body);
+      const op = await createOperator(ctx, body, localeOf(request));
       const [shown] = await present(request, [op]);
       request.auditNote = {
         objectType: 'operator',
@@ -86,7 +86,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     table: operators,
     hooks: {
       disable: {
-        check: (s) => refuseSelf(s.actor.operatorId ?? 0, Number(s.before.id)),
+        check: (s) => refuseSelf(s.actor.operatorId ?? 0, Number(s.before.id), s.actor.locale),
         effect: async (s) => ({
           extra: { ended: await endOperatorSessions(ctx, Number(s.before.id), 'disabled', s.tx) },
         }),
@@ -127,7 +127,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     "Replace an operator's roles; their sessions end",
     z.strictObject({ id, roleIds: z.array(id).max(100) }),
     (r, b) => {
-      refuseSelf(actor(r), b.id);
+      refuseSelf(actor(r), b.id, localeOf(r));
       return assignRoles(ctx, b.id, b.roleIds, localeOf(r));
     },
   );
@@ -136,7 +136,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     "Clear an operator's authenticator so they bind a new one",
     idBody,
     async (r, b) => {
-      refuseSelf(actor(r), b.id);
+      refuseSelf(actor(r), b.id, localeOf(r));
       await resetAuthenticator(ctx, b.id);
       return {};
     },

@@ -24,9 +24,14 @@ async function loadOperator(ctx: AppContext, id: number) {
   return op;
 }
 
+const text = {
+  self: { 'zh-CN': '不能操作自己的账号', 'en-US': 'cannot be your own account' },
+  taken: { 'zh-CN': '该用户名已被使用', 'en-US': 'is taken' },
+} as const;
+
 /** An administrator never disables, re-roles or resets their own account from this page (no lock-out). */
-export function refuseSelf(actorId: number, targetId: number): void {
-  if (actorId === targetId) throw fieldError('id', 'cannot be your own account');
+export function refuseSelf(actorId: number, targetId: number, locale: Locale): void {
+  if (actorId === targetId) throw fieldError('id', text.self[locale]);
 }
 
 async function newPasswordHash(ctx: AppContext, encrypted: string, username: string): Promise<string> {
@@ -42,6 +47,7 @@ async function newPasswordHash(ctx: AppContext, encrypted: string, username: str
 export async function createOperator(
   ctx: AppContext,
   body: { username: string; displayName?: string; password: string },
+  locale: Locale,
 ) {
   const passwordHash = await newPasswordHash(ctx, body.password, body.username);
   const now = ctx.clock.now();
@@ -58,7 +64,8 @@ export async function createOperator(
     })
     .onConflictDoNothing({ target: operators.username })
     .returning(operatorView);
-  if (!op) throw new AppError(ErrorCode.conflict, { fields: [{ field: 'username', message: 'is taken' }] });
+  if (!op)
+    throw new AppError(ErrorCode.conflict, { fields: [{ field: 'username', message: text.taken[locale] }] });
   return op;
 }
 
