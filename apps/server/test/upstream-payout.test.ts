@@ -5,7 +5,7 @@
  * declined payout returns its frozen amount + fee to the merchant once, however often the provider
  * calls back; a provider short of funds refuses a payout, which fails with its reason.
  */
-import { ErrorCode, orderTransferList } from '@payops/contracts';
+import { ErrorCode, localText, orderTransferList } from '@payops/contracts';
 import Big from 'big.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,7 +176,9 @@ describe('payouts', () => {
     expect(await pollPayouts(t.ctx)).toEqual({ applied: 1 });
     const failed = await orderOf(o.id);
     expect(failed.status).toBe('failed');
-    expect(failed.failReason).toMatch(/never received/);
+    // A system text, read in each reader's language.
+    expect(failed.failReason).toBe('@neverReceived');
+    expect(localText(failed.failReason!, 'en-US')).toMatch(/never received/);
   });
 
   it('fails a payout with the reason when no payout passage can take it', async () => {

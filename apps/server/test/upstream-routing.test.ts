@@ -4,7 +4,7 @@
  * passage can take an order (no passage for the pay type; the amount outside every passage's limits).
  */
 
-import { orderDepositList } from '@payops/contracts';
+import { localText, orderDepositList } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantPassages, passages } from '../src/modules/mch/passage.schema.ts';
@@ -123,6 +123,9 @@ describe('no passage', () => {
     });
     const [o] = await t.ctx.db.select().from(depositOrders).where(eq(depositOrders.orderNo, data.orderNo));
     expect(o!.status).toBe('failed');
+    // Its failure reason reads in each reader's language.
+    expect(o!.failReason).toBe('@noPassage');
+    expect(localText(o!.failReason!, 'zh-CN')).toBe('无可用通道（未开通该支付方式）');
     expect((await decisionOf(data.orderNo)).result).toBe('no_passage');
   });
 
@@ -133,6 +136,8 @@ describe('no passage', () => {
     expect(data.fields[0]).toMatchObject({ field: 'amount', message: 'is outside the limits (10 to 800)' });
     const d = await decisionOf(data.orderNo);
     expect(d.candidates.map((c) => c.verdict)).toEqual(['above_max', 'above_max']);
+    const [o] = await t.ctx.db.select().from(depositOrders).where(eq(depositOrders.orderNo, data.orderNo));
+    expect(localText(o!.failReason!, 'en-US')).toBe('No passage available (Above single maximum)');
   });
 
   it("refuses an amount outside the merchant's own limits before creating anything", async () => {

@@ -7,6 +7,7 @@
  */
 import type { Locale } from './api.ts';
 import { BLOCK_RULES, type BlockRule } from './resources/financeRisk/risk-targets.ts';
+import { ROUTE_VERDICT_LABELS, type RouteVerdict } from './resources/order/route-verdicts.ts';
 import { TRADER_TYPE_LABELS } from './resources/trade/trade-vocab.ts';
 
 type Pair = readonly [string, string];
@@ -18,6 +19,14 @@ const riskHolds = Object.fromEntries(
     [`风控拦截（${zh}）`, `Held by risk control (${en})`] as Pair,
   ]),
 ) as Record<`riskHold.${BlockRule}`, Pair>;
+
+/** An order no passage took names why its best candidate was skipped (the routing log has them all). */
+const noPassages = Object.fromEntries(
+  Object.entries(ROUTE_VERDICT_LABELS).map(([verdict, [zh, en]]) => [
+    `noPassage.${verdict}`,
+    [`无可用通道（${zh}）`, `No passage available (${en})`] as Pair,
+  ]),
+) as Record<`noPassage.${RouteVerdict}`, Pair>;
 
 export const SYSTEM_TEXTS = {
   // Who acted, when no operator did.
@@ -51,7 +60,12 @@ export const SYSTEM_TEXTS = {
     '超出商户单日充值限额（括号内为当日已用）',
     "Over the merchant's daily deposit limit (in brackets: used that day)",
   ],
+  noPassage: ['无可用通道（未开通该支付方式）', 'No passage available (the pay type is not offered)'],
+  upstreamError: ['上游错误', 'Upstream error'],
+  upstreamFailed: ['上游返回失败', 'The upstream reported a failure'],
+  chainRefused: ['链上节点拒绝了该交易', 'The chain node refused the transaction'],
   ...riskHolds,
+  ...noPassages,
 } as const satisfies Record<string, Pair>;
 export type SystemText = keyof typeof SYSTEM_TEXTS;
 

@@ -7,7 +7,7 @@
  * fails the order (withdrawal unfrozen, refund back to the exception); an unknown outcome is retried.
  * The watcher ends them once the transfer has its confirmations.
  */
-import { orderDepositListUSDT, orderTransferListUSDT, type UsdtNetwork } from '@payops/contracts';
+import { orderDepositListUSDT, orderTransferListUSDT, systemText, type UsdtNetwork } from '@payops/contracts';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { dec } from '../../platform/ledger/index.ts';
@@ -67,8 +67,6 @@ async function send(ctx: AppContext, adapter: ChainAdapter, s: Send): Promise<st
   return txHash;
 }
 
-const refusedReason = (what: string) => `chain: ${what} refused by the node`;
-
 async function payWithdrawal(ctx: AppContext, adapter: ChainAdapter, o: UsdtWithdrawOrder): Promise<boolean> {
   const sent = await send(ctx, adapter, {
     network: o.network,
@@ -82,7 +80,7 @@ async function payWithdrawal(ctx: AppContext, adapter: ChainAdapter, o: UsdtWith
   if (sent === null) return false;
   if (sent === 'refused') {
     await runSystemTransition(ctx, orderTransferListUSDT, 'payFail', o.id, {
-      reason: refusedReason('payout'),
+      reason: systemText('chainRefused'),
     });
     return false;
   }
@@ -126,7 +124,7 @@ async function refund(ctx: AppContext, adapter: ChainAdapter, o: UsdtDepositOrde
   if (sent === null) return false;
   if (sent === 'refused') {
     await runSystemTransition(ctx, orderDepositListUSDT, 'refundFail', o.id, {
-      reason: refusedReason('refund'),
+      reason: systemText('chainRefused'),
     });
     return false;
   }

@@ -8,7 +8,7 @@
  * A word the order has already taken (a duplicate, a late retry) is refused by the guarded
  * transitions and answered `duplicate`: one effect however many times, however concurrently, it comes.
  */
-import { orderDepositList, orderTransferList } from '@payops/contracts';
+import { orderDepositList, orderTransferList, systemText } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { dec } from '../../platform/ledger/money.ts';
@@ -51,7 +51,7 @@ export async function applyUpstreamState(
   s: UpstreamOrderState,
 ): Promise<Applied> {
   if (s.status === 'pending') return 'pending';
-  const failReason = (s.message ?? 'upstream reported failure').slice(0, 200);
+  const failReason = (s.message ?? systemText('upstreamFailed')).slice(0, 200);
   const now = ctx.clock.now();
   if (s.kind === 'payment') {
     const [order] = await ctx.db.select().from(depositOrders).where(eq(depositOrders.orderNo, s.orderNo));

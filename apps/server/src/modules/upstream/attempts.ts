@@ -5,7 +5,13 @@
  * DEPOSIT_FAILOVER switch off) only the first is tried; the rest are listed `failover_off`. Runs
  * outside any transaction: an upstream call must never hold a row lock or a connection.
  */
-import { ErrorCode, type ResourceDef, type RouteCandidate, type RouteResult } from '@payops/contracts';
+import {
+  ErrorCode,
+  type ResourceDef,
+  type RouteCandidate,
+  type RouteResult,
+  systemText,
+} from '@payops/contracts';
 import { clientOf, insertRow } from '../../db/named-statement.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -131,10 +137,12 @@ export async function failUnplaced(
   fail: { def: ResourceDef; name: string; id: number },
 ): Promise<RouteResult> {
   const result: RouteResult = routing.ranked.length ? 'all_failed' : 'no_passage';
+  // The upstream's own message as it said it; else a system text, read in each reader's language.
+  const skipped = routing.skipped[0]?.verdict;
   const failReason =
     result === 'all_failed'
-      ? (decision.upstreamError ?? 'upstream error')
-      : `no passage available (${routing.skipped.map((c) => c.verdict).join(', ') || 'none offered'})`;
+      ? (decision.upstreamError ?? systemText('upstreamError'))
+      : systemText(skipped ? `noPassage.${skipped}` : 'noPassage');
   await ctx.db.transaction(async (tx) => {
     await logDecision(tx, { ...decision, result, passageId: null });
     try {

@@ -26,8 +26,6 @@ interface Polled {
   upstreamOrderNo: string | null;
 }
 
-const NEVER_RECEIVED = 'upstream has no record of this payout (never received)';
-
 async function pollOne(ctx: AppContext, o: Polled, kind: UpstreamKind): Promise<Applied | 'error'> {
   if (o.thirdPartyId === null) return 'pending';
   const [tp] = await ctx.db.select().from(thirdParties).where(eq(thirdParties.id, o.thirdPartyId));
@@ -50,7 +48,7 @@ async function pollOne(ctx: AppContext, o: Polled, kind: UpstreamKind): Promise<
       return guarded(() =>
         runSystemTransition(ctx, orderTransferList, 'payFail', o.id, {
           reason: systemText('neverReceived'),
-          values: { failReason: NEVER_RECEIVED },
+          values: { failReason: systemText('neverReceived') },
         }),
       );
     }
