@@ -133,9 +133,10 @@ describe('dashboard', () => {
     expect(await page.getByTestId('board-deposits').innerText()).toContain('今日');
     await screenshot(page, 'notify-dashboard-zh-CN');
 
-    // The count of today's deposits links to the list filtered to today.
+    // The count of today's deposits links to the list filtered to today: the platform's day as instants.
     const href = await page.getByTestId('board-deposits-today-count').locator('a').getAttribute('href');
-    expect(href).toMatch(/^\/order\/orderDepositList\?createdAt=\d{4}-\d\d-\d\d,\d{4}-\d\d-\d\d$/);
+    const instant = '\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z';
+    expect(href).toMatch(new RegExp(`^/order/orderDepositList\\?createdAt=${instant},${instant}$`));
 
     // The failed callbacks open mchNotify filtered to them.
     await page.getByTestId('board-queue-failedCallbacks').click();

@@ -22,6 +22,8 @@ import { finishDeposit, makeMerchant, newDeposit } from './notify-helpers.ts';
 
 interface Day {
   day: string;
+  fromAt: string;
+  toAt: string;
   count: number;
   amount: string;
   successCount: number;
@@ -108,6 +110,11 @@ function expectDays(days: Day[], rows: { createdAt: Date; amount: string; status
     Array.from({ length: 7 }, (_, i) => localDay(new Date(today.getTime() - (6 - i) * DAY))),
   );
   for (const d of days) {
+    // The day's bounds are its first and last instant in the platform's zone.
+    expect(localDay(new Date(d.fromAt)), d.day).toBe(d.day);
+    expect(localDay(new Date(new Date(d.fromAt).getTime() - 1)), d.day).not.toBe(d.day);
+    expect(localDay(new Date(d.toAt)), d.day).toBe(d.day);
+    expect(localDay(new Date(new Date(d.toAt).getTime() + 1)), d.day).not.toBe(d.day);
     const mine = rows.filter((r) => localDay(r.createdAt) === d.day);
     const won = mine.filter((r) => r.status === 'success');
     const sum = (xs: typeof rows) => xs.reduce((s, r) => s + unitsOf(r.amount), 0n);

@@ -1,7 +1,8 @@
 /**
  * The dashboard's business figures: deposits and withdrawals of the last 7 days (today and yesterday
  * are its last two), the queues waiting for an operator, and the passages' health. Days are calendar
- * days in the platform's time zone (PLATFORM_TIME_ZONE), the same days the web's links filter on.
+ * days in the platform's time zone (PLATFORM_TIME_ZONE); each carries its first and last instant,
+ * which the web's links filter on (a browser in another zone would cut other days from the dates).
  *
  * Each figure is one indexed query: the 7 days are a range on `created_at` (its index), the queues
  * counts on `(status, id)` indexes. An order counts on the day it was created; its success rate is
@@ -13,6 +14,9 @@ import type { AppContext } from '../../platform/context.ts';
 
 export const dayFigures = z.object({
   day: z.string(),
+  /** The day's first and last instant (the platform's zone): a link's createdAt filter, exactly that day. */
+  fromAt: z.string(),
+  toAt: z.string(),
   count: z.number(),
   amount: z.string(),
   successCount: z.number(),
@@ -59,6 +63,8 @@ async function days(ctx: AppContext, table: 'deposit_orders' | 'withdraw_orders'
   const now = ctx.clock.now().toISOString();
   const res = await ctx.db.execute<{
     day: string;
+    from_at: string;
+    to_at: string;
     count: number;
     amount: string;
     success_count: number;
@@ -78,6 +84,8 @@ async function days(ctx: AppContext, table: 'deposit_orders' | 'withdraw_orders'
        WHERE created_at >= (SELECT min(from_at) FROM days) AND created_at < (SELECT max(to_at) FROM days)
     )
     SELECT to_char(days.local_day, 'YYYY-MM-DD') AS day,
+           to_char(days.from_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS from_at,
+           to_char((days.to_at - interval '1 millisecond') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS to_at,
            count(o.created_at)::int AS count,
            COALESCE(sum(o.amount), 0)::text AS amount,
            (count(o.created_at) FILTER (WHERE o.status = 'success'))::int AS success_count,
@@ -86,10 +94,12 @@ async function days(ctx: AppContext, table: 'deposit_orders' | 'withdraw_orders'
              AS success_rate
       FROM days
       LEFT JOIN o ON o.created_at >= days.from_at AND o.created_at < days.to_at
-     GROUP BY days.local_day
+     GROUP BY days.local_day, days.from_at, days.to_at
      ORDER BY days.local_day`);
   return res.rows.map((r) => ({
     day: r.day,
+    fromAt: r.from_at,
+    toAt: r.to_at,
     count: r.count,
     amount: r.amount,
     successCount: r.success_count,

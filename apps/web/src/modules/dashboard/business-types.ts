@@ -1,6 +1,9 @@
 /** The answer of GET /api/dashboard/business (apps/server/src/modules/dashboard/business.routes.ts). */
 export interface DayFigures {
   day: string;
+  /** The day's first and last instant in the platform's zone (the links' createdAt filter). */
+  fromAt: string;
+  toAt: string;
   count: number;
   amount: string;
   successCount: number;

@@ -33,7 +33,8 @@ function OneDay({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const createdAt = `${d.day},${d.day}`;
+  // The platform's day as instants: the list shows exactly the orders counted, whatever the browser's zone.
+  const createdAt = `${d.fromAt},${d.toAt}`;
   return (
     <div data-testid={testId}>
       <div style={{ fontWeight: 500, marginBottom: 6 }}>

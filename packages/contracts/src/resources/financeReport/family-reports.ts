@@ -81,7 +81,12 @@ export const depositTypeAnalysis = defineReport({
   defaultDimensions: ['payType'],
   measures: directionMeasures(''),
   chart: { type: 'pie', x: 'payType', y: ['successAmount'] },
-  drill: { page: '/order/orderDepositList', filters: { payType: 'payType', merchantId: 'merchantId' } },
+  drill: {
+    page: '/order/orderDepositList',
+    filters: { payType: 'payType', merchantId: 'merchantId' },
+    // USDT deposits have their own list (the CNY list offers no usdt pay type).
+    pageBy: { dimension: 'payType', pages: { usdt: '/order/orderDepositListUSDT' } },
+  },
   labels: { ...payTypes.labels, ...directionLabels('depositTypeAnalysis', '') },
 });
 

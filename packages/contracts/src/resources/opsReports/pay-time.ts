@@ -21,6 +21,8 @@ export const paymentTimeStatisticsPage = defineReport({
     page: '/order/orderDepositList',
     filters: { merchantId: 'merchantId', payType: 'payType' },
     fixed: { status: 'success' },
+    // USDT deposits have their own list (the CNY list offers no usdt pay type).
+    pageBy: { dimension: 'payType', pages: { usdt: '/order/orderDepositListUSDT' } },
   },
   labels: {
     ...dims.labels,

@@ -1,0 +1,19 @@
+import { depositTypeAnalysis } from '@payops/contracts/resources/financeReport/family-reports';
+import { paymentTimeStatisticsPage } from '@payops/contracts/resources/opsReports/pay-time';
+import { describe, expect, it } from 'vitest';
+import { drillHref } from './report-drill.ts';
+
+const range = { fromAt: '2026-11-29T16:00:00.000Z', toAt: '2026-11-30T16:00:00.000Z' };
+
+describe("a report row's drill", () => {
+  it('opens the USDT deposit list for a usdt row, the CNY list for the others', () => {
+    for (const def of [depositTypeAnalysis, paymentTimeStatisticsPage]) {
+      expect(drillHref(def, { payType: 'usdt', merchantId: 3 }, range)).toMatch(
+        /^\/order\/orderDepositListUSDT\?/,
+      );
+      expect(drillHref(def, { payType: 'alipay', merchantId: 3 }, range)).toMatch(
+        /^\/order\/orderDepositList\?.*payType=alipay/,
+      );
+    }
+  });
+});
