@@ -1,5 +1,5 @@
 /** /sys logs, address pool, IP lists, back-office config and messages: their special actions. */
-import { DATACENTER_SWITCHES, ErrorCode } from '@payops/contracts';
+import { DATACENTER_SWITCHES, ErrorCode, loginLog } from '@payops/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addrPool } from '../src/modules/sys/addr-pool.schema.ts';
@@ -83,7 +83,13 @@ describe('opearlog and login_log', () => {
       username: 'edna',
       factor: 'password',
       ip: '127.0.0.1',
+      reason: 'ok',
     });
+    // Each reason the service writes is an option of the page, shown by its label (not the code).
+    const failed = await post<Page>('/api/sys/login_log/findByPage', { filters: { result: 'failure' } });
+    const options = loginLog.fields.reason.options.map((o) => o.value);
+    for (const row of [...res.envelope.data.list, ...failed.envelope.data.list])
+      expect(options).toContain(row.reason);
   });
 });
 

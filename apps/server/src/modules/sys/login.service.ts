@@ -4,7 +4,7 @@
  * and cost. The answer tells the operator how many failed attempts their account saw since their
  * last sign-in, and whether they must bind an authenticator before anything else.
  */
-import { ErrorCode } from '@payops/contracts';
+import { ErrorCode, type LoginReason } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { appendLoginLog } from '../../platform/audit.ts';
@@ -33,8 +33,6 @@ export interface SignInBody {
   googleCode?: string;
 }
 
-type Reason = 'ok' | 'unknown_user' | 'bad_password' | 'locked' | 'disabled' | 'need_code' | 'code_locked';
-
 export async function signIn(
   ctx: AppContext,
   request: FastifyRequest,
@@ -48,7 +46,7 @@ export async function signIn(
   const [op] = await ctx.db.select().from(operators).where(eq(operators.username, body.username));
   const bound = Boolean(op?.totpSecretEnc);
 
-  const log = (result: 'success' | 'failure', reason: Reason) =>
+  const log = (result: 'success' | 'failure', reason: LoginReason) =>
     appendLoginLog(ctx.db, {
       at: now,
       username: body.username.slice(0, 64),
@@ -59,7 +57,7 @@ export async function signIn(
       reason,
       factor: bound && body.googleCode ? 'password+totp' : 'password',
     });
-  const refuse = async (reason: Reason, code: number = ErrorCode.badCredentials): Promise<never> => {
+  const refuse = async (reason: LoginReason, code: number = ErrorCode.badCredentials): Promise<never> => {
     await log('failure', reason);
     throw new AppError(code as typeof ErrorCode.badCredentials);
   };
