@@ -5,7 +5,7 @@
  * sandbox off, the server's own origin is no longer on the outbound allow-list either.
  */
 import type { AddressInfo } from 'node:net';
-import { ErrorCode, Permission } from '@payops/contracts';
+import { ErrorCode, localText, Permission } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -65,7 +65,12 @@ describe('sandbox off', () => {
       .select()
       .from(merchantNotifyAttempts)
       .where(eq(merchantNotifyAttempts.notificationId, n!.id));
-    expect(a!.error).toBe('refused by the outbound guard: 127.0.0.1 is a loopback address');
+    // Kept as a system text: each operator reads it in their language.
+    expect(a!.error).toBe('@outboundRefused.loopback: 127.0.0.1');
+    expect(localText(a!.error!, 'en-US')).toBe(
+      'Refused by the outbound guard (a loopback address): 127.0.0.1',
+    );
+    expect(localText(a!.error!, 'zh-CN')).toBe('出站防护拒绝（本机回环地址）: 127.0.0.1');
   });
 });
 

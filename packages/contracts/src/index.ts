@@ -9,6 +9,7 @@ export * from './masking.ts';
 export * from './money.ts';
 export * from './options.ts';
 export * from './options-schemas.ts';
+export * from './outbound-kinds.ts';
 export * from './percent.ts';
 export * from './permissions.ts';
 export * from './report.ts';

@@ -6,6 +6,7 @@
  * shown: table cells, the detail drawer, exports. What an operator typed is stored and shown as typed.
  */
 import type { Locale } from './api.ts';
+import { type BlockedKind, OUTBOUND_BLOCK_LABELS } from './outbound-kinds.ts';
 import { BLOCK_RULES, type BlockRule } from './resources/financeRisk/risk-targets.ts';
 import { ROUTE_VERDICT_LABELS, type RouteVerdict } from './resources/order/route-verdicts.ts';
 import { TRADER_TYPE_LABELS } from './resources/trade/trade-vocab.ts';
@@ -27,6 +28,14 @@ const noPassages = Object.fromEntries(
     [`无可用通道（${zh}）`, `No passage available (${en})`] as Pair,
   ]),
 ) as Record<`noPassage.${RouteVerdict}`, Pair>;
+
+/** A call the outbound guard refused names what the address is (the detail: the address). */
+const outboundRefusals = Object.fromEntries(
+  Object.entries(OUTBOUND_BLOCK_LABELS).map(([kind, [zh, en]]) => [
+    `outboundRefused.${kind}`,
+    [`出站防护拒绝（${zh}）`, `Refused by the outbound guard (${en})`] as Pair,
+  ]),
+) as Record<`outboundRefused.${BlockedKind}`, Pair>;
 
 export const SYSTEM_TEXTS = {
   // Who acted, when no operator did.
@@ -64,8 +73,10 @@ export const SYSTEM_TEXTS = {
   upstreamError: ['上游错误', 'Upstream error'],
   upstreamFailed: ['上游返回失败', 'The upstream reported a failure'],
   chainRefused: ['链上节点拒绝了该交易', 'The chain node refused the transaction'],
+  outboundTimeout: ['对方无应答（超时，毫秒）', 'No answer in time (ms)'],
   ...riskHolds,
   ...noPassages,
+  ...outboundRefusals,
 } as const satisfies Record<string, Pair>;
 export type SystemText = keyof typeof SYSTEM_TEXTS;
 

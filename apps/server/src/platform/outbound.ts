@@ -15,20 +15,12 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import type { Locale } from '@payops/contracts';
+import { type BlockedKind, type Locale, OUTBOUND_BLOCK_LABELS, systemText } from '@payops/contracts';
 import { platformOrigin } from '../modules/upstream/origin.ts';
 import type { AppContext } from './context.ts';
 import { fieldError } from './errors.ts';
 
-export type BlockedKind =
-  | 'scheme'
-  | 'loopback'
-  | 'private'
-  | 'linkLocal'
-  | 'unspecified'
-  | 'multicast'
-  | 'reserved'
-  | 'malformed';
+export type { BlockedKind };
 
 const V4: Record<Exclude<BlockedKind, 'scheme' | 'malformed'>, string[]> = {
   unspecified: ['0.0.0.0/8'],
@@ -111,19 +103,9 @@ export class OutboundRefused extends Error {
   }
 }
 
-const DESCRIPTION: Record<BlockedKind, Record<Locale, string>> = {
-  scheme: { 'zh-CN': '非 http(s) 协议', 'en-US': 'not an http(s) URL' },
-  loopback: { 'zh-CN': '本机回环地址', 'en-US': 'a loopback address' },
-  private: { 'zh-CN': '内网地址', 'en-US': 'a private network address' },
-  linkLocal: {
-    'zh-CN': '链路本地地址（含云元数据服务）',
-    'en-US': 'a link-local address (cloud metadata included)',
-  },
-  unspecified: { 'zh-CN': '未指定地址', 'en-US': 'an unspecified address' },
-  multicast: { 'zh-CN': '组播地址', 'en-US': 'a multicast address' },
-  reserved: { 'zh-CN': '保留地址', 'en-US': 'a reserved address' },
-  malformed: { 'zh-CN': '无法识别的地址', 'en-US': 'not a readable URL' },
-};
+const DESCRIPTION = Object.fromEntries(
+  Object.entries(OUTBOUND_BLOCK_LABELS).map(([kind, [zh, en]]) => [kind, { 'zh-CN': zh, 'en-US': en }]),
+) as Record<BlockedKind, Record<Locale, string>>;
 
 /** The origins called whatever their address (see the file's comment). */
 export function allowedOrigins(ctx: AppContext): string[] {
@@ -273,4 +255,14 @@ export function outboundErrorText(e: unknown): string {
   if (e instanceof OutboundRefused || e instanceof OutboundTimeout) return e.message;
   const err = e as Error & { code?: string };
   return err.code ?? err.message;
+}
+
+/**
+ * The same, as stored where operators read it alone (a callback attempt's error): the guard's refusal
+ * and a timeout as system texts, in each reader's language; a socket error by its code.
+ */
+export function outboundErrorStored(e: unknown): string {
+  if (e instanceof OutboundRefused) return systemText(`outboundRefused.${e.kind}`, e.target);
+  if (e instanceof OutboundTimeout) return systemText('outboundTimeout', e.ms);
+  return outboundErrorText(e);
 }

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { mchNotify, NOTIFY_ACK_BODY, NOTIFY_BACKOFF_SECONDS } from '@payops/contracts';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { allowedOrigins, OutboundTimeout, outboundErrorText, postJson } from '../../platform/outbound.ts';
+import { allowedOrigins, outboundErrorStored, postJson } from '../../platform/outbound.ts';
 import { open } from '../../platform/secret-box.ts';
 import { signParams } from '../../platform/signing.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
@@ -55,8 +55,7 @@ async function post(ctx: AppContext, url: string, body: string): Promise<Answer>
       latencyMs: Math.round(performance.now() - started),
     };
   } catch (e) {
-    const error =
-      e instanceof OutboundTimeout ? `timeout after ${NOTIFY_TIMEOUT_MS} ms` : outboundErrorText(e);
+    const error = outboundErrorStored(e);
     return { httpStatus: null, excerpt: '', error, latencyMs: Math.round(performance.now() - started) };
   }
 }
