@@ -12,13 +12,14 @@ import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { ResourceOverrides } from '../../engine/types.ts';
 import { Live } from './live.tsx';
 import { useMockLabels } from './mock-labels.ts';
-import { OrderActions } from './order-actions.tsx';
 
 // The sandbox's controls are forms (antd's form engine and InputNumber, some 25 KB gzip): each is
 // its own chunk, fetched as the page renders, so the list's first paint does not wait for them.
 const TradersPanel = lazy(() => import('./traders-panel.tsx').then((m) => ({ default: m.TradersPanel })));
 const RatePanel = lazy(() => import('./rate-panel.tsx').then((m) => ({ default: m.RatePanel })));
 const AdForm = lazy(() => import('./ad-form.tsx').then((m) => ({ default: m.AdForm })));
+// The rows' simulator steps (take, pay with a voucher, confirm...) likewise: the rows paint first.
+const OrderActions = lazy(() => import('./order-actions.tsx').then((m) => ({ default: m.OrderActions })));
 // The ads' and the automatic traders' tabs (their own definitions) load when they are opened.
 const AdsTab = lazy(() => import('./ads-tab.tsx').then((m) => ({ default: m.AdsTab })));
 const TradersTab = lazy(() => import('./traders-tab.tsx').then((m) => ({ default: m.TradersTab })));
@@ -37,7 +38,11 @@ export function TradeMockPage() {
           </Suspense>
         </Live>
       ),
-      extraRowActions: (row, ctx) => <OrderActions row={row} onDone={ctx.refresh} />,
+      extraRowActions: (row, ctx) => (
+        <Suspense fallback={null}>
+          <OrderActions row={row} onDone={ctx.refresh} />
+        </Suspense>
+      ),
     }),
     [],
   );
