@@ -114,6 +114,8 @@ describe.each(each)('resource %s', (_name, def) => {
       expect(label && !label.virtual, `${def.name}.${f.name}: ${f.ref!.labelField} is not stored`).toBe(true);
       for (const name of Object.keys(f.ref!.filters ?? {}))
         expect(target!.def.fields[name]?.filter, `${def.name}.${f.name} filters on ${name}`).toBeTruthy();
+      for (const page of Object.values(f.ref!.pageBy?.resources ?? {}))
+        expect(boundResource(page)?.def.pageList, `${def.name}.${f.name} links to ${page}`).toBe(true);
     }
   });
 

@@ -114,6 +114,20 @@ export interface RefInput {
   filters?: Record<string, string | number | boolean | readonly string[]>;
   /** The referenced field the options answer as their value (default its key): a code, not an id. */
   valueField?: string;
+  /**
+   * The page a ref cell links to, when the referenced resource's records live on several (a deposit
+   * or a payout provider's page): the resource by the value of `field`, the row's own or else the
+   * ref's fixed filter of that name; other values link to `resource`'s page.
+   */
+  pageBy?: { field: string; resources: Record<string, string> };
+}
+
+/** The resource whose page a ref cell of `row` links to (RefInput.pageBy, else the ref's own). */
+export function refPageResource(ref: RefInput, row: Record<string, unknown>): string {
+  const by = ref.pageBy;
+  if (!by) return ref.resource;
+  const value = by.field in row ? row[by.field] : ref.filters?.[by.field];
+  return by.resources[String(value)] ?? ref.resource;
 }
 
 /** The key a ref field's label travels under in a row: `agentId` -> `agentIdLabel` (string or null). */

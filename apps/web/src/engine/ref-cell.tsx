@@ -3,14 +3,14 @@
  * `<field>Label`), linking to that record: its page filtered to it with its detail drawer open.
  */
 import { REPORT_NONE_KEY } from '@payops/contracts/report';
-import { type FieldDef, refLabelKey } from '@payops/contracts/resource';
+import { type FieldDef, refLabelKey, refPageResource } from '@payops/contracts/resource';
 import { Link } from 'react-router';
 import { useResourceDef } from './resource-registry.ts';
 import type { Row } from './types.ts';
 import { recordPath } from './url-filters.ts';
 
 export function RefCell({ field, row }: { field: FieldDef; row: Row }) {
-  const target = useResourceDef(field.ref?.resource);
+  const target = useResourceDef(field.ref && refPageResource(field.ref, row));
   const id = row[field.name];
   if (id === null || id === undefined || id === '') return <span className="engine-blank">-</span>;
   const label = row[refLabelKey(field.name)];

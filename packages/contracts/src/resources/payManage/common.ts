@@ -191,6 +191,12 @@ export const thirdPartyField = (filters?: Record<string, string>) =>
     type: 'ref',
     list: true,
     filter: 'eq',
-    ref: { resource: 'thirdParty', labelField: 'name', ...(filters ? { filters } : {}) },
+    ref: {
+      resource: 'thirdParty',
+      labelField: 'name',
+      ...(filters ? { filters } : {}),
+      // A provider's record is on its direction's page (the deposit one lists no payout provider).
+      pageBy: { field: 'direction', resources: { deposit: 'depositThirdPay', withdraw: 'withdrawThirdPay' } },
+    },
     form: { required: true, readonlyOnEdit: true },
   }) as const satisfies FieldInput;
