@@ -157,7 +157,15 @@ describe('issue 17: the shell as an operator meets it', () => {
     await closeDrawer(page);
     await openBell();
     await id('notify-open-approvals').click();
-    await page.waitForURL((u) => u.pathname === '/mch/mchList');
+    // The approvals tab of the merchants page, listing what waits.
+    await page.waitForURL((u) => u.pathname === '/mch/mchList' && u.searchParams.get('tab') === 'approvals');
+    await page
+      .locator('[data-testid="resource-page-mchAdjust"] tr.ant-table-row')
+      .first()
+      .waitFor({ timeout: 20_000 });
+    // The next steps work on the merchants tab.
+    await id('mch-tab-merchants').click();
+    await page.waitForURL((u) => u.pathname === '/mch/mchList' && !u.searchParams.has('tab'));
     await setLanguage('zh-CN');
   });
 
