@@ -13,29 +13,38 @@ import { TRADER_TYPE_LABELS } from './resources/trade/trade-vocab.ts';
 
 type Pair = readonly [string, string];
 
+/**
+ * A family of system texts, one per label of a vocabulary: `<prefix>.<key>`, each reading
+ * `<zh>（label）` / `<en> (label)`.
+ */
+function textsOf<P extends string, K extends string>(
+  prefix: P,
+  labels: Record<K, Pair>,
+  [zh, en]: Pair,
+): Record<`${P}.${K}`, Pair> {
+  return Object.fromEntries(
+    Object.entries<Pair>(labels).map(([key, [z, e]]) => [
+      `${prefix}.${key}`,
+      [`${zh}（${z}）`, `${en} (${e})`] as Pair,
+    ]),
+  ) as Record<`${P}.${K}`, Pair>;
+}
+
 /** A hold by a risk list, a freeze or a frozen member or merchant names what held it. */
-const riskHolds = Object.fromEntries(
-  Object.entries(BLOCK_RULES).map(([rule, [zh, en]]) => [
-    `riskHold.${rule}`,
-    [`风控拦截（${zh}）`, `Held by risk control (${en})`] as Pair,
-  ]),
-) as Record<`riskHold.${BlockRule}`, Pair>;
-
+const riskHolds = textsOf('riskHold', BLOCK_RULES as Record<BlockRule, Pair>, [
+  '风控拦截',
+  'Held by risk control',
+]);
 /** An order no passage took names why its best candidate was skipped (the routing log has them all). */
-const noPassages = Object.fromEntries(
-  Object.entries(ROUTE_VERDICT_LABELS).map(([verdict, [zh, en]]) => [
-    `noPassage.${verdict}`,
-    [`无可用通道（${zh}）`, `No passage available (${en})`] as Pair,
-  ]),
-) as Record<`noPassage.${RouteVerdict}`, Pair>;
-
+const noPassages = textsOf('noPassage', ROUTE_VERDICT_LABELS as Record<RouteVerdict, Pair>, [
+  '无可用通道',
+  'No passage available',
+]);
 /** A call the outbound guard refused names what the address is (the detail: the address). */
-const outboundRefusals = Object.fromEntries(
-  Object.entries(OUTBOUND_BLOCK_LABELS).map(([kind, [zh, en]]) => [
-    `outboundRefused.${kind}`,
-    [`出站防护拒绝（${zh}）`, `Refused by the outbound guard (${en})`] as Pair,
-  ]),
-) as Record<`outboundRefused.${BlockedKind}`, Pair>;
+const outboundRefusals = textsOf('outboundRefused', OUTBOUND_BLOCK_LABELS as Record<BlockedKind, Pair>, [
+  '出站防护拒绝',
+  'Refused by the outbound guard',
+]);
 
 export const SYSTEM_TEXTS = {
   // Who acted, when no operator did.
