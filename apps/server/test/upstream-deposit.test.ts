@@ -302,3 +302,52 @@ describe("a merchant's daily deposit limit", () => {
     expect(usage.rows[0]).toEqual({ kept: '1000.00000000', live: '1000.00000000' });
   });
 });
+
+describe('daily limits under concurrent deposits', () => {
+  const race = async (m: { id: number }, memberAccount: string | undefined, prefix: string) => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        mchCall(t, m as never, 'deposit/create', {
+          mchOrderNo: `${prefix}-${i}`,
+          amount: '300.00',
+          payType: 'alipay',
+          ...(memberAccount ? { memberAccount } : {}),
+        }),
+      ),
+    );
+    return answers.map((a) => a.envelope.code);
+  };
+
+  it("lets exactly as many through as the merchant's daily limit holds, however many arrive at once", async () => {
+    const m = await makeMerchant(t, { dailyLimit: '1000' });
+    const codes = await race(m, undefined, 'D-RACE-M');
+    expect(codes.filter((c) => c === 0)).toHaveLength(3);
+    expect(codes.filter((c) => c === 2011)).toHaveLength(5);
+    const { rows } = await t.ctx.pool.query(
+      `SELECT count(*)::int AS n, sum(amount)::text AS total FROM deposit_orders WHERE merchant_id = $1`,
+      [m.id],
+    );
+    expect(rows[0]).toEqual({ n: 3, total: '900.00000000' });
+  });
+
+  it("and as many as the member's credit level holds in a day", async () => {
+    await t.ctx.db.insert(creditLevels).values({
+      level: 8,
+      name: '并发测试',
+      minDepositCount: 999_999,
+      singleLimit: '1000',
+      dailyLimit: '1000',
+    });
+    const m = await makeMerchant(t);
+    await t.ctx.db
+      .insert(members)
+      .values({ merchantId: m.id, mchNo: m.mchNo, account: 'race-member-8', realName: '赵六', level: 8 });
+    const codes = await race(m, 'race-member-8', 'D-RACE-L');
+    expect(codes.filter((c) => c === 0)).toHaveLength(3);
+    expect(codes.filter((c) => c === 2011)).toHaveLength(5);
+    const blocks = await t.ctx.pool.query(
+      `SELECT count(*)::int AS n FROM risk_block_log WHERE mch_order_no LIKE 'D-RACE-L-%' AND rule = 'credit_level'`,
+    );
+    expect(blocks.rows[0].n).toBe(5);
+  });
+});

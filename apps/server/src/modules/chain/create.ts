@@ -13,6 +13,7 @@ import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { merchants } from '../mch/schema.ts';
 import { currentRate, RATE_SIDE } from '../mockTrade/exchange-rates.ts';
 import { feeOf, freezeWithdrawal, merchantRate, newOrderNo } from '../order/create.ts';
+import { enforce } from '../risk/check.ts';
 import {
   type UsdtDepositOrder,
   type UsdtWithdrawOrder,
@@ -74,6 +75,16 @@ export async function createUsdtDeposit(
 ): Promise<{ order: UsdtDepositOrder; created: boolean }> {
   const minutes = await getSetting(ctx, 'orderTimeoutMinutes');
   return ctx.db.transaction(async (tx) => {
+    // The deposit lists, freezes, the member's state and credit level, as for a CNY deposit, in this
+    // transaction: a block throws RiskBlocked, and the day's sums stay locked until this order is in them.
+    await enforce(ctx, tx, {
+      direction: 'deposit',
+      family: 'usdt',
+      merchantId: input.merchantId,
+      memberAccount: input.memberAccount,
+      ip: input.clientIp,
+      depositAmount: input.amount,
+    });
     const now = ctx.clock.now();
     const m = await merchantOf(tx, input.merchantId);
     const rate = await rateOf(tx, 'deposit');

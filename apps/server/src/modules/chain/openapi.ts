@@ -32,7 +32,7 @@ import { merchantApiScope } from '../openapi/merchant-scope.ts';
 import { amountText, outsideLimits } from '../openapi/orders.ts';
 import type { Endpoint } from '../openapi/place-log.ts';
 import { payParameterProblem } from '../payManage/pay-parameters.ts';
-import { blockFields, checkAndLog, usdtWithdrawBlocked } from '../risk/hooks.ts';
+import { blockFields, createUnlessBlocked, usdtWithdrawBlocked } from '../risk/hooks.ts';
 import { addrPool } from '../sys/addr-pool.schema.ts';
 import { HOT_WALLETS } from './adapter.ts';
 import {
@@ -176,32 +176,23 @@ export async function usdtMerchantRoutes(parent: FastifyInstance) {
         if (outsideLimits(m, amount)) return refuse(request, reply, 'amountOutOfLimits');
         const outside = await payParameterProblem(ctx, ['deposit', 'usdt'], amount, locale);
         if (outside) return refuse(request, reply, 'amountOutOfLimits', [outside]);
-        // The deposit lists, freezes, the member's state and credit level, as for a CNY deposit.
-        const blocked = await checkAndLog(
-          ctx,
-          {
-            direction: 'deposit',
-            family: 'usdt',
-            merchantId: m.id,
-            memberAccount,
-            ip: clientIp(request),
-            depositAmount: amount,
-          },
-          { source: 'openapi', mchNo: m.mchNo, mchOrderNo },
-        );
-        if (blocked) return refuse(request, reply, 'riskBlocked', blockFields(blocked, locale));
+        const where = { source: 'openapi', direction: 'deposit', merchantId: m.id, mchNo: m.mchNo } as const;
         try {
-          const { order } = await createUsdtDeposit(ctx, {
-            merchantId: m.id,
-            mchOrderNo,
-            amount,
-            network: n,
-            memberAccount,
-            notifyUrl: url,
-            clientIp: clientIp(request),
-          });
-          request.placement!.orderNo = order.orderNo;
-          return accept(request, answerOf('deposit', order));
+          const made = await createUnlessBlocked(ctx, { ...where, mchOrderNo }, () =>
+            createUsdtDeposit(ctx, {
+              merchantId: m.id,
+              mchOrderNo,
+              amount,
+              network: n,
+              memberAccount,
+              notifyUrl: url,
+              clientIp: clientIp(request),
+            }),
+          );
+          if ('blocked' in made)
+            return refuse(request, reply, 'riskBlocked', blockFields(made.blocked, locale));
+          request.placement!.orderNo = made.order.orderNo;
+          return accept(request, answerOf('deposit', made.order));
         } catch (e) {
           return saidOr(request, reply, e);
         }

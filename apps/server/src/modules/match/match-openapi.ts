@@ -29,7 +29,7 @@ import { answerOf, createWithdrawal, outsideLimits } from '../openapi/orders.ts'
 import { OPENAPI_PREFIX } from '../openapi/routes.ts';
 import { payParameterProblem } from '../payManage/pay-parameters.ts';
 import { RiskBlocked } from '../risk/check.ts';
-import { blockFields, checkMatch } from '../risk/hooks.ts';
+import { blockFields, createUnlessBlocked } from '../risk/hooks.ts';
 import type { Match } from './match.schema.ts';
 import { merchantMatchConfig } from './match-engine.ts';
 import { activeMember, createMatchedDeposit, matchOfMerchant, uploadVoucher } from './match-service.ts';
@@ -124,28 +124,17 @@ export async function matchOpenapiRoutes(parent: FastifyInstance) {
         if (outsideLimits(m, body.amount)) return refuse(request, reply, 'amountOutOfLimits');
         const outside = await payParameterProblem(ctx, ['deposit'], body.amount, localeOf(request));
         if (outside) return refuse(request, reply, 'amountOutOfLimits', [outside]);
-        // Risk lists and freezes (issue 13) before anything is matched; the block is logged.
-        const blocked = await checkMatch(
-          ctx,
-          [
-            {
-              direction: 'match',
-              family: 'match',
-              merchantId: m.id,
-              memberAccount: body.memberAccount,
-              realName: body.payerName ?? null,
-              ip: clientIp(request),
-              depositAmount: body.amount,
-            },
-          ],
-          { mchOrderNo: body.mchOrderNo },
+        // Risk lists and freezes (issue 13) run inside the creation's transaction; a block is logged.
+        const where = { source: 'match', direction: 'match', merchantId: m.id } as const;
+        const made = await createUnlessBlocked(ctx, { ...where, mchOrderNo: body.mchOrderNo }, () =>
+          createMatchedDeposit(
+            ctx,
+            { ...body, merchantId: m.id, clientIp: clientIp(request) },
+            localeOf(request),
+          ),
         );
-        if (blocked) return refuse(request, reply, 'riskBlocked', blockFields(blocked, localeOf(request)));
-        const made = await createMatchedDeposit(
-          ctx,
-          { ...body, merchantId: m.id, clientIp: clientIp(request) },
-          localeOf(request),
-        );
+        if ('blocked' in made)
+          return refuse(request, reply, 'riskBlocked', blockFields(made.blocked, localeOf(request)));
         request.placement!.orderNo = made.order.orderNo;
         return accept(request, { ...answerOf('deposit', made.order), pieces: made.pieces.map(pieceOf) });
       },

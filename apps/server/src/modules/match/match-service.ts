@@ -31,6 +31,7 @@ import {
 } from '../../platform/transitions/index.ts';
 import { insertDepositOrder } from '../order/create.ts';
 import { depositOrders } from '../order/schema.ts';
+import { enforce } from '../risk/check.ts';
 import { mayPair, pairingRules } from '../risk/levels.pairing.ts';
 import { type Match, matches, matchPool } from './match.schema.ts';
 import { type MatchContext, matchDeposit, memberOf, ruleFor } from './match-engine.ts';
@@ -140,6 +141,17 @@ export interface MatchedDepositInput {
  */
 export async function createMatchedDeposit(ctx: AppContext, input: MatchedDepositInput, locale: Locale) {
   return ctx.db.transaction(async (tx) => {
+    // The risk check in this transaction: a block throws RiskBlocked (the caller logs it), and the
+    // day's sums stay locked until this deposit is in them.
+    await enforce(ctx, tx, {
+      direction: 'match',
+      family: 'match',
+      merchantId: input.merchantId,
+      memberAccount: input.memberAccount,
+      realName: input.payerName ?? null,
+      ip: input.clientIp,
+      depositAmount: input.amount,
+    });
     const now = ctx.clock.now();
     const payer = await activeMember(tx, input.merchantId, input.memberAccount, locale);
     const { order, created } = await insertDepositOrder(

@@ -9,9 +9,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { PAY_TYPES } from '../mch/passage.schema.ts';
 import type { OrderQuote } from '../order/quote.ts';
 import type { DepositOrder } from '../order/schema.ts';
-import { RiskBlocked } from '../risk/check.ts';
-import { blockFields } from '../risk/hooks.ts';
-import { logBlock } from '../risk/service.ts';
+import { blockFields, createUnlessBlocked } from '../risk/hooks.ts';
 import { placeDeposit } from '../upstream/placement.ts';
 import type { ApiMerchant } from './verify.ts';
 
@@ -37,18 +35,17 @@ export async function createDeposit(
   clientIp: string,
   locale: Locale,
 ): Promise<DepositOutcome> {
+  const where = { source: 'openapi', direction: 'deposit', merchantId: m.id, mchNo: m.mchNo } as const;
   try {
-    const placed = await placeDeposit(ctx, { ...input, merchantId: m.id, merchant: m, clientIp, locale });
+    const placed = await createUnlessBlocked(ctx, { ...where, mchOrderNo: input.mchOrderNo }, () =>
+      placeDeposit(ctx, { ...input, merchantId: m.id, merchant: m, clientIp, locale }),
+    );
+    if ('blocked' in placed) return { refusal: 'riskBlocked', fields: blockFields(placed.blocked, locale) };
     // Every passage's upstream refused it: the order exists, failed, with the upstream's message.
     if (placed.created && placed.order.status === 'failed')
       return { refusal: 'upstreamFailed', orderNo: placed.order.orderNo, order: placed.order };
     return placed;
   } catch (e) {
-    if (e instanceof RiskBlocked) {
-      const where = { source: 'openapi', direction: 'deposit', merchantId: m.id } as const;
-      await logBlock(ctx, e.decision, { ...where, mchNo: m.mchNo, mchOrderNo: input.mchOrderNo });
-      return { refusal: 'riskBlocked', fields: blockFields(e.decision, locale) };
-    }
     if (!(e instanceof AppError) || e.code !== ErrorCode.badRequest) throw e;
     const data = (e.data ?? {}) as { fields?: FieldError[]; orderNo?: string };
     const field = data.fields?.[0]?.field;

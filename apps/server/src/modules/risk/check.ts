@@ -73,7 +73,7 @@ interface CheckRow {
 }
 
 /**
- * The check: one call of the function risk_check (migration 0045, where its statement is), prepared
+ * The check: one call of the function risk_check (migration 0047, where its statement is; 0045 made it), prepared
  * by name. The function plans its statement once per session (a generic plan); as a prepared
  * statement of its own it was planned anew on every execution (1.5 ms of planning for 0.2 ms of
  * execution: the parameters fold whole branches away, so the generic plan always looked dearer).
@@ -233,9 +233,12 @@ export class RiskBlocked extends Error {
   }
 }
 
-/** Throws RiskBlocked when the check blocks (the one-line form for a creation path). */
-/** `tx`: the order's transaction, or the database when the check only precedes a single INSERT. */
-export async function enforce(ctx: AppContext, tx: Tx | Db, s: RiskSubject): Promise<void> {
+/**
+ * Throws RiskBlocked when the check blocks (the one-line form for a creation path). `tx` is the
+ * order's transaction: a deposit's check locks the day's sums it read until that transaction ends
+ * (migration 0047), so the order must be written in it.
+ */
+export async function enforce(ctx: AppContext, tx: Tx, s: RiskSubject): Promise<void> {
   const d = await checkOrder(ctx, tx, s);
   if (!d.allow) throw new RiskBlocked(d);
 }

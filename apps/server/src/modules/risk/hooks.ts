@@ -1,8 +1,8 @@
 /**
  * Where the money flows call the risk service (one place per flow, so the checks are not scattered):
  * the merchant API's deposit and withdrawal creation, the USDT withdrawal's address, and the payout
- * job. P2P matching's hook is `checkMatch`; bank email orders call `checkEmailOrder` when one is
- * parsed or bound (modules/email); both log their own block.
+ * job. A creation that checks inside its own transaction is wrapped in `createUnlessBlocked`; bank
+ * email orders call `checkEmailOrder` when one is parsed or bound (modules/email).
  */
 import type { FieldError, Locale, RiskKind } from '@payops/contracts';
 import { type BlockRule, localText, orderTransferList, systemText } from '@payops/contracts';
@@ -11,7 +11,7 @@ import type { Tx } from '../../platform/ledger/index.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { blacklistedAccount } from '../member/payment-accounts.ts';
 import type { WithdrawOrder } from '../order/schema.ts';
-import { checkOrder, type RiskDecision, type RiskSubject } from './check.ts';
+import { checkOrder, RiskBlocked, type RiskDecision, type RiskSubject } from './check.ts';
 import { type BlockContext, logBlock } from './service.ts';
 import { maskedValue } from './values.ts';
 
@@ -133,17 +133,22 @@ async function payeeBlacklisted(
   return d;
 }
 
-/** Hook for P2P matching (branch h/match): both sides' subjects; the first block stops the match. */
-export async function checkMatch(
+/**
+ * An order's creation whose transaction runs the risk check (`enforce`, so that a deposit's day sums
+ * stay locked until the order is in them): a block rolled it back; it is logged and answered.
+ */
+export async function createUnlessBlocked<T>(
   ctx: AppContext,
-  sides: readonly RiskSubject[],
-  where: { mchOrderNo?: string; orderNo?: string },
-): Promise<Blocked | null> {
-  for (const s of sides) {
-    const d = await checkAndLog(ctx, { ...s, direction: 'match' }, { source: 'match', ...where });
-    if (d) return d;
+  where: BlockContext,
+  create: () => Promise<T>,
+): Promise<T | { blocked: Blocked }> {
+  try {
+    return await create();
+  } catch (e) {
+    if (!(e instanceof RiskBlocked)) throw e;
+    await logBlock(ctx, e.decision, where);
+    return { blocked: e.decision };
   }
-  return null;
 }
 
 /**

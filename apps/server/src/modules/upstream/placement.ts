@@ -96,21 +96,23 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
   }
 
   const { locale: _l, now: _n, merchant: _m, ...fields } = input;
-  // Risk lists and freezes (issue 13): a block throws RiskBlocked and nothing is written. No
-  // transaction around the check and the order: the check only reads (no lock), the order is ONE
-  // INSERT (atomic alone), and at READ COMMITTED a transaction would isolate nothing between them
-  // while costing two round trips (BEGIN, COMMIT).
-  await enforce(ctx, ctx.db, {
-    direction: 'deposit',
-    family: input.quote ? 'otc' : 'normal',
-    merchantId: input.merchantId,
-    memberAccount: input.memberAccount,
-    ip: input.clientIp,
-    depositAmount: input.amount,
-  });
   // A merchant without its own deposit timeout gets the platform's (sysBackConfig, read every 3 s).
   const platformMinutes = await cachedSetting(ctx, 'orderTimeoutMinutes');
-  const { order, created } = await insertDepositOrder(ctx.db, { ...fields, now }, platformMinutes, m);
+  // Risk lists and freezes (issue 13), then the order, in one transaction: a block throws RiskBlocked
+  // and nothing is written, and the check's lock on the day's sums (the merchant's daily limit, the
+  // member's credit level) holds until the order is in them, so two deposits at once cannot both
+  // take the last of a limit.
+  const { order, created } = await ctx.db.transaction(async (tx) => {
+    await enforce(ctx, tx, {
+      direction: 'deposit',
+      family: input.quote ? 'otc' : 'normal',
+      merchantId: input.merchantId,
+      memberAccount: input.memberAccount,
+      ip: input.clientIp,
+      depositAmount: input.amount,
+    });
+    return insertDepositOrder(tx, { ...fields, now }, platformMinutes, m);
+  });
   if (!created) return { order, created };
 
   const routing = await routePassages(ctx, {
