@@ -127,8 +127,11 @@ describe('keyset paging', () => {
 
   it('serves pages beyond the first 10,000 rows by cursor only', async () => {
     await seed(10_100);
-    const deep = await list({ page: 202, pageSize: 50 });
+    const deep = await list({ page: 202, pageSize: 50 }, { 'accept-language': 'en-US' });
     expect(deep.statusCode).toBe(400);
+    expect(deep.envelope.data).toEqual({
+      fields: [{ field: 'page', message: 'only the first 10000 rows are served; narrow the filters' }],
+    });
     const last = await list({ page: 200, pageSize: 50, withTotal: false });
     expect(last.envelope.code).toBe(0);
     const next = await list({ page: 201, pageSize: 50, cursor: last.envelope.data.pager.nextCursor! });

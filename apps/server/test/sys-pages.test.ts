@@ -257,6 +257,13 @@ describe('sysBackConfig', () => {
     });
     expect((await withCode('orderTimeoutMinutes', '45')).statusCode).toBe(400);
     expect((await withCode('adjustApprovalThreshold', 1000.5)).statusCode).toBe(400);
+    // A refinement's message in words, not a generic "is invalid".
+    expect((await withCode('adjustApprovalThreshold', '-5')).envelope.data).toEqual({
+      fields: [{ field: 'value', message: '不能为负数' }],
+    });
+    expect((await withCode('cashierStaff', ['amy', 'amy'])).envelope.data).toEqual({
+      fields: [{ field: 'value', message: '含有重复项' }],
+    });
     expect((await withCode('noSuchKey', true)).envelope.data).toMatchObject({ fields: [{ field: 'key' }] });
     expect((await withCode('orderTimeoutMinutes', 45)).envelope.code).toBe(0);
     expect((await withCode('adjustApprovalThreshold', '1000.50')).envelope.code).toBe(0);

@@ -44,10 +44,10 @@ export function fieldValueSchema(field: FieldDef, withRules = true): z.ZodType {
       const currency = fixedCurrency(field);
       return (currency ? currencyAmountSchema(currency, 'any') : decimalString)
         .refine((v) => minAmount === undefined || compareDecimal(v, minAmount) >= 0, {
-          message: `>= ${minAmount}`,
+          message: `atLeast:${minAmount}`,
         })
         .refine((v) => maxAmount === undefined || compareDecimal(v, maxAmount) <= 0, {
-          message: `<= ${maxAmount}`,
+          message: `atMost:${maxAmount}`,
         });
     }
     case 'enum': {
@@ -185,7 +185,7 @@ export function findByPageBodySchema(def: ResourceDef) {
     })
     .refine((b) => b.cursor !== undefined || (b.page - 1) * b.pageSize < TOTAL_CAP, {
       path: ['page'],
-      message: `pages beyond the first ${TOTAL_CAP} rows are not served; narrow the filters`,
+      message: `pageCap:${TOTAL_CAP}`,
     });
 }
 

@@ -4,11 +4,12 @@
  * is refused. One submit may carry several passwords under one nonce (password change).
  */
 import { constants, privateDecrypt, randomBytes } from 'node:crypto';
-import { ErrorCode } from '@payops/contracts';
+import { ErrorCode, type Locale } from '@payops/contracts';
 import { and, gt, inArray, lt } from 'drizzle-orm';
 import { authNonces } from '../modules/sys/schema.ts';
 import type { AppContext } from './context.ts';
-import { AppError } from './errors.ts';
+import { AppError, fieldError } from './errors.ts';
+import { describeRule } from './validation-messages.ts';
 
 const NONCE_TTL_MS = 5 * 60_000;
 
@@ -32,7 +33,12 @@ export async function issueNonce(ctx: AppContext): Promise<{ publicKey: string; 
   return { publicKey: ctx.keys.rsaPublicPem, nonce };
 }
 
-function decryptOne(ctx: AppContext, field: string, ciphertext: string): { nonce: string; password: string } {
+function decryptOne(
+  ctx: AppContext,
+  field: string,
+  ciphertext: string,
+  locale: Locale,
+): { nonce: string; password: string } {
   try {
     const plain = privateDecrypt(
       { key: ctx.keys.rsaPrivate, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
@@ -45,18 +51,19 @@ function decryptOne(ctx: AppContext, field: string, ciphertext: string): { nonce
   } catch {
     // fall through: any failure is the same "cannot decrypt" answer, whatever the cause
   }
-  throw new AppError(ErrorCode.badRequest, { fields: [{ field, message: 'cannot be decrypted' }] });
+  throw fieldError(field, describeRule('undecryptable', locale));
 }
 
 /** Decrypts the given encrypted fields and consumes their nonce(s); throws nonceInvalid on replay. */
 export async function decryptPasswords<K extends string>(
   ctx: AppContext,
   fields: Record<K, string>,
+  locale: Locale,
 ): Promise<Record<K, string>> {
   const out = {} as Record<K, string>;
   const nonces = new Set<string>();
   for (const [field, ciphertext] of Object.entries(fields) as [K, string][]) {
-    const { nonce, password } = decryptOne(ctx, field, ciphertext);
+    const { nonce, password } = decryptOne(ctx, field, ciphertext, locale);
     nonces.add(nonce);
     out[field] = password;
   }

@@ -28,7 +28,7 @@ const rateValue = z
   .string()
   .trim()
   .regex(/^\d{1,12}(\.\d{1,8})?$/, 'a rate above 0, at most 8 decimals')
-  .refine((v) => Number(v) > 0, 'must be above 0');
+  .refine((v) => Number(v) > 0, 'positive:');
 
 const mockRateRow = z.object({
   currency: z.string(),

@@ -34,7 +34,7 @@ export async function addrPoolRoutes(fastify: FastifyInstance) {
             .string()
             .max(IMPORT_MAX_LINES * 80)
             .refine((s) => s.split('\n').length <= IMPORT_MAX_LINES, {
-              message: `at most ${IMPORT_MAX_LINES} lines`,
+              message: `maxLines:${IMPORT_MAX_LINES}`,
             }),
         }),
         response: {

@@ -3,7 +3,7 @@ import { id4, Permission, queryId4 } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../platform/errors.ts';
+import { localeOf, ok } from '../../platform/errors.ts';
 import { emptyEnvelope, encryptedPassword } from '../../platform/route-schemas.ts';
 import { consumeCode } from '../../platform/totp.ts';
 import { unmaskSession } from '../../platform/unmask.ts';
@@ -48,7 +48,7 @@ export async function credentialsRoutes(fastify: FastifyInstance) {
         const given = request.headers.googlecode;
         await consumeCode(ctx, operatorId, typeof given === 'string' ? given : undefined);
       }
-      await changeOwnPassword(ctx, operatorId, request.body);
+      await changeOwnPassword(ctx, operatorId, request.body, localeOf(request));
       return ok(null);
     },
   );

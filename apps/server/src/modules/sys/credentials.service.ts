@@ -1,5 +1,5 @@
 /** Changing one's password, binding an authenticator: the operator's credentials. */
-import { ErrorCode } from '@payops/contracts';
+import { ErrorCode, type Locale } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -29,8 +29,9 @@ export async function changeOwnPassword(
   ctx: AppContext,
   operatorId: number,
   encrypted: { originalPassWord: string; passWord: string },
+  locale: Locale,
 ): Promise<void> {
-  const { originalPassWord, passWord } = await decryptPasswords(ctx, encrypted);
+  const { originalPassWord, passWord } = await decryptPasswords(ctx, encrypted, locale);
   const op = await loadOperator(ctx, operatorId);
   if (!(await verifyPassword(op.passwordHash, originalPassWord))) throw new AppError(ErrorCode.wrongPassword);
   checkPasswordPolicy(

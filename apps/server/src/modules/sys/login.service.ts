@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { appendLoginLog } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, localeOf } from '../../platform/errors.ts';
 import { clientIp } from '../../platform/guard.ts';
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.ts';
 import { bindingRequired } from '../../platform/require-binding.ts';
@@ -39,7 +39,7 @@ export async function signIn(
   reply: FastifyReply,
   body: SignInBody,
 ): Promise<SignedIn> {
-  const { password } = await decryptPasswords(ctx, { password: body.password });
+  const { password } = await decryptPasswords(ctx, { password: body.password }, localeOf(request));
   const now = ctx.clock.now();
   const ip = clientIp(request);
   const userAgent = String(request.headers['user-agent'] ?? '').slice(0, 300);

@@ -97,7 +97,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     'resetPassword',
     "Set an operator's password (encrypted); their sessions end",
     z.strictObject({ id, password: encryptedPassword }),
-    async (_r, b) => ({ ended: await resetPassword(ctx, b.id, b.password) }),
+    async (r, b) => ({ ended: await resetPassword(ctx, b.id, b.password, localeOf(r)) }),
   );
   // The assign-roles dialog's choices behind its own permission: the role page's list needs that
   // page (and a 403 signs the operator out). Every role, and the ids this operator holds now.

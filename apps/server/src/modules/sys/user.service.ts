@@ -34,8 +34,13 @@ export function refuseSelf(actorId: number, targetId: number, locale: Locale): v
   if (actorId === targetId) throw fieldError('id', text.self[locale]);
 }
 
-async function newPasswordHash(ctx: AppContext, encrypted: string, username: string): Promise<string> {
-  const { password } = await decryptPasswords(ctx, { password: encrypted });
+async function newPasswordHash(
+  ctx: AppContext,
+  encrypted: string,
+  username: string,
+  locale: Locale,
+): Promise<string> {
+  const { password } = await decryptPasswords(ctx, { password: encrypted }, locale);
   checkPasswordPolicy(
     password,
     { minLength: ctx.config.passwordMinLength, maxLength: ctx.config.passwordMaxLength },
@@ -49,7 +54,7 @@ export async function createOperator(
   body: { username: string; displayName?: string; password: string },
   locale: Locale,
 ) {
-  const passwordHash = await newPasswordHash(ctx, body.password, body.username);
+  const passwordHash = await newPasswordHash(ctx, body.password, body.username, locale);
   const now = ctx.clock.now();
   const [op] = await ctx.db
     .insert(operators)
@@ -69,9 +74,9 @@ export async function createOperator(
   return op;
 }
 
-export async function resetPassword(ctx: AppContext, id: number, encrypted: string) {
+export async function resetPassword(ctx: AppContext, id: number, encrypted: string, locale: Locale) {
   const op = await loadOperator(ctx, id);
-  const passwordHash = await newPasswordHash(ctx, encrypted, op.username);
+  const passwordHash = await newPasswordHash(ctx, encrypted, op.username, locale);
   const now = ctx.clock.now();
   await ctx.db
     .update(operators)

@@ -55,12 +55,12 @@ export function settingValueSchema(def: SettingDef): z.ZodType {
         .min(def.min ?? 0)
         .max(def.max ?? Number.MAX_SAFE_INTEGER);
     case 'money':
-      return decimalString.refine((v) => !v.startsWith('-'), { message: 'must not be negative' });
+      return decimalString.refine((v) => !v.startsWith('-'), { message: 'nonNegative:' });
     case 'stringList':
       return z
         .array(z.string().trim().min(1).max(64))
         .max(def.max ?? 100)
-        .refine((a) => new Set(a).size === a.length, { message: 'has duplicates' });
+        .refine((a) => new Set(a).size === a.length, { message: 'duplicates:' });
     case 'switches':
       // A switch left out keeps its default (on): older stored values lack the newer switches.
       return z.strictObject(Object.fromEntries((def.switches ?? []).map((s) => [s, z.boolean().optional()])));
