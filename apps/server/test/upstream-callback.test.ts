@@ -4,6 +4,7 @@
  * duplicate and concurrent callbacks give one effect; a failure callback fails the order; a callback
  * from an address the provider's interface config does not list is refused.
  */
+import { localText } from '@payops/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositOrders } from '../src/modules/order/schema.ts';
@@ -85,6 +86,7 @@ describe('refused callbacks change nothing', () => {
       [paidCallback(o, '8888'), party.code, 400],
       [paidCallback(o), 'NO_SUCH_PARTY', 404],
     ];
+    const messages: (string | undefined)[] = [];
     for (const [body, code, status] of cases) {
       const res = await notify(body, code);
       expect(res.status, JSON.stringify(body)).toBe(status);
@@ -93,8 +95,14 @@ describe('refused callbacks change nothing', () => {
         data: { fields?: { field: string; message: string }[] };
       };
       expect(answer.code).not.toBe(0);
-      if (status === 400) expect(answer.data.fields![0]!.message).toMatch(/^callback refused: /);
+      if (status === 400) expect(answer.data.fields![0]!.message).toMatch(/^Callback refused \(/);
+      messages.push(answer.data?.fields?.[0]?.message);
     }
+    // Why, in the caller's language; stored as a system text each reader sees in theirs.
+    expect([messages[0], messages[4]]).toEqual([
+      'Callback refused (signature invalid)',
+      'Callback refused (amount does not match the order)',
+    ]);
     expect((await orderOf(o.orderNo)).status).toBe('pending_payment');
     expect((await history(o.id)).map((h) => h.transition)).toEqual(['submit']);
     const kept = await t.ctx.db
@@ -103,7 +111,11 @@ describe('refused callbacks change nothing', () => {
       .where(eq(upstreamCallbacks.result, 'refused'));
     expect(kept.length).toBeGreaterThanOrEqual(cases.length - 1);
     expect(kept.map((k) => k.reason)).toEqual(
-      expect.arrayContaining(['signature invalid', 'amount does not match the order', 'unknown third party']),
+      expect.arrayContaining([
+        '@callbackRefused.badSignature',
+        '@callbackRefused.amountMismatch',
+        '@callbackRefused.unknownThirdParty',
+      ]),
     );
   });
 });
@@ -132,7 +144,8 @@ describe('callback addresses', () => {
         .select()
         .from(upstreamCallbacks)
         .where(and(eq(upstreamCallbacks.orderNo, o.orderNo), eq(upstreamCallbacks.result, 'refused')));
-      expect(kept?.reason).toBe('address 127.0.0.1 is not on the callback IP white list');
+      expect(kept?.reason).toBe('@callbackRefused.ipNotListed: 127.0.0.1');
+      expect(localText(kept!.reason!, 'zh-CN')).toBe('回调无效（来源地址不在回调IP白名单）: 127.0.0.1');
 
       await t.ctx.db
         .update(thirdInterfaces)

@@ -9,6 +9,7 @@ import type { Locale } from './api.ts';
 import { type BlockedKind, OUTBOUND_BLOCK_LABELS } from './outbound-kinds.ts';
 import { BLOCK_RULES, type BlockRule } from './resources/financeRisk/risk-targets.ts';
 import { ROUTE_VERDICT_LABELS, type RouteVerdict } from './resources/order/route-verdicts.ts';
+import { CALLBACK_REFUSAL_LABELS, type CallbackRefusal } from './resources/order/upstream-callback.ts';
 import { TRADER_TYPE_LABELS } from './resources/trade/trade-vocab.ts';
 
 type Pair = readonly [string, string];
@@ -45,6 +46,13 @@ const outboundRefusals = textsOf('outboundRefused', OUTBOUND_BLOCK_LABELS as Rec
   '出站防护拒绝',
   'Refused by the outbound guard',
 ]);
+
+/** An upstream callback the platform refused names why (the detail: the field, value or address). */
+const callbackRefusals = textsOf(
+  'callbackRefused',
+  CALLBACK_REFUSAL_LABELS as Record<CallbackRefusal, Pair>,
+  ['回调无效', 'Callback refused'],
+);
 
 export const SYSTEM_TEXTS = {
   // Who acted, when no operator did.
@@ -86,6 +94,7 @@ export const SYSTEM_TEXTS = {
   ...riskHolds,
   ...noPassages,
   ...outboundRefusals,
+  ...callbackRefusals,
 } as const satisfies Record<string, Pair>;
 export type SystemText = keyof typeof SYSTEM_TEXTS;
 

@@ -39,10 +39,10 @@ interface Known {
 /** The word must be about this order as the platform placed it: same provider, upstream no, amount. */
 function check(order: Known, thirdPartyId: number, s: UpstreamOrderState): void {
   if (order.thirdPartyId !== null && order.thirdPartyId !== thirdPartyId)
-    throw new CallbackRefused('order placed with another third party');
+    throw new CallbackRefused('otherThirdParty');
   if (order.upstreamOrderNo !== null && order.upstreamOrderNo !== s.upstreamOrderNo)
-    throw new CallbackRefused('upstreamOrderNo does not match the order');
-  if (!dec(order.amount).eq(dec(s.amount))) throw new CallbackRefused('amount does not match the order');
+    throw new CallbackRefused('upstreamOrderNoMismatch');
+  if (!dec(order.amount).eq(dec(s.amount))) throw new CallbackRefused('amountMismatch');
 }
 
 export async function applyUpstreamState(
@@ -55,7 +55,7 @@ export async function applyUpstreamState(
   const now = ctx.clock.now();
   if (s.kind === 'payment') {
     const [order] = await ctx.db.select().from(depositOrders).where(eq(depositOrders.orderNo, s.orderNo));
-    if (!order) throw new CallbackRefused('order not found');
+    if (!order) throw new CallbackRefused('orderNotFound');
     check(order, thirdPartyId, s);
     if (s.status === 'failed') {
       return guarded(() =>
@@ -76,7 +76,7 @@ export async function applyUpstreamState(
     );
   }
   const [order] = await ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.orderNo, s.orderNo));
-  if (!order) throw new CallbackRefused('order not found');
+  if (!order) throw new CallbackRefused('orderNotFound');
   check(order, thirdPartyId, s);
   if (s.status === 'failed') {
     return guarded(() =>

@@ -5,7 +5,7 @@
  * callback is kept in upstream_callbacks with what became of it.
  * A duplicate is answered like the first one (the provider stops retrying); its effect happened once.
  */
-import { depositCallbacks, ErrorCode, withdrawCallbacks } from '@payops/contracts';
+import { depositCallbacks, ErrorCode, localText, withdrawCallbacks } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -46,11 +46,6 @@ async function calledBy(ctx: AppContext, code: string) {
 function callbackIpAllowed(listed: string | null, ip: string): boolean {
   return !listed?.trim() || ipAllowed(listed, ip);
 }
-
-const refused = {
-  'zh-CN': (why: string) => `回调无效：${why}`,
-  'en-US': (why: string) => `callback refused: ${why}`,
-} as const;
 
 export async function callbackRoutes(fastify: FastifyInstance) {
   // The raw callbacks as tabs of the orders' detail drawers, each behind its order list's permission.
@@ -98,12 +93,12 @@ export async function callbackRoutes(fastify: FastifyInstance) {
       const tp = caller?.tp;
       const adapter = tp && adapterFor(tp.interfaceType);
       if (!tp || !adapter) {
-        await keep('refused', orderNo, 'unknown third party');
+        await keep('refused', orderNo, new CallbackRefused('unknownThirdParty').stored);
         throw new AppError(ErrorCode.notFound);
       }
       const ip = clientIp(request);
       if (!callbackIpAllowed(caller.callbackIps, ip)) {
-        await keep('refused', orderNo, `address ${ip} is not on the callback IP white list`);
+        await keep('refused', orderNo, new CallbackRefused('ipNotListed', ip).stored);
         request.log.warn({ thirdParty: code, orderNo, ip }, 'upstream callback from an address not listed');
         throw new AppError(ErrorCode.forbidden);
       }
@@ -114,9 +109,9 @@ export async function callbackRoutes(fastify: FastifyInstance) {
         return ok({ result });
       } catch (e) {
         if (!(e instanceof CallbackRefused)) throw e;
-        await keep('refused', orderNo, e.message);
+        await keep('refused', orderNo, e.stored);
         request.log.warn({ thirdParty: code, orderNo, reason: e.message }, 'upstream callback refused');
-        throw fieldError('sign', refused[localeOf(request)](e.message));
+        throw fieldError('sign', localText(e.stored, localeOf(request)));
       }
     },
   );

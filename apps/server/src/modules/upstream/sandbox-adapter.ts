@@ -4,6 +4,7 @@
  * answer is believed only when its signature holds. Every failure becomes an UpstreamError whose kind
  * says whether the passage or the order is at fault.
  */
+import type { CallbackRefusal } from '@payops/contracts';
 import {
   type OutboundAnswer,
   OutboundTimeout,
@@ -88,8 +89,9 @@ export async function post(
 function text(p: Params, name: string, kind: 'answer' | 'callback'): string {
   const v = p[name];
   if (typeof v !== 'string' || v === '') {
-    const message = `${name} missing`;
-    throw kind === 'answer' ? new UpstreamError('bad_answer', message) : new CallbackRefused(message);
+    throw kind === 'answer'
+      ? new UpstreamError('bad_answer', `${name} missing`)
+      : new CallbackRefused('missing', name);
   }
   return v;
 }
@@ -101,11 +103,11 @@ function stateOf(p: Params, kind: 'answer' | 'callback'): UpstreamOrderState {
   const status = text(p, 'status', kind) as UpstreamStatus;
   const orderKind = text(p, 'kind', kind) as UpstreamKind;
   const amount = text(p, 'amount', kind);
-  const bad = (m: string) =>
-    kind === 'answer' ? new UpstreamError('bad_answer', m) : new CallbackRefused(m);
-  if (!STATUSES.includes(status)) throw bad(`status ${status} unknown`);
-  if (!KINDS.includes(orderKind)) throw bad(`kind ${orderKind} unknown`);
-  if (!/^\d{1,20}(\.\d{1,8})?$/.test(amount)) throw bad('amount malformed');
+  const bad = (why: CallbackRefusal, m: string, detail?: string) =>
+    kind === 'answer' ? new UpstreamError('bad_answer', m) : new CallbackRefused(why, detail);
+  if (!STATUSES.includes(status)) throw bad('badStatus', `status ${status} unknown`, status);
+  if (!KINDS.includes(orderKind)) throw bad('badKind', `kind ${orderKind} unknown`, orderKind);
+  if (!/^\d{1,20}(\.\d{1,8})?$/.test(amount)) throw bad('amountMalformed', 'amount malformed');
   return {
     orderNo: text(p, 'orderNo', kind),
     upstreamOrderNo: text(p, 'upstreamOrderNo', kind),
@@ -141,9 +143,9 @@ export const sandboxAdapter: UpstreamAdapter = {
   },
   parseCallback(tp, body) {
     const p = asParams(body);
-    if (!p) throw new CallbackRefused('not a flat JSON object');
-    if (p.mchNo !== tp.mchNo) throw new CallbackRefused('mchNo does not match the third party');
-    if (!verify(tp.secret, p)) throw new CallbackRefused('signature invalid');
+    if (!p) throw new CallbackRefused('notFlat');
+    if (p.mchNo !== tp.mchNo) throw new CallbackRefused('mchNoMismatch');
+    if (!verify(tp.secret, p)) throw new CallbackRefused('badSignature');
     return stateOf(p, 'callback');
   },
 };

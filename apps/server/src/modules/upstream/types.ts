@@ -2,6 +2,8 @@
  * The upstream adapter interface: how the platform talks to one kind of provider (adapter.ts picks
  * one by the third party's `interface_type`), and the errors an upstream call ends with.
  */
+import { type CallbackRefusal, systemText } from '@payops/contracts';
+
 /** What an adapter needs of a third party, its secret opened. */
 export interface ThirdPartyAccess {
   id: number;
@@ -104,4 +106,17 @@ export class UpstreamError extends Error {
   }
 }
 
-export class CallbackRefused extends Error {}
+/** A callback the platform does not apply: why, and a detail in no language (a field, a value). */
+export class CallbackRefused extends Error {
+  constructor(
+    readonly why: CallbackRefusal,
+    readonly detail?: string,
+  ) {
+    super(detail ? `${why}: ${detail}` : why);
+  }
+
+  /** As stored on the callback row: a system text, read in the reader's language. */
+  get stored(): string {
+    return systemText(`callbackRefused.${this.why}`, this.detail);
+  }
+}
