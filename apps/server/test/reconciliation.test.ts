@@ -102,6 +102,12 @@ describe('a statement with every kind of line', () => {
     expect(req.envelope.code, req.body).toBe(0);
     const [o] = await t.ctx.db.select().from(depositOrders).where(eq(depositOrders.id, failedOrder.id));
     expect(o).toMatchObject({ status: 'manual_success_pending', manualBy: 1, manualFrom: 'failed' });
+    // The order's history names the statement; each reader sees 对账 / Reconciliation in their language.
+    const history = await t.ctx.pool.query(
+      `SELECT reason FROM status_history WHERE resource = 'orderDepositList' AND record_id = $1 ORDER BY id DESC LIMIT 1`,
+      [String(failedOrder.id)],
+    );
+    expect(history.rows[0].reason).toBe(`@reconciliation: #${statementId} 上游已付款，我方回调丢失`);
     // Money moves only when a second operator approves the request on the order (maker-checker).
     const approve = (session: Session) =>
       call(t, 'POST', '/api/pay/depositOrder/approveManualSuccess', {

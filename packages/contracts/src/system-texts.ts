@@ -72,6 +72,7 @@ export const SYSTEM_TEXTS = {
   chainFailed: ['链上交易失败', 'Transaction failed on chain'],
   autoReview: ['自动审核', 'Auto-review'],
   emailOrder: ['邮件订单确认', 'Confirmed by an email order'],
+  reconciliation: ['对账', 'Reconciliation'],
   payeeConfirmed: ['收款方确认到账', 'Confirmed by the payee'],
   marketRefused: ['三方市场拒绝推送', 'The market refused the push'],
   marketFilled: ['三方市场已成交', 'Filled at the market'],

@@ -4,7 +4,7 @@
  * count; the two money resolutions request the matched order's own manual decision (maker-checker:
  * a second operator approves it on the order's page, which alone moves money) in the same transaction.
  */
-import { ErrorCode, orderDepositList, orderTransferList } from '@payops/contracts';
+import { ErrorCode, orderDepositList, orderTransferList, systemText } from '@payops/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
@@ -70,7 +70,11 @@ function requestDecision(ctx: AppContext, decision: 'manualSuccess' | 'manualFai
     async effect(step) {
       const { before, tx, actor } = step;
       const def = before.orderFamily === 'withdraw' ? orderTransferList : orderDepositList;
-      const reason = `对账/Reconciliation #${before.statementId}: ${step.body.reason ?? ''}`.slice(0, 200);
+      // The statement's number, then what the operator typed: 对账 / Reconciliation in the reader's language.
+      const reason = systemText(
+        'reconciliation',
+        `#${before.statementId} ${step.body.reason ?? ''}`.trim(),
+      ).slice(0, 200);
       await runSystemTransition(ctx, def, decision, before.orderId, { tx, actor, reason });
       await lowerOpenCount(step);
       return { extra: { order: before.orderNo, decision } };
