@@ -7,6 +7,7 @@
  */
 import type { Locale } from './api.ts';
 import { type BlockedKind, OUTBOUND_BLOCK_LABELS } from './outbound-kinds.ts';
+import { GIFT_DIMENSION_LABELS } from './resources/financeRisk/gift.ts';
 import { BLOCK_RULES, type BlockRule } from './resources/financeRisk/risk-targets.ts';
 import { ROUTE_VERDICT_LABELS, type RouteVerdict } from './resources/order/route-verdicts.ts';
 import { CALLBACK_REFUSAL_LABELS, type CallbackRefusal } from './resources/order/upstream-callback.ts';
@@ -14,45 +15,53 @@ import { TRADER_TYPE_LABELS } from './resources/trade/trade-vocab.ts';
 
 type Pair = readonly [string, string];
 
-/**
- * A family of system texts, one per label of a vocabulary: `<prefix>.<key>`, each reading
- * `<zh>（label）` / `<en> (label)`.
- */
+/** A family of system texts, one per label of a vocabulary: `<prefix>.<key>`, worded by `word`. */
 function textsOf<P extends string, K extends string>(
   prefix: P,
   labels: Record<K, Pair>,
-  [zh, en]: Pair,
+  word: (label: Pair) => Pair,
 ): Record<`${P}.${K}`, Pair> {
   return Object.fromEntries(
-    Object.entries<Pair>(labels).map(([key, [z, e]]) => [
-      `${prefix}.${key}`,
-      [`${zh}（${z}）`, `${en} (${e})`] as Pair,
-    ]),
+    Object.entries<Pair>(labels).map(([key, label]) => [`${prefix}.${key}`, word(label)]),
   ) as Record<`${P}.${K}`, Pair>;
 }
 
+/** `<zh>（label）` / `<en> (label)`. */
+const naming =
+  ([zh, en]: Pair) =>
+  ([z, e]: Pair): Pair => [`${zh}（${z}）`, `${en} (${e})`];
+
 /** A hold by a risk list, a freeze or a frozen member or merchant names what held it. */
-const riskHolds = textsOf('riskHold', BLOCK_RULES as Record<BlockRule, Pair>, [
-  '风控拦截',
-  'Held by risk control',
-]);
+const riskHolds = textsOf(
+  'riskHold',
+  BLOCK_RULES as Record<BlockRule, Pair>,
+  naming(['风控拦截', 'Held by risk control']),
+);
 /** An order no passage took names why its best candidate was skipped (the routing log has them all). */
-const noPassages = textsOf('noPassage', ROUTE_VERDICT_LABELS as Record<RouteVerdict, Pair>, [
-  '无可用通道',
-  'No passage available',
-]);
+const noPassages = textsOf(
+  'noPassage',
+  ROUTE_VERDICT_LABELS as Record<RouteVerdict, Pair>,
+  naming(['无可用通道', 'No passage available']),
+);
 /** A call the outbound guard refused names what the address is (the detail: the address). */
-const outboundRefusals = textsOf('outboundRefused', OUTBOUND_BLOCK_LABELS as Record<BlockedKind, Pair>, [
-  '出站防护拒绝',
-  'Refused by the outbound guard',
-]);
+const outboundRefusals = textsOf(
+  'outboundRefused',
+  OUTBOUND_BLOCK_LABELS as Record<BlockedKind, Pair>,
+  naming(['出站防护拒绝', 'Refused by the outbound guard']),
+);
 
 /** An upstream callback the platform refused names why (the detail: the field, value or address). */
 const callbackRefusals = textsOf(
   'callbackRefused',
   CALLBACK_REFUSAL_LABELS as Record<CallbackRefusal, Pair>,
-  ['回调无效', 'Callback refused'],
+  naming(['回调无效', 'Callback refused']),
 );
+
+/** A refused gift claim: too many members on one IP, device, card or payer name (members/at most/hours). */
+const giftShared = textsOf('giftShared', GIFT_DIMENSION_LABELS, ([zh, en]) => [
+  `${zh}共用会员过多（会员数/上限/小时）`,
+  `${en} shared by too many members (members/at most/hours)`,
+]);
 
 export const SYSTEM_TEXTS = {
   // Who acted, when no operator did.
@@ -96,6 +105,7 @@ export const SYSTEM_TEXTS = {
   ...noPassages,
   ...outboundRefusals,
   ...callbackRefusals,
+  ...giftShared,
 } as const satisfies Record<string, Pair>;
 export type SystemText = keyof typeof SYSTEM_TEXTS;
 

@@ -5,12 +5,18 @@
  * name. Every decision, allowed or refused, is one gift_claims row (giftRiskLogPage), written in the
  * same transaction as the check, under a lock per merchant so parallel claims cannot both slip under.
  */
-import { amountIssue, checkAmount, type GiftDimension, type Locale } from '@payops/contracts';
+import {
+  amountIssue,
+  checkAmount,
+  type GiftDimension,
+  type Locale,
+  localText,
+  systemText,
+} from '@payops/contracts';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { signedFields } from '../openapi/bodies.ts';
-import { say } from './levels.rules.ts';
 import { giftClaims, giftRiskConfig } from './risk-levels.schema.ts';
 
 const text = (max: number) => z.string().trim().max(max);
@@ -92,11 +98,7 @@ export async function checkGiftClaim(
       if (members > r.maxAccounts) {
         denied = {
           dimension: r.dimension,
-          reason: say(
-            locale,
-            `${r.windowHours}小时内${members}个会员共用同一${DIM_ZH[r.dimension]}（上限${r.maxAccounts}）`,
-            `${members} members share one ${DIM_EN[r.dimension]} within ${r.windowHours} h (at most ${r.maxAccounts})`,
-          ),
+          reason: systemText(`giftShared.${r.dimension}`, `${members}/${r.maxAccounts}/${r.windowHours}`),
         };
         break;
       }
@@ -122,20 +124,7 @@ export async function checkGiftClaim(
       id: logged!.id,
       decision: denied ? 'deny' : 'allow',
       dimension: denied?.dimension ?? null,
-      reason: denied?.reason ?? '',
+      reason: denied ? localText(denied.reason, locale) : '',
     };
   });
 }
-
-const DIM_ZH: Record<GiftDimension, string> = {
-  ip: 'IP',
-  device: '设备',
-  card: '银行卡',
-  payerName: '付款人姓名',
-};
-const DIM_EN: Record<GiftDimension, string> = {
-  ip: 'IP',
-  device: 'device',
-  card: 'card',
-  payerName: 'payer name',
-};

@@ -8,6 +8,12 @@ import { bilingual, defineResource } from '../../resource.ts';
 
 export const GIFT_DIMENSIONS = ['ip', 'device', 'card', 'payerName'] as const;
 export type GiftDimension = (typeof GIFT_DIMENSIONS)[number];
+export const GIFT_DIMENSION_LABELS: Record<GiftDimension, readonly [string, string]> = {
+  ip: ['IP', 'IP'],
+  device: ['设备', 'Device'],
+  card: ['银行卡', 'Card'],
+  payerName: ['付款人姓名', 'Payer name'],
+};
 
 const dimensionOptions = [
   { value: 'ip', color: 'blue' },
@@ -44,10 +50,9 @@ export const giftRiskConfigPage = defineResource({
     'field.giftRiskConfigPage.windowHours': ['时间窗口(小时)', 'Window (hours)'],
     'field.giftRiskConfigPage.enabled': ['启用', 'Enabled'],
     'field.giftRiskConfigPage.updatedAt': ['更新时间', 'Updated at'],
-    'enum.giftRiskConfigPage.dimension.ip': ['IP', 'IP'],
-    'enum.giftRiskConfigPage.dimension.device': ['设备', 'Device'],
-    'enum.giftRiskConfigPage.dimension.card': ['银行卡', 'Card'],
-    'enum.giftRiskConfigPage.dimension.payerName': ['付款人姓名', 'Payer name'],
+    ...Object.fromEntries(
+      GIFT_DIMENSIONS.map((d) => [`enum.giftRiskConfigPage.dimension.${d}`, GIFT_DIMENSION_LABELS[d]]),
+    ),
   }),
 });
 
@@ -74,7 +79,8 @@ export const giftRiskLogPage = defineResource({
       ],
     },
     dimension: { type: 'enum', list: true, options: dimensionOptions },
-    reason: { type: 'string', list: true },
+    // A system text (`@giftShared.<dimension>: members/at most/hours`), read in the reader's language.
+    reason: { type: 'text', list: true },
     createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
   },
   defaultSort: { field: 'id', order: 'desc' },
