@@ -258,6 +258,8 @@ describe('configuration pages', () => {
     });
     expect(one.envelope.data).toMatchObject({
       thirdPartyIdLabel: 'AGENTPAY Pay',
+      // The provider's own direction, which picks the page its cell opens.
+      thirdPartyIdPageBy: 'withdraw',
       fee: '2.00000000',
       autoPayout: true,
     });

@@ -7,7 +7,7 @@ import { currencyAmountSchema } from './amount-schema.ts';
 import { PAGE_SIZE_MAX, TOTAL_CAP } from './api.ts';
 import { compareDecimal, DECIMAL_PATTERN } from './decimal.ts';
 import { boundedJson, id4, int4, queryId4, safeDate, safeDatetime, safeString } from './input-rules.ts';
-import { type FieldDef, fixedCurrency, type ResourceDef, refLabelKey } from './resource.ts';
+import { type FieldDef, fixedCurrency, type ResourceDef, refLabelKey, refPageByKey } from './resource.ts';
 
 export { compareDecimal, DECIMAL_PATTERN };
 
@@ -219,6 +219,7 @@ export function rowSchema(def: ResourceDef) {
     shape[f.name] = answerValueSchema(f).nullable().optional();
     // A reference travels with its label (refs.ts in the registrar).
     if (f.ref) shape[refLabelKey(f.name)] = z.string().nullable().optional();
+    if (f.ref?.pageBy) shape[refPageByKey(f.name)] = z.string().nullable().optional();
   }
   return z.object(shape);
 }

@@ -116,22 +116,26 @@ export interface RefInput {
   valueField?: string;
   /**
    * The page a ref cell links to, when the referenced resource's records live on several (a deposit
-   * or a payout provider's page): the resource by the value of `field`, the row's own or else the
-   * ref's fixed filter of that name; other values link to `resource`'s page.
+   * or a payout provider's page): the resource by the value of `field` of the referenced record (the
+   * server sends it beside the label), else the row's own field, else the ref's fixed filter of that
+   * name; other values link to `resource`'s page.
    */
   pageBy?: { field: string; resources: Record<string, string> };
 }
 
-/** The resource whose page a ref cell of `row` links to (RefInput.pageBy, else the ref's own). */
-export function refPageResource(ref: RefInput, row: Record<string, unknown>): string {
-  const by = ref.pageBy;
-  if (!by) return ref.resource;
-  const value = by.field in row ? row[by.field] : ref.filters?.[by.field];
-  return by.resources[String(value)] ?? ref.resource;
-}
-
 /** The key a ref field's label travels under in a row: `agentId` -> `agentIdLabel` (string or null). */
 export const refLabelKey = (field: string) => `${field}Label`;
+/** The key the referenced record's `pageBy` field travels under: `thirdPartyId` -> `thirdPartyIdPageBy`. */
+export const refPageByKey = (field: string) => `${field}PageBy`;
+
+/** The resource whose page the cell of ref field `name` in `row` links to (RefInput.pageBy, else the ref's own). */
+export function refPageResource(ref: RefInput, row: Record<string, unknown>, name?: string): string {
+  const by = ref.pageBy;
+  if (!by) return ref.resource;
+  const sent = name === undefined ? undefined : row[refPageByKey(name)];
+  const value = sent ?? (by.field in row ? row[by.field] : ref.filters?.[by.field]);
+  return by.resources[String(value)] ?? ref.resource;
+}
 
 /**
  * A related list shown in a record's detail: the child resource's rows whose `foreignKey` filter

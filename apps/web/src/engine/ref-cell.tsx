@@ -10,7 +10,7 @@ import type { Row } from './types.ts';
 import { recordPath } from './url-filters.ts';
 
 export function RefCell({ field, row }: { field: FieldDef; row: Row }) {
-  const target = useResourceDef(field.ref && refPageResource(field.ref, row));
+  const target = useResourceDef(field.ref && refPageResource(field.ref, row, field.name));
   const id = row[field.name];
   if (id === null || id === undefined || id === '') return <span className="engine-blank">-</span>;
   const label = row[refLabelKey(field.name)];

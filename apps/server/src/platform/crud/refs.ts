@@ -4,7 +4,7 @@
  * N+1, no hand-written name lookups in modules). The referenced resource is found through the
  * registry of bound resources, so a ref follows the table and scope that resource was registered with.
  */
-import { type FieldDef, type MaskKind, type ResourceDef, refLabelKey } from '@payops/contracts';
+import { type FieldDef, type MaskKind, type ResourceDef, refLabelKey, refPageByKey } from '@payops/contracts';
 import { and, inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -31,6 +31,8 @@ interface RefTarget {
   target: BoundResource;
   key: PgColumn;
   label: PgColumn;
+  /** The referenced record's field that picks the page a cell links to (RefInput.pageBy), if stored. */
+  pageBy: PgColumn | undefined;
   mask: MaskKind | undefined;
 }
 
@@ -46,21 +48,38 @@ function targetOf(f: FieldDef): RefTarget {
     target,
     key: target.columns[target.def.key]!,
     label,
+    pageBy: f.ref!.pageBy && target.columns[f.ref!.pageBy.field],
     mask: labelField.mask,
   };
 }
 
+interface Referenced {
+  label: string;
+  pageBy?: string;
+}
+
 async function labelsOf(db: Db, ref: RefTarget, ids: unknown[], unmasked: boolean) {
-  if (ids.length === 0) return new Map<string, string>();
+  if (ids.length === 0) return new Map<string, Referenced>();
   const rows = (await db
-    .select({ key: ref.key, label: ref.label })
+    .select({ key: ref.key, label: ref.label, ...(ref.pageBy ? { pageBy: ref.pageBy } : {}) })
     .from(ref.target.table as never)
     .where(and(scopeCondition(ref.target), inArray(ref.key, ids)))) as Row[];
   const kinds: Record<string, MaskKind> = ref.mask ? { label: ref.mask } : {};
-  return new Map(rows.map((row) => [String(row.key), String(maskRow(row, kinds, unmasked).label ?? '')]));
+  return new Map<string, Referenced>(
+    rows.map((row) => [
+      String(row.key),
+      {
+        label: String(maskRow(row, kinds, unmasked).label ?? ''),
+        ...(ref.pageBy ? { pageBy: String(row.pageBy) } : {}),
+      },
+    ]),
+  );
 }
 
-/** Adds `<field>Label` (the referenced record's label, or null when none) to every row. */
+/**
+ * Adds `<field>Label` (the referenced record's label, or null when none) to every row, and for a ref
+ * with `pageBy`, `<field>PageBy` (the referenced record's field that picks the page its cell opens).
+ */
 export async function withRefLabels(db: Db, def: ResourceDef, rows: Row[], unmasked: boolean) {
   const fields = refFields(def);
   if (fields.length === 0 || rows.length === 0) return rows;
@@ -68,14 +87,16 @@ export async function withRefLabels(db: Db, def: ResourceDef, rows: Row[], unmas
     fields.map(async (f) => {
       const ref = targetOf(f);
       const ids = [...new Set(rows.map((r) => r[f.name]).filter((v) => v !== null && v !== undefined))];
-      return [f.name, await labelsOf(db, ref, ids, unmasked)] as const;
+      return [f.name, !!ref.pageBy, await labelsOf(db, ref, ids, unmasked)] as const;
     }),
   );
   return rows.map((row) => {
     const out: Row = { ...row };
-    for (const [name, labels] of maps) {
+    for (const [name, paged, found] of maps) {
       const id = row[name];
-      out[refLabelKey(name)] = id === null || id === undefined ? null : (labels.get(String(id)) ?? null);
+      const referenced = id === null || id === undefined ? undefined : found.get(String(id));
+      out[refLabelKey(name)] = referenced?.label ?? null;
+      if (paged) out[refPageByKey(name)] = referenced?.pageBy ?? null;
     }
     return out;
   });

@@ -6,8 +6,9 @@ import type { Bilingual } from '../../lifecycle.ts';
 import { defineReport } from '../../report.ts';
 import { dimensions, directionLabels, directionMeasures } from '../financeReport/common.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
+import { THIRD_PARTY_REF } from '../payManage/common.ts';
 
-const thirdParty = { type: 'ref', ref: { resource: 'thirdParty', labelField: 'name' } } as const;
+const thirdParty = { type: 'ref', ref: THIRD_PARTY_REF } as const;
 const ROUTING = '/order/recommendRecordList';
 const tpLabel = (name: string): Record<string, Bilingual> => ({
   [`field.${name}.thirdPartyId`]: ['三方', 'Third party'],

@@ -14,6 +14,7 @@ import { CURRENCIES, type Currency } from '../../money.ts';
 import type { FieldInput, ResourceDef } from '../../resource.ts';
 import { bilingual } from '../../resource.ts';
 import { defineView } from '../../view.ts';
+import { THIRD_PARTY_REF } from '../payManage/common.ts';
 import { orderDepositList } from './deposit-order.ts';
 import { orderTransferList } from './withdraw-order.ts';
 
@@ -105,7 +106,7 @@ export const otcPayOrderPage = defineView(orderDepositList, {
       type: 'ref',
       list: true,
       filter: 'eq',
-      ref: { resource: 'thirdParty', labelField: 'name' },
+      ref: THIRD_PARTY_REF,
     },
     payUrl: { type: 'string', list: true },
     quoteCurrency: QUOTE_FIELDS.quoteCurrency,

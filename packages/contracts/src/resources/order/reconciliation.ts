@@ -8,6 +8,7 @@
 import { defineLifecycle } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
+import { THIRD_PARTY_REF } from '../payManage/common.ts';
 
 export const STATEMENT_STATES = ['importing', 'open', 'closed', 'failed'] as const;
 export const STATEMENT_SOURCES = ['upload', 'fetch'] as const;
@@ -83,7 +84,7 @@ export const reconciliationPage = defineResource({
       type: 'ref',
       list: true,
       filter: 'eq',
-      ref: { resource: 'thirdParty', labelField: 'name' },
+      ref: THIRD_PARTY_REF,
     },
     day: { type: 'date', list: true, filter: 'between', sort: true },
     source: { type: 'enum', list: true, filter: 'eq', options: optionsOf(SOURCE_LABELS) },

@@ -185,18 +185,22 @@ export const interfaceTypeLabels = (name: string) => ({
   ...enumLabels(name, 'interfaceType', INTERFACE_TYPE_LABELS),
 });
 
+/**
+ * A reference to a third party: its name, and a cell that opens the provider on its direction's page
+ * (the deposit one lists no payout provider), by the provider's own direction.
+ */
+export const THIRD_PARTY_REF = {
+  resource: 'thirdParty',
+  labelField: 'name',
+  pageBy: { field: 'direction', resources: { deposit: 'depositThirdPay', withdraw: 'withdrawThirdPay' } },
+} as const;
+
 /** The third party a record belongs to, chosen when adding; `filters` narrow the choices. */
 export const thirdPartyField = (filters?: Record<string, string>) =>
   ({
     type: 'ref',
     list: true,
     filter: 'eq',
-    ref: {
-      resource: 'thirdParty',
-      labelField: 'name',
-      ...(filters ? { filters } : {}),
-      // A provider's record is on its direction's page (the deposit one lists no payout provider).
-      pageBy: { field: 'direction', resources: { deposit: 'depositThirdPay', withdraw: 'withdrawThirdPay' } },
-    },
+    ref: { ...THIRD_PARTY_REF, ...(filters ? { filters } : {}) },
     form: { required: true, readonlyOnEdit: true },
   }) as const satisfies FieldInput;
