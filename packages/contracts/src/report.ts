@@ -74,8 +74,12 @@ export interface ReportDrillInput<D extends string> {
   filters?: Partial<Record<string, D>>;
   /** List filters with a fixed value (a family, a status). */
   fixed?: Record<string, string>;
-  /** The list by a dimension's value instead of `page` (a direction's or family's list). */
-  pageBy?: { dimension: D; pages: Record<string, string> };
+  /**
+   * The list by a dimension's value instead of `page` (a direction's or family's list); with several
+   * dimensions, by their values joined with '.' (`withdraw.usdt`), the longest key the row has first
+   * (a row not grouped by the family falls back to its direction's list).
+   */
+  pageBy?: { dimension: D | readonly D[]; pages: Record<string, string> };
   /**
    * List filters that depend on another dimension's value (a party is the seller of a sell ad's
    * orders, the buyer of a buy ad's): used when the row has that dimension, else only `filters`.

@@ -1,4 +1,5 @@
 import { depositTypeAnalysis } from '@payops/contracts/resources/financeReport/family-reports';
+import { orderFeeList } from '@payops/contracts/resources/financeReport/merchant-reports';
 import { paymentTimeStatisticsPage } from '@payops/contracts/resources/opsReports/pay-time';
 import { describe, expect, it } from 'vitest';
 import { drillHref } from './report-drill.ts';
@@ -15,5 +16,21 @@ describe("a report row's drill", () => {
         /^\/order\/orderDepositList\?.*payType=alipay/,
       );
     }
+  });
+
+  it("opens the fee list's rows by direction and family: the USDT lists for the chain's orders", () => {
+    const row = { merchantId: 3, direction: 'withdraw', family: 'usdt' };
+    expect(drillHref(orderFeeList, row, range)).toMatch(
+      /^\/order\/orderTransferListUSDT\?status=success&merchantId=3/,
+    );
+    expect(drillHref(orderFeeList, { ...row, direction: 'deposit' }, range)).toMatch(
+      /^\/order\/orderDepositListUSDT\?/,
+    );
+    expect(drillHref(orderFeeList, { ...row, family: 'normal', passageId: 7 }, range)).toMatch(
+      /^\/order\/orderTransferList\?.*passageId=7/,
+    );
+    // Not grouped by family: the direction's list.
+    const { family: _f, ...byDirection } = row;
+    expect(drillHref(orderFeeList, byDirection, range)).toMatch(/^\/order\/orderTransferList\?/);
   });
 });

@@ -10,8 +10,20 @@ import {
   REPORT_NONE_KEY,
   type ReportAnswer,
   type ReportDef,
+  type ReportDrillInput,
   type ReportRow,
 } from '@payops/contracts/report';
+
+/** The page of `pageBy` for the row: the values of its dimensions joined with '.', longest key first. */
+function pageByRow(by: ReportDrillInput<string>['pageBy'], row: ReportRow) {
+  if (!by) return undefined;
+  const values = [by.dimension].flat().map((d) => String(row[d]));
+  for (let n = values.length; n > 0; n--) {
+    const page = by.pages[values.slice(0, n).join('.')];
+    if (page) return page;
+  }
+  return undefined;
+}
 
 export function drillHref(
   def: ReportDef,
@@ -19,9 +31,8 @@ export function drillHref(
   answer: Pick<ReportAnswer, 'fromAt' | 'toAt'>,
 ): string {
   const drill = def.drill!;
-  const by = drill.pageBy;
   const zero = drill.whenZero && Number(row[drill.whenZero.measure] ?? 0) === 0 ? drill.whenZero.page : null;
-  const page = by?.pages[String(row[by.dimension])] || zero || drill.page;
+  const page = pageByRow(drill.pageBy, row) || zero || drill.page;
   const params = new URLSearchParams(drill.fixed ?? {});
   // Filters that hold for the row's value of another dimension (when the row is grouped by it).
   const sided = drill.filtersBy ? drill.filtersBy.values[String(row[drill.filtersBy.dimension])] : undefined;

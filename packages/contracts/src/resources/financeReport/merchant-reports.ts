@@ -8,6 +8,15 @@ import { dimensions, directionLabels, directionMeasures, marginMeasures } from '
 const DEPOSITS = '/order/orderDepositList';
 const WITHDRAWALS = '/order/orderTransferList';
 const byDirection = { dimension: 'direction', pages: { deposit: DEPOSITS, withdraw: WITHDRAWALS } } as const;
+/** A direction's list, the USDT lists for the chain's orders (when the row is grouped by family). */
+const byDirectionAndFamily = {
+  dimension: ['direction', 'family'],
+  pages: {
+    ...byDirection.pages,
+    'deposit.usdt': '/order/orderDepositListUSDT',
+    'withdraw.usdt': '/order/orderTransferListUSDT',
+  },
+} as const;
 
 const both = (name: string) => ({
   measures: { ...directionMeasures('deposit'), ...directionMeasures('withdraw') },
@@ -112,7 +121,7 @@ export const orderFeeList = defineReport({
   },
   drill: {
     page: DEPOSITS,
-    pageBy: byDirection,
+    pageBy: byDirectionAndFamily,
     filters: { merchantId: 'merchantId', passageId: 'passageId' },
     fixed: { status: 'success' },
   },
