@@ -150,6 +150,12 @@ describe('member detail', () => {
       expect(text).toContain(account);
       expect(text).toContain(mchNo);
     }
+    // Its matches on both sides, each a list of its own: as payer and as payee.
+    await expect.poll(() => drawer().getByText('撮合记录(收款)').count()).toBe(1);
+    const asPayee = drawer().getByTestId('child-matchesAsPayee');
+    expect(await asPayee.getByRole('link', { name: '在列表中查看' }).getAttribute('href')).toMatch(
+      new RegExp(`payeeMember=${account}&withdrawMerchantId=\\d+$`),
+    );
     // Its link opens the page filtered the same way.
     const openRecords = records.getByRole('link', { name: '在列表中查看' });
     expect(await openRecords.getAttribute('href')).toMatch(

@@ -143,6 +143,8 @@ export function refPageResource(ref: RefInput, row: Record<string, unknown>, nam
  */
 export interface ChildListInput {
   resource: string;
+  /** The section's name (its title `child.<parent>.<name>`), default `resource`: two lists of one child. */
+  name?: string;
   foreignKey: string;
   parentField?: string;
   /**
@@ -153,7 +155,7 @@ export interface ChildListInput {
 }
 
 export interface ChildListDef extends Required<ChildListInput> {
-  /** i18n key of the section title: `child.<parent>.<child>`. */
+  /** i18n key of the section title: `child.<parent>.<name>`. */
   label: string;
 }
 
@@ -403,10 +405,11 @@ export function defineResource<const F extends string>(input: ResourceInput<F>):
     labelField: input.labelField ?? ('name' in input.fields ? ('name' as F) : (key as F)),
     children: (input.children ?? []).map((c) => ({
       resource: c.resource,
+      name: c.name ?? c.resource,
       foreignKey: c.foreignKey,
       parentField: c.parentField ?? key,
       also: c.also ?? {},
-      label: `child.${input.name}.${c.resource}`,
+      label: `child.${input.name}.${c.name ?? c.resource}`,
     })),
     lifecycle: life?.lifecycle ?? null,
     labels: life ? mergeLabels(input.labels, life.labels) : input.labels,

@@ -34,7 +34,7 @@ export function ChildList({ child, def, parent }: { child: ChildListDef; def: Re
   // biome-ignore lint/correctness/useExhaustiveDependencies: titles are translated when built
   const columns = useMemo(() => buildColumns(def, t, [], undefined, NO_OVERRIDES), [def, t, i18n.language]);
   return (
-    <div data-testid={`child-${def.name}`}>
+    <div data-testid={`child-${child.name}`}>
       <Table<Row>
         size="small"
         rowKey={(row) => String(row[def.key])}

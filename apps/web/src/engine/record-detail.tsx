@@ -79,7 +79,7 @@ export function RecordDetail({ def, row, extra }: { def: ResourceDef; row: Row; 
       </Section>
       {extra}
       {def.children.map((c) => (
-        <ChildSection key={c.resource} child={c} parent={row} />
+        <ChildSection key={c.name} child={c} parent={row} />
       ))}
       {canHistory && (
         <Section title={t('engine.history')} testId="detail-history">

@@ -1,7 +1,7 @@
 /**
  * Pages over the matches (defineView): the matched buy orders (each deposit piece from the buyer's
  * side) and a member's matches (member/matchRecordPage; the member's detail shows the ones the member
- * paid). Apart from match-views.ts so a page loads only the definitions it shows.
+ * paid and the ones paid to it, each by the merchant of that side). Apart from match-views.ts so a page loads only the definitions it shows.
  */
 import { bilingual } from '../../resource.ts';
 import { defineView } from '../../view.ts';
@@ -42,6 +42,7 @@ export const matchRecordPage = defineView(findTransferMatchByPage, {
     'matchNo',
     'depositMerchantId',
     'payerMember',
+    'withdrawMerchantId',
     'payeeMember',
     'depositOrderNo',
     'withdrawOrderNo',
