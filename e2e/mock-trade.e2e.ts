@@ -121,12 +121,12 @@ describe('tradeMock', () => {
     await pick(page, 'language-switch', 'language-option-en-US');
     await idle();
     await screenshot(page, 'mock-trade-orders-en-US');
-    // The other tabs load with their definitions when opened, and list what the traders did.
-    for (const [tab, name] of [
-      [1, 'tradeMockSellAds'],
-      [3, 'tradeMockTraders'],
+    // The other views load with their definitions when opened, and list what the traders did.
+    for (const [view, name] of [
+      ['Sell ads', 'tradeMockSellAds'],
+      ['Automatic traders', 'tradeMockTraders'],
     ] as const) {
-      await page.locator('.ant-tabs-tab').nth(tab).click();
+      await id('mock-views').getByText(view, { exact: true }).click();
       const list = id(`resource-page-${name}`);
       await list.locator('.ant-table-tbody:visible tr.ant-table-row').first().waitFor({ timeout: 20_000 });
     }

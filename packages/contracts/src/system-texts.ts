@@ -7,10 +7,10 @@
  */
 import type { Locale } from './api.ts';
 import { type BlockedKind, OUTBOUND_BLOCK_LABELS } from './outbound-kinds.ts';
-import { GIFT_DIMENSION_LABELS } from './resources/financeRisk/gift.ts';
+import { GIFT_DIMENSION_LABELS } from './resources/financeRisk/gift-dimensions.ts';
 import { BLOCK_RULES, type BlockRule } from './resources/financeRisk/risk-targets.ts';
+import { CALLBACK_REFUSAL_LABELS, type CallbackRefusal } from './resources/order/callback-refusals.ts';
 import { ROUTE_VERDICT_LABELS, type RouteVerdict } from './resources/order/route-verdicts.ts';
-import { CALLBACK_REFUSAL_LABELS, type CallbackRefusal } from './resources/order/upstream-callback.ts';
 import { TRADER_TYPE_LABELS } from './resources/trade/trade-vocab.ts';
 
 type Pair = readonly [string, string];

@@ -5,8 +5,8 @@
  * offers the steps of its state (take, pay with a voucher, confirm, cancel, dispute, resolve).
  */
 import { tradeMockSon } from '@payops/contracts/resources/mockTrade/trade-mock-views';
-import Tabs from 'antd/es/tabs';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import Radio from 'antd/es/radio';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { ResourceOverrides } from '../../engine/types.ts';
@@ -46,22 +46,34 @@ export function TradeMockPage() {
     }),
     [],
   );
-  // The orders tab is the page's own list (contracts pageList); the other tabs read nothing from the
-  // URL and load with their definitions when opened.
+  // The orders view is the page's own list (contracts pageList); the other views read nothing from
+  // the URL and load with their definitions when opened. A button group, not antd's Tabs (11 KB gzip
+  // on a page at its budget): one view is rendered at a time, as Tabs did with destroyInactiveTabPane.
+  const [view, setView] = useState<'orders' | 'sell' | 'buy' | 'traders'>('orders');
   const later = (tab: ReactNode) => <Suspense fallback={null}>{tab}</Suspense>;
+  const views = {
+    orders: <ResourcePage def={tradeMockSon} overrides={orders} />,
+    sell: later(<AdsTab side="sell" />),
+    buy: later(<AdsTab side="buy" />),
+    traders: later(<TradersTab />),
+  };
   return (
-    <Tabs
-      destroyInactiveTabPane
-      items={[
-        {
-          key: 'orders',
-          label: t('mock.tabOrders'),
-          children: <ResourcePage def={tradeMockSon} overrides={orders} />,
-        },
-        { key: 'sell', label: t('mock.tabSellAds'), children: later(<AdsTab side="sell" />) },
-        { key: 'buy', label: t('mock.tabBuyAds'), children: later(<AdsTab side="buy" />) },
-        { key: 'traders', label: t('mock.tabTraders'), children: later(<TradersTab />) },
-      ]}
-    />
+    <div>
+      <Radio.Group
+        optionType="button"
+        buttonStyle="solid"
+        value={view}
+        onChange={(e) => setView(e.target.value)}
+        data-testid="mock-views"
+        style={{ marginBottom: 16 }}
+        options={[
+          { value: 'orders', label: t('mock.tabOrders') },
+          { value: 'sell', label: t('mock.tabSellAds') },
+          { value: 'buy', label: t('mock.tabBuyAds') },
+          { value: 'traders', label: t('mock.tabTraders') },
+        ]}
+      />
+      {views[view]}
+    </div>
   );
 }

@@ -5,15 +5,7 @@
  * logged, allowed or refused, with the rule that refused it.
  */
 import { bilingual, defineResource } from '../../resource.ts';
-
-export const GIFT_DIMENSIONS = ['ip', 'device', 'card', 'payerName'] as const;
-export type GiftDimension = (typeof GIFT_DIMENSIONS)[number];
-export const GIFT_DIMENSION_LABELS: Record<GiftDimension, readonly [string, string]> = {
-  ip: ['IP', 'IP'],
-  device: ['设备', 'Device'],
-  card: ['银行卡', 'Card'],
-  payerName: ['付款人姓名', 'Payer name'],
-};
+import { GIFT_DIMENSION_LABELS, GIFT_DIMENSIONS } from './gift-dimensions.ts';
 
 const dimensionOptions = [
   { value: 'ip', color: 'blue' },

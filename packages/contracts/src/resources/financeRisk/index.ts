@@ -4,6 +4,7 @@ export * from './block-log.ts';
 export * from './cancel-records.ts';
 export * from './frozen-list.ts';
 export * from './gift.ts';
+export * from './gift-dimensions.ts';
 export * from './levels.ts';
 export * from './merchant-risk.ts';
 export * from './operation-record.ts';

@@ -6,7 +6,7 @@ import type { Bilingual } from '../../lifecycle.ts';
 import { defineReport } from '../../report.ts';
 import { dimensions, directionLabels, directionMeasures } from '../financeReport/common.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
-import { THIRD_PARTY_REF } from '../payManage/common.ts';
+import { THIRD_PARTY_REF } from '../payManage/third-party-ref.ts';
 
 const thirdParty = { type: 'ref', ref: THIRD_PARTY_REF } as const;
 const ROUTING = '/order/recommendRecordList';

@@ -1,5 +1,6 @@
 /** The /order group's resource definitions. */
 export * from './auto-review.ts';
+export * from './callback-refusals.ts';
 export * from './chain-transfer.ts';
 export * from './deposit-order.ts';
 export * from './email-order.ts';

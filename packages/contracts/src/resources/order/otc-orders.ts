@@ -14,7 +14,7 @@ import { CURRENCIES, type Currency } from '../../money.ts';
 import type { FieldInput, ResourceDef } from '../../resource.ts';
 import { bilingual } from '../../resource.ts';
 import { defineView } from '../../view.ts';
-import { THIRD_PARTY_REF } from '../payManage/common.ts';
+import { THIRD_PARTY_REF } from '../payManage/third-party-ref.ts';
 import { orderDepositList } from './deposit-order.ts';
 import { orderTransferList } from './withdraw-order.ts';
 

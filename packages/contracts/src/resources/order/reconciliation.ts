@@ -8,7 +8,7 @@
 import { defineLifecycle } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
-import { THIRD_PARTY_REF } from '../payManage/common.ts';
+import { THIRD_PARTY_REF } from '../payManage/third-party-ref.ts';
 
 export const STATEMENT_STATES = ['importing', 'open', 'closed', 'failed'] as const;
 export const STATEMENT_SOURCES = ['upload', 'fetch'] as const;

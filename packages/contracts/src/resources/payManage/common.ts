@@ -4,6 +4,7 @@
  */
 import type { EnumOption, FieldInput } from '../../resource.ts';
 import { enumLabels } from '../mch/common.ts';
+import { THIRD_PARTY_REF } from './third-party-ref.ts';
 
 export const ON_OFF_LABELS = {
   on: ['开启', 'On'],
@@ -184,16 +185,6 @@ export const interfaceTypeLabels = (name: string) => ({
   [`field.${name}.interfaceType`]: ['接口类型', 'Interface type'] as const,
   ...enumLabels(name, 'interfaceType', INTERFACE_TYPE_LABELS),
 });
-
-/**
- * A reference to a third party: its name, and a cell that opens the provider on its direction's page
- * (the deposit one lists no payout provider), by the provider's own direction.
- */
-export const THIRD_PARTY_REF = {
-  resource: 'thirdParty',
-  labelField: 'name',
-  pageBy: { field: 'direction', resources: { deposit: 'depositThirdPay', withdraw: 'withdrawThirdPay' } },
-} as const;
 
 /** The third party a record belongs to, chosen when adding; `filters` narrow the choices. */
 export const thirdPartyField = (filters?: Record<string, string>) =>
