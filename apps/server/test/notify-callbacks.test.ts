@@ -317,6 +317,14 @@ describe('giving up and resending', () => {
       },
     );
     expect(list.envelope.data.list.map((r) => r.id)).toEqual([n.id]);
+    // Its order's family is kept with it (a normal deposit here): the matched orders' report drills by it.
+    const byFamily = (orderFamily: string) =>
+      call<{ list: { id: number }[] }>(t, 'POST', '/api/pay/mchNotify/findByPage', {
+        session: admin,
+        body: { page: 1, pageSize: 50, filters: { orderNo: n.orderNo, orderFamily } },
+      });
+    expect((await byFamily('normal')).envelope.data.list.map((r) => r.id)).toEqual([n.id]);
+    expect((await byFamily('match')).envelope.data.list).toEqual([]);
     const attempts = await call<{ list: { attemptNo: number }[] }>(
       t,
       'POST',

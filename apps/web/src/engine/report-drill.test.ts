@@ -1,5 +1,6 @@
 import { depositTypeAnalysis } from '@payops/contracts/resources/financeReport/family-reports';
 import { orderFeeList } from '@payops/contracts/resources/financeReport/merchant-reports';
+import { mchMatchSynRecordReport } from '@payops/contracts/resources/opsReports/matching';
 import { paymentTimeStatisticsPage } from '@payops/contracts/resources/opsReports/pay-time';
 import { describe, expect, it } from 'vitest';
 import { drillHref } from './report-drill.ts';
@@ -32,5 +33,10 @@ describe("a report row's drill", () => {
     // Not grouped by family: the direction's list.
     const { family: _f, ...byDirection } = row;
     expect(drillHref(orderFeeList, byDirection, range)).toMatch(/^\/order\/orderTransferList\?/);
+  });
+
+  it("opens the matched orders' callbacks only from the match sync report", () => {
+    const href = drillHref(mchMatchSynRecordReport, { mchNo: 'M100', family: 'withdraw' }, range);
+    expect(href).toMatch(/^\/order\/mchNotify\?orderFamily=match&mchNo=M100&family=withdraw&createdAt=/);
   });
 });

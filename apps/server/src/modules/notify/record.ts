@@ -45,6 +45,7 @@ function notificationOf(event: OrderFinal) {
   if (!o.notifyUrl) return undefined;
   return {
     family: event.family,
+    orderFamily: 'family' in o ? o.family : 'usdt',
     orderId: o.id,
     orderNo: o.orderNo,
     mchOrderNo: o.mchOrderNo,

@@ -26,6 +26,8 @@ export const merchantNotifications = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     family: text('family', { enum: NOTIFY_FAMILIES }).notNull(),
+    /** The order's family (normal, otc, zhotc, match; usdt for the chain's orders). */
+    orderFamily: text('order_family').notNull().default('normal'),
     orderId: bigint('order_id', { mode: 'number' }).notNull(),
     orderNo: text('order_no').notNull(),
     mchOrderNo: text('mch_order_no').notNull(),
@@ -64,6 +66,7 @@ export const merchantNotifications = pgTable(
     index('merchant_notifications_mch_order_no_idx').on(t.mchOrderNo),
     index('merchant_notifications_mch_no_idx').on(t.mchNo, t.id),
     index('merchant_notifications_family_idx').on(t.family, t.id),
+    index('merchant_notifications_order_family_idx').on(t.orderFamily, t.id),
     index('merchant_notifications_created_idx').on(t.createdAt),
   ],
 );

@@ -163,9 +163,7 @@ export const matchSyncDays = (s: DaySpan): RollupQuery =>
       count(*) FILTER (WHERE n.status = 'pending'), sum(n.attempts), sum(n.amount),
       coalesce(sum(n.amount) FILTER (WHERE n.status = 'delivered'), 0)
     FROM merchant_notifications n
-    WHERE ${within(s, sql`n.created_at`)} AND (
-      (n.family = 'deposit' AND EXISTS (SELECT 1 FROM deposit_orders d WHERE d.id = n.order_id AND d.family = 'match'))
-      OR (n.family = 'withdraw' AND EXISTS (SELECT 1 FROM withdraw_orders w WHERE w.id = n.order_id AND w.family = 'match')))
+    WHERE ${within(s, sql`n.created_at`)} AND n.order_family = 'match'
     GROUP BY 1, 2, 3`,
   );
 

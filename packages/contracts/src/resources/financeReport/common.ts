@@ -6,13 +6,10 @@
 import type { Bilingual } from '../../lifecycle.ts';
 import type { ReportDimensionInput, ReportMeasureInput } from '../../report.ts';
 import { DIRECTION_LABELS, enumLabels, optionsOf, PAY_TYPE_LABELS } from '../mch/common.ts';
-import { ORDER_FAMILY_LABELS } from '../order/order-family.ts';
+import { ANY_ORDER_FAMILY_LABELS } from '../order/order-family.ts';
 
 /** The families of the rollups: the order tables' four and the chain's USDT orders ("virtual"). */
-export const REPORT_FAMILY_LABELS = {
-  ...ORDER_FAMILY_LABELS,
-  usdt: ['虚拟币', 'Virtual (USDT)'],
-} as const satisfies Record<string, Bilingual>;
+export const REPORT_FAMILY_LABELS = ANY_ORDER_FAMILY_LABELS;
 
 /** Pay types of the rollups: a passage's, or usdt for the chain's orders. */
 export const REPORT_PAY_TYPE_LABELS = {

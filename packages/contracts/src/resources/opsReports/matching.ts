@@ -163,7 +163,11 @@ export const mchMatchSynRecordReport = defineReport({
     deliveredAmount: { type: 'money', sum: 'deliveredAmount', chart: false },
   },
   chart: { type: 'line', x: 'day', y: ['callbacks', 'delivered', 'failed'] },
-  drill: { page: '/order/mchNotify', filters: { mchNo: 'mchNo', family: 'family' } },
+  drill: {
+    page: '/order/mchNotify',
+    filters: { mchNo: 'mchNo', family: 'family' },
+    fixed: { orderFamily: 'match' },
+  },
   labels: {
     ...syncDays.labels,
     [`field.${syncName}.mchNo`]: ['商户号', 'Merchant no.'],

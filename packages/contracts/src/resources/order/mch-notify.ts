@@ -6,8 +6,9 @@
  */
 import { defineLifecycle } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
-import { DIRECTION_LABELS, enumLabels } from '../mch/common.ts';
+import { DIRECTION_LABELS, enumLabels, optionsOf } from '../mch/common.ts';
 import { DEPOSIT_FINAL_STATES, depositLifecycle } from './deposit-order.ts';
+import { ANY_ORDER_FAMILY_LABELS } from './order-family.ts';
 import { USDT_FAMILY_LABELS, USDT_IGNORED_STATE } from './usdt-common.ts';
 import { WITHDRAW_FINAL_STATES, withdrawLifecycle } from './withdraw-order.ts';
 
@@ -71,6 +72,8 @@ export const mchNotify = defineResource({
         { value: 'usdtWithdraw', color: 'volcano' },
       ],
     },
+    // The order's own family: the matched orders' callbacks are a report of their own.
+    orderFamily: { type: 'enum', list: true, filter: 'eq', options: optionsOf(ANY_ORDER_FAMILY_LABELS) },
     orderNo: { type: 'string', list: true, filter: 'eq' },
     mchOrderNo: { type: 'string', list: true, filter: 'eq' },
     mchNo: { type: 'string', list: true, filter: 'eq' },
@@ -93,6 +96,8 @@ export const mchNotify = defineResource({
     'field.mchNotify.id': ['编号', 'ID'],
     'field.mchNotify.family': ['订单类型', 'Order type'],
     ...enumLabels('mchNotify', 'family', { ...DIRECTION_LABELS, ...USDT_FAMILY_LABELS }),
+    'field.mchNotify.orderFamily': ['订单种类', 'Order family'],
+    ...enumLabels('mchNotify', 'orderFamily', ANY_ORDER_FAMILY_LABELS),
     'field.mchNotify.orderNo': ['平台订单号', 'Order no.'],
     'field.mchNotify.mchOrderNo': ['商户订单号', 'Merchant order no.'],
     'field.mchNotify.mchNo': ['商户号', 'Merchant no.'],

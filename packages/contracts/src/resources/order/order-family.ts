@@ -13,6 +13,11 @@ export const ORDER_FAMILY_LABELS = {
   match: ['撮合', 'Matched'],
 } as const satisfies Record<string, Bilingual>;
 export const ORDER_FAMILIES = ['normal', 'otc', 'zhotc', 'match'] as const;
+/** Every order's family, the chain's USDT orders ("virtual") included: the rollups, the callbacks. */
+export const ANY_ORDER_FAMILY_LABELS = {
+  ...ORDER_FAMILY_LABELS,
+  usdt: ['虚拟币', 'Virtual (USDT)'],
+} as const satisfies Record<string, Bilingual>;
 export type OrderFamily = (typeof ORDER_FAMILIES)[number];
 
 /** The OTC desk's currency; every other quoted currency is a ZHOTC order. */
