@@ -14,7 +14,6 @@ import { createMatchedDeposit } from '../apps/server/src/modules/match/match-ser
 import { createMerchant } from '../apps/server/src/modules/mch/merchant.service.ts';
 import { members } from '../apps/server/src/modules/member/schema.ts';
 import { createWithdrawal } from '../apps/server/src/modules/openapi/orders.ts';
-import { RiskBlocked } from '../apps/server/src/modules/risk/check.ts';
 import { ensureAccount, platformAccount, postEntry } from '../apps/server/src/platform/ledger/index.ts';
 import { runSystemTransition } from '../apps/server/src/platform/transitions/index.ts';
 import { CAPACITY_METHOD, cpuMeter, cpuText, statementCounter, statementReport } from './cpu.ts';
@@ -89,7 +88,7 @@ export async function matchingWorld(w: World) {
           },
           '127.0.0.1',
         );
-        if (typeof w1 === 'object' && !(w1 instanceof RiskBlocked) && w1.order.status === 'in_review')
+        if (typeof w1 === 'object' && 'order' in w1 && w1.order.status === 'in_review')
           await runSystemTransition(w.ctx, orderTransferList, 'approve', w1.order.id);
       }
     }),

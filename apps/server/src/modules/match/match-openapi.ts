@@ -28,7 +28,6 @@ import { merchantApiScope } from '../openapi/merchant-scope.ts';
 import { answerOf, createWithdrawal, outsideLimits } from '../openapi/orders.ts';
 import { OPENAPI_PREFIX } from '../openapi/routes.ts';
 import { payParameterProblem } from '../payManage/pay-parameters.ts';
-import { RiskBlocked } from '../risk/check.ts';
 import { blockFields, createUnlessBlocked } from '../risk/hooks.ts';
 import type { Match } from './match.schema.ts';
 import { merchantMatchConfig } from './match-engine.ts';
@@ -163,8 +162,8 @@ export async function matchOpenapiRoutes(parent: FastifyInstance) {
         const made = await createWithdrawal(ctx, m, { ...body, family: 'match' }, clientIp(request));
         if (made === 'insufficient') return refuse(request, reply, 'insufficientBalance');
         if (made === 'accountRefused') return refuse(request, reply, 'payeeAccountRefused');
-        if (made instanceof RiskBlocked)
-          return refuse(request, reply, 'riskBlocked', blockFields(made.decision, locale));
+        if ('blocked' in made)
+          return refuse(request, reply, 'riskBlocked', blockFields(made.blocked, locale));
         request.placement!.orderNo = made.order.orderNo;
         return accept(request, answerOf('withdraw', made.order));
       },

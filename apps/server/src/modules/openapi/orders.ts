@@ -12,7 +12,8 @@ import { usePaymentAccount } from '../member/payment-accounts.ts';
 import { insertWithdrawOrder } from '../order/create.ts';
 import { type OrderQuote, quoteOf } from '../order/quote.ts';
 import { type DepositOrder, depositOrders, type WithdrawOrder, withdrawOrders } from '../order/schema.ts';
-import { enforce, RiskBlocked } from '../risk/check.ts';
+import { enforce } from '../risk/check.ts';
+import { type Blocked, createUnlessBlocked } from '../risk/hooks.ts';
 import { logBlock } from '../risk/service.ts';
 import type { ApiMerchant } from './verify.ts';
 
@@ -77,53 +78,53 @@ export async function createWithdrawal(
   m: ApiMerchant,
   input: WithdrawInput,
   clientIp: string,
-): Promise<{ order: WithdrawOrder; created: boolean } | 'insufficient' | 'accountRefused' | RiskBlocked> {
+): Promise<
+  { order: WithdrawOrder; created: boolean } | 'insufficient' | 'accountRefused' | { blocked: Blocked }
+> {
+  const where = { source: 'openapi', direction: 'withdraw', merchantId: m.id, mchNo: m.mchNo } as const;
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const now = ctx.clock.now();
-      const { payoutAt, ...fields } = input;
-      // Risk lists and freezes (issue 13) before anything is written or frozen.
-      await enforce(ctx, tx, {
-        direction: 'withdraw',
-        family: input.family ?? (input.quote ? 'otc' : 'normal'),
-        merchantId: m.id,
-        memberAccount: input.memberAccount,
-        realName: input.accountName,
-        cardNo: input.accountNo,
-        ip: clientIp,
-      });
-      const account = await usePaymentAccount(tx, {
-        merchantId: m.id,
-        memberAccount: input.memberAccount,
-        payType: 'bank_card',
-        accountNo: input.accountNo,
-        holderName: input.accountName,
-        bankName: input.bankName,
-        at: now,
-      });
-      if (account === 'refused') return 'accountRefused' as const;
-      const at = payoutAt ? new Date(Number(payoutAt)) : null;
-      const { order, created } = await insertWithdrawOrder(tx, {
-        ...fields,
-        bankCode: input.bankCode ?? '',
-        merchantId: m.id,
-        clientIp,
-        scheduledAt: at && at > now ? at : null,
-        now,
-      });
-      if (!created) return { order, created };
-      await runSystemTransition(ctx, orderTransferList, 'review', order.id, { tx });
-      // Auto-review (engineer "orders") may have moved it further inside the same transaction.
-      const [reviewed] = await tx.select().from(withdrawOrders).where(eq(withdrawOrders.id, order.id));
-      return { order: reviewed!, created };
-    });
+    return await createUnlessBlocked(ctx, { ...where, mchOrderNo: input.mchOrderNo }, () =>
+      ctx.db.transaction(async (tx) => {
+        const now = ctx.clock.now();
+        const { payoutAt, ...fields } = input;
+        // Risk lists and freezes (issue 13) before anything is written or frozen.
+        await enforce(ctx, tx, {
+          direction: 'withdraw',
+          family: input.family ?? (input.quote ? 'otc' : 'normal'),
+          merchantId: m.id,
+          memberAccount: input.memberAccount,
+          realName: input.accountName,
+          cardNo: input.accountNo,
+          ip: clientIp,
+        });
+        const account = await usePaymentAccount(tx, {
+          merchantId: m.id,
+          memberAccount: input.memberAccount,
+          payType: 'bank_card',
+          accountNo: input.accountNo,
+          holderName: input.accountName,
+          bankName: input.bankName,
+          at: now,
+        });
+        if (account === 'refused') return 'accountRefused' as const;
+        const at = payoutAt ? new Date(Number(payoutAt)) : null;
+        const { order, created } = await insertWithdrawOrder(tx, {
+          ...fields,
+          bankCode: input.bankCode ?? '',
+          merchantId: m.id,
+          clientIp,
+          scheduledAt: at && at > now ? at : null,
+          now,
+        });
+        if (!created) return { order, created };
+        await runSystemTransition(ctx, orderTransferList, 'review', order.id, { tx });
+        // Auto-review (engineer "orders") may have moved it further inside the same transaction.
+        const [reviewed] = await tx.select().from(withdrawOrders).where(eq(withdrawOrders.id, order.id));
+        return { order: reviewed!, created };
+      }),
+    );
   } catch (e) {
     if (e instanceof LedgerError && e.reason === 'insufficient') return 'insufficient';
-    if (e instanceof RiskBlocked) {
-      const where = { source: 'openapi', direction: 'withdraw', merchantId: m.id } as const;
-      await logBlock(ctx, e.decision, { ...where, mchNo: m.mchNo, mchOrderNo: input.mchOrderNo });
-      return e;
-    }
     throw e;
   }
 }

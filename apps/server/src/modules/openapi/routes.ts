@@ -11,7 +11,6 @@ import { localeOf } from '../../platform/errors.ts';
 import { outboundUrlProblem } from '../../platform/outbound.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { payParameterCodes, payParameterProblem, payParameters } from '../payManage/pay-parameters.ts';
-import { RiskBlocked } from '../risk/check.ts';
 import { checkGiftClaim, giftClaimAnswer, giftClaimBody } from '../risk/gift.ts';
 import { blockFields } from '../risk/hooks.ts';
 import { accept, refuse } from './answer.ts';
@@ -101,8 +100,8 @@ export async function openapiRoutes(parent: FastifyInstance) {
         const made = await createWithdrawal(ctx, m, input, clientIp(request));
         if (made === 'insufficient') return refuse(request, reply, 'insufficientBalance');
         if (made === 'accountRefused') return refuse(request, reply, 'payeeAccountRefused');
-        if (made instanceof RiskBlocked)
-          return refuse(request, reply, 'riskBlocked', blockFields(made.decision, localeOf(request)));
+        if ('blocked' in made)
+          return refuse(request, reply, 'riskBlocked', blockFields(made.blocked, localeOf(request)));
         request.placement!.orderNo = made.order.orderNo;
         return accept(request, answerOf('withdraw', made.order));
       },
