@@ -350,4 +350,28 @@ describe('daily limits under concurrent deposits', () => {
     );
     expect(blocks.rows[0].n).toBe(5);
   });
+
+  it("answers a deposit that waits too long for the merchant's day lock as busy (503), not as a failure", async () => {
+    const m = await makeMerchant(t, { dailyLimit: '1000' });
+    const holder = await t.ctx.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query("SELECT pg_advisory_xact_lock(hashtext('deposit-day'), $1)", [m.id]);
+      const res = await mchCall(t, m, 'deposit/create', {
+        mchOrderNo: 'D-BUSY-1',
+        amount: '100.00',
+        payType: 'alipay',
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.envelope.code).toBe(ErrorCode.unavailable);
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+    // Nothing was written; the same order passes once the lock is free.
+    expect(
+      (await mchCall(t, m, 'deposit/create', { mchOrderNo: 'D-BUSY-1', amount: '100.00', payType: 'alipay' }))
+        .envelope.code,
+    ).toBe(0);
+  }, 20_000);
 });

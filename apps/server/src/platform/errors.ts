@@ -90,8 +90,12 @@ const BAD_INPUT_STATES: Record<string, string> = {
   '22001': 'tooLong:', // string too long for its column
   '54001': 'bodyDepth:', // statement too complex (a value nested too deep)
 };
-/** Connection lost, server shutting down or starting: the database is briefly away, not the input. */
-const UNAVAILABLE = /^(08|57P0)/;
+/**
+ * Connection lost, server shutting down or starting: the database is briefly away, not the input.
+ * 55P03: a lock not granted within lock_timeout (many writers on one record, one merchant's day
+ * limit): busy now, the same request may pass on a retry.
+ */
+const UNAVAILABLE = /^(08|57P0|55P03)/;
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
 
 interface DbErrorFacts {
