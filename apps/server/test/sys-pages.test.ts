@@ -259,7 +259,7 @@ describe('sysBackConfig', () => {
     expect((await withCode('adjustApprovalThreshold', 1000.5)).statusCode).toBe(400);
     // A refinement's message in words, not a generic "is invalid".
     expect((await withCode('adjustApprovalThreshold', '-5')).envelope.data).toEqual({
-      fields: [{ field: 'value', message: '不能为负数' }],
+      fields: [{ field: 'value', message: '不能小于0' }],
     });
     expect((await withCode('cashierStaff', ['amy', 'amy'])).envelope.data).toEqual({
       fields: [{ field: 'value', message: '含有重复项' }],

@@ -44,10 +44,10 @@ export function fieldValueSchema(field: FieldDef, withRules = true): z.ZodType {
       const currency = fixedCurrency(field);
       return (currency ? currencyAmountSchema(currency, 'any') : decimalString)
         .refine((v) => minAmount === undefined || compareDecimal(v, minAmount) >= 0, {
-          message: `atLeast:${minAmount}`,
+          message: `notBelow:${minAmount}`,
         })
         .refine((v) => maxAmount === undefined || compareDecimal(v, maxAmount) <= 0, {
-          message: `atMost:${maxAmount}`,
+          message: `notAbove:${maxAmount}`,
         });
     }
     case 'enum': {

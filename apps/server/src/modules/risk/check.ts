@@ -74,9 +74,10 @@ interface CheckRow {
 
 /**
  * The check: one call of the function risk_check (made by migration 0045; its statement as of 0047,
- * which added the day locks), prepared by name. The function plans its statement once per session (a generic plan); as a prepared
- * statement of its own it was planned anew on every execution (1.5 ms of planning for 0.2 ms of
- * execution: the parameters fold whole branches away, so the generic plan always looked dearer).
+ * which added the day locks), prepared by name. The function plans its statement once per session
+ * (a generic plan); as a prepared statement of its own it was planned anew on every execution
+ * (1.5 ms of planning for 0.2 ms of execution: the parameters fold whole branches away, so the
+ * generic plan always looked dearer).
  * $1 now, $2 the direction's lists, $3 the merchant, $4 the lookup keys, $5 the IP or NULL, $6 the
  * direction, $7 the member account normalised (the freezes'), $8 as given (the member list's), $9 a
  * deposit's amount or NULL, $10 the platform's time zone. The statement seeks

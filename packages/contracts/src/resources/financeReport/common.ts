@@ -8,9 +8,6 @@ import type { ReportDimensionInput, ReportMeasureInput } from '../../report.ts';
 import { DIRECTION_LABELS, enumLabels, optionsOf, PAY_TYPE_LABELS } from '../mch/common.ts';
 import { ANY_ORDER_FAMILY_LABELS } from '../order/order-family.ts';
 
-/** The families of the rollups: the order tables' four and the chain's USDT orders ("virtual"). */
-export const REPORT_FAMILY_LABELS = ANY_ORDER_FAMILY_LABELS;
-
 /** Pay types of the rollups: a passage's, or usdt for the chain's orders. */
 export const REPORT_PAY_TYPE_LABELS = {
   ...PAY_TYPE_LABELS,
@@ -23,7 +20,7 @@ export const DIMENSIONS = {
   passageId: { type: 'ref', ref: { resource: 'passage', labelField: 'name' } },
   memberAccount: { type: 'string' },
   payType: { type: 'enum', options: optionsOf(REPORT_PAY_TYPE_LABELS) },
-  family: { type: 'enum', options: optionsOf(REPORT_FAMILY_LABELS) },
+  family: { type: 'enum', options: optionsOf(ANY_ORDER_FAMILY_LABELS) },
   direction: { type: 'enum', options: optionsOf(DIRECTION_LABELS) },
 } as const satisfies Record<string, ReportDimensionInput>;
 
@@ -46,7 +43,7 @@ export function dimensions<const K extends DimensionName>(name: string, ...keys:
   for (const k of keys) {
     labels[`field.${name}.${k}`] = DIMENSION_LABELS[k];
     if (k === 'payType') Object.assign(labels, enumLabels(name, k, REPORT_PAY_TYPE_LABELS));
-    if (k === 'family') Object.assign(labels, enumLabels(name, k, REPORT_FAMILY_LABELS));
+    if (k === 'family') Object.assign(labels, enumLabels(name, k, ANY_ORDER_FAMILY_LABELS));
     if (k === 'direction') Object.assign(labels, enumLabels(name, k, DIRECTION_LABELS));
   }
   return { dims, labels };

@@ -3,8 +3,8 @@
  * and bounds; the server validates each value against it and the web renders an editor per type.
  */
 import { z } from 'zod';
+import { currencyAmountSchema } from '../../amount-schema.ts';
 import { bilingual, defineResource } from '../../resource.ts';
-import { decimalString } from '../../resource-schemas.ts';
 import { DATACENTER_SWITCHES } from '../payManage/common.ts';
 
 export type SettingType = 'boolean' | 'number' | 'money' | 'stringList' | 'switches';
@@ -55,7 +55,8 @@ export function settingValueSchema(def: SettingDef): z.ZodType {
         .min(def.min ?? 0)
         .max(def.max ?? Number.MAX_SAFE_INTEGER);
     case 'money':
-      return decimalString.refine((v) => !v.startsWith('-'), { message: 'nonNegative:' });
+      // A CNY amount: scale 2, at least 0 (the amount rule of every money field, money.ts).
+      return currencyAmountSchema('CNY', 'nonNegative');
     case 'stringList':
       return z
         .array(z.string().trim().min(1).max(64))
