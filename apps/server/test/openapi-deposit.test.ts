@@ -146,7 +146,7 @@ describe('the error report', () => {
     );
     const upstream = rows.filter((r) => r.source === 'upstream');
     expect(upstream).toEqual([
-      expect.objectContaining({ code: 'upstream_error', count: 1, endpoint: 'SBX_GW-alipay-deposit' }),
+      expect.objectContaining({ code: '@upstreamError', count: 1, endpoint: 'SBX_GW-alipay-deposit' }),
     ]);
     expect(upstream[0].last_message.length).toBeGreaterThan(0);
   });

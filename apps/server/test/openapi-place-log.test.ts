@@ -93,7 +93,7 @@ describe('placement log in groups', () => {
     );
     const { rows: refusedInLog } = await t.ctx.pool.query(
       `SELECT (at AT TIME ZONE $1)::date::text AS day, CASE WHEN merchant_id IS NULL THEN '' ELSE mch_no END AS mch_no,
-              endpoint, code::text, count(*)::int AS count
+              '@merchantApiEndpoint.' || endpoint AS endpoint, code::text, count(*)::int AS count
          FROM order_place_log WHERE NOT accepted GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
       [t.ctx.config.timeZone],
     );

@@ -85,8 +85,22 @@ describe('orderPlaceLogStatic and logReport', () => {
       },
     );
     expect(report.envelope.data.list).toEqual([
-      expect.objectContaining({ source: 'api', code: '2001', count: 2, lastMessage: '签名错误' }),
+      expect.objectContaining({
+        source: 'api',
+        endpoint: '@merchantApiEndpoint.queryBalance',
+        code: '2001',
+        count: 2,
+        lastMessage: '签名错误',
+      }),
     ]);
+    // The endpoint is found by the words an operator reads, in either language.
+    for (const words of ['查询余额', 'query BALANCE']) {
+      const found = await list<{ code: string }>('logReport', { mchNo: m.mchNo, endpoint: words });
+      expect(found.envelope.data.list.map((r) => r.code)).toEqual(['2001']);
+    }
+    expect(
+      (await list('logReport', { mchNo: m.mchNo, endpoint: 'Create deposit' })).envelope.data.list,
+    ).toEqual([]);
   });
 });
 
@@ -136,6 +150,16 @@ describe('orderFailReason', () => {
       }),
     ]);
     expect(res.envelope.data.list[0]!.amount).toMatch(/^10(\.0+)?$/);
+    // The final state is one of the four bad endings: filtered by it, and nothing else is one.
+    expect(
+      (await list('orderFailReason', { mchNo: m.mchNo, status: 'failed' })).envelope.data.list,
+    ).toHaveLength(1);
+    expect(
+      (await list('orderFailReason', { mchNo: m.mchNo, status: 'rejected' })).envelope.data.list,
+    ).toEqual([]);
+    const paying = await list('orderFailReason', { mchNo: m.mchNo, status: 'paying' });
+    expect(paying.statusCode).toBe(400);
+    expect(JSON.stringify(paying.envelope)).toContain('status');
   });
 
   it('a reason the platform wrote is found by the words an operator reads, in either language', async () => {

@@ -10,6 +10,7 @@ import { type BlockedKind, OUTBOUND_BLOCK_LABELS } from './outbound-kinds.ts';
 import { GIFT_DIMENSION_LABELS } from './resources/financeRisk/gift-dimensions.ts';
 import { BLOCK_RULES, type BlockRule } from './resources/financeRisk/risk-targets.ts';
 import { CALLBACK_REFUSAL_LABELS, type CallbackRefusal } from './resources/order/callback-refusals.ts';
+import { MERCHANT_API_ENDPOINTS } from './resources/order/place-log-codes.ts';
 import { ROUTE_VERDICT_LABELS, type RouteVerdict } from './resources/order/route-verdicts.ts';
 import { TRADER_TYPE_LABELS } from './resources/trade/trade-vocab.ts';
 
@@ -63,6 +64,9 @@ const giftShared = textsOf('giftShared', GIFT_DIMENSION_LABELS, ([zh, en]) => [
   `${en} shared by too many members (members/at most/hours)`,
 ]);
 
+/** A merchant API endpoint where a column also holds other names (the error report: passages too). */
+const merchantApiEndpoints = textsOf('merchantApiEndpoint', MERCHANT_API_ENDPOINTS, (label) => label);
+
 export const SYSTEM_TEXTS = {
   // Who acted, when no operator did.
   system: ['系统', 'System'],
@@ -106,6 +110,7 @@ export const SYSTEM_TEXTS = {
   ...outboundRefusals,
   ...callbackRefusals,
   ...giftShared,
+  ...merchantApiEndpoints,
 } as const satisfies Record<string, Pair>;
 export type SystemText = keyof typeof SYSTEM_TEXTS;
 

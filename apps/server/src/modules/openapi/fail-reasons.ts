@@ -3,11 +3,12 @@
  * cancelled with a reason, its day, family, merchant, state and raw reason are counted in the same
  * transaction as the final state (onOrderFinal), so the page never groups the order tables.
  */
+import { ENDED_BADLY_LABELS } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/ledger/index.ts';
 import type { OrderFinal, SaidOrderFinal } from '../order/final-state.ts';
 
-const ENDED_BADLY = new Set(['failed', 'rejected', 'timeout', 'cancelled']);
+const ENDED_BADLY = new Set(Object.keys(ENDED_BADLY_LABELS));
 
 /** In a transition's one statement: nothing to write but for a bad ending, which it cannot say. */
 export const saidFailReason: SaidOrderFinal = (event) =>

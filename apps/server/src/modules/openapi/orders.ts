@@ -14,7 +14,6 @@ import { type OrderQuote, quoteOf } from '../order/quote.ts';
 import { type DepositOrder, depositOrders, type WithdrawOrder, withdrawOrders } from '../order/schema.ts';
 import { enforce } from '../risk/check.ts';
 import { type Blocked, createUnlessBlocked } from '../risk/hooks.ts';
-import { logBlock } from '../risk/service.ts';
 import type { ApiMerchant } from './verify.ts';
 
 /** A stored amount (numeric(28, 8)) in its currency's scale: what the merchant sent, 100.00 not 100.00000000. */

@@ -9,7 +9,7 @@
  * alone, and under load, a burst of orders or a flood of refused calls, one statement carries many
  * rows (each statement was a round trip and a commit per request, a ninth of an order's statements).
  */
-import { type MerchantApiEndpoint, merchantApiCodeName } from '@payops/contracts';
+import { type MerchantApiEndpoint, merchantApiCodeName, systemText } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
 
 export type Endpoint = MerchantApiEndpoint;
@@ -43,9 +43,10 @@ const GROUP_MAX = 500;
 const STATEMENT = `
 WITH input AS (
   SELECT * FROM unnest($1::timestamptz[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[],
-                       $7::numeric[], $8::text[], $9::bool[], $10::int[], $11::text[], $12::text[], $13::int[])
+                       $7::numeric[], $8::text[], $9::bool[], $10::int[], $11::text[], $12::text[], $13::int[],
+                       $15::text[])
     AS t(at, merchant_id, mch_no, endpoint, mch_order_no, order_no, amount, ip, accepted, code, code_name,
-         reason, latency_ms)
+         reason, latency_ms, report_endpoint)
 ), who AS (
   SELECT *, CASE WHEN known IS NULL THEN '' ELSE mch_no END AS rollup_mch_no
     FROM (SELECT i.*, coalesce(i.merchant_id, m.id) AS known
@@ -74,7 +75,7 @@ WITH input AS (
     latency_ms_max = greatest(s.latency_ms_max, EXCLUDED.latency_ms_max)
 )
 INSERT INTO error_report_daily AS e (day, source, mch_no, endpoint, code, count, last_message, last_at)
-SELECT (at AT TIME ZONE $14::text)::date AS day, 'api', rollup_mch_no, endpoint, code::text, count(*),
+SELECT (at AT TIME ZONE $14::text)::date AS day, 'api', rollup_mch_no, report_endpoint, code::text, count(*),
        (array_agg(reason ORDER BY at DESC))[1], max(at)
   FROM who
  WHERE NOT accepted
@@ -111,6 +112,8 @@ function write(ctx: AppContext, rows: Placement[]): Promise<unknown> {
       column((p) => cut(p.reason, 500)),
       column((p) => p.latencyMs),
       ctx.config.timeZone,
+      // The error report's column holds passages too: the endpoint is a system text there.
+      column((p) => systemText(`merchantApiEndpoint.${p.endpoint}`)),
     ],
   });
 }

@@ -1,10 +1,12 @@
 /**
  * The upstream side of the error report (logReport): every passage an upstream refused or failed in a
  * routing decision (engineer "upstream"'s routing_decisions, candidates with verdict upstream_error)
- * counted per day, merchant, passage and verdict. A scheduled job reads the decisions past its cursor in
- * bounded batches; the cursor moves in the same transaction as the counts, so a retry counts nothing
- * twice and a second instance waits on the cursor's row lock.
+ * counted per day, merchant and passage, under the code `@upstreamError` (read in the reader's
+ * language). A scheduled job reads the decisions past its cursor in bounded batches; the cursor moves
+ * in the same transaction as the counts, so a retry counts nothing twice and a second instance waits
+ * on the cursor's row lock.
  */
+import { systemText } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { defineJob } from '../../platform/jobs/registry.ts';
@@ -30,13 +32,13 @@ async function foldBatch(ctx: AppContext): Promise<number> {
     await tx.execute(sql`
       INSERT INTO error_report_daily AS e (day, source, mch_no, endpoint, code, count, last_message, last_at)
       SELECT (d.created_at AT TIME ZONE ${ctx.config.timeZone})::date, 'upstream', m.mch_no, c->>'name',
-             c->>'verdict', count(*), (array_agg(coalesce(c->>'detail', '') ORDER BY d.id DESC))[1],
+             ${systemText('upstreamError')}::text, count(*), (array_agg(coalesce(c->>'detail', '') ORDER BY d.id DESC))[1],
              max(d.created_at)
         FROM routing_decisions d
         CROSS JOIN LATERAL jsonb_array_elements(d.candidates) c
         JOIN merchants m ON m.id = d.merchant_id
        WHERE d.id > ${from} AND d.id <= ${upto} AND c->>'verdict' = 'upstream_error'
-       GROUP BY 1, 3, 4, 5
+       GROUP BY 1, 3, 4
       ON CONFLICT (day, source, mch_no, endpoint, code) DO UPDATE SET
         count = e.count + EXCLUDED.count,
         last_message = EXCLUDED.last_message,

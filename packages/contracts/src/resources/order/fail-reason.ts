@@ -5,7 +5,21 @@
  */
 import { bilingual, defineResource } from '../../resource.ts';
 import { DIRECTION_LABELS, enumLabels, optionsOf } from '../mch/common.ts';
+import { depositLifecycle } from './deposit-order.ts';
 import { USDT_FAMILY_LABELS } from './usdt-common.ts';
+import { withdrawLifecycle } from './withdraw-order.ts';
+
+/**
+ * The bad endings the rollup counts, worded as the order lists word them (every family's lifecycle
+ * gives these four states the same words).
+ */
+export const ENDED_BADLY_LABELS = {
+  failed: depositLifecycle.states.failed.label,
+  rejected: withdrawLifecycle.states.rejected.label,
+  timeout: depositLifecycle.states.timeout.label,
+  cancelled: depositLifecycle.states.cancelled.label,
+} as const satisfies Record<string, readonly [string, string]>;
+export type EndedBadly = keyof typeof ENDED_BADLY_LABELS;
 
 export const orderFailReason = defineResource({
   name: 'orderFailReason',
@@ -21,7 +35,7 @@ export const orderFailReason = defineResource({
       options: optionsOf({ ...DIRECTION_LABELS, ...USDT_FAMILY_LABELS }),
     },
     mchNo: { type: 'string', list: true, filter: 'eq' },
-    status: { type: 'string', list: true, filter: 'eq' },
+    status: { type: 'enum', list: true, filter: 'eq', options: optionsOf(ENDED_BADLY_LABELS) },
     reason: { type: 'text', list: true, filter: 'contains' },
     count: { type: 'number', list: true, sort: true },
     amount: { type: 'money', list: true },
@@ -37,6 +51,7 @@ export const orderFailReason = defineResource({
     ...enumLabels('orderFailReason', 'family', { ...DIRECTION_LABELS, ...USDT_FAMILY_LABELS }),
     'field.orderFailReason.mchNo': ['商户号', 'Merchant no.'],
     'field.orderFailReason.status': ['最终状态', 'Final state'],
+    ...enumLabels('orderFailReason', 'status', ENDED_BADLY_LABELS),
     'field.orderFailReason.reason': ['失败原因（原始信息）', 'Failure reason (raw message)'],
     'field.orderFailReason.count': ['笔数', 'Orders'],
     'field.orderFailReason.amount': ['金额合计', 'Total amount'],

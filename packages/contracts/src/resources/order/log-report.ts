@@ -20,8 +20,10 @@ export const logReport = defineResource({
     day: { type: 'date', list: true, sort: true, filter: 'between' },
     source: { type: 'enum', list: true, filter: 'eq', options: optionsOf(ERROR_SOURCES) },
     mchNo: { type: 'string', list: true, filter: 'eq' },
-    endpoint: { type: 'string', list: true, filter: 'eq' },
-    code: { type: 'string', list: true, filter: 'eq' },
+    // A merchant API row's endpoint (`@merchantApiEndpoint.deposit`, read as its name) or code (2009);
+    // an upstream row's passage (its name) and `@upstreamError`. Searched by the words shown.
+    endpoint: { type: 'string', list: true, filter: 'contains' },
+    code: { type: 'string', list: true, filter: 'contains' },
     count: { type: 'number', list: true, sort: true },
     lastMessage: { type: 'text', list: true },
     lastAt: { type: 'datetime', list: true },
