@@ -25,6 +25,21 @@ const id = (testId: string) => page.getByTestId(testId);
 const idle = () =>
   page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
 
+/** The texts of one column of the page's table, found by its header. */
+function column(header: string): Promise<string[]> {
+  return page.evaluate((title) => {
+    const table = [...document.querySelectorAll<HTMLElement>('.ant-table')].find((t) => t.offsetParent);
+    const heads = [...(table?.querySelectorAll('thead th') ?? [])].map((th) => th.textContent?.trim());
+    const at = heads.indexOf(title);
+    return [...(table?.querySelectorAll('tbody tr.ant-table-row') ?? [])].map(
+      (tr) => tr.children[at]?.textContent?.trim() ?? '',
+    );
+  }, header);
+}
+
+/** Han characters: the platform's own words must not show them to an en-US reader. */
+const HAN = /\p{Script=Han}/u;
+
 async function open(name: string): Promise<void> {
   await visit(page, `/order/${name}`);
   await id(`resource-page-${name}`).waitFor({ timeout: 20_000 });
@@ -70,6 +85,24 @@ describe('placement log pages', () => {
     await expect
       .poll(() => page.locator('.ant-table-thead:visible').first().textContent())
       .toContain('Refusal reason');
+    // The demo's merchants call in zh-CN; the operator reads every refusal in English.
+    const reasons = (await column('Refusal reason')).filter((r) => r !== '-');
+    expect(reasons.length).toBeGreaterThan(0);
+    expect(reasons.filter((r) => HAN.test(r))).toEqual([]);
+    // The error report names the merchant API's endpoints and their messages in English too.
+    await open('logReport');
+    const sources = await column('Source');
+    const endpoints = await column('Endpoint / passage');
+    const messages = await column('Latest message');
+    const api = sources.flatMap((s, i) => (s === 'Merchant API' ? [i] : []));
+    expect(api.length).toBeGreaterThan(0);
+    expect(api.filter((i) => HAN.test(endpoints[i]!) || HAN.test(messages[i]!))).toEqual([]);
+    expect(api.map((i) => endpoints[i])).toContain('Create deposit');
+    // The failure reasons' final states are words, not keys.
+    await open('orderFailReason');
+    const states = await column('Final state');
+    expect(states.length).toBeGreaterThan(0);
+    expect(states.filter((s) => !['Failed', 'Rejected', 'Timed out', 'Cancelled'].includes(s))).toEqual([]);
     await pick(page, 'language-switch', 'language-option-zh-CN');
   });
 });

@@ -13,7 +13,7 @@ import { duePayouts } from '../src/modules/upstream/payout.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
 import { runSystemTransition } from '../src/platform/transitions/index.ts';
 import { call, createTestApp, type TestApp } from './harness.ts';
-import { balance, lastLog, makeMerchant, mchCall, type TestMerchant } from './openapi-client.ts';
+import { balance, HAN, lastLog, makeMerchant, mchCall, type TestMerchant } from './openapi-client.ts';
 
 let t: TestApp;
 let m: TestMerchant;
@@ -166,7 +166,10 @@ describe('refusals: a clear code, on the placement log with the reason, no money
     const log = await lastLog(t);
     expect(log.accepted).toBe(false);
     expect(log.code).toBe(code);
-    expect(log.reason).toBe(res.envelope.msg);
+    // The operator reads it in their language whatever the merchant's was (zh-CN here).
+    expect(log.reason['zh-CN']).toBe(res.envelope.msg);
+    expect(log.reason['en-US']).not.toMatch(HAN);
+    expect(log.reason['en-US'].length).toBeGreaterThan(2);
     if (opts.mchOrderNo) expect(log.mch_order_no).toBe(opts.mchOrderNo);
     expect(await balance(t, m)).toEqual(before);
     const after = await t.ctx.pool.query('SELECT count(*)::int AS n FROM withdraw_orders');
@@ -229,7 +232,7 @@ describe('refusals: a clear code, on the placement log with the reason, no money
       accepted: false,
       code: 2004,
       code_name: 'merchantUnknown',
-      reason: '商户不存在',
+      reason: { 'zh-CN': '商户不存在', 'en-US': 'Unknown merchant (mchNo)' },
     });
     const en = await mchCall(
       t,
@@ -241,7 +244,7 @@ describe('refusals: a clear code, on the placement log with the reason, no money
       },
     );
     expect(en.envelope.msg).toBe('The signature (sign) does not match');
-    expect((await lastLog(t)).reason).toBe('Unknown merchant (mchNo)');
+    expect((await lastLog(t)).reason).toEqual({ 'zh-CN': '商户不存在', 'en-US': 'Unknown merchant (mchNo)' });
   });
 
   it('an unknown merchant or a bad signature from an address off every white list: still the same answer', async () => {

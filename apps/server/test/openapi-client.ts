@@ -1,4 +1,5 @@
 /** Test helpers of the merchant API: a merchant with a known secret and balance, and signed calls. */
+import { type Locale, localText } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
 import { merchantApiCall } from '../src/demo/orders-client.ts';
 import { createMerchant } from '../src/modules/mch/merchant.service.ts';
@@ -85,14 +86,20 @@ export interface LogRow {
   accepted: boolean;
   code: number;
   code_name: string;
-  reason: string;
+  /** The reason as a reader of each language reads it (the row keeps it in each). */
+  reason: Record<Locale, string>;
 }
 
 /** The newest placement log row (the hook writes it before the answer leaves). */
 export async function lastLog(t: TestApp): Promise<LogRow> {
-  const { rows } = await t.ctx.pool.query<LogRow>('SELECT * FROM order_place_log ORDER BY id DESC LIMIT 1');
-  return rows[0]!;
+  const { rows } = await t.ctx.pool.query('SELECT * FROM order_place_log ORDER BY id DESC LIMIT 1');
+  const row = rows[0]!;
+  const stored = row.reason as string;
+  return { ...row, reason: { 'zh-CN': localText(stored, 'zh-CN'), 'en-US': localText(stored, 'en-US') } };
 }
+
+/** Han characters: what an en-US reader must not be shown for the platform's own words. */
+export const HAN = /\p{Script=Han}/u;
 
 /** The same call over real HTTP to the listening server, with the demo's client. */
 export function mchFetch<T = unknown>(

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldUpstreamErrors } from '../src/modules/openapi/upstream-errors.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
 import type { TestApp } from './harness.ts';
-import { balance, lastLog, makeMerchant, mchFetch, type TestMerchant } from './openapi-client.ts';
+import { balance, HAN, lastLog, makeMerchant, mchFetch, type TestMerchant } from './openapi-client.ts';
 import { listeningApp, type Party, passage, sandboxCall, sandboxParty, waitFor } from './upstream-helpers.ts';
 
 let t: TestApp;
@@ -98,9 +98,11 @@ describe('deposit refusals: a clear code, on the log, no balance moved', () => {
     expect(log).toMatchObject({
       accepted: false,
       code,
-      reason: res.envelope.msg,
+      reason: expect.objectContaining({ 'en-US': res.envelope.msg }),
       mch_order_no: params.mchOrderNo,
     });
+    // An operator reading zh-CN reads it in Chinese, though the merchant asked in English.
+    expect(log.reason['zh-CN']).toMatch(HAN);
     expect(await balance(t, m)).toEqual(before);
     return res;
   }

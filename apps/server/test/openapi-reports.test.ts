@@ -3,7 +3,7 @@
  * refusal's reason, the hourly statistics, the daily error report, and the failure reasons counted
  * when an order ends (the order-final event, in the ending transaction).
  */
-import { systemText } from '@payops/contracts';
+import { localText, systemText } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWithdrawOrder } from '../src/modules/order/create.ts';
@@ -50,7 +50,10 @@ describe('orderPlaceLogPage', () => {
     );
     expect(res.envelope.code, res.body).toBe(0);
     expect(res.envelope.data.list.map((r) => r.codeName)).toEqual(['signInvalid', 'signInvalid', 'ok', 'ok']);
-    expect(res.envelope.data.list[0]!.reason).toBe('签名错误');
+    // Kept in each language: read in the operator's, whatever the merchant's was.
+    const reason = res.envelope.data.list[0]!.reason;
+    expect(localText(reason, 'zh-CN')).toBe('签名错误');
+    expect(localText(reason, 'en-US')).toBe('The signature (sign) does not match');
     const refused = await list('placeLog', { mchNo: m.mchNo, accepted: false });
     expect(refused.envelope.data.pager.total).toBe(2);
     expect(res.body).not.toContain('"sign"');
@@ -90,9 +93,11 @@ describe('orderPlaceLogStatic and logReport', () => {
         endpoint: '@merchantApiEndpoint.queryBalance',
         code: '2001',
         count: 2,
-        lastMessage: '签名错误',
       }),
     ]);
+    expect(localText(report.envelope.data.list[0]!.lastMessage, 'en-US')).toBe(
+      'The signature (sign) does not match',
+    );
     // The endpoint is found by the words an operator reads, in either language.
     for (const words of ['查询余额', 'query BALANCE']) {
       const found = await list<{ code: string }>('logReport', { mchNo: m.mchNo, endpoint: words });

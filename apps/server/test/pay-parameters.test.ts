@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositOrders } from '../src/modules/order/schema.ts';
 import { call, type Session, signInAdmin, type TestApp } from './harness.ts';
-import { lastLog, makeMerchant, mchCall, type TestMerchant } from './openapi-client.ts';
+import { HAN, lastLog, makeMerchant, mchCall, type TestMerchant } from './openapi-client.ts';
 import { listeningApp, passage, sandboxCall, sandboxParty } from './upstream-helpers.ts';
 
 let t: TestApp;
@@ -74,7 +74,10 @@ describe('pay parameters on the merchant API', () => {
     expect(wechat.envelope.data).toEqual({
       fields: [{ field: 'amount', message: '超出支付参数「微信」的金额范围（10 ~ 5000）' }],
     });
-    expect((await lastLog(t)).reason).toContain('支付参数「微信」');
+    const { reason } = await lastLog(t);
+    expect(reason['zh-CN']).toContain('支付参数「微信」');
+    expect(reason['en-US']).toContain('WeChat');
+    expect(reason['en-US']).not.toMatch(HAN);
     // The direction's range holds for every pay type; the message follows the caller's language.
     const small = await deposit('alipay', '50.00', 'en-US');
     expect(small.envelope.data?.fields?.[0]?.message).toBe(

@@ -5,7 +5,7 @@
  * detail a name or a number, in no language) and shown in the reader's language wherever a text is
  * shown: table cells, the detail drawer, exports. What an operator typed is stored and shown as typed.
  */
-import type { Locale } from './api.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from './api.ts';
 import { type BlockedKind, OUTBOUND_BLOCK_LABELS } from './outbound-kinds.ts';
 import { GIFT_DIMENSION_LABELS } from './resources/financeRisk/gift-dimensions.ts';
 import { BLOCK_RULES, type BlockRule } from './resources/financeRisk/risk-targets.ts';
@@ -121,8 +121,35 @@ export function systemText(code: SystemText, detail?: string | number): string {
 
 const STORED = /^@([\w.]+)(?:: (.*))?$/s;
 
+/**
+ * A message the system worded itself, whose parts are words rather than a code and a neutral detail (a
+ * merchant API refusal: its code's words and each field's reason): stored in each language,
+ * `@{"zh-CN":"…","en-US":"…"}` (each at most `max` characters), and read in one. Worded the same in
+ * each, it is stored as it is.
+ */
+export function inEachLanguage(words: (locale: Locale) => string, max = 240): string {
+  const each = LOCALES.map((l) => {
+    const text = words(l);
+    return [l, text.length > max ? text.slice(0, max) : text] as const;
+  });
+  return each.every(([, text]) => text === each[0]![1])
+    ? each[0]![1]
+    : `@${JSON.stringify(Object.fromEntries(each))}`;
+}
+
+function eachLanguage(value: string, locale: Locale): string | undefined {
+  try {
+    const each = JSON.parse(value.slice(1)) as Partial<Record<Locale, unknown>>;
+    const text = each[locale] ?? each[DEFAULT_LOCALE];
+    return typeof text === 'string' ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A stored text in the reader's language: a system text translated, anything else as it is. */
 export function localText(value: string, locale: Locale): string {
+  if (value.startsWith('@{')) return eachLanguage(value, locale) ?? value;
   const m = STORED.exec(value);
   const pair = m ? (SYSTEM_TEXTS as Record<string, Pair>)[m[1]!] : undefined;
   if (!pair) return value;

@@ -1,4 +1,5 @@
 /** What every module gets from the platform, and the request fields the platform fills in. */
+import type { Locale } from '@payops/contracts';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -56,6 +57,8 @@ declare module 'fastify' {
     auth?: AuthContext;
     /** The envelope code answered, for the audit hook. */
     resultCode?: number;
+    /** The answer's message worded in any language (the placement log keeps a refusal in each). */
+    toldIn?: (locale: Locale) => string;
     auditNote?: AuditNote;
     /** The handler wrote its success row inside its transaction (audit-request.ts): none from onSend. */
     auditWritten?: boolean;

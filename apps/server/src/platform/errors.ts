@@ -15,7 +15,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from './context.ts';
 import { describeIssues, describeRule, type IssueLike } from './validation-messages.ts';
 
+/** Words in any language: what an answer says, worded again for each (the placement log keeps each). */
+export type Wording<T> = (locale: Locale) => T;
+
 export class AppError extends Error {
+  /** The fields' reasons in any language, when the thrower can word them in each (fieldsError). */
+  fieldsIn?: Wording<FieldError[]>;
+
   constructor(
     readonly code: ErrorCodeValue,
     readonly data: unknown = null,
@@ -23,6 +29,22 @@ export class AppError extends Error {
   ) {
     super(message ?? `error ${code}`);
   }
+}
+
+/** A 400 naming fields whose reasons are worded in each language: its data in `locale`'s words. */
+export function fieldsError(
+  fieldsIn: Wording<FieldError[]>,
+  locale: Locale,
+  data: Record<string, unknown> = {},
+): AppError {
+  const e = new AppError(ErrorCode.badRequest, { ...data, fields: fieldsIn(locale) });
+  e.fieldsIn = fieldsIn;
+  return e;
+}
+
+/** A message with the fields it names: `base: field reason; field reason`. */
+export function withFields(base: string, fields?: readonly FieldError[]): string {
+  return fields?.length ? `${base}: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}` : base;
 }
 
 const httpStatus: Partial<Record<number, number>> = {
@@ -58,17 +80,17 @@ export function localeOf(request: FastifyRequest): Locale {
   return pickLocale(request.headers['accept-language']);
 }
 
+/** Answers an error: its code's words, with the fields `fieldsIn` names, in the caller's language. */
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   code: number,
   data: unknown = null,
-  msg?: string,
+  fieldsIn?: Wording<readonly FieldError[]>,
 ) {
   request.resultCode = code;
-  return reply
-    .status(httpStatus[code] ?? 400)
-    .send({ code, msg: msg ?? errorMessage(code, localeOf(request)), data });
+  request.toldIn = (locale) => withFields(errorMessage(code, locale), fieldsIn?.(locale));
+  return reply.status(httpStatus[code] ?? 400).send({ code, msg: request.toldIn(localeOf(request)), data });
 }
 
 /** A message template with its `{name}` places filled (a place without a value: empty). */
@@ -145,9 +167,8 @@ function sendUnexpected(request: FastifyRequest, reply: FastifyReply, error: Err
     const rule = BAD_INPUT_STATES[db.code];
     request.log.warn({ requestId: request.id, db }, 'database refused a value');
     if (rule) {
-      const fields = [{ field: db.column ?? 'body', message: describeRule(rule, locale) }];
-      const msg = `${errorMessage(ErrorCode.badRequest, locale)}: ${fields[0]!.field} ${fields[0]!.message}`;
-      return sendError(request, reply, ErrorCode.badRequest, { fields }, msg);
+      const fieldsIn = (l: Locale) => [{ field: db.column ?? 'body', message: describeRule(rule, l) }];
+      return sendError(request, reply, ErrorCode.badRequest, { fields: fieldsIn(locale) }, fieldsIn);
     }
     if (db.code === '23505' || db.code === '40001' || db.code === '40P01')
       return sendError(request, reply, ErrorCode.conflict);
@@ -177,6 +198,7 @@ export function auditFailed(request: FastifyRequest, reply: FastifyReply, error:
 /** From onSend: a failure envelope with the request id in place of whatever was about to be sent. */
 export function answerInstead(request: FastifyRequest, reply: FastifyReply, code: number): string {
   request.resultCode = code;
+  request.toldIn = (locale) => errorMessage(code, locale);
   reply.status(httpStatus[code]!).type('application/json; charset=utf-8').removeHeader('content-disposition');
   return JSON.stringify({
     code,
@@ -205,16 +227,14 @@ export function installErrorHandler(
       }
       const locale = localeOf(request);
       if (error instanceof AppError) {
+        // Fields worded in the thrower's one language are told as they are, in every language.
         const fields = (error.data as { fields?: FieldError[] } | null)?.fields;
-        const msg = fields?.length
-          ? `${errorMessage(error.code, locale)}: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`
-          : undefined;
-        return sendError(request, reply, error.code, error.data, msg);
+        return sendError(request, reply, error.code, error.data, error.fieldsIn ?? (() => fields ?? []));
       }
-      if (error.validation) {
-        const fields = describeIssues(error.validation, locale);
-        const msg = `${errorMessage(ErrorCode.badRequest, locale)}: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`;
-        return sendError(request, reply, ErrorCode.badRequest, { fields }, msg);
+      const issues = error.validation;
+      if (issues) {
+        const fieldsIn = (l: Locale) => describeIssues(issues, l);
+        return sendError(request, reply, ErrorCode.badRequest, { fields: fieldsIn(locale) }, fieldsIn);
       }
       const status = error.statusCode ?? 500;
       if (status === 413) return sendError(request, reply, ErrorCode.payloadTooLarge);

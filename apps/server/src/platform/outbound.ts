@@ -18,7 +18,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { type BlockedKind, type Locale, OUTBOUND_BLOCK_LABELS, systemText } from '@payops/contracts';
 import { platformOrigin } from '../modules/upstream/origin.ts';
 import type { AppContext } from './context.ts';
-import { fieldError } from './errors.ts';
+import { fieldError, type Wording } from './errors.ts';
 
 export type { BlockedKind };
 
@@ -143,13 +143,19 @@ export function urlRefusal(
   return null;
 }
 
-/** Why a URL given for the platform to call is refused, in the caller's language; null when it is not. */
-export function outboundUrlProblem(ctx: AppContext, raw: string, locale: Locale): string | null {
+/** Why a URL given for the platform to call is refused, in any language; null when it is not. */
+export function outboundUrlRefusal(ctx: AppContext, raw: string): Wording<string> | null {
   const refused = raw ? urlRefusal(allowedOrigins(ctx), raw) : null;
   if (!refused) return null;
-  return locale === 'en-US'
-    ? `must be a public http(s) address: ${refused.target} is ${DESCRIPTION[refused.kind]['en-US']}`
-    : `须为公网 http(s) 地址：${refused.target} 是${DESCRIPTION[refused.kind]['zh-CN']}`;
+  return (locale) =>
+    locale === 'en-US'
+      ? `must be a public http(s) address: ${refused.target} is ${DESCRIPTION[refused.kind]['en-US']}`
+      : `须为公网 http(s) 地址：${refused.target} 是${DESCRIPTION[refused.kind]['zh-CN']}`;
+}
+
+/** Why a URL given for the platform to call is refused, in the caller's language; null when it is not. */
+export function outboundUrlProblem(ctx: AppContext, raw: string, locale: Locale): string | null {
+  return outboundUrlRefusal(ctx, raw)?.(locale) ?? null;
 }
 
 /** The save-time check of a URL field: a 400 naming the field, in the operator's language. */

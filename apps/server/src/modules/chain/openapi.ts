@@ -14,7 +14,6 @@ import {
   currencyAmountSchema,
   type DatacenterSwitch,
   DEPOSIT_CURRENCY,
-  type Locale,
   USDT_NETWORKS,
   type UsdtNetwork,
 } from '@payops/contracts';
@@ -22,9 +21,9 @@ import { and, eq, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import { localeOf } from '../../platform/errors.ts';
+import type { Wording } from '../../platform/errors.ts';
 import { dec, LedgerError } from '../../platform/ledger/index.ts';
-import { outboundUrlProblem } from '../../platform/outbound.ts';
+import { outboundUrlRefusal } from '../../platform/outbound.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { accept, refuse } from '../openapi/answer.ts';
 import { id, notifyUrl, signedFields } from '../openapi/bodies.ts';
@@ -153,29 +152,27 @@ export async function usdtMerchantRoutes(parent: FastifyInstance) {
       const switches = stoppedBy[endpoint];
       return signed(endpoint, summary, body, usdtAnswer, switches && (() => switches));
     };
-    const bad = (request: FastifyRequest, reply: FastifyReply, field: string, message: string) =>
-      refuse(request, reply, 'badRequest', [{ field, message }]);
+    const bad = (request: FastifyRequest, reply: FastifyReply, field: string, message: Wording<string>) =>
+      refuse(request, reply, 'badRequest', (l) => [{ field, message: message(l) }]);
     const saidOr = (request: FastifyRequest, reply: FastifyReply, e: unknown) => {
       if (!(e instanceof Said)) throw e;
       const name = e.key === 'noAddress' ? 'unavailable' : 'badRequest';
-      return refuse(request, reply, name, [{ field: e.field, message: e.text(localeOf(request)) }]);
+      return refuse(request, reply, name, (l) => [{ field: e.field, message: e.text(l) }]);
     };
-    const urlProblem = (url: string | undefined, locale: Locale) =>
-      url ? outboundUrlProblem(ctx, url, locale) : null;
+    const urlProblem = (url: string | undefined) => (url ? outboundUrlRefusal(ctx, url) : null);
 
     app.post(
       '/openapi/v1/usdt/deposit/create',
       route('deposit', 'Create a USDT deposit: an address to pay and the USDT due', depositBody),
       async (request, reply) => {
-        const locale = localeOf(request);
         const { mchOrderNo, amount, network: n, memberAccount, notifyUrl: url } = request.body;
-        if (!isNetwork(n)) return bad(request, reply, 'network', badNetwork[locale]);
-        const urlBad = urlProblem(url, locale);
+        if (!isNetwork(n)) return bad(request, reply, 'network', (l) => badNetwork[l]);
+        const urlBad = urlProblem(url);
         if (urlBad) return bad(request, reply, 'notifyUrl', urlBad);
         const m = request.merchant!;
         if (outsideLimits(m, amount)) return refuse(request, reply, 'amountOutOfLimits');
-        const outside = await payParameterProblem(ctx, ['deposit', 'usdt'], amount, locale);
-        if (outside) return refuse(request, reply, 'amountOutOfLimits', [outside]);
+        const outside = await payParameterProblem(ctx, ['deposit', 'usdt'], amount);
+        if (outside) return refuse(request, reply, 'amountOutOfLimits', (l) => [outside(l)]);
         const where = { source: 'openapi', direction: 'deposit', merchantId: m.id, mchNo: m.mchNo } as const;
         try {
           const made = await createUnlessBlocked(ctx, { ...where, mchOrderNo }, () =>
@@ -190,7 +187,7 @@ export async function usdtMerchantRoutes(parent: FastifyInstance) {
             }),
           );
           if ('blocked' in made)
-            return refuse(request, reply, 'riskBlocked', blockFields(made.blocked, locale));
+            return refuse(request, reply, 'riskBlocked', (l) => blockFields(made.blocked, l));
           request.placement!.orderNo = made.order.orderNo;
           return accept(request, answerOf('deposit', made.order));
         } catch (e) {
@@ -203,16 +200,15 @@ export async function usdtMerchantRoutes(parent: FastifyInstance) {
       '/openapi/v1/usdt/withdraw/create',
       route('withdraw', 'Create a USDT withdrawal to an address', withdrawBody),
       async (request, reply) => {
-        const locale = localeOf(request);
         const { mchOrderNo, usdtAmount, network: n, address, memberAccount, notifyUrl: url } = request.body;
-        if (!isNetwork(n)) return bad(request, reply, 'network', badNetwork[locale]);
+        if (!isNetwork(n)) return bad(request, reply, 'network', (l) => badNetwork[l]);
         if (decimals(usdtAmount) > CHAIN_DECIMALS)
-          return bad(request, reply, 'usdtAmount', CHAIN_TEXT.chainDecimals[locale]);
+          return bad(request, reply, 'usdtAmount', (l) => CHAIN_TEXT.chainDecimals[l]);
         if (!addressValid(n, address))
-          return bad(request, reply, 'address', CHAIN_TEXT.badAddress[locale](n));
+          return bad(request, reply, 'address', (l) => CHAIN_TEXT.badAddress[l](n));
         if (await ownAddress(ctx, n, address))
-          return bad(request, reply, 'address', CHAIN_TEXT.ownAddress[locale]);
-        const urlBad = urlProblem(url, locale);
+          return bad(request, reply, 'address', (l) => CHAIN_TEXT.ownAddress[l]);
+        const urlBad = urlProblem(url);
         if (urlBad) return bad(request, reply, 'notifyUrl', urlBad);
         const m = request.merchant!;
         try {
@@ -220,14 +216,16 @@ export async function usdtMerchantRoutes(parent: FastifyInstance) {
           // for a CNY withdrawal; the order freezes exactly that value.
           const value = await usdtWithdrawValue(ctx.db, usdtAmount);
           if (outsideLimits(m, value.amount)) return refuse(request, reply, 'amountOutOfLimits');
-          const outside = await payParameterProblem(ctx, ['withdraw'], value.amount, locale);
+          const outside = await payParameterProblem(ctx, ['withdraw'], value.amount);
           if (outside) {
-            const message = `${outside.message}${CHAIN_TEXT.worth[locale](amountText(value.amount, 'CNY'))}`;
-            return refuse(request, reply, 'amountOutOfLimits', [{ field: 'usdtAmount', message }]);
+            const worth = amountText(value.amount, 'CNY');
+            return refuse(request, reply, 'amountOutOfLimits', (l) => [
+              { field: 'usdtAmount', message: `${outside(l).message}${CHAIN_TEXT.worth[l](worth)}` },
+            ]);
           }
           const who = { merchantId: m.id, mchNo: m.mchNo, mchOrderNo, memberAccount, ip: clientIp(request) };
           const blocked = await usdtWithdrawBlocked(ctx, { ...who, address });
-          if (blocked) return refuse(request, reply, 'riskBlocked', blockFields(blocked, locale));
+          if (blocked) return refuse(request, reply, 'riskBlocked', (l) => blockFields(blocked, l));
           const { order } = await createUsdtWithdrawal(ctx, {
             merchantId: m.id,
             mchOrderNo,
@@ -254,8 +252,7 @@ export async function usdtMerchantRoutes(parent: FastifyInstance) {
       route('queryOrder', 'Query a USDT order', queryBody),
       async (request, reply) => {
         const { orderType, orderNo, mchOrderNo } = request.body;
-        if (!orderNo && !mchOrderNo)
-          return bad(request, reply, 'orderNo', CHAIN_TEXT.orderRef[localeOf(request)]);
+        if (!orderNo && !mchOrderNo) return bad(request, reply, 'orderNo', (l) => CHAIN_TEXT.orderRef[l]);
         const t = orderType === 'deposit' ? usdtDepositOrders : usdtWithdrawOrders;
         const by = or(
           orderNo ? eq(t.orderNo, orderNo) : undefined,

@@ -121,8 +121,8 @@ export async function matchOpenapiRoutes(parent: FastifyInstance) {
         const { mchNo: _m, timestamp: _t, nonce: _n, sign: _s, ...body } = request.body;
         const m = request.merchant!;
         if (outsideLimits(m, body.amount)) return refuse(request, reply, 'amountOutOfLimits');
-        const outside = await payParameterProblem(ctx, ['deposit'], body.amount, localeOf(request));
-        if (outside) return refuse(request, reply, 'amountOutOfLimits', [outside]);
+        const outside = await payParameterProblem(ctx, ['deposit'], body.amount);
+        if (outside) return refuse(request, reply, 'amountOutOfLimits', (l) => [outside(l)]);
         // Risk lists and freezes (issue 13) run inside the creation's transaction; a block is logged.
         const where = { source: 'match', direction: 'match', merchantId: m.id } as const;
         const made = await createUnlessBlocked(ctx, { ...where, mchOrderNo: body.mchOrderNo }, () =>
@@ -133,7 +133,7 @@ export async function matchOpenapiRoutes(parent: FastifyInstance) {
           ),
         );
         if ('blocked' in made)
-          return refuse(request, reply, 'riskBlocked', blockFields(made.blocked, localeOf(request)));
+          return refuse(request, reply, 'riskBlocked', (l) => blockFields(made.blocked, l));
         request.placement!.orderNo = made.order.orderNo;
         return accept(request, { ...answerOf('deposit', made.order), pieces: made.pieces.map(pieceOf) });
       },
@@ -153,17 +153,19 @@ export async function matchOpenapiRoutes(parent: FastifyInstance) {
         const m = request.merchant!;
         const locale = localeOf(request);
         if (outsideLimits(m, body.amount)) return refuse(request, reply, 'amountOutOfLimits');
-        const outside = await payParameterProblem(ctx, ['withdraw'], body.amount, locale);
-        if (outside) return refuse(request, reply, 'amountOutOfLimits', [outside]);
+        const outside = await payParameterProblem(ctx, ['withdraw'], body.amount);
+        if (outside) return refuse(request, reply, 'amountOutOfLimits', (l) => [outside(l)]);
         await activeMember(ctx.db, m.id, body.memberAccount, locale);
         const config = await merchantMatchConfig(ctx.db, m.id);
         if (config.maxPoolAmount && dec(body.amount).gt(dec(config.maxPoolAmount)))
-          return refuse(request, reply, 'badRequest', [{ field: 'amount', message: text.overPool[locale] }]);
+          return refuse(request, reply, 'badRequest', (l) => [
+            { field: 'amount', message: text.overPool[l] },
+          ]);
         const made = await createWithdrawal(ctx, m, { ...body, family: 'match' }, clientIp(request));
         if (made === 'insufficient') return refuse(request, reply, 'insufficientBalance');
         if (made === 'accountRefused') return refuse(request, reply, 'payeeAccountRefused');
         if ('blocked' in made)
-          return refuse(request, reply, 'riskBlocked', blockFields(made.blocked, locale));
+          return refuse(request, reply, 'riskBlocked', (l) => blockFields(made.blocked, l));
         request.placement!.orderNo = made.order.orderNo;
         return accept(request, answerOf('withdraw', made.order));
       },

@@ -20,7 +20,7 @@ import {
 } from '@payops/contracts';
 import { and, asc, between, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, fieldError } from '../../platform/errors.ts';
+import { AppError, fieldError, fieldsError } from '../../platform/errors.ts';
 import { dec, type Executor, type Tx } from '../../platform/ledger/index.ts';
 import { cachedSetting } from '../../platform/settings.ts';
 import {
@@ -110,8 +110,10 @@ export async function activeMember(
   field = 'memberAccount',
 ) {
   const member = await memberOf(db, merchantId, account);
-  if (!member) throw fieldError(field, text.noMember[locale]);
-  if (member.status !== 'normal') throw fieldError(field, text.frozen[locale]);
+  const refused = (why: 'noMember' | 'frozen') =>
+    fieldsError((l) => [{ field, message: text[why][l] }], locale);
+  if (!member) throw refused('noMember');
+  if (member.status !== 'normal') throw refused('frozen');
   return member;
 }
 

@@ -3,13 +3,14 @@ import {
   DATACENTER_SWITCHES,
   type DatacenterSwitch,
   type FieldError,
+  type Locale,
   localText,
   MERCHANT_API_CODES,
   type MerchantApiCodeName,
   merchantApiMessage,
 } from '@payops/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { localeOf } from '../../platform/errors.ts';
+import { localeOf, type Wording, withFields } from '../../platform/errors.ts';
 
 const STATUS: Partial<Record<MerchantApiCodeName, number>> = {
   signInvalid: 401,
@@ -29,37 +30,47 @@ const STATUS: Partial<Record<MerchantApiCodeName, number>> = {
   unavailable: 503,
 };
 
-/** Refuses the request with a code and, for a bad field, which field and why (in the caller's language). */
+/**
+ * Refuses the request with a code and, for a bad field, which field and why: worded in any language,
+ * answered in the caller's (the placement log keeps each).
+ */
 export function refuse(
   request: FastifyRequest,
   reply: FastifyReply,
   name: MerchantApiCodeName,
-  fields?: FieldError[],
+  fieldsIn?: Wording<FieldError[]>,
   extra?: Record<string, unknown>,
 ) {
-  const detail = fields?.length ? fields.map((f) => `${f.field} ${f.message}`).join('; ') : '';
+  const fields = fieldsIn?.(localeOf(request));
   const data = fields?.length || extra ? { ...extra, ...(fields?.length ? { fields } : {}) } : null;
-  return send(request, reply, name, detail, data);
+  return send(
+    request,
+    reply,
+    name,
+    (l) => withFields(merchantApiMessage(MERCHANT_API_CODES[name], l), fieldsIn?.(l)),
+    data,
+  );
 }
 
 /** Refuses a call that a switched-off platform switch stops, naming the switch (payManage switches). */
 export function refuseClosed(request: FastifyRequest, reply: FastifyReply, closed: DatacenterSwitch) {
   const [zh, en] = DATACENTER_SWITCHES[closed];
-  const detail = localeOf(request) === 'en-US' ? `"${en}" is off` : `「${zh}」已关闭`;
-  return send(request, reply, 'serviceClosed', detail, { switch: closed });
+  const told = (l: Locale) =>
+    `${merchantApiMessage(MERCHANT_API_CODES.serviceClosed, l)}: ${l === 'en-US' ? `"${en}" is off` : `「${zh}」已关闭`}`;
+  return send(request, reply, 'serviceClosed', told, { switch: closed });
 }
 
 function send(
   request: FastifyRequest,
   reply: FastifyReply,
   name: MerchantApiCodeName,
-  detail: string,
+  told: Wording<string>,
   data: Record<string, unknown> | null,
 ) {
   const code = MERCHANT_API_CODES[name];
-  const base = merchantApiMessage(code, localeOf(request));
   request.resultCode = code;
-  return reply.status(STATUS[name] ?? 400).send({ code, msg: detail ? `${base}: ${detail}` : base, data });
+  request.toldIn = told;
+  return reply.status(STATUS[name] ?? 400).send({ code, msg: told(localeOf(request)), data });
 }
 
 export function accept<T>(request: FastifyRequest, data: T) {

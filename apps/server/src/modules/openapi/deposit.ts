@@ -5,7 +5,7 @@
  */
 import { ErrorCode, type FieldError, type Locale, type MerchantApiCodeName } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, type Wording } from '../../platform/errors.ts';
 import type { PAY_TYPES } from '../mch/passage.schema.ts';
 import type { OrderQuote } from '../order/quote.ts';
 import type { DepositOrder } from '../order/schema.ts';
@@ -26,7 +26,12 @@ export interface DepositInput {
 
 export type DepositOutcome =
   | { order: DepositOrder; created: boolean }
-  | { refusal: MerchantApiCodeName; fields?: FieldError[]; orderNo?: string; order?: DepositOrder };
+  | {
+      refusal: MerchantApiCodeName;
+      fields?: Wording<FieldError[]>;
+      orderNo?: string;
+      order?: DepositOrder;
+    };
 
 export async function createDeposit(
   ctx: AppContext,
@@ -40,7 +45,7 @@ export async function createDeposit(
     const placed = await createUnlessBlocked(ctx, { ...where, mchOrderNo: input.mchOrderNo }, () =>
       placeDeposit(ctx, { ...input, merchantId: m.id, merchant: m, clientIp, locale }),
     );
-    if ('blocked' in placed) return { refusal: 'riskBlocked', fields: blockFields(placed.blocked, locale) };
+    if ('blocked' in placed) return { refusal: 'riskBlocked', fields: (l) => blockFields(placed.blocked, l) };
     // Every passage's upstream refused it: the order exists, failed, with the upstream's message.
     if (placed.created && placed.order.status === 'failed')
       return { refusal: 'upstreamFailed', orderNo: placed.order.orderNo, order: placed.order };
@@ -51,6 +56,6 @@ export async function createDeposit(
     const field = data.fields?.[0]?.field;
     const refusal =
       field === 'payType' ? 'noPassage' : field === 'amount' ? 'amountOutOfLimits' : 'badRequest';
-    return { refusal, fields: data.fields, orderNo: data.orderNo };
+    return { refusal, fields: e.fieldsIn ?? (() => data.fields ?? []), orderNo: data.orderNo };
   }
 }

@@ -3,10 +3,15 @@
  * validation error, a refusal of verify.ts, the handler, an unexpected error): the draft is read off
  * the raw body before validation, completed as the request goes, and written when the answer is sent.
  */
-import { MERCHANT_API_CODES, type MerchantApiCodeName, merchantApiMessage } from '@payops/contracts';
+import {
+  inEachLanguage,
+  type Locale,
+  MERCHANT_API_CODES,
+  type MerchantApiCodeName,
+  merchantApiMessage,
+} from '@payops/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import { localeOf } from '../../platform/errors.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { type Endpoint, recordPlacement } from './place-log.ts';
 import type { ApiMerchant } from './verify.ts';
@@ -37,6 +42,9 @@ declare module 'fastify' {
     loggedAs?: MerchantApiCodeName;
   }
 }
+
+/** Characters of the reason kept per language (the log row holds each). */
+const REASON_MAX = 240;
 
 /** An amount worth logging: fits the log's numeric(28, 8) column (a refused "10.005" does). */
 const LOGGABLE_AMOUNT = /^\d{1,20}(\.\d{1,8})?$/;
@@ -82,7 +90,9 @@ export function installPlacementLog(scope: FastifyInstance, ctx: AppContext): vo
     const answered = request.resultCode ?? (reply.statusCode < 400 ? 0 : 500);
     // Operators read the true reason; the caller was told the answer it shares with others.
     const code = request.loggedAs ? MERCHANT_API_CODES[request.loggedAs] : answered;
-    const told = request.loggedAs ? merchantApiMessage(code, localeOf(request)) : replyParts(payload).msg;
+    const toldIn = request.loggedAs ? (l: Locale) => merchantApiMessage(code, l) : request.toldIn;
+    // Kept in each language: the operator reads it in theirs, whatever the merchant's was.
+    const told = toldIn ? inEachLanguage(toldIn, REASON_MAX) : replyParts(payload).msg;
     const raw = (request.signedParams ?? request.body ?? {}) as Record<string, unknown>;
     // The log and its statistics are in CNY: a quote in another currency counts once it is priced.
     const quoted = !['', 'CNY'].includes(str(raw, 'currency', 8));

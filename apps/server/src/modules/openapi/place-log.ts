@@ -109,7 +109,8 @@ function write(ctx: AppContext, rows: Placement[]): Promise<unknown> {
       column((p) => p.code === 0),
       column((p) => p.code),
       column((p) => merchantApiCodeName(p.code)),
-      column((p) => cut(p.reason, 500)),
+      // A reason in each language (place-log-hooks.ts) is cut per language before: never cut here.
+      column((p) => (p.reason.startsWith('@{') ? p.reason : cut(p.reason, 500))),
       column((p) => p.latencyMs),
       ctx.config.timeZone,
       // The error report's column holds passages too: the endpoint is a system text there.

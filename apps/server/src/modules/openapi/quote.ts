@@ -6,6 +6,7 @@
  */
 import type { FieldError, Locale } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Wording } from '../../platform/errors.ts';
 import { dec, ZERO } from '../../platform/ledger/money.ts';
 import { BOOK_CURRENCY, type OrderQuote, priceQuote } from '../order/quote.ts';
 
@@ -25,13 +26,13 @@ export async function priceInput<T extends { amount: string; currency?: string }
   ctx: AppContext,
   direction: 'deposit' | 'withdraw',
   body: T,
-  locale: Locale,
   merchantId?: number,
-): Promise<{ input: Omit<T, 'currency'> & { quote?: OrderQuote } } | { fields: FieldError[] }> {
+): Promise<{ input: Omit<T, 'currency'> & { quote?: OrderQuote } } | { fields: Wording<FieldError[]> }> {
   const { currency = BOOK_CURRENCY, ...input } = body;
   if (currency === BOOK_CURRENCY) return { input };
   const priced = await priceQuote(ctx.db, direction, currency, input.amount, merchantId);
-  if (!priced) return { fields: [{ field: 'currency', message: text.noRate[locale](currency) }] };
-  if (dec(priced.amount).eq(ZERO)) return { fields: [{ field: 'amount', message: text.zero[locale] }] };
+  if (!priced) return { fields: (l: Locale) => [{ field: 'currency', message: text.noRate[l](currency) }] };
+  if (dec(priced.amount).eq(ZERO))
+    return { fields: (l: Locale) => [{ field: 'amount', message: text.zero[l] }] };
   return { input: { ...input, amount: priced.amount, quote: priced.quote } };
 }

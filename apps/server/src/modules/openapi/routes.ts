@@ -8,7 +8,7 @@
 import { type Locale, PAY_OTHER_LABELS } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
 import { localeOf } from '../../platform/errors.ts';
-import { outboundUrlProblem } from '../../platform/outbound.ts';
+import { outboundUrlRefusal } from '../../platform/outbound.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { payParameterCodes, payParameterProblem, payParameters } from '../payManage/pay-parameters.ts';
 import { checkGiftClaim, giftClaimAnswer, giftClaimBody } from '../risk/gift.ts';
@@ -37,14 +37,14 @@ const text = {
     'zh-CN': '须提供平台订单号或商户订单号',
     'en-US': 'give the platform order number or the merchant order number',
   },
-} as const;
+} as const satisfies Record<string, Record<Locale, string>>;
 
 export async function openapiRoutes(parent: FastifyInstance) {
   const ctx = parent.ctx;
   // An order's own notify URL is the merchant's to choose: refused at once if it points inside.
-  const notifyUrlProblem = (url: string | undefined, locale: Locale) => {
-    const message = url ? outboundUrlProblem(ctx, url, locale) : null;
-    return message ? [{ field: 'notifyUrl', message }] : null;
+  const notifyUrlProblem = (url: string | undefined) => {
+    const refused = url ? outboundUrlRefusal(ctx, url) : null;
+    return refused ? (l: Locale) => [{ field: 'notifyUrl', message: refused(l) }] : null;
   };
 
   await merchantApiScope(parent, (app, route) => {
@@ -53,14 +53,14 @@ export async function openapiRoutes(parent: FastifyInstance) {
       route('deposit', 'Create a deposit (pay-in) order', depositBody, orderAnswer, depositSwitches),
       async (request, reply) => {
         const { mchNo: _m, timestamp: _t, nonce: _n, sign: _s, ...body } = request.body;
-        const badUrl = notifyUrlProblem(body.notifyUrl, localeOf(request));
+        const badUrl = notifyUrlProblem(body.notifyUrl);
         if (badUrl) return refuse(request, reply, 'badRequest', badUrl);
-        const priced = await priceInput(ctx, 'deposit', body, localeOf(request), request.merchant!.id);
+        const priced = await priceInput(ctx, 'deposit', body, request.merchant!.id);
         if ('fields' in priced) return refuse(request, reply, 'badRequest', priced.fields);
         if (priced.input.quote) request.placement!.amount = priced.input.amount;
         const codes = payParameterCodes('deposit', body.payType);
-        const outside = await payParameterProblem(ctx, codes, priced.input.amount, localeOf(request));
-        if (outside) return refuse(request, reply, 'amountOutOfLimits', [outside]);
+        const outside = await payParameterProblem(ctx, codes, priced.input.amount);
+        if (outside) return refuse(request, reply, 'amountOutOfLimits', (l) => [outside(l)]);
         const placed = await createDeposit(
           ctx,
           request.merchant!,
@@ -88,20 +88,20 @@ export async function openapiRoutes(parent: FastifyInstance) {
       async (request, reply) => {
         const { mchNo: _m, timestamp: _t, nonce: _n, sign: _s, ...body } = request.body;
         const m = request.merchant!;
-        const badUrl = notifyUrlProblem(body.notifyUrl, localeOf(request));
+        const badUrl = notifyUrlProblem(body.notifyUrl);
         if (badUrl) return refuse(request, reply, 'badRequest', badUrl);
-        const priced = await priceInput(ctx, 'withdraw', body, localeOf(request), m.id);
+        const priced = await priceInput(ctx, 'withdraw', body, m.id);
         if ('fields' in priced) return refuse(request, reply, 'badRequest', priced.fields);
         const input = priced.input;
         if (input.quote) request.placement!.amount = input.amount;
         if (outsideLimits(m, input.amount)) return refuse(request, reply, 'amountOutOfLimits');
-        const outside = await payParameterProblem(ctx, ['withdraw'], input.amount, localeOf(request));
-        if (outside) return refuse(request, reply, 'amountOutOfLimits', [outside]);
+        const outside = await payParameterProblem(ctx, ['withdraw'], input.amount);
+        if (outside) return refuse(request, reply, 'amountOutOfLimits', (l) => [outside(l)]);
         const made = await createWithdrawal(ctx, m, input, clientIp(request));
         if (made === 'insufficient') return refuse(request, reply, 'insufficientBalance');
         if (made === 'accountRefused') return refuse(request, reply, 'payeeAccountRefused');
         if ('blocked' in made)
-          return refuse(request, reply, 'riskBlocked', blockFields(made.blocked, localeOf(request)));
+          return refuse(request, reply, 'riskBlocked', (l) => blockFields(made.blocked, l));
         request.placement!.orderNo = made.order.orderNo;
         return accept(request, answerOf('withdraw', made.order));
       },
@@ -113,8 +113,8 @@ export async function openapiRoutes(parent: FastifyInstance) {
       async (request, reply) => {
         const { orderType, orderNo, mchOrderNo } = request.body;
         if (!orderNo && !mchOrderNo)
-          return refuse(request, reply, 'badRequest', [
-            { field: 'orderNo', message: text.orderRef[localeOf(request)] },
+          return refuse(request, reply, 'badRequest', (l) => [
+            { field: 'orderNo', message: text.orderRef[l] },
           ]);
         const found = await findOrder(ctx, request.merchant!.id, { orderType, orderNo, mchOrderNo });
         if (!found) return refuse(request, reply, 'orderNotFound');

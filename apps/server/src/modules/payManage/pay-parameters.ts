@@ -10,6 +10,7 @@
  */
 import { type FieldError, type Locale, PAY_OTHER_LABELS, type PayOtherCode } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Wording } from '../../platform/errors.ts';
 import { forget, remembered } from '../../platform/instance-cache.ts';
 import { dec, decString, ZERO } from '../../platform/ledger/money.ts';
 import { fastAmounts, payOtherConfigs } from './schema.ts';
@@ -79,18 +80,19 @@ export async function payParameterProblem(
   ctx: AppContext,
   codes: readonly PayOtherCode[],
   amount: string,
-  locale: Locale,
-): Promise<FieldError | null> {
+): Promise<Wording<FieldError> | null> {
   const a = dec(amount);
   for (const p of await payParameters(ctx)) {
     if (!codes.includes(p.code)) continue;
     const max = dec(p.maxAmount);
     if (a.gte(dec(p.minAmount)) && (max.eq(ZERO) || a.lte(max))) continue;
-    const name = PAY_OTHER_LABELS[p.code][locale === 'en-US' ? 1 : 0];
-    const message = max.eq(ZERO)
-      ? text.below[locale](name, p.minAmount)
-      : text.range[locale](name, p.minAmount, p.maxAmount);
-    return { field: 'amount', message };
+    return (locale: Locale) => {
+      const name = PAY_OTHER_LABELS[p.code][locale === 'en-US' ? 1 : 0];
+      const message = max.eq(ZERO)
+        ? text.below[locale](name, p.minAmount)
+        : text.range[locale](name, p.minAmount, p.maxAmount);
+      return { field: 'amount', message };
+    };
   }
   return null;
 }

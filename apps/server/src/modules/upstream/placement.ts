@@ -26,7 +26,7 @@
 import { ErrorCode, type Locale, orderDepositList } from '@payops/contracts';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldsError } from '../../platform/errors.ts';
 import { dec, decString, ZERO } from '../../platform/ledger/money.ts';
 import { cachedSetting } from '../../platform/settings.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
@@ -70,11 +70,8 @@ const text = {
 } as const;
 
 function amountError(locale: Locale, min: string, max: string, orderNo?: string): AppError {
-  const message = dec(max).gt(ZERO) ? text.range[locale](min, max) : text.below[locale](min);
-  return new AppError(ErrorCode.badRequest, {
-    fields: [{ field: 'amount', message }],
-    ...(orderNo ? { orderNo } : {}),
-  });
+  const message = (l: Locale) => (dec(max).gt(ZERO) ? text.range[l](min, max) : text.below[l](min));
+  return fieldsError((l) => [{ field: 'amount', message: message(l) }], locale, orderNo ? { orderNo } : {});
 }
 
 async function readOrder(ctx: AppContext, id: number): Promise<DepositOrder> {
@@ -195,8 +192,7 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
   if (onlyAmount && routing.amountLimits) {
     throw amountError(locale, routing.amountLimits.min, routing.amountLimits.max, order.orderNo);
   }
-  throw new AppError(ErrorCode.badRequest, {
-    fields: [{ field: 'payType', message: text.noPassage[locale] }],
+  throw fieldsError((l) => [{ field: 'payType', message: text.noPassage[l] }], locale, {
     orderNo: order.orderNo,
   });
 }

@@ -13,13 +13,16 @@ import { withdrawLifecycle } from './withdraw-order.ts';
  * The bad endings the rollup counts, worded as the order lists word them (every family's lifecycle
  * gives these four states the same words).
  */
-export const ENDED_BADLY_LABELS = {
-  failed: depositLifecycle.states.failed.label,
-  rejected: withdrawLifecycle.states.rejected.label,
-  timeout: depositLifecycle.states.timeout.label,
-  cancelled: depositLifecycle.states.cancelled.label,
-} as const satisfies Record<string, readonly [string, string]>;
-export type EndedBadly = keyof typeof ENDED_BADLY_LABELS;
+const ENDED_BADLY = {
+  failed: depositLifecycle.states.failed,
+  rejected: withdrawLifecycle.states.rejected,
+  timeout: depositLifecycle.states.timeout,
+  cancelled: depositLifecycle.states.cancelled,
+};
+export type EndedBadly = keyof typeof ENDED_BADLY;
+export const ENDED_BADLY_LABELS = Object.fromEntries(
+  Object.entries(ENDED_BADLY).map(([state, s]) => [state, s.label]),
+) as Record<EndedBadly, readonly [string, string]>;
 
 export const orderFailReason = defineResource({
   name: 'orderFailReason',
@@ -35,7 +38,12 @@ export const orderFailReason = defineResource({
       options: optionsOf({ ...DIRECTION_LABELS, ...USDT_FAMILY_LABELS }),
     },
     mchNo: { type: 'string', list: true, filter: 'eq' },
-    status: { type: 'enum', list: true, filter: 'eq', options: optionsOf(ENDED_BADLY_LABELS) },
+    status: {
+      type: 'enum',
+      list: true,
+      filter: 'eq',
+      options: Object.entries(ENDED_BADLY).map(([value, s]) => ({ value, color: s.color })),
+    },
     reason: { type: 'text', list: true, filter: 'contains' },
     count: { type: 'number', list: true, sort: true },
     amount: { type: 'money', list: true },
