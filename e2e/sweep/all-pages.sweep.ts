@@ -1,9 +1,10 @@
 /**
  * `npm run sweep`: every page of the route table opened on a fresh demo server, in zh-CN and en-US,
- * one screenshot each, and contact sheets of four (test-results/sweep/<lang>/sheet-NN.png) to look at
- * the whole console in a few dozen images. Not part of `npm test` (it checks nothing a test does not);
- * it is how a change to the engine or the demo is looked at before it is called done. Each page must
- * still render its view and no error toast. SWEEP_PAGES narrows it to some pages (below).
+ * one screenshot and the page's text each, and contact sheets of four
+ * (test-results/sweep/<lang>/sheet-NN.png) to look at the whole console in a few dozen images. Not
+ * part of `npm test` (it checks nothing a test does not); it is how a change to the engine or the
+ * demo is looked at before it is called done. Each page must still render its view and no error
+ * toast. SWEEP_PAGES narrows it to some pages (below).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -73,9 +74,12 @@ test('every page in both languages', async () => {
         .waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 })
         .catch(() => undefined);
       await page.waitForTimeout(800); // charts animate in
-      await page.screenshot({
-        path: path.join(dir, `${String(i).padStart(3, '0')}${p.path.replaceAll('/', '_')}.png`),
-      });
+      const name = `${String(i).padStart(3, '0')}${p.path.replaceAll('/', '_')}`;
+      await page.screenshot({ path: path.join(dir, `${name}.png`) });
+      // The page's text beside its picture, to search across the console: a key shown raw, a
+      // sentence in the other language (`grep -P '\p{Han}' test-results/sweep/en-US/*.txt`).
+      const text = await page.locator('.page-view:visible').first().innerText();
+      fs.writeFileSync(path.join(dir, `${name}.txt`), text);
       expect(await page.locator('.ant-message-error').count(), p.path).toBe(0);
     }
     await contactSheets(dir);

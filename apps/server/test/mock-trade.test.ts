@@ -221,6 +221,15 @@ describe('mockOrderTest', () => {
     });
     expect(en.envelope.data.answerCode).toBe(answerCode);
     expect(en.envelope.data.answerMessage.startsWith(merchantApiMessage(answerCode, 'en-US'))).toBe(true);
+    // A refusal naming a field names it once: the message as answered, nothing appended.
+    const parameter = { code: 'withdraw', minAmount: '1000', maxAmount: '50000', feeRate: '0', feeHint: '' };
+    const saved = await post('/api/pay/payotherconfig/addOrEdit', { ...parameter, enabled: true });
+    expect(saved.envelope.code, saved.body).toBe(0);
+    const named = await post<Test>('/api/mockOrderTest/place', { ...withdrawal, amount: '500.00' });
+    await post('/api/pay/payotherconfig/addOrEdit', { ...parameter, enabled: false });
+    const told = named.envelope.data.answerMessage;
+    expect(named.envelope.data.answerCode, told).toBe(2009);
+    expect(told.split('amount').length - 1, told).toBe(1);
   });
 
   it('refuses bad input naming the field, and places nothing', async () => {

@@ -73,12 +73,6 @@ async function tellMember(ctx: AppContext, origin: string, orderNo: string, outc
   if (party) await tellSandbox(origin, party, 'notify', { orderNo, outcome }).catch(() => false);
 }
 
-/** The answer's message and, for a refusal, the fields it names (what the operator reads). */
-function messageOf(env: { msg: string; data: unknown }): string {
-  const fields = (env.data as { fields?: { field: string; message: string }[] } | null)?.fields ?? [];
-  return [env.msg, ...fields.map((f) => `${f.field}: ${f.message}`)].filter(Boolean).join('; ');
-}
-
 /**
  * Places the test over HTTP; the row records what the merchant API answered, accepted or not. Asked in
  * the operator's language: its message is what the operator reads (the toast, the test's row).
@@ -135,7 +129,8 @@ export async function placeTestOrder(
       payType: body.direction === 'deposit' ? body.payType : '',
       httpStatus: res.status,
       answerCode: env.code,
-      answerMessage: messageOf(env).slice(0, 500),
+      // The message as answered: a refusal's names its fields and why (answer.ts).
+      answerMessage: env.msg.slice(0, 500),
       createdBy: operatorId,
       createdAt: ctx.clock.now(),
     },
