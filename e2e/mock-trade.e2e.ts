@@ -158,9 +158,12 @@ describe('mockOrderTest', () => {
     await expect.poll(status, { timeout: 30_000 }).not.toMatch(/^(created|pending_payment)$/);
     const label = orderDepositList.labels['zh-CN'][`enum.orderDepositList.status.${await status()}`]!;
     await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain(label);
+    // The pay type reads as its name, not its key.
+    expect(await row.innerText()).toContain('支付宝');
     await screenshot(page, 'mock-order-test-zh-CN');
     await pick(page, 'language-switch', 'language-option-en-US');
     await idle();
+    await expect.poll(() => row.innerText()).toContain('Alipay');
     await screenshot(page, 'mock-order-test-en-US');
   });
 });

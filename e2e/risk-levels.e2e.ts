@@ -94,6 +94,8 @@ describe('levels and risk rules', () => {
     // The demo member's cancellations (other files' deposits time out meanwhile: newer records).
     await open('orderCancelRecordList', `?memberAccount=${encodeURIComponent(member.account)}`);
     expect(await rows().first().innerText()).toContain('会员称不再充值');
+    // The state it was called off in reads as the order lists name it.
+    expect(await rows().first().innerText()).toContain('待支付');
 
     // Tag the black-listed member VIP through the dialog (the demo tagged it `watch`); the member list shows both.
     await open('financeTabList');

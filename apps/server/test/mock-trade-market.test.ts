@@ -5,6 +5,7 @@
  * A real merchant's ad and order, in a real pool, are never touched (and its balance never moves:
  * mock-trade-suite.ts).
  */
+import { localText } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Session, TestApp } from './harness.ts';
@@ -335,6 +336,13 @@ describe('the sandbox market', () => {
       ).rows.map((r) => r.status),
     );
     expect([...statuses].sort()).toEqual(expect.arrayContaining(['completed', 'disputed', 'matched']));
+    // Their ads say who posted them, in each reader's language.
+    const remarks = await t.ctx.db.execute<{ remark: string }>(
+      sql`SELECT DISTINCT remark FROM trade_ads WHERE pool_id = 990001 AND remark <> ''`,
+    );
+    expect(remarks.rows.map((r) => [localText(r.remark, 'zh-CN'), localText(r.remark, 'en-US')])).toEqual([
+      ['自动交易员挂单', 'Posted by an automatic trader'],
+    ]);
     const info = await get<{
       traders: { running: boolean; actions: number }[];
       orders: Record<string, number>;

@@ -149,6 +149,22 @@ export function normaliseLifecycle(
   return { lifecycle: { field, states, transitions, editableIn: input.editableIn ?? null }, labels };
 }
 
+/**
+ * A field naming states of other records' lifecycles (a state before a cancellation, a bad ending):
+ * its enum options and their labels, coloured and worded as those lifecycles do.
+ */
+export function stateField(
+  resource: string,
+  field: string,
+  states: Record<string, StateInput>,
+): { options: { value: string; color: string }[]; labels: Record<string, Bilingual> } {
+  const entries = Object.entries(states);
+  return {
+    options: entries.map(([value, s]) => ({ value, color: s.color })),
+    labels: Object.fromEntries(entries.map(([value, s]) => [`enum.${resource}.${field}.${value}`, s.label])),
+  };
+}
+
 /** Whether the transition takes input (and so opens a dialog rather than a confirmation). */
 export function hasInput(t: TransitionDef): boolean {
   return !!(t.input.reason || t.input.amount || t.input.code);

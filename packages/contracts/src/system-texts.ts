@@ -79,6 +79,7 @@ export const SYSTEM_TEXTS = {
   confirmationWindowPassed: ['放币确认超时', 'Confirmation window passed'],
   adExpired: ['广告有效期已过', 'Ad validity passed'],
   paymentNotReceived: ['未收到付款（自动交易员）', 'Payment not received (automatic trader)'],
+  autoTrader: ['自动交易员挂单', 'Posted by an automatic trader'],
   underpaid: ['链上少付', 'Underpaid on chain'],
   overpaid: ['链上多付', 'Overpaid on chain'],
   late: ['过期后到账', 'Paid after the order expired'],

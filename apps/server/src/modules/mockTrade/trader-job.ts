@@ -119,7 +119,7 @@ async function postAndTake(
       await attempt(report, 'ads', () =>
         createAd(
           ctx,
-          { trader: who, poolId: SANDBOX_POOL_ID, side: t.side, amount, remark: 'auto' },
+          { trader: who, poolId: SANDBOX_POOL_ID, side: t.side, amount, remark: systemText('autoTrader') },
           SYSTEM_ACTOR,
         ),
       );

@@ -6,7 +6,16 @@
  * timeout is counted too,
  * as `timeout` (the member abandoned it), while a receipt-audit rejection is a decision, not a cancellation.
  */
+import { stateField } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
+import { depositLifecycle } from '../order/deposit-order.ts';
+import { withdrawLifecycle } from '../order/withdraw-order.ts';
+
+/** The state an order was in when it was called off: any of a deposit's or a withdrawal's. */
+const fromStatus = stateField('orderCancelRecordList', 'fromStatus', {
+  ...withdrawLifecycle.states,
+  ...depositLifecycle.states,
+});
 
 export const orderCancelRecordList = defineResource({
   name: 'orderCancelRecordList',
@@ -33,7 +42,7 @@ export const orderCancelRecordList = defineResource({
         { value: 'timeout', color: 'default' },
       ],
     },
-    fromStatus: { type: 'string', list: true },
+    fromStatus: { type: 'enum', list: true, options: fromStatus.options },
     operatorName: { type: 'string', list: true, filter: 'eq' },
     reason: { type: 'string', list: true },
     at: { type: 'datetime', list: true, sort: true, filter: 'between' },
@@ -51,6 +60,7 @@ export const orderCancelRecordList = defineResource({
     'field.orderCancelRecordList.amount': ['金额', 'Amount'],
     'field.orderCancelRecordList.kind': ['类型', 'Kind'],
     'field.orderCancelRecordList.fromStatus': ['取消前状态', 'Status before'],
+    ...fromStatus.labels,
     'field.orderCancelRecordList.operatorName': ['操作人', 'By'],
     'field.orderCancelRecordList.reason': ['原因', 'Reason'],
     'field.orderCancelRecordList.at': ['取消时间', 'Cancelled at'],

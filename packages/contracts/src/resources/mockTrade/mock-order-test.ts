@@ -3,18 +3,20 @@
  * as the sandbox merchant, each followed live: the order's state and its callback's, read from the
  * order and notification tables by the list's own statement (no copy that could go stale).
  */
-import type { Bilingual } from '../../lifecycle.ts';
+import { stateField } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
-import { DEPOSIT_STATES, orderDepositList } from '../order/deposit-order.ts';
-import { orderTransferList, WITHDRAW_STATES } from '../order/withdraw-order.ts';
+import { enumLabels, optionsOf, PAY_TYPE_LABELS } from '../mch/common.ts';
+import { depositLifecycle } from '../order/deposit-order.ts';
+import { notifyLifecycle } from '../order/mch-notify.ts';
+import { withdrawLifecycle } from '../order/withdraw-order.ts';
 
-/** Either order's states, named as their own lists name them (a deposit's first, where both have one). */
-const STATES = [...new Set<string>([...DEPOSIT_STATES, ...WITHDRAW_STATES])];
-const stateLabel = (s: string): Bilingual => {
-  const def = (DEPOSIT_STATES as readonly string[]).includes(s) ? orderDepositList : orderTransferList;
-  const key = `enum.${def.name}.status.${s}`;
-  return [def.labels['zh-CN'][key] ?? s, def.labels['en-US'][key] ?? s];
-};
+/** Either order's states, named as their own lists name them (a deposit's, where both have one). */
+const orderStatus = stateField('mockOrderTestSon', 'orderStatus', {
+  ...withdrawLifecycle.states,
+  ...depositLifecycle.states,
+});
+/** Its callback's, as the notifications list names them. */
+const callbackStatus = stateField('mockOrderTestSon', 'callbackStatus', notifyLifecycle.states);
 
 export const mockOrderTestSon = defineResource({
   name: 'mockOrderTestSon',
@@ -34,12 +36,12 @@ export const mockOrderTestSon = defineResource({
     mchOrderNo: { type: 'string', list: true },
     orderNo: { type: 'string', list: true, filter: 'eq' },
     amount: { type: 'money', list: true, currency: 'CNY' },
-    payType: { type: 'string', list: true },
+    payType: { type: 'enum', list: true, options: optionsOf(PAY_TYPE_LABELS) },
     httpStatus: { type: 'number', list: true },
     answerCode: { type: 'number', list: true },
     answerMessage: { type: 'string', list: true },
-    orderStatus: { type: 'enum', list: true, virtual: true, options: STATES.map((value) => ({ value })) },
-    callbackStatus: { type: 'string', list: true, virtual: true },
+    orderStatus: { type: 'enum', list: true, virtual: true, options: orderStatus.options },
+    callbackStatus: { type: 'enum', list: true, virtual: true, options: callbackStatus.options },
     createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
   },
   defaultSort: { field: 'id', order: 'desc' },
@@ -53,12 +55,14 @@ export const mockOrderTestSon = defineResource({
     'field.mockOrderTestSon.orderNo': ['平台订单号', 'Order no.'],
     'field.mockOrderTestSon.amount': ['金额', 'Amount'],
     'field.mockOrderTestSon.payType': ['支付方式', 'Pay type'],
+    ...enumLabels('mockOrderTestSon', 'payType', PAY_TYPE_LABELS),
     'field.mockOrderTestSon.httpStatus': ['HTTP状态', 'HTTP status'],
     'field.mockOrderTestSon.answerCode': ['应答码', 'Answer code'],
     'field.mockOrderTestSon.answerMessage': ['应答信息', 'Answer message'],
     'field.mockOrderTestSon.orderStatus': ['订单状态', 'Order status'],
-    ...Object.fromEntries(STATES.map((s) => [`enum.mockOrderTestSon.orderStatus.${s}`, stateLabel(s)])),
+    ...orderStatus.labels,
     'field.mockOrderTestSon.callbackStatus': ['回调状态', 'Callback status'],
+    ...callbackStatus.labels,
     'field.mockOrderTestSon.createdAt': ['下单时间', 'Placed at'],
   }),
 });

@@ -3,6 +3,7 @@
  * amount and the raw message (the order's failReason as the upstream or the operator gave it). A
  * rollup written in the same transaction as each order's final state (onOrderFinal).
  */
+import { stateField } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
 import { DIRECTION_LABELS, enumLabels, optionsOf } from '../mch/common.ts';
 import { depositLifecycle } from './deposit-order.ts';
@@ -13,16 +14,13 @@ import { withdrawLifecycle } from './withdraw-order.ts';
  * The bad endings the rollup counts, worded as the order lists word them (every family's lifecycle
  * gives these four states the same words).
  */
-const ENDED_BADLY = {
+export const ENDED_BADLY = {
   failed: depositLifecycle.states.failed,
   rejected: withdrawLifecycle.states.rejected,
   timeout: depositLifecycle.states.timeout,
   cancelled: depositLifecycle.states.cancelled,
 };
-export type EndedBadly = keyof typeof ENDED_BADLY;
-export const ENDED_BADLY_LABELS = Object.fromEntries(
-  Object.entries(ENDED_BADLY).map(([state, s]) => [state, s.label]),
-) as Record<EndedBadly, readonly [string, string]>;
+const status = stateField('orderFailReason', 'status', ENDED_BADLY);
 
 export const orderFailReason = defineResource({
   name: 'orderFailReason',
@@ -38,12 +36,7 @@ export const orderFailReason = defineResource({
       options: optionsOf({ ...DIRECTION_LABELS, ...USDT_FAMILY_LABELS }),
     },
     mchNo: { type: 'string', list: true, filter: 'eq' },
-    status: {
-      type: 'enum',
-      list: true,
-      filter: 'eq',
-      options: Object.entries(ENDED_BADLY).map(([value, s]) => ({ value, color: s.color })),
-    },
+    status: { type: 'enum', list: true, filter: 'eq', options: status.options },
     reason: { type: 'text', list: true, filter: 'contains' },
     count: { type: 'number', list: true, sort: true },
     amount: { type: 'money', list: true },
@@ -59,7 +52,7 @@ export const orderFailReason = defineResource({
     ...enumLabels('orderFailReason', 'family', { ...DIRECTION_LABELS, ...USDT_FAMILY_LABELS }),
     'field.orderFailReason.mchNo': ['商户号', 'Merchant no.'],
     'field.orderFailReason.status': ['最终状态', 'Final state'],
-    ...enumLabels('orderFailReason', 'status', ENDED_BADLY_LABELS),
+    ...status.labels,
     'field.orderFailReason.reason': ['失败原因（原始信息）', 'Failure reason (raw message)'],
     'field.orderFailReason.count': ['笔数', 'Orders'],
     'field.orderFailReason.amount': ['金额合计', 'Total amount'],

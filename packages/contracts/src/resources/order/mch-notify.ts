@@ -4,7 +4,7 @@
  * body `success`, then delivered; after the last retry failed, waiting for an operator's resend.
  * Every attempt is kept (mchNotifyAttempt, the child list of the detail drawer).
  */
-import { defineLifecycle } from '../../lifecycle.ts';
+import { defineLifecycle, stateField } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
 import { DIRECTION_LABELS, enumLabels, optionsOf } from '../mch/common.ts';
 import { DEPOSIT_FINAL_STATES, depositLifecycle } from './deposit-order.ts';
@@ -27,10 +27,7 @@ const finalStates = {
   ...Object.fromEntries(DEPOSIT_FINAL_STATES.map((v) => [v, depositLifecycle.states[v]])),
   ignored: USDT_IGNORED_STATE,
 };
-const ORDER_STATUS_OPTIONS = Object.entries(finalStates).map(([value, s]) => ({ value, color: s.color }));
-const orderStatusLabels = Object.fromEntries(
-  Object.entries(finalStates).map(([value, s]) => [`enum.mchNotify.orderStatus.${value}`, s.label]),
-);
+const orderStatus = stateField('mchNotify', 'orderStatus', finalStates);
 
 export const notifyLifecycle = defineLifecycle({
   states: {
@@ -77,7 +74,7 @@ export const mchNotify = defineResource({
     orderNo: { type: 'string', list: true, filter: 'eq' },
     mchOrderNo: { type: 'string', list: true, filter: 'eq' },
     mchNo: { type: 'string', list: true, filter: 'eq' },
-    orderStatus: { type: 'enum', list: true, options: ORDER_STATUS_OPTIONS },
+    orderStatus: { type: 'enum', list: true, options: orderStatus.options },
     amount: { type: 'money', list: true },
     status: { type: 'enum', list: true, filter: 'in' },
     attempts: { type: 'number', list: true },
@@ -102,7 +99,7 @@ export const mchNotify = defineResource({
     'field.mchNotify.mchOrderNo': ['商户订单号', 'Merchant order no.'],
     'field.mchNotify.mchNo': ['商户号', 'Merchant no.'],
     'field.mchNotify.orderStatus': ['订单状态', 'Order status'],
-    ...orderStatusLabels,
+    ...orderStatus.labels,
     'field.mchNotify.amount': ['订单金额', 'Amount'],
     'field.mchNotify.status': ['通知状态', 'Callback status'],
     'field.mchNotify.attempts': ['通知次数', 'Attempts'],
