@@ -3,6 +3,7 @@
  * changed (no order, the ad's amount and the seller's coins untouched); the operator routes' access.
  */
 
+import { depositBlack } from '@payops/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../src/modules/member/schema.ts';
@@ -71,6 +72,25 @@ describe('bad input to a take', () => {
       takeAd(w.t.ctx, { adId: 999999, taker: ref(w, 'b1'), amount: '20', payType: 'alipay' }, actorOf('b1')),
     );
     expect(unknown.code).toBe(404);
+  });
+
+  it('a trader on a black list: refused on the taker in either language, on the block log', async () => {
+    await ok(w, depositBlack.actions.add!.path, {
+      kind: 'realName',
+      value: 'Name b2',
+      merchantId: w.m.id,
+      reason: '冒名交易',
+    });
+    const en = await refused(take('b2', '20'));
+    expect(en.fields).toEqual([{ field: 'taker', message: 'is on a black list and cannot trade' }]);
+    const zh = await refused(
+      takeAd(w.t.ctx, { adId, taker: ref(w, 'b2'), amount: '20', payType: 'alipay' }, actorOf('b2')),
+    );
+    expect(zh.fields[0]?.message).toBe('交易者在黑名单中，不能交易');
+    const { rows } = await w.t.ctx.pool.query(
+      "SELECT count(*)::int AS n FROM risk_block_log WHERE source = 'trade' AND direction = 'match'",
+    );
+    expect(rows[0].n).toBe(2);
   });
 
   it('changed nothing', async () => {

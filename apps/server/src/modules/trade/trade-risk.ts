@@ -1,15 +1,15 @@
 /**
  * The risk check of a trader posting or taking an ad (the risk service, modules/risk): the lists and
  * freezes of a P2P match apply (both person lists: money moves both ways). A refusal rolls the step
- * back, writes the block log in its own transaction (source `trade`) and answers a 400 on the field
+ * back, is logged as every order creation's block is (source `trade`) and answers a 400 on the field
  * naming the trader.
  */
 import type { Locale } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import { fieldError } from '../../platform/errors.ts';
+import { fieldsError } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
 import { checkOrder, RiskBlocked } from '../risk/check.ts';
-import { logBlock } from '../risk/service.ts';
+import { createUnlessBlocked } from '../risk/hooks.ts';
 import { text } from './trade-common.ts';
 import type { Trader } from './traders.ts';
 
@@ -25,22 +25,14 @@ export async function enforceTrader(ctx: AppContext, tx: Tx, t: Trader): Promise
   if (!d.allow) throw new RiskBlocked(d);
 }
 
-/** Runs a step; a RiskBlocked inside it is logged (its own transaction) and refused on `field`. */
-export async function withRiskLog<T>(
+/** Runs a step; a RiskBlocked inside it is logged (createUnlessBlocked) and refused on `field`. */
+export async function withRiskLog<T extends object>(
   ctx: AppContext,
   where: { merchantId: number | null; orderNo?: string; field: string; locale: Locale },
   step: () => Promise<T>,
 ): Promise<T> {
-  try {
-    return await step();
-  } catch (e) {
-    if (!(e instanceof RiskBlocked)) throw e;
-    await logBlock(ctx, e.decision, {
-      source: 'trade',
-      direction: 'match',
-      merchantId: where.merchantId,
-      ...(where.orderNo ? { orderNo: where.orderNo } : {}),
-    });
-    throw fieldError(where.field, text.blocked[where.locale]);
-  }
+  const { field, locale, ...about } = where;
+  const done = await createUnlessBlocked(ctx, { source: 'trade', direction: 'match', ...about }, step);
+  if ('blocked' in done) throw fieldsError((l) => [{ field, message: text.blocked[l] }], locale);
+  return done;
 }
