@@ -90,6 +90,11 @@ describe('levels and risk rules', () => {
     const drawer = page.locator('[data-testid="detail-drawer"]:visible');
     await expect.poll(() => drawer.innerText(), { timeout: 20_000 }).toContain('单笔充值限额');
     await page.keyboard.press('Escape');
+    // The deposit over the merchant's daily limit an operator had lowered: refused, with the day's use.
+    await open('blackBlockLog', '?rule=mchDailyLimit');
+    const overDay = await rows().first().innerText();
+    expect(overDay).toContain('商户日限额');
+    expect(overDay).toContain('超出商户单日充值限额');
 
     // The demo member's cancellations (other files' deposits time out meanwhile: newer records).
     await open('orderCancelRecordList', `?memberAccount=${encodeURIComponent(member.account)}`);
@@ -129,6 +134,8 @@ describe('levels and risk rules', () => {
     expect(await page.locator('thead').first().innerText()).toContain('Flag');
     await open('blackBlockLog', '?rule=credit_level');
     expect(await rows().first().innerText()).toContain("Over the credit level's single limit");
+    await open('blackBlockLog', '?rule=mchDailyLimit');
+    expect(await rows().first().innerText()).toContain("Over the merchant's daily deposit limit");
     await screenshot(page, 'risk-levels-level-block-en-US');
     await pick(page, 'language-switch', 'language-option-zh-CN');
   }, 180_000);

@@ -3,7 +3,8 @@
  * rule and a gift rule set up as an operator would (checked by the same rules as their pages), then
  * everything else produced by the running system: three deposits a member places through the merchant
  * API and the administrator cancels (the cancellation records, the rule firing, the black-list entry),
- * one above the member's credit level single limit (refused, on the block log),
+ * one above the member's credit level single limit and one over the merchant's daily limit (an
+ * operator lowers it for the moment: refused, on the block log),
  * gift claims through the merchant API (one refused), the level job (with one fixed level it leaves
  * alone) and the merchant-risk rollup.
  */
@@ -39,6 +40,8 @@ export interface RiskLevelsDayReport {
   cancelled: number;
   /** Deposits refused for being above the member's credit level single limit. */
   levelRefused: number;
+  /** Deposits refused for taking the merchant's deposits of the day over its daily limit. */
+  merchantDayRefused: number;
   fired: number;
   giftAllowed: number;
   giftDenied: number;
@@ -130,6 +133,7 @@ export async function runRiskLevelsDay(ctx: AppContext, origin: string): Promise
   const report: RiskLevelsDayReport = {
     cancelled: 0,
     levelRefused: 0,
+    merchantDayRefused: 0,
     fired: 0,
     giftAllowed: 0,
     giftDenied: 0,
@@ -189,6 +193,14 @@ export async function runRiskLevelsDay(ctx: AppContext, origin: string): Promise
     });
     if (res.envelope.code === MERCHANT_API_CODES.riskBlocked) report.levelRefused++;
   }
+  report.merchantDayRefused = await overMerchantDay(ctx, m, async (amount) => {
+    const res = await merchantApiCall(origin, creds, 'deposit/create', {
+      mchOrderNo: `RMD${Date.now().toString(36).toUpperCase()}`,
+      amount,
+      payType: recent.payType,
+    });
+    return res.envelope.code === MERCHANT_API_CODES.riskBlocked;
+  });
   // A withdrawal the member called off while it waited for review: cancelled, recorded the same way.
   const [waiting] = await ctx.db
     .select({ id: withdrawOrders.id })
@@ -258,6 +270,31 @@ export async function runRiskLevelsDay(ctx: AppContext, origin: string): Promise
   return report;
 }
 
+/**
+ * An operator lowers the merchant's daily deposit limit to a little above what it took today; the
+ * next deposit over it is refused (商户日限额 on the block log) and the operator puts the limit back.
+ * Answers how many were refused.
+ */
+async function overMerchantDay(
+  ctx: AppContext,
+  m: typeof merchants.$inferSelect,
+  deposit: (amount: string) => Promise<boolean>,
+): Promise<number> {
+  const tz = ctx.config.timeZone;
+  const { rows } = await ctx.db.execute<{ used: string }>(sql`
+    SELECT coalesce(sum(used), 0)::text AS used FROM merchant_deposit_usage
+     WHERE merchant_id = ${m.id} AND bucket >= date_trunc('day', now() AT TIME ZONE ${tz}) AT TIME ZONE ${tz}`);
+  const limit = decString(dec(rows[0]!.used).plus('100').round(0, 3));
+  const setLimit = (dailyLimit: string) =>
+    ctx.db.update(merchants).set({ dailyLimit }).where(eq(merchants.id, m.id));
+  await setLimit(limit);
+  try {
+    return (await deposit('300')) ? 1 : 0;
+  } finally {
+    await setLimit(m.dailyLimit);
+  }
+}
+
 export const describeRiskLevelsDay = (r: RiskLevelsDayReport) =>
-  `risk levels: ${r.cancelled} deposits cancelled, ${r.levelRefused} over the level limit, ${r.fired} rule firings, gift claims ${r.giftAllowed} allowed / ` +
+  `risk levels: ${r.cancelled} deposits cancelled, ${r.levelRefused} over the level limit, ${r.merchantDayRefused} over the merchant's daily limit, ${r.fired} rule firings, gift claims ${r.giftAllowed} allowed / ` +
   `${r.giftDenied} refused, levels ${r.promoted} promoted / ${r.demoted} demoted, ${r.merchantDays} merchant days`;
