@@ -30,6 +30,7 @@ import {
   signInAgain,
   voucher,
 } from './match-support.ts';
+import { lastLog } from './openapi-client.ts';
 
 let w: MatchWorld;
 
@@ -79,19 +80,26 @@ describe('matched deposits and withdrawals', () => {
     const big = await voucher(w, pieces[0]!.matchNo, Buffer.concat([PNG, Buffer.alloc(1024 * 1024 + 1)]));
     expect(big.statusCode).toBe(400);
     expect(big.body).toContain('voucher');
+    // The placement log keeps the refusal in each language (the merchant asked in zh-CN).
+    expect((await lastLog(w.t)).reason).toEqual({
+      'zh-CN': '请求参数有误: voucher 文件不能超过 1MB',
+      'en-US': 'Invalid request: voucher must be at most 1 MB',
+    });
     expect(files()).toBe(0);
     expect((await matchByNo(w, pieces[0]!.matchNo)).status).toBe('matched');
   });
 
   it('takes the payer vouchers: content-addressed files, the deposit paid', async () => {
+    // A photographed receipt weighs hundreds of KB: anything up to the voucher limit is taken.
+    const photo = Buffer.concat([PNG, Buffer.alloc(600 * 1024, 7)]);
     for (const p of pieces) {
-      const res = await voucher(w, p.matchNo);
+      const res = await voucher(w, p.matchNo, photo);
       expect(res.envelope.code, res.body).toBe(0);
       expect(res.envelope.data.status).toBe('payer_paid');
     }
     const m = await matchByNo(w, pieces[0]!.matchNo);
     expect(m.voucher_type).toBe('image/png');
-    expect(m.voucher_size).toBe(PNG.length);
+    expect(m.voucher_size).toBe(photo.length);
     expect(fs.existsSync(path.join(voucherDir(w.t.ctx.config.dataDir), String(m.voucher_hash)))).toBe(true);
     expect(
       (
@@ -113,7 +121,7 @@ describe('matched deposits and withdrawals', () => {
     });
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
-    expect(Buffer.from(img.rawPayload).equals(PNG)).toBe(true);
+    expect(Buffer.from(img.rawPayload).equals(photo)).toBe(true);
     const anonymous = await w.t.app.inject({ method: 'GET', url: `/api/pay/match/voucher?id=${m.id}` });
     expect(anonymous.statusCode).toBe(401);
   });

@@ -98,16 +98,17 @@ export interface HostileFinding {
 
 /**
  * The first value in a parsed body or query that no route may take: a string (or key) with NUL or a
- * lone surrogate, a string over STRING_HARD_MAX, nesting over BODY_MAX_DEPTH. Iterative on purpose.
+ * lone surrogate, a string over `stringMax` (STRING_HARD_MAX unless the route takes a file in base64),
+ * nesting over BODY_MAX_DEPTH. Iterative on purpose.
  */
-export function findHostile(root: unknown): HostileFinding | null {
+export function findHostile(root: unknown, stringMax = STRING_HARD_MAX): HostileFinding | null {
   const stack: [unknown, string[]][] = [[root, []]];
   while (stack.length) {
     const [v, path] = stack.pop()!;
     if (path.length > BODY_MAX_DEPTH) return { path: path.slice(0, 3).join('.'), rule: RULE.bodyDepth };
     if (typeof v === 'string') {
       if (!isSafeText(v)) return { path: path.join('.'), rule: RULE.text };
-      if (v.length > STRING_HARD_MAX) return { path: path.join('.'), rule: RULE.tooLong };
+      if (v.length > stringMax) return { path: path.join('.'), rule: `tooLong:${stringMax}` };
     } else if (v && typeof v === 'object') {
       for (const [k, child] of Object.entries(v)) {
         if (!isSafeText(k)) return { path: [...path, '?'].join('.'), rule: RULE.text };

@@ -47,6 +47,8 @@ declare module 'fastify' {
     beforeBinding?: boolean;
     /** A public route that checks the caller's address itself (the merchant API's per-merchant white list). */
     ownIpCheck?: boolean;
+    /** The longest string the body may hold when past STRING_HARD_MAX: a file in base64 (a voucher). */
+    stringMax?: number;
     /**
      * The handler's own statement carries the session check (carried-auth.ts): the guard leaves the
      * session to it (`pendingAuth`) instead of a round trip of its own. A list route's.

@@ -42,6 +42,16 @@ export function fieldsError(
   return e;
 }
 
+/** A 400 on one field whose reason a text table words in each language (`text.tooBig`). */
+export function fieldIn(field: string, words: Readonly<Record<Locale, string>>, locale: Locale): AppError {
+  return fieldsError((l) => [{ field, message: words[l] }], locale);
+}
+
+/** A 400 on one field breaking a rule of validation-messages.ts (`tooLong:65536`), in each language. */
+export function ruleError(field: string, rule: string, locale: Locale): AppError {
+  return fieldsError((l) => [{ field, message: describeRule(rule, l) }], locale);
+}
+
 /** A message with the fields it names: `base: field reason; field reason`. */
 export function withFields(base: string, fields?: readonly FieldError[]): string {
   return fields?.length ? `${base}: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}` : base;

@@ -6,13 +6,13 @@
  */
 import { findHostile } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
-import { fieldError, localeOf } from './errors.ts';
-import { describeRule } from './validation-messages.ts';
+import { localeOf, ruleError } from './errors.ts';
 
 export function installInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (!request.routeOptions.config?.access) return;
-    const found = findHostile(request.body) ?? findHostile(request.query) ?? findHostile(request.params);
-    if (found) throw fieldError(found.path || 'body', describeRule(found.rule, localeOf(request)));
+    const body = findHostile(request.body, request.routeOptions.config.stringMax);
+    const found = body ?? findHostile(request.query) ?? findHostile(request.params);
+    if (found) throw ruleError(found.path || 'body', found.rule, localeOf(request));
   });
 }

@@ -3,8 +3,7 @@
  * passes its fields through here unless the session has unmasked.
  */
 import { allResources, type FieldDef, type Locale, type MaskKind, type ResourceDef } from '@payops/contracts';
-import { fieldError } from './errors.ts';
-import { describeRule } from './validation-messages.ts';
+import { ruleError } from './errors.ts';
 
 const stars = (n: number) => '*'.repeat(Math.max(n, 0));
 
@@ -75,7 +74,7 @@ export function refuseMaskedFilters(
   locale: Locale,
 ): void {
   const name = unmasked ? undefined : maskedFilter(def, filters);
-  if (name) throw fieldError(`filters.${name}`, describeRule('maskedFilter', locale));
+  if (name) throw ruleError(`filters.${name}`, 'maskedFilter', locale);
 }
 
 /** The first filter given on a masked field, if any. */

@@ -8,8 +8,7 @@ import { ErrorCode, type Locale } from '@payops/contracts';
 import { and, gt, inArray, lt } from 'drizzle-orm';
 import { authNonces } from '../modules/sys/schema.ts';
 import type { AppContext } from './context.ts';
-import { AppError, fieldError } from './errors.ts';
-import { describeRule } from './validation-messages.ts';
+import { AppError, ruleError } from './errors.ts';
 
 const NONCE_TTL_MS = 5 * 60_000;
 
@@ -51,7 +50,7 @@ function decryptOne(
   } catch {
     // fall through: any failure is the same "cannot decrypt" answer, whatever the cause
   }
-  throw fieldError(field, describeRule('undecryptable', locale));
+  throw ruleError(field, 'undecryptable', locale);
 }
 
 /** Decrypts the given encrypted fields and consumes their nonce(s); throws nonceInvalid on replay. */

@@ -32,7 +32,7 @@ import { blockFields, createUnlessBlocked } from '../risk/hooks.ts';
 import type { Match } from './match.schema.ts';
 import { merchantMatchConfig } from './match-engine.ts';
 import { activeMember, createMatchedDeposit, matchOfMerchant, uploadVoucher } from './match-service.ts';
-import { VOUCHER_MAX_BYTES } from './voucher.ts';
+import { VOUCHER_ROUTE } from './voucher.ts';
 
 const orderId = id(64);
 const cny = z
@@ -71,7 +71,7 @@ const voucherBody = z.strictObject({
   matchNo: orderId,
   voucher: z
     .string()
-    .max(Math.ceil((VOUCHER_MAX_BYTES * 4) / 3) + 1024)
+    .max(VOUCHER_ROUTE.stringMax)
     .describe('The voucher file, base64: PNG, JPEG or PDF, at most 1 MB'),
 });
 const confirmBody = z.strictObject({ ...signedFields, matchNo: orderId });
@@ -171,11 +171,18 @@ export async function matchOpenapiRoutes(parent: FastifyInstance) {
       },
     );
 
+    const voucherRoute = route(
+      'matchVoucher',
+      "Upload the payer's voucher of one match",
+      voucherBody,
+      pieceAnswer,
+    );
     app.post(
       `${OPENAPI_PREFIX}/match/voucher`,
       {
-        ...route('matchVoucher', "Upload the payer's voucher of one match", voucherBody, pieceAnswer),
-        bodyLimit: 2 * VOUCHER_MAX_BYTES,
+        ...voucherRoute,
+        config: { ...voucherRoute.config, stringMax: VOUCHER_ROUTE.stringMax },
+        bodyLimit: VOUCHER_ROUTE.bodyLimit,
       },
       async (request, reply) => {
         const m = await matchOfMerchant(ctx.db, request.merchant!.id, request.body.matchNo, 'payer');

@@ -20,7 +20,7 @@ import {
 } from '@payops/contracts';
 import { and, asc, between, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, fieldError, fieldsError } from '../../platform/errors.ts';
+import { AppError, fieldError, fieldIn } from '../../platform/errors.ts';
 import { dec, type Executor, type Tx } from '../../platform/ledger/index.ts';
 import { cachedSetting } from '../../platform/settings.ts';
 import {
@@ -110,10 +110,8 @@ export async function activeMember(
   field = 'memberAccount',
 ) {
   const member = await memberOf(db, merchantId, account);
-  const refused = (why: 'noMember' | 'frozen') =>
-    fieldsError((l) => [{ field, message: text[why][l] }], locale);
-  if (!member) throw refused('noMember');
-  if (member.status !== 'normal') throw refused('frozen');
+  if (!member) throw fieldIn(field, text.noMember, locale);
+  if (member.status !== 'normal') throw fieldIn(field, text.frozen, locale);
   return member;
 }
 

@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Locale } from '@payops/contracts';
-import { fieldError } from '../../platform/errors.ts';
+import { fieldIn } from '../../platform/errors.ts';
 
 /** 1 MiB: a phone screenshot or a bank's PDF receipt fits; the merchant API's body limit follows. */
 export const VOUCHER_MAX_BYTES = 1024 * 1024;
@@ -39,14 +39,23 @@ export interface StoredVoucher {
 
 export const voucherDir = (dataDir: string) => path.join(dataDir, 'vouchers');
 
+/**
+ * What a route taking a voucher in its body allows: the longest base64 string (with room for line
+ * breaks) and the body around it.
+ */
+export const VOUCHER_ROUTE = {
+  stringMax: Math.ceil((VOUCHER_MAX_BYTES * 4) / 3) + 1024,
+  bodyLimit: 2 * VOUCHER_MAX_BYTES,
+} as const;
+
 /** Checks a base64 voucher (field `voucher`): its bytes, type and size; refused with the field's reason. */
 export function decodeVoucher(base64: string, locale: Locale): { bytes: Buffer; type: string } {
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw fieldError('voucher', text.encoding[locale]);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw fieldIn('voucher', text.encoding, locale);
   const bytes = Buffer.from(base64, 'base64');
-  if (bytes.length === 0) throw fieldError('voucher', text.empty[locale]);
-  if (bytes.length > VOUCHER_MAX_BYTES) throw fieldError('voucher', text.size[locale]);
+  if (bytes.length === 0) throw fieldIn('voucher', text.empty, locale);
+  if (bytes.length > VOUCHER_MAX_BYTES) throw fieldIn('voucher', text.size, locale);
   const type = voucherType(bytes);
-  if (!type) throw fieldError('voucher', text.type[locale]);
+  if (!type) throw fieldIn('voucher', text.type, locale);
   return { bytes, type };
 }
 

@@ -14,6 +14,7 @@ import { listPage, presenter, registerCrud } from '../../platform/crud/index.ts'
 import { fieldError, localeOf, ok } from '../../platform/errors.ts';
 import { heldPermission } from '../../platform/permissions.ts';
 import { envelope } from '../../platform/route-schemas.ts';
+import { VOUCHER_ROUTE } from '../match/voucher.ts';
 import {
   cancelAd,
   cancelOrder,
@@ -243,8 +244,9 @@ export async function tradeMockRoutes(fastify: FastifyInstance) {
     app.post(
       path,
       {
-        config: trade,
-        bodyLimit: 2 * 1024 * 1024,
+        // A step may carry the buyer's voucher (uploadTradeVoucherFile).
+        config: { ...trade, stringMax: VOUCHER_ROUTE.stringMax },
+        bodyLimit: VOUCHER_ROUTE.bodyLimit,
         schema: { tags: ['mockTrade'], summary, body, response: { 200: envelope(orderRow) } },
       },
       async (request) => {

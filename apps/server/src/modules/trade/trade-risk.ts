@@ -6,7 +6,7 @@
  */
 import type { Locale } from '@payops/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import { fieldsError } from '../../platform/errors.ts';
+import { fieldIn } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
 import { checkOrder, RiskBlocked } from '../risk/check.ts';
 import { createUnlessBlocked } from '../risk/hooks.ts';
@@ -33,6 +33,6 @@ export async function withRiskLog<T extends object>(
 ): Promise<T> {
   const { field, locale, ...about } = where;
   const done = await createUnlessBlocked(ctx, { source: 'trade', direction: 'match', ...about }, step);
-  if ('blocked' in done) throw fieldsError((l) => [{ field, message: text.blocked[l] }], locale);
+  if ('blocked' in done) throw fieldIn(field, text.blocked, locale);
   return done;
 }
