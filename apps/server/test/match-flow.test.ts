@@ -179,6 +179,12 @@ describe('matched deposits and withdrawals', () => {
     expect(confirm.body).toContain('is no longer');
     const late = await voucher(w, p.matchNo);
     expect(late.statusCode).toBe(409);
+    // The payer's late voucher (and the receiver's late confirm) read on the log in each language.
+    expect((await lastLog(w.t)).reason['en-US']).toMatch(/status is no longer .+ \(now: Timed out\)/);
+    expect((await lastLog(w.t)).reason['zh-CN']).toContain('已超时');
+    const confirmed = await receiverConfirms(w, p.matchNo);
+    expect(confirmed.statusCode).toBe(409);
+    expect((await lastLog(w.t)).reason['en-US']).toContain('(now: Timed out)');
     expect(await merchantBalance(w, w.b)).toEqual(before);
   });
 

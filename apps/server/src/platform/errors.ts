@@ -31,13 +31,17 @@ export class AppError extends Error {
   }
 }
 
-/** A 400 naming fields whose reasons are worded in each language: its data in `locale`'s words. */
+/**
+ * An error naming fields whose reasons are worded in each language (a 400 unless `code` says
+ * otherwise, e.g. a 409 "no longer in this state"): its data in `locale`'s words.
+ */
 export function fieldsError(
   fieldsIn: Wording<FieldError[]>,
   locale: Locale,
   data: Record<string, unknown> = {},
+  code: ErrorCodeValue = ErrorCode.badRequest,
 ): AppError {
-  const e = new AppError(ErrorCode.badRequest, { ...data, fields: fieldsIn(locale) });
+  const e = new AppError(code, { ...data, fields: fieldsIn(locale) });
   e.fieldsIn = fieldsIn;
   return e;
 }

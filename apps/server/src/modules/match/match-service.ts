@@ -20,7 +20,7 @@ import {
 } from '@payops/contracts';
 import { and, asc, between, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, fieldError, fieldIn } from '../../platform/errors.ts';
+import { fieldError, fieldIn, fieldsError } from '../../platform/errors.ts';
 import { dec, type Executor, type Tx } from '../../platform/ledger/index.ts';
 import { cachedSetting } from '../../platform/settings.ts';
 import {
@@ -117,11 +117,13 @@ export async function activeMember(
 
 /** The lifecycle's own refusal (409, "is no longer Matched (now: Timed out)") for a match not matched. */
 function notMatched(current: string, locale: Locale): never {
-  const label = (s: string) => stateLabel(findTransferMatchByPage, s, locale);
-  throw new AppError(ErrorCode.conflict, {
-    status: current,
-    fields: [{ field: 'status', message: text.noLonger[locale](label('matched'), label(current)) }],
-  });
+  const label = (s: string, l: Locale) => stateLabel(findTransferMatchByPage, s, l);
+  throw fieldsError(
+    (l) => [{ field: 'status', message: text.noLonger[l](label('matched', l), label(current, l)) }],
+    locale,
+    { status: current },
+    ErrorCode.conflict,
+  );
 }
 
 export interface MatchedDepositInput {

@@ -15,6 +15,7 @@
 import {
   ErrorCode,
   type FieldDef,
+  type Locale,
   type ResourceDef,
   type TransitionBody,
   type TransitionDef,
@@ -23,7 +24,7 @@ import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { clientOf, NamedStatement, sqlQuery } from '../../db/named-statement.ts';
 import type { BoundResource, Row } from '../crud/index.ts';
 import { scopeCondition } from '../crud/query.ts';
-import { AppError, fieldError } from '../errors.ts';
+import { AppError, fieldError, fieldsError } from '../errors.ts';
 import { sha256 } from '../hashing.ts';
 import type { Tx } from '../ledger/accounts.ts';
 import { stateLabel } from '../state-label.ts';
@@ -238,16 +239,13 @@ async function checkAndUpdate<R>(
   if (!before) throw new AppError(ErrorCode.notFound);
   const current = String(before[lifecycle.field]);
   if (!transition.from.includes(current)) {
-    const from = transition.from.map((s) => stateLabel(def, s, actor.locale)).join(' / ');
-    throw new AppError(ErrorCode.conflict, {
-      status: current,
-      fields: [
-        {
-          field: lifecycle.field,
-          message: text.noLonger[actor.locale](from, stateLabel(def, current, actor.locale)),
-        },
-      ],
-    });
+    const from = (l: Locale) => transition.from.map((s) => stateLabel(def, s, l)).join(' / ');
+    throw fieldsError(
+      (l) => [{ field: lifecycle.field, message: text.noLonger[l](from(l), stateLabel(def, current, l)) }],
+      actor.locale,
+      { status: current },
+      ErrorCode.conflict,
+    );
   }
   const maker = transition.makerChecker?.requesterField;
   if (maker && actor.operatorId !== null && before[maker] === actor.operatorId) {
