@@ -26,7 +26,6 @@ export const RULE = {
   jsonDepth: `jsonDepth:${JSON_MAX_DEPTH}`,
   jsonSize: `jsonSize:${JSON_MAX_BYTES}`,
   bodyDepth: `bodyDepth:${BODY_MAX_DEPTH}`,
-  tooLong: `tooLong:${STRING_HARD_MAX}`,
 } as const;
 
 // A NUL, or a UTF-16 surrogate not part of a pair: PostgreSQL's text refuses both (22021, 22P05).

@@ -112,11 +112,9 @@ export function normaliseLifecycle(
   input: LifecycleInput<string>,
 ): { lifecycle: LifecycleDef; labels: Record<string, Bilingual> } {
   const field = input.field ?? 'status';
-  const labels: Record<string, Bilingual> = {};
-  const states = Object.entries(input.states as Record<string, StateInput>).map(([value, s]) => {
-    labels[`enum.${resource}.${field}.${value}`] = s.label;
-    return { value, color: s.color };
-  });
+  const own = stateField(resource, field, input.states as Record<string, StateInput>);
+  const labels: Record<string, Bilingual> = { ...own.labels };
+  const states = own.options;
   const known = new Set(states.map((s) => s.value));
   const transitions: Record<string, TransitionDef> = {};
   for (const [name, t] of Object.entries(input.transitions)) {
@@ -150,8 +148,9 @@ export function normaliseLifecycle(
 }
 
 /**
- * A field naming states of other records' lifecycles (a state before a cancellation, a bad ending):
- * its enum options and their labels, coloured and worded as those lifecycles do.
+ * A field naming states of a lifecycle (its own status field, or other records' states: a state
+ * before a cancellation, a bad ending): its enum options and their labels, coloured and worded as
+ * those lifecycles do.
  */
 export function stateField(
   resource: string,

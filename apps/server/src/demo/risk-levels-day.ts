@@ -283,7 +283,8 @@ async function overMerchantDay(
   const tz = ctx.config.timeZone;
   const { rows } = await ctx.db.execute<{ used: string }>(sql`
     SELECT coalesce(sum(used), 0)::text AS used FROM merchant_deposit_usage
-     WHERE merchant_id = ${m.id} AND bucket >= date_trunc('day', now() AT TIME ZONE ${tz}) AT TIME ZONE ${tz}`);
+     WHERE merchant_id = ${m.id}
+       AND bucket >= date_trunc('day', ${ctx.clock.now()}::timestamptz AT TIME ZONE ${tz}) AT TIME ZONE ${tz}`);
   const limit = decString(dec(rows[0]!.used).plus('100').round(0, 3));
   const setLimit = (dailyLimit: string) =>
     ctx.db.update(merchants).set({ dailyLimit }).where(eq(merchants.id, m.id));

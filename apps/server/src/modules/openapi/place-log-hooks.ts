@@ -43,7 +43,7 @@ declare module 'fastify' {
   }
 }
 
-/** Characters of the reason kept per language (the log row holds each). */
+/** Characters of the reason kept (per language, when the log row holds each). */
 const REASON_MAX = 240;
 
 /** An amount worth logging: fits the log's numeric(28, 8) column (a refused "10.005" does). */
@@ -92,7 +92,7 @@ export function installPlacementLog(scope: FastifyInstance, ctx: AppContext): vo
     const code = request.loggedAs ? MERCHANT_API_CODES[request.loggedAs] : answered;
     const toldIn = request.loggedAs ? (l: Locale) => merchantApiMessage(code, l) : request.toldIn;
     // Kept in each language: the operator reads it in theirs, whatever the merchant's was.
-    const told = toldIn ? inEachLanguage(toldIn, REASON_MAX) : replyParts(payload).msg;
+    const told = toldIn ? inEachLanguage(toldIn, REASON_MAX) : replyParts(payload).msg.slice(0, REASON_MAX);
     const raw = (request.signedParams ?? request.body ?? {}) as Record<string, unknown>;
     // The log and its statistics are in CNY: a quote in another currency counts once it is priced.
     const quoted = !['', 'CNY'].includes(str(raw, 'currency', 8));

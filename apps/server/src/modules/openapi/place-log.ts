@@ -25,6 +25,7 @@ export interface Placement {
   amount: string | null;
   ip: string;
   code: number;
+  /** Already at most its length (per language when in each: place-log-hooks.ts). */
   reason: string;
   latencyMs: number;
 }
@@ -109,8 +110,8 @@ function write(ctx: AppContext, rows: Placement[]): Promise<unknown> {
       column((p) => p.code === 0),
       column((p) => p.code),
       column((p) => merchantApiCodeName(p.code)),
-      // A reason in each language (place-log-hooks.ts) is cut per language before: never cut here.
-      column((p) => (p.reason.startsWith('@{') ? p.reason : cut(p.reason, 500))),
+      // Cut to length by place-log-hooks.ts (per language: a cut here could split one).
+      column((p) => p.reason),
       column((p) => p.latencyMs),
       ctx.config.timeZone,
       // The error report's column holds passages too: the endpoint is a system text there.
