@@ -279,9 +279,14 @@ describe('property: random legs', () => {
       reason: 'amount',
     });
     const overflow = await tx((db) => postEntry(db, move('0.01', '5'))).catch((e) => e);
-    expect(ledgerAppError(overflow as LedgerError, 'en-US').data).toMatchObject({
+    const refused = ledgerAppError(overflow as LedgerError, 'en-US');
+    expect(refused.data).toMatchObject({
       fields: [{ field: 'amount', message: expect.stringMatching(/out of range/) }],
     });
+    // Kept in each language for a log read by another operator (the merchant API's placement log).
+    expect(refused.fieldsIn?.('zh-CN')).toEqual([
+      { field: 'amount', message: expect.stringMatching(/^超出范围/) },
+    ]);
     const [row] = await t.ctx.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, a));
     expect(row!.available).toBe(`${max}000000`);
   });

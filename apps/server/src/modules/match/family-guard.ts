@@ -9,7 +9,7 @@
 import type { Locale } from '@payops/contracts';
 import { inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { fieldError } from '../../platform/errors.ts';
+import { fieldIn } from '../../platform/errors.ts';
 
 const MATCH_STEPS = new Set([
   'matchFound',
@@ -33,9 +33,9 @@ const text = {
 export function checkOrderFamily(transition: string, before: Record<string, unknown>, locale: Locale): void {
   const matched = before.family === 'match';
   if (MATCH_STEPS.has(transition)) {
-    if (!matched) throw fieldError('id', text.matchOnly[locale]);
+    if (!matched) throw fieldIn('id', text.matchOnly, locale);
   } else if (matched && !BEFORE_MATCHING.includes(String(before.status))) {
-    throw fieldError('id', text.notForMatch[locale]);
+    throw fieldIn('id', text.notForMatch, locale);
   }
 }
 

@@ -15,7 +15,7 @@
 import { OPEN_MATCH_STATES, orderDepositList, orderTransferList } from '@payops/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { fieldError } from '../../platform/errors.ts';
+import { fieldIn } from '../../platform/errors.ts';
 import {
   dec,
   decString,
@@ -201,9 +201,9 @@ export async function leavePool(tx: Tx, w: WithdrawOrder, actor: Actor, at: Date
         .where(and(eq(matches.withdrawOrderId, w.id), inArray(matches.status, [...OPEN_MATCH_STATES])))
         .limit(1)
     ).length > 0;
-  if (await openMatch()) throw fieldError('id', leaveText.open[actor.locale]);
+  if (await openMatch()) throw fieldIn('id', leaveText.open, actor.locale);
   const [entry] = await tx.select().from(matchPool).where(eq(matchPool.withdrawOrderId, w.id)).for('update');
-  if (await openMatch()) throw fieldError('id', leaveText.open[actor.locale]);
+  if (await openMatch()) throw fieldIn('id', leaveText.open, actor.locale);
   const remaining = entry?.remaining ?? w.amount;
   if (entry)
     await tx.update(matchPool).set({ remaining: '0', updatedAt: at }).where(eq(matchPool.id, entry.id));

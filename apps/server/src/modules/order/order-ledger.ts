@@ -5,7 +5,7 @@
  * settlement account (the outside world) and of the fee income account.
  */
 import type { LedgerKind, Locale } from '@payops/contracts';
-import { fieldError } from '../../platform/errors.ts';
+import { fieldIn } from '../../platform/errors.ts';
 import {
   accountIdOf,
   dec,
@@ -127,7 +127,7 @@ export async function postOrderEntry(tx: Tx, made: OrderEntry, locale: Locale): 
     return (await postEntry(tx, made.entry)).entryId;
   } catch (e) {
     if (e instanceof LedgerError) {
-      if (e.reason === 'insufficient' && made.short) throw fieldError(made.field, made.short[locale]);
+      if (e.reason === 'insufficient' && made.short) throw fieldIn(made.field, made.short, locale);
       throw ledgerAppError(e, locale, made.field);
     }
     throw e;

@@ -3,7 +3,7 @@
  * transaction they are thrown in, so a refused entry leaves no trace.
  */
 import { type AmountProblem, amountMessage, ErrorCode, type Locale } from '@payops/contracts';
-import { AppError } from '../errors.ts';
+import { AppError, fieldsError } from '../errors.ts';
 
 export type LedgerReason =
   | 'insufficient'
@@ -55,8 +55,5 @@ function messageOf(e: LedgerError, locale: Locale): string {
 export function ledgerAppError(e: LedgerError, locale: Locale, field = 'amount'): AppError {
   if (e.reason === 'alreadyReversed' || e.reason === 'duplicateEvent')
     return new AppError(ErrorCode.conflict, { reason: e.reason, message: messageOf(e, locale) });
-  return new AppError(ErrorCode.badRequest, {
-    fields: [{ field, message: messageOf(e, locale) }],
-    reason: e.reason,
-  });
+  return fieldsError((l) => [{ field, message: messageOf(e, l) }], locale, { reason: e.reason });
 }
