@@ -9,7 +9,7 @@ import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, enterCode, freshCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
-import { visit } from './support/page.ts';
+import { pageHelpers, visit } from './support/page.ts';
 import { type Lang, pick, poll, tr } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_exports', password: 'Export2024xy' };
@@ -19,9 +19,7 @@ const UNMASK_MS = 10 * 60_000;
 let browser: Browser;
 let page: Page;
 
-const id = (testId: string) => page.getByTestId(testId);
-const idle = () =>
-  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
+const { id, idle, speak } = pageHelpers(() => page);
 
 async function open(path: string, name: string): Promise<void> {
   await visit(page, path);
@@ -266,8 +264,7 @@ const rateInput = () =>
 
 describe('en-US', () => {
   test('rates, the unmask indicator, the code for an unmasked export and the progress in English', async () => {
-    await pick(page, 'language-switch', 'language-option-en-US');
-    await idle();
+    await speak('en-US');
     await open('/mch/mchList', 'mchList');
     expect(await page.locator('.ant-table-thead:visible').innerText()).toContain('Deposit fee rate');
     await poll(firstRowText).toMatch(/\d+(\.\d+)?%/);

@@ -24,7 +24,7 @@ import { runSystemTransition } from '../apps/server/src/platform/transitions/ind
 import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { confirmAction, pageHelpers } from './support/page.ts';
-import { closeDrawer, pick } from './support/shell.ts';
+import { closeDrawer } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_match', password: 'MatchDesk2024xy' };
 const SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLW';
@@ -37,7 +37,7 @@ let page: Page;
 let app: BuiltApp;
 let close: () => Promise<void>;
 
-const { id, idle, rows, row, open } = pageHelpers(() => page);
+const { id, idle, rows, row, open, speak, eachHoldsRows } = pageHelpers(() => page);
 
 const q = async <T>(sql: string, params: unknown[] = []) =>
   (await app.ctx.pool.query(sql, params)).rows as T[];
@@ -301,17 +301,8 @@ describe('matched orders', () => {
   }, 180_000);
 
   test('the match pages hold the demo day’s and this test’s records, in zh-CN and en-US', async () => {
-    for (const [url, name] of PAGES) {
-      await open(url, name);
-      await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
-      await screenshot(page, `match-${name}-zh-CN`);
-    }
-    await pick(page, 'language-switch', 'language-option-en-US');
-    await idle();
-    for (const [url, name] of PAGES) {
-      await open(url, name);
-      await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
-      await screenshot(page, `match-${name}-en-US`);
-    }
+    await eachHoldsRows(PAGES, (name) => `match-${name}-zh-CN`);
+    await speak('en-US');
+    await eachHoldsRows(PAGES, (name) => `match-${name}-en-US`);
   }, 180_000);
 });

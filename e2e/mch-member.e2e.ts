@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { confirmAction, pageHelpers } from './support/page.ts';
-import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_money', password: 'Money2024xy' };
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -20,7 +19,7 @@ let browser: Browser;
 let page: Page;
 let mchNo = '';
 
-const { id, idle, open } = pageHelpers(() => page);
+const { id, idle, open, speak } = pageHelpers(() => page);
 
 function row(text: string) {
   return page
@@ -126,8 +125,7 @@ describe('merchants', () => {
   test('the same pages in en-US', async () => {
     await open('/mch/fund_log', 'fund_log');
     await search('ownerCode', mchNo);
-    await pick(page, 'language-switch', 'language-option-en-US');
-    await idle();
+    await speak('en-US');
     await expect.poll(() => row(mchNo).innerText()).toContain('Manual credit');
     await screenshot(page, 'mch-fund-log-en-US');
     expect(await row(mchNo).innerText()).toContain(OPERATOR.username);
@@ -169,8 +167,7 @@ describe('members', () => {
   });
 
   test('the member list in zh-CN', async () => {
-    await pick(page, 'language-switch', 'language-option-zh-CN');
-    await idle();
+    await speak('zh-CN');
     await expect.poll(() => row('u0000001').innerText()).toContain('冻结');
     await screenshot(page, 'member-list-zh-CN');
   });

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
-import { visit } from './support/page.ts';
+import { pageHelpers, visit } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = {
@@ -24,9 +24,7 @@ const POOL = 990001;
 
 let browser: Browser;
 let page: Page;
-const id = (testId: string) => page.getByTestId(testId);
-const idle = () =>
-  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
+const { id, idle, speak } = pageHelpers(() => page);
 
 async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
   const db = await database();
@@ -118,8 +116,7 @@ describe('tradeMock', () => {
     );
     expect(leaks[0]!.n).toBe(0);
 
-    await pick(page, 'language-switch', 'language-option-en-US');
-    await idle();
+    await speak('en-US');
     await screenshot(page, 'mock-trade-orders-en-US');
     // The other views load with their definitions when opened, and list what the traders did.
     for (const [view, name] of [
@@ -161,8 +158,7 @@ describe('mockOrderTest', () => {
     // The pay type reads as its name, not its key.
     expect(await row.innerText()).toContain('支付宝');
     await screenshot(page, 'mock-order-test-zh-CN');
-    await pick(page, 'language-switch', 'language-option-en-US');
-    await idle();
+    await speak('en-US');
     await expect.poll(() => row.innerText()).toContain('Alipay');
     await screenshot(page, 'mock-order-test-en-US');
   });

@@ -21,7 +21,7 @@ let page: Page;
 let orders: OrderDriver;
 let merchant: { id: number; mchNo: string; rate: string };
 
-const { id, idle, open, row } = pageHelpers(() => page);
+const { id, idle, open, row, speak } = pageHelpers(() => page);
 const drawer = () => page.locator('[data-testid="detail-drawer"]:visible');
 /** How many status filters the shown page's search form has (the form renders all its fields at once). */
 async function statusFilters(): Promise<number> {
@@ -225,8 +225,7 @@ describe('orders', () => {
 
     // The same in English.
     await open('/order/auditRecordList', 'auditRecordList');
-    await pick(page, 'language-switch', 'language-option-en-US');
-    await idle();
+    await speak('en-US');
     await page.goto(detail);
     await drawer().getByTestId('detail-status').waitFor({ timeout: 20_000 });
     expect(await drawer().getByTestId('detail-status').innerText()).toBe('Failed');
@@ -237,8 +236,7 @@ describe('orders', () => {
     expect(await row('Unfreeze').innerText()).toContain(held);
     await screenshot(page, 'orders-withdraw-fund-log-en-US');
     await open('/order/auditRecordList', 'auditRecordList');
-    await pick(page, 'language-switch', 'language-option-zh-CN');
-    await idle();
+    await speak('zh-CN');
   }, 240_000);
 
   test('a payout config that pays out by hand holds the approved withdrawal until an operator pays it out', async () => {
@@ -335,8 +333,7 @@ describe('orders', () => {
     }
     // Switched on a page without row menus: the withdrawals' "more" menus open on hover.
     await open('/order/auditRecordList', 'auditRecordList');
-    await pick(page, 'language-switch', 'language-option-en-US');
-    await idle();
+    await speak('en-US');
     for (const [path, name, shot] of [
       ...pages,
       ['/order/orderDepositList', 'orderDepositList', 'orders-deposit-list'] as [string, string, string],

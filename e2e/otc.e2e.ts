@@ -10,7 +10,6 @@ import { database, enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { type OrderDriver, orderDriver } from './support/orders.ts';
 import { confirmAction, pageHelpers } from './support/page.ts';
-import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_otc', password: 'OtcDesk2024xy' };
 const SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLV';
@@ -20,7 +19,7 @@ let page: Page;
 let orders: OrderDriver;
 let merchant: { id: number; mchNo: string };
 
-const { id, idle, open, rows, row } = pageHelpers(() => page);
+const { id, idle, open, row, speak, eachHoldsRows } = pageHelpers(() => page);
 
 async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
   const db = await database();
@@ -110,27 +109,17 @@ describe('OTC orders', () => {
   }, 120_000);
 
   test('the OTC and ZHOTC pages hold the demo day’s orders, in zh-CN and en-US', async () => {
-    for (const [path, name] of PAGES) {
-      await open(path, name);
-      await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
-      await screenshot(page, `otc-${name}-zh-CN`);
-    }
+    await eachHoldsRows(PAGES, (name) => `otc-${name}-zh-CN`);
     // The ZHOTC deposits are quoted in other currencies than USDT.
     await open('/order/orderDepositListZHOTC', 'orderDepositListZHOTC');
     expect(await page.locator('.ant-table-tbody:visible').first().innerText()).toMatch(/USD|HKD|EUR/);
 
     // Switched on a page without row menus (the payment orders are read-only).
     await open('/order/otcPayOrderPage', 'otcPayOrderPage');
-    await pick(page, 'language-switch', 'language-option-en-US');
-    await idle();
-    for (const [path, name] of PAGES) {
-      await open(path, name);
-      await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
-      await screenshot(page, `otc-${name}-en-US`);
-    }
+    await speak('en-US');
+    await eachHoldsRows(PAGES, (name) => `otc-${name}-en-US`);
     const head = await page.locator('.ant-table-thead:visible').first().innerText();
     for (const title of ['Third party', 'Pay URL', 'Quote amount']) expect(head).toContain(title);
-    await pick(page, 'language-switch', 'language-option-zh-CN');
-    await idle();
+    await speak('zh-CN');
   }, 120_000);
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { openResource, pageHelpers } from './support/page.ts';
-import { closeDrawer, pick } from './support/shell.ts';
+import { closeDrawer } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_paycfg', password: 'Paycfg2024xy' };
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXQ';
@@ -18,7 +18,7 @@ const PROVIDER_SECRET = 'e2e-provider-secret-Q7Z9';
 let browser: Browser;
 let page: Page;
 
-const { id, idle, rows, row } = pageHelpers(() => page);
+const { id, idle, rows, row, speak } = pageHelpers(() => page);
 
 const open = (path: string, name: string) => openResource(page, `/payManage/${path}`, name);
 
@@ -205,8 +205,7 @@ describe('every page', () => {
   for (const lang of ['zh-CN', 'en-US'] as const) {
     test(`each configuration page shows demo rows (${lang})`, async () => {
       if (lang === 'en-US') {
-        await pick(page, 'language-switch', 'language-option-en-US');
-        await idle();
+        await speak('en-US');
       }
       for (const [path, name] of PAGES) {
         await open(path, name);

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
-import { visit } from './support/page.ts';
+import { pageHelpers, visit } from './support/page.ts';
 import { pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_levels', password: 'Levels2024xy' };
@@ -30,9 +30,7 @@ let browser: Browser;
 let page: Page;
 let member: { mchNo: string; account: string };
 
-const rows = () => page.locator('.ant-table-tbody:visible').first().locator('tr.ant-table-row');
-const idle = () =>
-  page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 });
+const { rows, idle, speak } = pageHelpers(() => page);
 
 async function open(name: string, query = ''): Promise<void> {
   await visit(page, `/financeRisk/${name}${query}`);
@@ -124,8 +122,7 @@ describe('levels and risk rules', () => {
 
   test('the pages in en-US', async () => {
     await open('credit_level');
-    await pick(page, 'language-switch', 'language-option-en-US');
-    await idle();
+    await speak('en-US');
     for (const name of PAGES) {
       await open(name);
       await screenshot(page, `risk-levels-${name}-en-US`);

@@ -37,7 +37,7 @@ let page: Page;
 let app: BuiltApp;
 let close: () => Promise<void>;
 
-const { id, idle, rows, row, open } = pageHelpers(() => page);
+const { id, idle, rows, row, open, speak, eachHoldsRows } = pageHelpers(() => page);
 
 const q = async <T>(sql: string, params: unknown[] = []) =>
   (await app.ctx.pool.query(sql, params)).rows as T[];
@@ -206,30 +206,19 @@ describe('trade market', () => {
     await open(`/tradeManage/findForcePushLogByPage?adNo=${ad.adNo}`, 'findForcePushLogByPage');
     expect(await row(ad.adNo).innerText()).toContain('挂单无人承接，强推三方');
     await screenshot(page, 'trade-force-push-log-zh-CN');
-    await pick(page, 'language-switch', 'language-option-en-US');
-    await idle();
+    await speak('en-US');
     await open(`/tradeManage/trade_push_rec_page?adNo=${ad.adNo}`, 'trade_push_rec_page');
     expect(await row(ad.adNo).innerText()).toMatch(/Accepted|Filled/);
     await screenshot(page, 'trade-push-en-US');
     await open(`/tradeManage/findForcePushLogByPage?adNo=${ad.adNo}`, 'findForcePushLogByPage');
     await screenshot(page, 'trade-force-push-log-en-US');
-    await pick(page, 'language-switch', 'language-option-zh-CN');
-    await idle();
+    await speak('zh-CN');
   }, 180_000);
 
   test('the trade pages hold the demo day’s and this test’s records, in zh-CN and en-US', async () => {
-    for (const [url, name] of PAGES) {
-      await open(url, name);
-      await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
-      await screenshot(page, `trade-${name}-zh-CN`);
-    }
-    await pick(page, 'language-switch', 'language-option-en-US');
-    await idle();
-    for (const [url, name] of PAGES) {
-      await open(url, name);
-      await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
-      await screenshot(page, `trade-${name}-en-US`);
-    }
+    await eachHoldsRows(PAGES, (name) => `trade-${name}-zh-CN`);
+    await speak('en-US');
+    await eachHoldsRows(PAGES, (name) => `trade-${name}-en-US`);
   }, 180_000);
 
   test("an operator picks a rule's pay types from their names; the rule list shows them by name", async () => {

@@ -42,7 +42,7 @@ let page: Page;
 let app: BuiltApp;
 let close: () => Promise<void>;
 
-const { id, idle, rows, row, open } = pageHelpers(() => page);
+const { id, idle, rows, row, open, speak, eachHoldsRows } = pageHelpers(() => page);
 
 /** Clicks a row's action, inline or in its "more" menu. */
 async function act(no: string, key: string) {
@@ -215,8 +215,7 @@ describe('wallet disputes', () => {
     expect(await drawer.innerText()).toContain('Where the buyer was told to pay');
     await screenshot(page, 'wallet-dispute-evidence-en-US');
     await page.keyboard.press('Escape');
-    await pick(page, 'language-switch', 'language-option-zh-CN');
-    await idle();
+    await speak('zh-CN');
   }, 120_000);
 
   test('an operator binds a bank email no wallet order fits to the order it pays, which it marks paid', async () => {
@@ -265,8 +264,7 @@ describe('wallet disputes', () => {
     await expect.poll(() => row(order.orderNo).innerText(), { timeout: 20_000 }).toMatch(/Paid/);
     await open(`/wallet/emailOrderListWallet?id=${emailId}`, 'emailOrderListWallet');
     await screenshot(page, 'wallet-email-bound-en-US');
-    await pick(page, 'language-switch', 'language-option-zh-CN');
-    await idle();
+    await speak('zh-CN');
   }, 120_000);
 
   test("an operator raises a member's wallet level: the member's next bank card ad goes under that level's rule", async () => {
@@ -312,27 +310,16 @@ describe('wallet disputes', () => {
     await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(2);
     expect(await row(after.adNo).innerText()).toContain('138.89');
     await screenshot(page, 'wallet-ad-rules-zh-CN');
-    await pick(page, 'language-switch', 'language-option-en-US');
-    await idle();
+    await speak('en-US');
     expect(await page.locator('.ant-table-thead:visible').innerText()).toContain('Payment window (minutes)');
     await screenshot(page, 'wallet-ad-rules-en-US');
-    await pick(page, 'language-switch', 'language-option-zh-CN');
-    await idle();
+    await speak('zh-CN');
   }, 120_000);
 
   test('the wallet pages hold the demo day’s records, in zh-CN and en-US', async () => {
-    for (const [url, name] of PAGES.slice(0, 3)) {
-      await open(url, name);
-      await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
-      await screenshot(page, `wallet-${name}-zh-CN`);
-    }
-    await pick(page, 'language-switch', 'language-option-en-US');
-    await idle();
-    for (const [url, name] of PAGES) {
-      await open(url, name);
-      await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
-      await screenshot(page, `wallet-${name}-en-US`);
-    }
+    await eachHoldsRows(PAGES.slice(0, 3), (name) => `wallet-${name}-zh-CN`);
+    await speak('en-US');
+    await eachHoldsRows(PAGES, (name) => `wallet-${name}-en-US`);
     // Each page holds what its title says: the ad order rules their payment window, the system
     // config the wallet's dispute settings (they were each other's once).
     await open('/wallet/virtualOrderConfigPage', 'virtualOrderConfigPage');

@@ -5,6 +5,8 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { screenshot } from './browser.ts';
+import { type Lang, pick } from './shell.ts';
 
 /**
  * Clicks OK on the row action's confirmation ("确认通过该提现申请？"). On a loaded machine a click
@@ -92,6 +94,16 @@ export interface PageHelpers {
   row: (text: string) => Locator;
   /** Goes to `url` and waits until resource page `name` shows its loaded table. */
   open: (url: string, name: string) => Promise<void>;
+  /** Switches the console to `lang` and waits until the page has loaded again in it. */
+  speak: (lang: Lang) => Promise<void>;
+  /**
+   * Opens each `[url, name]` resource page, waits until its list holds a row (what a fresh start's
+   * demo day or the test made), and screenshots it as `shot(name)`.
+   */
+  eachHoldsRows: (
+    pages: readonly (readonly [string, string])[],
+    shot: (name: string) => string,
+  ) => Promise<void>;
 }
 
 export function pageHelpers(current: () => Page): PageHelpers {
@@ -104,5 +116,16 @@ export function pageHelpers(current: () => Page): PageHelpers {
     rows,
     row: (text) => rows().filter({ hasText: text }).first(),
     open: (url, name) => openResource(current(), url, name),
+    speak: async (lang) => {
+      await pick(current(), 'language-switch', `language-option-${lang}`);
+      await idle();
+    },
+    eachHoldsRows: async (pages, shot) => {
+      for (const [url, name] of pages) {
+        await openResource(current(), url, name);
+        await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
+        await screenshot(current(), shot(name));
+      }
+    },
   };
 }
