@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadDemo } from '../src/demo/load.ts';
 import { seedSandboxChannels } from '../src/demo/sandbox-channels.ts';
+import { passages } from '../src/modules/mch/passage.schema.ts';
 import { merchants } from '../src/modules/mch/schema.ts';
 import { placeDeposit } from '../src/modules/upstream/placement.ts';
 import { routingDecisions } from '../src/modules/upstream/schema.ts';
@@ -37,6 +38,10 @@ it("routes every demo merchant's deposit to the sandbox", async () => {
       .where(eq(routingDecisions.orderNo, order.orderNo));
     expect(d!.result).toBe('routed');
   }
+  // Passages are named as an operator names them: party, pay type in words, direction (never the key).
+  const names = (await t.ctx.db.select({ name: passages.name }).from(passages)).map((p) => p.name);
+  expect(names).toContain('沙箱支付A-云闪付转卡-收');
+  for (const name of names) expect(name).not.toMatch(/[a-z]_[a-z]/);
   // Seeding again adds nothing.
   expect(await seedSandboxChannels(t.ctx.db, t.ctx.keys.secretKey)).toEqual({ passages: 0, allowed: 0 });
 });

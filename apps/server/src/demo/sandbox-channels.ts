@@ -4,6 +4,7 @@
  * type and a payout passage each, and every merchant that routes by its own passage list allowed on
  * them, so a demo merchant's deposit reaches the sandbox over HTTP. Idempotent by third-party code.
  */
+import { PAY_TYPE_LABELS } from '@payops/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { merchantPassages, PAY_TYPES, passages, thirdParties } from '../modules/mch/passage.schema.ts';
@@ -62,7 +63,7 @@ async function makeSandboxParties(db: Db, secretKey: Buffer): Promise<number> {
       .values([
         ...PAY_TYPES.map((payType) => ({
           thirdPartyId: id,
-          name: `${party.name}-${payType}-收`,
+          name: `${party.name}-${PAY_TYPE_LABELS[payType][0]}-收`,
           payType,
           direction: 'deposit' as const,
           rate: '0.006',
