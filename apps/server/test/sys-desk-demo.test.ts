@@ -42,7 +42,7 @@ it("signs in, keeps the IP lists and publishes an announcement: the /sys pages s
 
   // Signed in with both factors, signed out again; every change audited under its name.
   const [login] = await t.ctx.db.select().from(loginLog).where(eq(loginLog.username, DESK_OPERATOR));
-  expect(login).toMatchObject({ result: 'success', factor: 'password+totp' });
+  expect(login).toMatchObject({ result: 'success', factor: 'password+totp', userAgent: 'PayOps demo desk' });
   const audited = await t.ctx.db
     .select({ action: operationLog.action })
     .from(operationLog)

@@ -67,13 +67,14 @@ export async function runSysDesk(app: FastifyInstance, ctx: AppContext): Promise
   const [admin] = await ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.code, ADMIN_ROLE));
   await ctx.db.insert(operatorRoles).values({ operatorId: op!.id, roleId: admin!.id });
 
-  // The session travels as a browser's does: its token in a header, its cookie alongside.
+  // The session travels as a browser's does: its token in a header, its cookie alongside. The login
+  // log's device column names the demo (inject's own agent read 'lightMyRequest').
   const session: Record<string, string> = {};
   const send = async <T>(method: 'GET' | 'POST', url: string, body?: unknown) => {
     const res = await app.inject({
       method,
       url,
-      headers: { 'accept-language': 'zh-CN', ...session },
+      headers: { 'accept-language': 'zh-CN', 'user-agent': 'PayOps demo desk', ...session },
       ...(body === undefined ? {} : { payload: body as object }),
     });
     const answer = res.json() as Envelope<T>;
