@@ -70,6 +70,9 @@ test('every page in both languages', async () => {
       if (ONLY && !ONLY.some((part) => p.path.includes(part))) continue;
       await page.goto(p.path);
       await page.locator('.page-view:visible').first().waitFor({ timeout: 20_000 });
+      // The page's own requests start after its lazy module arrives: until then no spinner turns,
+      // and a list was caught still loading ("no data" under a faded table).
+      await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
       await page
         .waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, { timeout: 20_000 })
         .catch(() => undefined);
