@@ -5,7 +5,7 @@
  * step; bad input to each is a 4xx naming the field, nothing changed; a real merchant's balance never
  * moves (mock-trade-suite.ts). The sandbox market is mock-trade-market.test.ts's.
  */
-import { merchantApiMessage } from '@payops/contracts';
+import { localText, merchantApiMessage } from '@payops/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { open } from '../src/platform/secret-box.ts';
@@ -221,6 +221,11 @@ describe('mockOrderTest', () => {
     });
     expect(en.envelope.data.answerCode).toBe(answerCode);
     expect(en.envelope.data.answerMessage.startsWith(merchantApiMessage(answerCode, 'en-US'))).toBe(true);
+    // The test's row reads in its reader's language, whoever ran it: the zh-CN run's, listed in en-US.
+    const listed = await post<{ list: Test[] }>('/api/mockOrderTest/findByPage', { page: 1, pageSize: 50 });
+    const stored = listed.envelope.data.list.find((r) => r.id === res.envelope.data.id)!.answerMessage;
+    expect(localText(stored, 'en-US').startsWith(merchantApiMessage(answerCode, 'en-US')), stored).toBe(true);
+    expect(localText(stored, 'zh-CN')).toBe(answerMessage);
     // A refusal naming a field names it once: the message as answered, nothing appended.
     const parameter = { code: 'withdraw', minAmount: '1000', maxAmount: '50000', feeRate: '0', feeHint: '' };
     const saved = await post('/api/pay/payotherconfig/addOrEdit', { ...parameter, enabled: true });

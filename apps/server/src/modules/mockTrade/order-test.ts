@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { amountIssue, checkAmount, type Locale } from '@payops/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { sandboxParties, tellSandbox } from '../../demo/orders.ts';
 import { merchantApiCall } from '../../demo/orders-client.ts';
@@ -15,6 +15,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { open } from '../../platform/secret-box.ts';
 import { PAY_TYPES, thirdParties } from '../mch/passage.schema.ts';
 import { SANDBOX_NOTIFY_PATH } from '../notify/sandbox.ts';
+import { orderPlaceLog } from '../openapi/schema.ts';
 import { depositOrders } from '../order/schema.ts';
 import { platformOrigin } from '../upstream/origin.ts';
 import type { mockOrderTests } from './sandbox.schema.ts';
@@ -77,6 +78,26 @@ async function tellMember(ctx: AppContext, origin: string, orderNo: string, outc
  * Places the test over HTTP; the row records what the merchant API answered, accepted or not. Asked in
  * the operator's language: its message is what the operator reads (the toast, the test's row).
  */
+/**
+ * A refusal's words in each language, as the merchant API's placement log keeps them (written before
+ * the answer is sent): the test's row then reads in its reader's language, not only its runner's.
+ * What the log does not hold is kept as answered.
+ */
+async function refusalInEachLanguage(
+  ctx: AppContext,
+  merchantId: number,
+  mchOrderNo: string,
+  told: string,
+): Promise<string> {
+  const [logged] = await ctx.db
+    .select({ reason: orderPlaceLog.reason })
+    .from(orderPlaceLog)
+    .where(and(eq(orderPlaceLog.mchOrderNo, mchOrderNo), eq(orderPlaceLog.merchantId, merchantId)))
+    .orderBy(desc(orderPlaceLog.id))
+    .limit(1);
+  return logged?.reason || told.slice(0, 500);
+}
+
 export async function placeTestOrder(
   ctx: AppContext,
   body: PlaceTestBody,
@@ -130,7 +151,7 @@ export async function placeTestOrder(
       httpStatus: res.status,
       answerCode: env.code,
       // The message as answered: a refusal's names its fields and why (answer.ts).
-      answerMessage: env.msg.slice(0, 500),
+      answerMessage: env.code === 0 ? env.msg : await refusalInEachLanguage(ctx, m.id, mchOrderNo, env.msg),
       createdBy: operatorId,
       createdAt: ctx.clock.now(),
     },

@@ -3,7 +3,7 @@
  * the automatic traders' start/stop, and mockOrderTest's test orders. Each declares its permission;
  * every change writes its operation-log row in the transaction that makes it (auditInTx).
  */
-import { ErrorCode, MockPermission, mockOrderTestSon, tradeMockTraders } from '@payops/contracts';
+import { ErrorCode, localText, MockPermission, mockOrderTestSon, tradeMockTraders } from '@payops/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -298,7 +298,7 @@ export async function sandboxRoutes(fastify: FastifyInstance) {
         orderNo: row.orderNo,
         httpStatus: row.httpStatus,
         answerCode: row.answerCode,
-        answerMessage: row.answerMessage,
+        answerMessage: localText(row.answerMessage, localeOf(request)),
       });
     },
   );
