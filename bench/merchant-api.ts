@@ -33,6 +33,10 @@ export async function merchantApiDeposits(
   connections = 50,
 ): Promise<number> {
   await seedSandboxChannels(w.ctx.db, w.ctx.keys.secretKey);
+  // A merchant at a million orders has a daily limit to match: after the order workloads' bulk days
+  // the demo's 2,000,000 was spent before the load began, and every deposit was refused (riskBlocked).
+  // The limit stays set, so each deposit still takes its lock and checks the day's sum.
+  await w.ctx.pool.query('UPDATE merchants SET daily_limit = 1000000000000 WHERE daily_limit > 0');
   const origin = await listen(w);
   // The sandbox answers each create with a pay URL and holds the payment: no callbacks during the run.
   // Every sandbox account the routing may pick (the demo's pay config has one more than the demo
@@ -56,6 +60,7 @@ export async function merchantApiDeposits(
   await statementReport(w.ctx.pool);
   const meter = cpuMeter(w.dataDir, idle);
   const waits = waitSampler(w.ctx.pool);
+  const startedAt = w.ctx.clock.now();
   const out = await runChild(process.execPath, [
     '--import',
     'tsx',
@@ -70,6 +75,13 @@ export async function merchantApiDeposits(
     cpuMsPerCall: number;
   };
   const perSecond = r.created / r.seconds;
+  // Why orders were refused, as the placement log names it: a refused order costs less than a
+  // created one, so a row with refusals measures something else than its budget.
+  const { rows: refusals } = await w.ctx.pool.query<{ code_name: string; n: number }>(
+    'SELECT code_name, count(*)::int AS n FROM order_place_log WHERE at >= $1 AND NOT accepted GROUP BY 1 ORDER BY 2 DESC',
+    [startedAt],
+  );
+  const why = refusals.map((x) => `${x.code_name} ${x.n}`).join(', ');
   // The sandbox upstream answers from this same process: its share is in the server's CPU.
   const cpu = meter(r.created + r.refused);
   const waited = await waits();
@@ -77,10 +89,10 @@ export async function merchantApiDeposits(
   process.stderr.write(`${report}\n${waited}\n`);
   const statements = statementsPerOp(report);
   rows.push({
-    workload: `merchant API deposit creation, HTTP + signatures, ${connections} connections (${r.refused} refused, ${r.errors} errors; ${cpuText(cpu)}, sandbox upstream included; load generator ${r.cpuMsPerCall.toFixed(2)} ms${statements ? `; ${statements} statements/order` : ''})`,
+    workload: `merchant API deposit creation, HTTP + signatures, ${connections} connections (${r.refused} refused${why ? `: ${why}` : ''}, ${r.errors} errors; ${cpuText(cpu)}, sandbox upstream included; load generator ${r.cpuMsPerCall.toFixed(2)} ms${statements ? `; ${statements} statements/order` : ''})`,
     figure: `${Math.round(perSecond)} orders/s`,
     budget: '≥ 500 orders/s',
-    pass: perSecond >= 500 && r.errors === 0,
+    pass: perSecond >= 500 && r.errors === 0 && r.refused === 0,
   });
   return r.created + r.refused;
 }
