@@ -1,8 +1,8 @@
 /**
  * One report's rows and totals from its rollup (issue 14): the body's range and grouping checked first
  * (a 400 naming the field, before any query), then ONE grouped read of the rollup's days and one for
- * the totals. Sum measures are `sum(column) FILTER (WHERE ..)`; ratios are divided here (big.js) from
- * the sums, the totals' from the totals' sums.
+ * the totals. Sum measures are `sum(column) FILTER (WHERE ..)`; ratios are divided in the same
+ * statements from those sums (the rows' from the rows', the totals' from the totals').
  */
 import {
   DRILL_FROM,
@@ -20,7 +20,6 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fieldError } from '../../platform/errors.ts';
-import { Dec, ZERO } from '../../platform/ledger/money.ts';
 import { type ReadRollup, readRollup } from './rollups.ts';
 
 /** Rows shown at most (a member report over a long range); the export has them all. */
@@ -126,24 +125,26 @@ function extremeOf(rollup: ReadRollup, m: ReportMeasure): SQL {
 export function checkDefinition(def: ReportDef): void {
   const rollup = readRollup(def.rollup);
   for (const d of Object.keys(def.dimensions)) keyOf(rollup, d);
-  for (const m of Object.values(def.measures) as ReportMeasure[]) if (!m.ratio) sumOf(rollup, m);
+  for (const m of Object.values(def.measures) as ReportMeasure[]) measureOf(rollup, def, m);
   whereOf(rollup, def.where);
 }
 
-/** A ratio's value (REPORT_RATIO_DECIMALS, rounded half up), 0 when its denominator is 0. */
-function ratio(row: ReportRow, [num, den]: readonly [string, string]): string {
-  const d = Dec(String(row[den] ?? '0'));
-  if (d.eq(ZERO)) return '0';
-  return Dec(String(row[num] ?? '0'))
-    .div(d)
-    .round(REPORT_RATIO_DECIMALS, Dec.roundHalfUp)
-    .toFixed();
+/**
+ * A ratio measure divided from its two sums in the statement (REPORT_RATIO_DECIMALS, rounded half away
+ * from zero, trailing zeros dropped), 0 when the denominator is 0. Divided in Node (big.js) row by row,
+ * it took an eighth of a 5,000-row report's server CPU.
+ */
+function ratioOf(rollup: ReadRollup, def: ReportDef, [num, den]: readonly [string, string]): SQL {
+  const part = (name: string) => {
+    const m = def.measures[name];
+    if (!m || m.ratio) throw new Error(`report ${def.name}: a ratio divides sums, not ${name}`);
+    return sumOf(rollup, m);
+  };
+  return sql`coalesce(trim_scale(round(${part(num)}::numeric / nullif(${part(den)}, 0), ${sql.raw(String(REPORT_RATIO_DECIMALS))})), 0)`;
 }
 
-function withRatios(def: ReportDef, row: ReportRow): ReportRow {
-  for (const m of Object.values(def.measures) as ReportMeasure[])
-    if (m.ratio) row[m.name] = ratio(row, m.ratio);
-  return row;
+function measureOf(rollup: ReadRollup, def: ReportDef, m: ReportMeasure): SQL {
+  return m.ratio ? ratioOf(rollup, def, m.ratio) : sumOf(rollup, m);
 }
 
 const instant = (at: SQL) => sql`to_char((${at}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -196,9 +197,10 @@ export async function readReport(
 ): Promise<ReportRead> {
   const rollup = readRollup(def.rollup);
   const where = whereClause(rollup, def, q);
-  const read = (Object.values(def.measures) as ReportMeasure[]).filter((m) => !m.ratio);
-  const summed = read.filter((m) => m.sum);
-  const sumsOf = (r: ReadRollup) => read.map((m) => sql`${sumOf(r, m)}::text AS ${sql.identifier(m.name)}`);
+  const measures = Object.values(def.measures) as ReportMeasure[];
+  const summed = measures.filter((m) => !m.ratio && m.sum);
+  const sumsOf = (r: ReadRollup) =>
+    measures.map((m) => sql`${measureOf(r, def, m)}::text AS ${sql.identifier(m.name)}`);
   const sums = sumsOf(rollup);
   const whole = totalsRollup(rollup, def, q);
   // A group whose every figure is 0 (only open orders, for a report of successes) is not a row.
@@ -246,16 +248,17 @@ export async function readReport(
   ]);
   const spans = new Map(range.rows.map((r) => [r.day, r]));
   const drilled = q.dimensions.includes('day');
-  const list = rows.rows.map((r) => {
-    const row = withRatios(def, { ...r });
-    const span = drilled ? spans.get(String(row.day)) : undefined;
-    if (span) Object.assign(row, { [DRILL_FROM]: span.fromAt, [DRILL_TO]: span.toAt });
-    return row;
-  });
+  // The driver's rows are this read's own: a row's drill-down range is set on it in place.
+  const list = rows.rows;
+  if (drilled)
+    for (const row of list) {
+      const span = spans.get(String(row.day));
+      if (span) Object.assign(row, { [DRILL_FROM]: span.fromAt, [DRILL_TO]: span.toAt });
+    }
   const truncated = limit !== null && list.length > limit;
   return {
     rows: truncated ? list.slice(0, limit) : list,
-    totals: withRatios(def, { ...totals.rows[0] }),
+    totals: totals.rows[0] ?? {},
     from: q.from,
     to: q.to,
     fromAt: range.rows[0]!.fromAt,
