@@ -75,10 +75,6 @@ async function tellMember(ctx: AppContext, origin: string, orderNo: string, outc
 }
 
 /**
- * Places the test over HTTP; the row records what the merchant API answered, accepted or not. Asked in
- * the operator's language: its message is what the operator reads (the toast, the test's row).
- */
-/**
  * A refusal's words in each language, as the merchant API's placement log keeps them (written before
  * the answer is sent): the test's row then reads in its reader's language, not only its runner's.
  * What the log does not hold is kept as answered.
@@ -98,6 +94,10 @@ async function refusalInEachLanguage(
   return logged?.reason || told.slice(0, 500);
 }
 
+/**
+ * Places the test over HTTP; the row records what the merchant API answered, accepted or not. Asked in
+ * the operator's language: its message is what the operator reads (the toast, the test's row).
+ */
 export async function placeTestOrder(
   ctx: AppContext,
   body: PlaceTestBody,
