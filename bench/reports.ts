@@ -3,7 +3,9 @@
  * answers in <= 200 ms p95 with 10M orders behind the rollups, and its time does not grow with the
  * order count. The reports read only rollups, so the load is a rollup-only one of the volume 1M and
  * 10M orders a year make (report-load.ts, generated in SQL). Each report is read through its route
- * (the feed's run included) over the last 31 days with its default grouping. Beside each p95, the
+ * (the feed's run included) over the last 31 days with its default grouping, as its page opens: the
+ * first page of rows (REPORT_PAGE_SIZE) with the groups' count, the totals, the chart's points and
+ * the heat scale, all over every group. Beside each p95, the
  * CPU a read costs (server + PostgreSQL, cpu.ts) at 10M: on a shared machine the wall time says how
  * much of the cores the run got, the CPU what a read costs on idle ones.
  */

@@ -3,8 +3,10 @@
  * and by the report route's own run of the change feed): every report of this file's list opens with
  * rows and its totals row over the default last 7 days, shows nothing over a range without orders,
  * shows its rows again over a range with today, and its first row's drill-down lands on the order list
- * it sums, filtered, with rows. Screenshots of charts (line, pie, bar) in zh-CN and en-US.
+ * it sums, filtered, with rows. Screenshots of charts (line, pie, bar) in zh-CN and en-US. The member
+ * report's pages and sort are the server's: sorted by a measure, page 2 goes on where page 1 ends.
  */
+import { dayReportMember } from '@payops/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launch, screenshot } from './support/browser.ts';
@@ -39,8 +41,26 @@ const REPORTS: { name: string; lists: string[] }[] = [
 let browser: Browser;
 let page: Page;
 
-const { id, rows } = pageHelpers(() => page);
-const { openReport, setRange, drill } = reportHelpers(() => page);
+const { id, rows, idle, speak } = pageHelpers(() => page);
+const { report, openReport, setRange, drill } = reportHelpers(() => page);
+
+/** The report's picker's end day (today, in the platform's zone) and the day 30 days before it. */
+async function lastMonth(name: string): Promise<[string, string]> {
+  const today = await report(name).locator('.ant-picker-range input').nth(1).inputValue();
+  const monthAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 30 * 86_400_000).toISOString().slice(0, 10);
+  return [monthAgo, today];
+}
+
+/** A money column's figures on the report's current page, by the column's title. */
+async function column(name: string, title: string): Promise<number[]> {
+  const titles = await report(name).locator('thead th').allInnerTexts();
+  const at = titles.findIndex((t) => t.trim() === title);
+  expect(at, `${title} in ${titles.join('|')}`).toBeGreaterThanOrEqual(0);
+  const cells = await rows()
+    .locator(`td:nth-child(${at + 1})`)
+    .allInnerTexts();
+  return cells.map((c) => Number(c.replace(/[^\d.-]/g, '')));
+}
 
 /** A chart drawn, its motion over, before a screenshot. */
 async function chartShown(file: string) {
@@ -67,13 +87,7 @@ describe('finance reports', () => {
 
       // The default range ends today in the platform's zone; a range without orders: no rows; then a
       // month up to today: the rows again.
-      const today = await page
-        .locator(`[data-testid="report-${name}"] .ant-picker-range input`)
-        .nth(1)
-        .inputValue();
-      const monthAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 30 * 86_400_000)
-        .toISOString()
-        .slice(0, 10);
+      const [monthAgo, today] = await lastMonth(name);
       await setRange(name, '2024-01-01', '2024-01-07');
       await expect.poll(() => rows().count(), { timeout: 20_000, message: `${name} empty` }).toBe(0);
       await setRange(name, monthAgo, today);
@@ -117,4 +131,46 @@ describe('finance reports', () => {
     await openReport('transferAmountStatistics');
     await chartShown('finance-report-amount-bands-zh-CN');
   }, 240_000);
+
+  test("a report's pages and sort are the server's: the member report by deposit amount, page 1 then 2", async () => {
+    const name = dayReportMember.name;
+    const amount = (lang: 'zh-CN' | 'en-US') =>
+      dayReportMember.labels[lang][`field.${name}.depositSuccessAmount`]!;
+    await openReport(name);
+    const [monthAgo, today] = await lastMonth(name);
+    await setRange(name, monthAgo, today);
+    // More groups than a page of 50: the pager counts them all.
+    const total = report(name).locator('.ant-pagination-total-text');
+    const groups = Number((await total.innerText()).replace(/\D/g, ''));
+    expect(groups).toBeGreaterThan(50);
+    expect(await total.innerText()).toBe(`共 ${groups} 条`);
+
+    // Two clicks on the header: largest first, over every group (not the page's 50).
+    const header = report(name)
+      .locator('thead th')
+      .filter({ hasText: amount('zh-CN') });
+    await header.click();
+    await idle();
+    await header.click();
+    await idle();
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
+    const first = await column(name, amount('zh-CN'));
+    expect(first).toHaveLength(50);
+    expect(first).toEqual([...first].sort((a, b) => b - a));
+    await screenshot(page, 'finance-report-member-sorted-zh-CN');
+
+    await report(name).locator('.ant-pagination-item-2').click();
+    await idle();
+    await expect.poll(() => report(name).locator('.ant-pagination-item-active').innerText()).toBe('2');
+    const second = await column(name, amount('zh-CN'));
+    expect(second.length).toBe(Math.min(50, groups - 50));
+    expect(second).toEqual([...second].sort((a, b) => b - a));
+    expect(second[0]!).toBeLessThanOrEqual(first.at(-1)!);
+
+    await speak('en-US');
+    await expect.poll(() => total.innerText()).toBe(`${groups} in total`);
+    expect(await column(name, amount('en-US'))).toEqual(second);
+    await screenshot(page, 'finance-report-member-sorted-en-US');
+    await speak('zh-CN');
+  }, 120_000);
 });

@@ -48,16 +48,32 @@ afterAll(() => t.close());
 type Row = Record<string, unknown>;
 interface Answer {
   rows: Row[];
+  pager: { page: number; pageSize: number; total: number; totalCapped: boolean };
   totals: Row;
+  series: Row[];
+  peaks: Row;
   from: string;
   to: string;
   fromAt: string;
   toAt: string;
-  truncated: boolean;
 }
 
 const query = (def: ReportDef, body: Record<string, unknown>) =>
   call<Answer>(t, 'POST', `${def.api}/query`, { session: admin, body });
+
+const PAGE = 20;
+/** Every row of a query, read a page of 20 at a time as the pager does; the pages' count is the rows'. */
+async function everyPage(def: ReportDef, body: Record<string, unknown>): Promise<Answer> {
+  const pages: Answer[] = [];
+  for (let page = 1; page === 1 || pages.at(-1)!.rows.length === PAGE; page++) {
+    const res = await query(def, { ...body, page, pageSize: PAGE });
+    expect(res.statusCode, res.body).toBe(200);
+    pages.push(res.envelope.data);
+  }
+  const rows = pages.flatMap((p) => p.rows);
+  expect(pages[0]!.pager).toEqual({ page: 1, pageSize: PAGE, total: rows.length, totalCapped: false });
+  return { ...pages[0]!, rows };
+}
 
 /** Every order of the four order tables as one relation, with the report keys computed here. */
 function rawOrders(tz: string): SQL {
@@ -144,12 +160,12 @@ function randomRange(): { from: string; to: string } {
 describe.each(ALL_REPORTS.map((def) => [def.name, def] as const))('%s', (_, def) => {
   it('equals the raw orders over a random range, to the cent; the totals row is the sum of the rows', async () => {
     for (const range of [randomRange(), days]) {
-      const res = await query(def, range);
-      expect(res.statusCode, res.body).toBe(200);
-      const { rows, totals } = res.envelope.data;
+      const { rows, totals } = await everyPage(def, range);
       const dims = [...def.defaultDimensions];
       const raw = await fromRaw(def, range.from, range.to, dims);
       const expected = [...raw.entries()].filter(([, r]) => nonZero(def, r));
+      // Each group once: the pages neither overlap nor skip one.
+      expect(new Set(rows.map((r) => dims.map((d) => String(r[d])).join('|'))).size).toBe(expected.length);
       expect(rows.length).toBe(expected.length);
       for (const [key, want] of expected) {
         const got = rows.find((r) => dims.map((d) => String(r[d])).join('|') === key);
@@ -205,6 +221,44 @@ describe('bad input', () => {
     expect((Date.parse(last.envelope.data.to) - Date.parse(last.envelope.data.from)) / 86_400_000).toBe(6);
     // 366 days is the most, and accepted.
     expect((await query(def, { from: '2025-01-01', to: '2026-01-01' })).statusCode).toBe(200);
+  });
+});
+
+describe('a page of rows', () => {
+  const def = ALL_REPORTS.find((r) => r.name === 'day_report_mertchant_page')!;
+
+  it('sorts every group by a measure before paging; the chart draws every group, not the page', async () => {
+    const members = ALL_REPORTS.find((r) => r.name === 'day_report_member_page')!;
+    const sort = { field: 'depositSuccessAmount', order: 'desc' };
+    const sorted = await everyPage(members, { ...days, sort });
+    const values = sorted.rows.map((r) => Dec(String(r.depositSuccessAmount)));
+    expect(values.length).toBeGreaterThan(PAGE);
+    for (let i = 1; i < values.length; i++) expect(values[i - 1]!.gte(values[i]!), `row ${i}`).toBe(true);
+
+    const first = (await query(def, { ...days, pageSize: 5 })).envelope.data;
+    expect(first.rows.length).toBe(5);
+    const raw = [...(await fromRaw(def, days.from, days.to, ['day'])).entries()].filter(([, r]) =>
+      nonZero(def, r),
+    );
+    expect(first.series.map((p) => String(p.day))).toEqual(raw.map(([day]) => day).sort());
+    for (const [day, want] of raw) {
+      const point = first.series.find((p) => String(p.day) === day)!;
+      for (const m of def.chart!.y)
+        expect(Dec(String(point[m])).eq(Dec(String(want[m]))), `${day} ${m}`).toBe(true);
+    }
+    // Not grouped by the chart's x: its one point is the totals.
+    const byMerchant = (await query(def, { ...days, dimensions: ['merchantId'] })).envelope.data;
+    expect(byMerchant.series).toEqual([byMerchant.totals]);
+  });
+
+  it('refuses a sort by what is not a column and a page larger than 500 rows', async () => {
+    const sort = await query(def, { ...days, sort: { field: 'merchantId', order: 'asc' } });
+    expect(sort.statusCode).toBe(400);
+    expect((sort.envelope.data as unknown as { fields: unknown[] }).fields[0]).toEqual({
+      field: 'sort',
+      message: 'merchantId 不是可排序的列',
+    });
+    expect((await query(def, { ...days, pageSize: 501 })).statusCode).toBe(400);
   });
 });
 
@@ -327,7 +381,7 @@ describe('upkeep', () => {
 describe('export', () => {
   it('writes the rows and the totals row as numbers', async () => {
     const def = ALL_REPORTS.find((r) => r.name === 'day_report_mertchant_page')!;
-    const shown = (await query(def, days)).envelope.data;
+    const shown = (await query(def, { ...days, pageSize: 5 })).envelope.data;
     const res = await t.app.inject({
       method: 'POST',
       url: `${def.api}/export`,
@@ -342,7 +396,9 @@ describe('export', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
-    expect(sheet.rowCount).toBe(shown.rows.length + 2);
+    // Every row, not the page's: the header, the rows, the totals row.
+    expect(shown.pager.total).toBeGreaterThan(shown.rows.length);
+    expect(sheet.rowCount).toBe(shown.pager.total + 2);
     const last = sheet.getRow(sheet.rowCount);
     expect(last.getCell(1).value).toBe('Total');
     const header = (sheet.getRow(1).values as unknown[]).slice(1);

@@ -75,8 +75,12 @@ async function cohortsFromRawOrders() {
 
 type Row = Record<string, string | number>;
 const query = async (def: ReportDef, body: Record<string, unknown>) =>
-  (await call<{ rows: Row[]; totals: Row }>(t, 'POST', `${def.api}/query`, { session: admin, body })).envelope
-    .data;
+  (
+    await call<{ rows: Row[]; totals: Row; peaks: Row }>(t, 'POST', `${def.api}/query`, {
+      session: admin,
+      body,
+    })
+  ).envelope.data;
 
 const range = () => ({
   from: localDay(t.ctx.clock.nowMs() - (RETENTION_DEMO_DAYS + 1) * DAY),
@@ -119,6 +123,13 @@ it('shows each cohort and its day-N retention as the raw orders give them, some 
   }
   expect(rows.some((r) => Number(r.rate1) > 0)).toBe(true);
   expect(rows.some((r) => Number(r.rate3) > Number(r.rate1))).toBe(true);
+  // The heat map's scale is every cohort's largest share, on a page that shows two of them.
+  const page = await query(firstDepositRetentionReport, { ...range(), dimensions: ['day'], pageSize: 2 });
+  expect(page.rows.length).toBe(2);
+  for (const n of [1, 3, 7, 15, 30])
+    expect(Number(page.peaks[`rate${n}`]), `rate${n}`).toBe(
+      Math.max(...rows.map((r) => Number(r[`rate${n}`]))),
+    );
   // By level: the same members (they keep the level the member list gave them).
   const byLevel = await query(firstDepositLevelRetentionReport, range());
   expect(byLevel.rows.length).toBeGreaterThan(1);

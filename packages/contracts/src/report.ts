@@ -14,6 +14,8 @@
  * cells and the server's export cells are the resource engine's, so a money column reads and exports
  * like every other money column.
  */
+
+import type { Pager } from './api.ts';
 import type { Bilingual } from './lifecycle.ts';
 import {
   bilingual,
@@ -27,6 +29,9 @@ import {
 import { pagePermission } from './routes.ts';
 
 export const REPORT_DEFAULT_DAYS = 7;
+/** The page sizes a report's pager offers, and the one it opens with (the rows are read a page at a time). */
+export const REPORT_PAGE_SIZES = [20, 50, 100, 500] as const;
+export const REPORT_PAGE_SIZE = 50;
 export const REPORT_MAX_DAYS = 366;
 /** A ratio measure's decimals as a fraction, rounded half up: 4 is a hundredth of a percent (57.14%). */
 export const REPORT_RATIO_DECIMALS = 4;
@@ -162,7 +167,6 @@ const COMMON_LABELS: Record<string, Bilingual> = {
   'report.groupBy': ['分组维度', 'Group by'],
   'report.refresh': ['刷新', 'Refresh'],
   'report.export': ['导出Excel', 'Export Excel'],
-  'report.truncated': ['仅显示前5000行，导出可得全部', 'First 5000 rows shown; export for all'],
 };
 
 export function defineReport<const D extends string, const M extends string>(
@@ -252,11 +256,26 @@ export interface ReportQuery {
   dimensions?: string[];
   /** Dimension -> value: only rows of that value (a drill from a wider report). */
   filters?: Record<string, string | number>;
+  /** The page of rows (1-based) and its size (default REPORT_PAGE_SIZE); the export has every row. */
+  page?: number;
+  pageSize?: number;
+  /** Rows by a shown measure (then by the dimensions) instead of by the dimensions. */
+  sort?: { field: string; order: 'asc' | 'desc' };
 }
 
 export interface ReportAnswer {
+  /** One page of the groups. */
   rows: ReportRow[];
+  /** The groups counted as the lists count their rows: exact up to TOTAL_CAP, then "capped". */
+  pager: Pager;
   totals: ReportRow;
+  /**
+   * The chart's points: the range's groups by the chart's x alone when the query groups by it, else
+   * the totals row; [] for a report without a chart.
+   */
+  series: ReportRow[];
+  /** A `heat` measure's largest value over every group (its cells are shaded as shares of it). */
+  peaks: Record<string, unknown>;
   /** The range read (what `lastDays` came to). */
   from: string;
   to: string;

@@ -8,6 +8,14 @@ export function envelope<T extends z.ZodType>(data: T) {
 
 export const emptyEnvelope = envelope(z.null());
 
+/** A counted page's pager (contracts Pager): the total exact up to TOTAL_CAP, then capped. */
+export const pagerSchema = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  totalCapped: z.boolean(),
+});
+
 /** A custom action's word to the operator (contracts ActionNotice): the web shows it at its level. */
 export const actionNotice = z.object({ level: z.enum(NOTICE_LEVELS), text: z.string() });
 

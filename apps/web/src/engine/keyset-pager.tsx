@@ -9,9 +9,16 @@ import { PAGER_SIZES, TOTAL_CAP } from '@payops/contracts/api';
 import Button from 'antd/es/button';
 import Space from 'antd/es/space';
 import type { TablePaginationConfig } from 'antd/es/table';
+import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Pager } from './types.ts';
+
+/** A pager's "N rows" (or "N+ rows" when the count stopped at its cap). */
+export function totalText(t: TFunction, total: number, capped: boolean): string {
+  const n = total.toLocaleString('en-US');
+  return capped ? t('engine.totalCapped', { total: n }) : t('engine.total', { total: n });
+}
 
 interface Known {
   total: number;

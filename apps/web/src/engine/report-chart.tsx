@@ -1,9 +1,10 @@
 /**
  * A report's chart (issue 14), in its own chunk with echarts: line for trends, bar for comparisons,
- * pie for shares. Rows are summed per x value (a day x merchant report draws one point per day);
- * amounts become numbers only to be drawn.
+ * pie for shares. Its points are the answer's `series`, summed per x value by the server over every
+ * group (a day x merchant report draws one point per day), or the totals row when the page does not
+ * group by x; amounts become numbers only to be drawn.
  */
-import type { ReportDef, ReportRow } from '@payops/contracts/report';
+import { REPORT_TOTAL_KEY, type ReportDef, type ReportRow } from '@payops/contracts/report';
 import type { FieldDef } from '@payops/contracts/resource';
 import { refLabelKey } from '@payops/contracts/resource';
 import { PieChart } from 'echarts/charts';
@@ -19,11 +20,11 @@ const HEIGHT = 280;
 
 export default function ReportChart({
   def,
-  rows,
+  points,
   dimensions,
 }: {
   def: ReportDef;
-  rows: ReportRow[];
+  points: ReportRow[];
   dimensions: string[];
 }) {
   const { t } = useTranslation();
@@ -40,15 +41,9 @@ export default function ReportChart({
       }
       return String(v ?? '-');
     };
-    // Summed per x value, in the rows' order (days ascending).
-    const groups = new Map<string, Record<string, number>>();
-    for (const row of rows) {
-      const key = dimensions.includes(x) ? labelOf(row) : t('report.total');
-      const sums = groups.get(key) ?? {};
-      for (const m of chart.y) sums[m] = (sums[m] ?? 0) + Number(row[m] ?? 0);
-      groups.set(key, sums);
-    }
-    const labels = [...groups.keys()];
+    // In the server's order (days ascending).
+    const labels = points.map((p) => (dimensions.includes(x) ? labelOf(p) : t(REPORT_TOTAL_KEY)));
+    const value = (i: number, m: string) => Number(points[i]![m] ?? 0);
     const name = (m: string) => t(def.measures[m]!.label);
     if (chart.type === 'pie') {
       const m = chart.y[0]!;
@@ -61,7 +56,7 @@ export default function ReportChart({
             name: name(m),
             radius: ['30%', '65%'],
             top: 24,
-            data: labels.map((l) => ({ name: l, value: groups.get(l)![m] ?? 0 })),
+            data: labels.map((l, i) => ({ name: l, value: value(i, m) })),
           },
         ],
       };
@@ -76,9 +71,9 @@ export default function ReportChart({
         // One day is no trend: a line through one point draws only its 4-pixel dot.
         type: chart.type === 'line' && labels.length < 2 ? 'bar' : (chart.type as 'line' | 'bar'),
         name: name(m),
-        data: labels.map((l) => groups.get(l)![m] ?? 0),
+        data: labels.map((_, i) => value(i, m)),
       })),
     };
-  }, [def, chart, rows, dimensions, t]);
+  }, [def, chart, points, dimensions, t]);
   return <EChart option={option} height={HEIGHT} testId="report-chart" />;
 }

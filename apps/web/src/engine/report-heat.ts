@@ -1,7 +1,7 @@
 /**
  * A report measure's `heat` option (issue 14: retention as a heat-map table): its cells shaded from
- * white (0) to the theme's blue at the column's largest value, so the operator reads the pattern at a
- * glance; the value itself stays the engine's cell.
+ * white (0) to the theme's blue at the column's largest value over every group (the answer's `peaks`,
+ * not the page's), so the operator reads the pattern at a glance; the value itself stays the engine's cell.
  */
 import type { ReportDef, ReportMeasure, ReportRow } from '@payops/contracts/report';
 import type { ColumnType } from 'antd/es/table';
@@ -15,7 +15,7 @@ export function heatColor(share: number): string {
 export function withHeat<C extends ColumnType<ReportRow>>(
   def: ReportDef,
   columns: C[],
-  rows: readonly ReportRow[],
+  peaks: ReportRow,
 ): C[] {
   const heat = new Set(
     (Object.values(def.measures) as ReportMeasure[]).filter((m) => m.heat).map((m) => m.name),
@@ -24,7 +24,7 @@ export function withHeat<C extends ColumnType<ReportRow>>(
   return columns.map((col) => {
     const name = String(col.key ?? col.dataIndex ?? '');
     if (!heat.has(name)) return col;
-    const max = Math.max(0, ...rows.map((r) => Number(r[name] ?? 0)));
+    const max = Math.max(0, Number(peaks[name] ?? 0));
     return {
       ...col,
       onCell: (row: ReportRow) => {

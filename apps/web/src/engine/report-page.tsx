@@ -4,19 +4,32 @@
  * chart (echarts, fetched with the page only), a drill-down link per row into the filtered order list
  * and the .xlsx export. Cells are the resource engine's (the definition's `table`), so money reads as
  * money everywhere. The server checks the range (reversed, over 366 days) and names the field.
+ * The server pages and sorts the groups (a member report over a month has hundreds of thousands);
+ * the totals row, the chart and the heat scale are over every group, the export has every row.
  */
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import type { ReportAnswer, ReportDef, ReportMeasure, ReportRow } from '@payops/contracts/report';
-import { REPORT_DEFAULT_DAYS, REPORT_TOTAL_KEY } from '@payops/contracts/report';
+import type {
+  ReportAnswer,
+  ReportDef,
+  ReportMeasure,
+  ReportQuery,
+  ReportRow,
+} from '@payops/contracts/report';
+import {
+  REPORT_DEFAULT_DAYS,
+  REPORT_PAGE_SIZE,
+  REPORT_PAGE_SIZES,
+  REPORT_TOTAL_KEY,
+} from '@payops/contracts/report';
 import type { FieldDef } from '@payops/contracts/resource';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import type { RangePickerProps } from 'antd/es/date-picker';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
-import Tag from 'antd/es/tag';
+import Table, { type TablePaginationConfig } from 'antd/es/table';
+import type { SorterResult } from 'antd/es/table/interface';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,6 +39,7 @@ import { renderValue } from './cell-value.tsx';
 import { buildColumns } from './columns.tsx';
 import './engine-messages.ts';
 import { saveBlob } from './export-file.ts';
+import { totalText } from './keyset-pager.tsx';
 import { drillHref } from './report-drill.ts';
 import { withHeat } from './report-heat.ts';
 // The list engine whole: the report page shares its chunks with the list pages (usually cached by
@@ -40,13 +54,8 @@ const DateRangeInput = lazy(() => import('./date-range-input.tsx'));
 const NO_OVERRIDES = {};
 const DAY = 'YYYY-MM-DD';
 
-type Answer = ReportAnswer & { truncated: boolean };
-
-/** A figure column sorts the rows on the page (all of them are here): days as text, others by value. */
-const byFigure = (m: ReportMeasure) => (a: ReportRow, b: ReportRow) =>
-  m.type === 'date'
-    ? String(a[m.name] ?? '').localeCompare(String(b[m.name] ?? ''))
-    : Number(a[m.name] ?? 0) - Number(b[m.name] ?? 0);
+type Sort = NonNullable<ReportQuery['sort']>;
+const SORT_ORDER = { asc: 'ascend', desc: 'descend' } as const;
 
 export function ReportPage({ def }: { def: ReportDef }) {
   useResourceLabels(def.table);
@@ -56,13 +65,25 @@ export function ReportPage({ def }: { def: ReportDef }) {
   // not the browser's), shown in the picker from the answer.
   const [range, setRange] = useState<[string, string] | null>(null);
   const [dims, setDims] = useState<string[]>([...def.defaultDimensions]);
+  const [sort, setSort] = useState<Sort | null>(null);
+  const [page, setPage] = useState({ page: 1, pageSize: REPORT_PAGE_SIZE });
   const [exporting, setExporting] = useState(false);
-  const body = range
-    ? { from: range[0], to: range[1], dimensions: dims }
-    : { lastDays: REPORT_DEFAULT_DAYS, dimensions: dims };
+  // What the rows are (the export's body); a change of it starts again at page 1.
+  const body: ReportQuery = {
+    ...(range ? { from: range[0], to: range[1] } : { lastDays: REPORT_DEFAULT_DAYS }),
+    dimensions: dims,
+    ...(sort ? { sort } : {}),
+  };
+  const rewind =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage((p) => ({ ...p, page: 1 }));
+    };
+  const paged = { ...body, ...page };
   const query = useQuery({
-    queryKey: ['report', def.name, body],
-    queryFn: () => api<Answer>(`${def.api}/query`, { method: 'POST', body }),
+    queryKey: ['report', def.name, paged],
+    queryFn: () => api<ReportAnswer>(`${def.api}/query`, { method: 'POST', body: paged }),
     placeholderData: keepPreviousData,
   });
   const answer = query.data;
@@ -77,10 +98,12 @@ export function ReportPage({ def }: { def: ReportDef }) {
     return { ...def.table, key: '', fields: Object.fromEntries(names.map((n) => [n, fields[n]!])) };
   }, [def, dims, fields]);
   const columns = useMemo(() => {
-    const cols = withHeat(def, buildColumns(shown, t, [], undefined, NO_OVERRIDES), answer?.rows ?? []).map(
+    const cols = withHeat(def, buildColumns(shown, t, [], undefined, NO_OVERRIDES), answer?.peaks ?? {}).map(
       (col) => {
+        // A figure column sorts every group, on the server.
         const m = def.measures[String(col.key)] as ReportMeasure | undefined;
-        if (m) return { ...col, sorter: byFigure(m) };
+        if (m)
+          return { ...col, sorter: true, sortOrder: sort?.field === m.name ? SORT_ORDER[sort.order] : null };
         // A ref dimension's 0 is the rollup's "none" (no passage, a trader of no merchant): no link.
         const d = def.dimensions[String(col.key)];
         const render = col.render;
@@ -102,7 +125,21 @@ export function ReportPage({ def }: { def: ReportDef }) {
         ),
       },
     ];
-  }, [shown, t, def, answer]);
+  }, [shown, t, def, answer, sort]);
+
+  const onTableChange = (
+    pagination: TablePaginationConfig,
+    _filters: unknown,
+    sorter: SorterResult<ReportRow> | SorterResult<ReportRow>[],
+  ) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const next: Sort | null =
+      s?.order && s.columnKey
+        ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' }
+        : null;
+    if (next?.field !== sort?.field || next?.order !== sort?.order) return rewind(setSort)(next);
+    setPage({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? REPORT_PAGE_SIZE });
+  };
 
   const summary = () => {
     // Without a grouping the one row is the total.
@@ -162,7 +199,7 @@ export function ReportPage({ def }: { def: ReportDef }) {
               (range ?? (answer ? [answer.from, answer.to] : null)) as unknown as RangePickerProps['value']
             }
             allowClear={false}
-            onChange={(v) => v?.[0] && v[1] && setRange([v[0].format(DAY), v[1].format(DAY)])}
+            onChange={(v) => v?.[0] && v[1] && rewind(setRange)([v[0].format(DAY), v[1].format(DAY)])}
             data-testid="report-range"
           />
         </Suspense>
@@ -170,7 +207,7 @@ export function ReportPage({ def }: { def: ReportDef }) {
           mode="multiple"
           style={{ minWidth: 240 }}
           value={dims}
-          onChange={(v: string[]) => setDims(v)}
+          onChange={rewind(setDims)}
           options={Object.values(def.dimensions).map((d) => ({ value: d.name, label: t(d.label) }))}
           aria-label={t('report.groupBy')}
           data-testid="report-dimensions"
@@ -188,11 +225,10 @@ export function ReportPage({ def }: { def: ReportDef }) {
             {t('report.export')}
           </Button>
         ) : null}
-        {answer?.truncated ? <Tag color="orange">{t('report.truncated')}</Tag> : null}
       </Space>
       {def.chart && answer && answer.rows.length > 0 ? (
         <Suspense fallback={<div style={{ height: 280 }} />}>
-          <ReportChart def={def} rows={answer.rows} dimensions={dims} />
+          <ReportChart def={def} points={answer.series} dimensions={dims} />
         </Suspense>
       ) : null}
       <Table<ReportRow>
@@ -201,7 +237,15 @@ export function ReportPage({ def }: { def: ReportDef }) {
         columns={columns}
         dataSource={answer?.rows ?? []}
         loading={query.isFetching}
-        pagination={{ pageSize: 50, showSizeChanger: true, pageSizeOptions: [20, 50, 100, 500] }}
+        onChange={onTableChange}
+        pagination={{
+          current: page.page,
+          pageSize: page.pageSize,
+          total: answer?.pager.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [...REPORT_PAGE_SIZES],
+          showTotal: (total) => totalText(t, total, answer?.pager.totalCapped ?? false),
+        }}
         summary={summary}
         scroll={{ x: 'max-content' }}
         data-testid="report-table"

@@ -30,7 +30,7 @@ import './engine.css';
 import './engine-messages.ts';
 import { exportList } from './export-file.ts';
 import { toFilters } from './filter-values.ts';
-import { KeysetNav, tablePagination, useListPager } from './keyset-pager.tsx';
+import { KeysetNav, tablePagination, totalText, useListPager } from './keyset-pager.tsx';
 import { useRefreshResource, useResourceList } from './resource-api.ts';
 import { useResourceLabels } from './resource-labels.ts';
 import { RowActions, rowActionsOf } from './row-actions.tsx';
@@ -176,10 +176,7 @@ export function ResourcePage({
   };
 
   const pager = list.data?.pager;
-  const totalText = (total: number) =>
-    paging.known?.capped
-      ? t('engine.totalCapped', { total: total.toLocaleString('en-US') })
-      : t('engine.total', { total: total.toLocaleString('en-US') });
+  const showTotal = (total: number) => totalText(t, total, paging.known?.capped ?? false);
 
   if (list.isError && !list.data) {
     return (
@@ -333,7 +330,7 @@ export function ResourcePage({
           }
           paging.onTableChange(pagination);
         }}
-        pagination={tablePagination(paging, totalText)}
+        pagination={tablePagination(paging, showTotal)}
       />
       <KeysetNav pager={paging} answer={pager} />
       {formUsed.current && (

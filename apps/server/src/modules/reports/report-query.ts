@@ -1,89 +1,27 @@
 /**
- * One report's rows and totals from its rollup (issue 14): the body's range and grouping checked first
- * (a 400 naming the field, before any query), then ONE grouped read of the rollup's days and one for
- * the totals. Sum measures are `sum(column) FILTER (WHERE ..)`; ratios are divided in the same
- * statements from those sums (the rows' from the rows', the totals' from the totals').
+ * One report's page of rows from its rollup (issue 14), the body checked first (report-check.ts): ONE
+ * grouped read of the rollup's days for the page, and beside it the groups' capped count, the totals,
+ * the chart's points and the heat measures' peaks. Sum measures are `sum(column) FILTER (WHERE ..)`;
+ * ratios are divided in the same statements from those sums (the rows' from the rows', the totals'
+ * from the totals'). A page is a page: a member report over a month has hundreds of thousands of
+ * groups, and 5,000 of them as one answer cost more than the read.
  */
 import {
   DRILL_FROM,
   DRILL_TO,
-  type Locale,
-  REPORT_MAX_DAYS,
+  type Pager,
   REPORT_RATIO_DECIMALS,
   type ReportAnswer,
   type ReportDef,
   type ReportMeasure,
-  type ReportQuery,
   type ReportRow,
   type ReportWhere,
+  TOTAL_CAP,
 } from '@payops/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { fieldError } from '../../platform/errors.ts';
+import type { CheckedQuery } from './report-check.ts';
 import { type ReadRollup, readRollup } from './rollups.ts';
-
-/** Rows shown at most (a member report over a long range); the export has them all. */
-export const REPORT_ROW_LIMIT = 5000;
-
-const text = {
-  day: { 'zh-CN': '不是有效日期', 'en-US': 'is not a valid day' },
-  required: { 'zh-CN': '请选择日期范围', 'en-US': 'choose a range of days' },
-  reversed: { 'zh-CN': '结束日期早于开始日期', 'en-US': 'is before the start day' },
-  tooLong: {
-    'zh-CN': `日期范围最多${REPORT_MAX_DAYS}天`,
-    'en-US': `the range is at most ${REPORT_MAX_DAYS} days`,
-  },
-  dimension: { 'zh-CN': '未知的维度', 'en-US': 'names an unknown dimension' },
-} as const;
-
-const dayNumber = (day: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
-  const t = Date.parse(`${day}T00:00:00Z`);
-  // 2026-02-31 parses to March: a real day prints back as itself.
-  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === day ? t / 86_400_000 : null;
-};
-
-export interface CheckedQuery {
-  from: string;
-  to: string;
-  dimensions: string[];
-  filters: Record<string, string | number>;
-}
-
-/** A day as YYYY-MM-DD, `n` days after `day`. */
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
-/** Today in the platform's zone (days are cut at its midnight). */
-export function localToday(now: Date, tz: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(now);
-}
-
-/**
- * The body's checks beyond its schema: a range (or `lastDays` up to `today`), real days, in order, at
- * most 366 of them; known dimensions.
- */
-export function checkQuery(def: ReportDef, body: ReportQuery, locale: Locale, today: string): CheckedQuery {
-  const range =
-    body.from === undefined && body.to === undefined && body.lastDays
-      ? { from: addDays(today, 1 - body.lastDays), to: today }
-      : { from: body.from, to: body.to };
-  if (range.from === undefined) throw fieldError('from', text.required[locale]);
-  if (range.to === undefined) throw fieldError('to', text.required[locale]);
-  const from = dayNumber(range.from);
-  if (from === null) throw fieldError('from', text.day[locale]);
-  const to = dayNumber(range.to);
-  if (to === null) throw fieldError('to', text.day[locale]);
-  if (to < from) throw fieldError('to', text.reversed[locale]);
-  if (to - from + 1 > REPORT_MAX_DAYS) throw fieldError('to', text.tooLong[locale]);
-  const dimensions = body.dimensions ?? [...def.defaultDimensions];
-  for (const d of dimensions)
-    if (!(d in def.dimensions)) throw fieldError('dimensions', `${d} ${text.dimension[locale]}`);
-  const filters = body.filters ?? {};
-  for (const d of Object.keys(filters))
-    if (!(d in def.dimensions)) throw fieldError('filters', `${d} ${text.dimension[locale]}`);
-  return { from: range.from, to: range.to, dimensions: [...new Set(dimensions)], filters };
-}
 
 function keyOf(rollup: ReadRollup, name: string): SQL {
   const key = rollup.keys[name];
@@ -153,16 +91,22 @@ const dayEnd = (day: SQL, tz: string) =>
   instant(sql`((${day})::date + 1)::timestamp AT TIME ZONE ${tz} - interval '1 millisecond'`);
 
 /**
- * The rollup the totals row reads: the report's own, or its coarser `totals` rollup when every key the
- * query filters on (the definition's, the measures', the operator's) and every summed measure is one
- * the coarser rollup has too.
+ * The rollup the totals row (or the chart's points, grouped by `groupedBy`) reads: the report's own,
+ * or its coarser `totals` rollup when every key the read groups or filters on (the definition's, the
+ * measures', the operator's) and every summed measure is one the coarser rollup has too.
  */
-function totalsRollup(rollup: ReadRollup, def: ReportDef, q: CheckedQuery): ReadRollup {
+function coarserRollup(
+  rollup: ReadRollup,
+  def: ReportDef,
+  q: CheckedQuery,
+  groupedBy: readonly string[] = [],
+): ReadRollup {
   const coarse = rollup.totals;
   if (!coarse) return rollup;
   const measures = Object.values(def.measures) as ReportMeasure[];
   const keys = [
     'day',
+    ...groupedBy,
     ...Object.keys(def.where),
     ...Object.keys(q.filters),
     ...measures.flatMap((m) => Object.keys(m.where ?? {})),
@@ -183,40 +127,36 @@ function whereClause(rollup: ReadRollup, def: ReportDef, q: CheckedQuery): SQL {
   return sql.join(conds, sql` AND `);
 }
 
-export interface ReportRead extends ReportAnswer {
-  truncated: boolean;
+/** A grouped read of a rollup: its dimensions' columns, `FROM .. WHERE .. GROUP BY .. HAVING ..`, its order. */
+interface Grouped {
+  rollup: ReadRollup;
+  /** The dimensions as the definition names them (a day as text). */
+  keys: SQL[];
+  body: SQL;
+  /** A ranked report's measure largest first, then the dimensions (enums in their vocabulary's order). */
+  order: SQL[];
 }
 
-/** The rows (grouped by the query's dimensions, at most `limit`) and the totals row. */
-export async function readReport(
-  db: Pick<Db, 'execute'>,
+function grouped(
+  rollup: ReadRollup,
   def: ReportDef,
   q: CheckedQuery,
-  tz: string,
-  limit: number | null = REPORT_ROW_LIMIT,
-): Promise<ReportRead> {
-  const rollup = readRollup(def.rollup);
-  const where = whereClause(rollup, def, q);
-  const measures = Object.values(def.measures) as ReportMeasure[];
-  const summed = measures.filter((m) => !m.ratio && m.sum);
-  const sumsOf = (r: ReadRollup) =>
-    measures.map((m) => sql`${measureOf(r, def, m)}::text AS ${sql.identifier(m.name)}`);
-  const sums = sumsOf(rollup);
-  const whole = totalsRollup(rollup, def, q);
+  dimensions: readonly string[],
+): Grouped {
+  const summed = (Object.values(def.measures) as ReportMeasure[]).filter((m) => !m.ratio && m.sum);
   // A group whose every figure is 0 (only open orders, for a report of successes) is not a row.
   const having = sql` HAVING ${sql.join(
     summed.map((m) => sql`${sumOf(rollup, m)} <> 0`),
     sql` OR `,
   )}`;
-  const dims = q.dimensions.map((d) => {
+  const keys = dimensions.map((d) => {
     const key = keyOf(rollup, d);
     return sql`${def.dimensions[d]!.type === 'date' ? sql`${key}::text` : key} AS ${sql.identifier(d)}`;
   });
   // Grouped and ordered by the rollup's own columns (not the text shown): a rollup whose key leads
-  // with them is read in order, and the row limit stops the read.
-  const groups = q.dimensions.map((d) => keyOf(rollup, d));
-  // Enum dimensions in their vocabulary's order (amount bands low to high), the others by value.
-  const order = q.dimensions.map((d) => {
+  // with them is read in order, and the page's limit stops the read.
+  const groups = dimensions.map((d) => keyOf(rollup, d));
+  const order = dimensions.map((d) => {
     const dim = def.dimensions[d]!;
     if (dim.type !== 'enum' || !dim.options?.length) return keyOf(rollup, d);
     const values = sql.join(
@@ -225,18 +165,107 @@ export async function readReport(
     );
     return sql`array_position(ARRAY[${values}]::text[], ${keyOf(rollup, d)}::text)`;
   });
-  // A ranked report: its measure's largest groups first (and the row limit keeps those).
-  if (def.rank) order.unshift(sql`${sumOf(rollup, def.measures[def.rank]!)} DESC`);
-  const grouped = q.dimensions.length
-    ? sql` GROUP BY ${sql.join(groups, sql`, `)}${having} ORDER BY ${sql.join(order, sql`, `)}`
-    : sql``;
-  const cap = limit === null ? sql`` : sql` LIMIT ${limit + 1}`;
+  if (def.rank && order.length) order.unshift(sql`${sumOf(rollup, def.measures[def.rank]!)} DESC`);
+  const groupBy = dimensions.length ? sql` GROUP BY ${sql.join(groups, sql`, `)}${having}` : sql``;
+  return {
+    rollup,
+    keys,
+    body: sql`FROM ${rollup.from} WHERE ${whereClause(rollup, def, q)}${groupBy}`,
+    order,
+  };
+}
+
+/** The page's column of the groups' count, when the page's own read counts them (not sent on). */
+const GROUPS = '__groups';
+
+const figures = (rollup: ReadRollup, def: ReportDef, measures: readonly ReportMeasure[]) =>
+  measures.map((m) => sql`${measureOf(rollup, def, m)}::text AS ${sql.identifier(m.name)}`);
+
+/** The rows' ORDER BY: the operator's sort first, its ties (and pages) in the default order. */
+function orderBy(g: Grouped, def: ReportDef, q: CheckedQuery): SQL {
+  const order = [...g.order];
+  if (q.sort && order.length)
+    order.unshift(
+      sql`${measureOf(g.rollup, def, def.measures[q.sort.field]!)} ${sql.raw(q.sort.order === 'desc' ? 'DESC' : 'ASC')}`,
+    );
+  return order.length ? sql` ORDER BY ${sql.join(order, sql`, `)}` : sql``;
+}
+
+/**
+ * The chart's points: the groups by the chart's x alone (from the coarser rollup when it has them),
+ * when the page groups by x; else the totals row. A page of every group by x alone, in their own
+ * order, is them already.
+ */
+async function readSeries(
+  db: Pick<Db, 'execute'>,
+  def: ReportDef,
+  q: CheckedQuery,
+  page: { rows: ReportRow[]; holdsAll: boolean; totals: ReportRow },
+): Promise<ReportRow[]> {
+  if (!def.chart) return [];
+  const x = def.chart.x;
+  if (!q.dimensions.includes(x)) return [page.totals];
+  if (page.holdsAll && !q.sort && q.dimensions.length === 1) return page.rows;
+  const g = grouped(coarserRollup(readRollup(def.rollup), def, q, [x]), def, q, [x]);
+  const drawn = def.chart.y.map((m) => def.measures[m]!);
+  const points = await db.execute<ReportRow>(
+    sql`SELECT ${sql.join([...g.keys, ...figures(g.rollup, def, drawn)], sql`, `)} ${g.body}${orderBy(g, def, q)}`,
+  );
+  return points.rows;
+}
+
+/** The heat measures' largest values over every group (not only the page's). */
+async function readPeaks(db: Pick<Db, 'execute'>, def: ReportDef, g: Grouped): Promise<ReportRow> {
+  const heat = (Object.values(def.measures) as ReportMeasure[]).filter((m) => m.heat);
+  if (!heat.length) return {};
+  const name = (m: ReportMeasure) => sql.identifier(m.name);
+  const peaks = await db.execute<ReportRow>(
+    sql`SELECT ${sql.join(
+      heat.map((m) => sql`max(g.${name(m)})::text AS ${name(m)}`),
+      sql`, `,
+    )} FROM (SELECT ${sql.join(
+      heat.map((m) => sql`${measureOf(g.rollup, def, m)} AS ${name(m)}`),
+      sql`, `,
+    )} ${g.body}) g`,
+  );
+  return peaks.rows[0] ?? {};
+}
+
+/**
+ * The groups counted as the lists count rows: at most TOTAL_CAP + 1 of them read (in the rollup's key
+ * order when it has one), exact below the cap and "capped" above it.
+ */
+async function readCount(db: Pick<Db, 'execute'>, g: Grouped): Promise<number> {
+  const counted = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 ${g.body} LIMIT ${TOTAL_CAP + 1}) g`,
+  );
+  return counted.rows[0]!.n;
+}
+
+/**
+ * A report's page of rows and what the page shows beside it (the count, totals, chart points, heat
+ * peaks); `paged: false` (the export) reads every row and only the totals beside them. The page is
+ * read first: when it holds every group (most reports), it is the count, and often the chart's points.
+ */
+export async function readReport(
+  db: Pick<Db, 'execute'>,
+  def: ReportDef,
+  q: CheckedQuery,
+  tz: string,
+  paged = true,
+): Promise<ReportAnswer> {
+  const rollup = readRollup(def.rollup);
+  const g = grouped(rollup, def, q, q.dimensions);
+  const measures = Object.values(def.measures) as ReportMeasure[];
+  const totalsFrom = coarserRollup(rollup, def, q);
+  const page = paged ? sql` LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}` : sql``;
+  const countedHere = paged && q.dimensions.length > 0 && !rollup.manyGroups;
+  const columns = [...g.keys, ...figures(rollup, def, measures)];
+  if (countedHere) columns.push(sql`count(*) OVER () AS ${sql.identifier(GROUPS)}`);
   const [rows, totals, range] = await Promise.all([
+    db.execute<ReportRow>(sql`SELECT ${sql.join(columns, sql`, `)} ${g.body}${orderBy(g, def, q)}${page}`),
     db.execute<ReportRow>(
-      sql`SELECT ${sql.join([...dims, ...sums], sql`, `)} FROM ${rollup.from} WHERE ${where}${grouped}${cap}`,
-    ),
-    db.execute<ReportRow>(
-      sql`SELECT ${sql.join(sumsOf(whole), sql`, `)} FROM ${whole.from} WHERE ${whereClause(whole, def, q)}`,
+      sql`SELECT ${sql.join(figures(totalsFrom, def, measures), sql`, `)} FROM ${totalsFrom.from} WHERE ${whereClause(totalsFrom, def, q)}`,
     ),
     // Each day of the range as the instants it spans (at most 366 rows): the range's, and a row's
     // drill-down range looked up by its day (not formatted in the grouped read, row by row).
@@ -246,23 +275,44 @@ export async function readReport(
           ORDER BY x.d`,
     ),
   ]);
-  const spans = new Map(range.rows.map((r) => [r.day, r]));
-  const drilled = q.dimensions.includes('day');
   // The driver's rows are this read's own: a row's drill-down range is set on it in place.
   const list = rows.rows;
-  if (drilled)
+  const totalsRow = totals.rows[0] ?? {};
+  const spans = new Map(range.rows.map((r) => [r.day, r]));
+  if (q.dimensions.includes('day'))
     for (const row of list) {
       const span = spans.get(String(row.day));
       if (span) Object.assign(row, { [DRILL_FROM]: span.fromAt, [DRILL_TO]: span.toAt });
     }
-  const truncated = limit !== null && list.length > limit;
-  return {
-    rows: truncated ? list.slice(0, limit) : list,
-    totals: totals.rows[0] ?? {},
+  const answer = {
+    rows: list,
+    totals: totalsRow,
     from: q.from,
     to: q.to,
     fromAt: range.rows[0]!.fromAt,
     toAt: range.rows.at(-1)!.toAt,
-    truncated,
   };
+  if (!paged)
+    return {
+      ...answer,
+      pager: { page: 1, pageSize: list.length, total: list.length, totalCapped: false },
+      series: [],
+      peaks: {},
+    };
+  const counted = countedHere && list.length ? Number(list[0]![GROUPS]) : null;
+  if (countedHere) for (const row of list) delete row[GROUPS];
+  // Without dimensions the one row is the whole range's.
+  const holdsAll = q.page === 1 && list.length < q.pageSize;
+  const [total, series, peaks] = await Promise.all([
+    counted ?? (holdsAll || !q.dimensions.length ? list.length : readCount(db, g)),
+    readSeries(db, def, q, { rows: list, holdsAll, totals: totalsRow }),
+    readPeaks(db, def, g),
+  ]);
+  const pager: Pager = {
+    page: q.page,
+    pageSize: q.pageSize,
+    total: Math.min(total, TOTAL_CAP),
+    totalCapped: total > TOTAL_CAP,
+  };
+  return { ...answer, pager, series, peaks };
 }

@@ -42,6 +42,13 @@ export interface ReadRollup {
    * the query filters only on keys it has, the same figures from far fewer rows (report-query.ts).
    */
   totals?: ReadRollup;
+  /**
+   * Its groups follow the member count (hundreds of thousands in a month), not the merchants and
+   * passages: a page is read in key order and stops at its last group, and the groups are counted by
+   * a read of their own that stops at TOTAL_CAP + 1. Another rollup's few thousand groups are counted
+   * in the page's own read (a window), which costs less than grouping them twice (report-query.ts).
+   */
+  manyGroups?: boolean;
 }
 
 const success = sql.raw(`o.status = 'success'`);
@@ -194,6 +201,7 @@ const READ_ROLLUPS = new Map<string, ReadRollup>(
     {
       ...storedRead(memberDayRollup, ['day', 'source', 'direction', 'family', 'merchantId', 'memberAccount']),
       totals: orderRead,
+      manyGroups: true,
     },
     bandRead(),
   ].map((r) => [r.name, r]),

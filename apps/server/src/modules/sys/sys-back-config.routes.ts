@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCrud } from '../../platform/crud/index.ts';
 import { fieldError, localeOf, ok } from '../../platform/errors.ts';
-import { envelope } from '../../platform/route-schemas.ts';
+import { envelope, pagerSchema } from '../../platform/route-schemas.ts';
 import { getSetting, type Settings, setSetting } from '../../platform/settings.ts';
 import { describeIssues } from '../../platform/validation-messages.ts';
 import { switchList } from '../payManage/switches.ts';
@@ -55,12 +55,7 @@ export async function sysBackConfigRoutes(fastify: FastifyInstance) {
           200: envelope(
             z.object({
               list: z.array(settingRow),
-              pager: z.object({
-                page: z.number(),
-                pageSize: z.number(),
-                total: z.number(),
-                totalCapped: z.boolean(),
-              }),
+              pager: pagerSchema,
             }),
           ),
         },

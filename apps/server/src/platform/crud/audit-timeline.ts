@@ -23,7 +23,7 @@ import { operationLog } from '../../modules/sys/schema.ts';
 import { AppError, ok } from '../errors.ts';
 import { maskRow } from '../masking.ts';
 import { heldPermission } from '../permissions.ts';
-import { envelope } from '../route-schemas.ts';
+import { envelope, pagerSchema } from '../route-schemas.ts';
 import type { BoundResource, Row } from './query.ts';
 
 /** Seeing a record's history is seeing the operation log. */
@@ -44,7 +44,7 @@ const auditAnswerSchema = z.object({
       extra: z.record(z.string(), z.json()).nullable(),
     }),
   ),
-  pager: z.object({ page: z.number(), pageSize: z.number(), total: z.number(), totalCapped: z.boolean() }),
+  pager: pagerSchema,
 });
 
 /** Masks personal fields of a before/after value (an object, or a list of them for removals). */

@@ -20,19 +20,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError, localeOf, ok } from '../errors.ts';
 import { maskRow } from '../masking.ts';
-import { envelope } from '../route-schemas.ts';
+import { envelope, pagerSchema } from '../route-schemas.ts';
 import { type BoundResource, cappedTotal, type Row, whereOf } from './query.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const optionsAnswerSchema = z.object({
   list: z.array(z.object({ value: z.union([z.number(), z.string()]), label: z.string() })),
-  pager: z.object({
-    page: z.number(),
-    pageSize: z.number(),
-    total: z.number(),
-    totalCapped: z.boolean(),
-  }),
+  pager: pagerSchema,
 });
 
 /** The column answered as the value: the body's valueField (a stored field) or the key. */
