@@ -25,6 +25,8 @@ import { loadDemo } from '../src/demo/load.ts';
 import { pointDemoMerchantsAtSandbox } from '../src/demo/sandbox-merchant.ts';
 import { orderDays, rebuildRollups, verifyRollups } from '../src/modules/reports/rebuild.ts';
 import { platformOrigin } from '../src/modules/upstream/origin.ts';
+import { sheetName, xlsxLimits } from '../src/platform/crud/export.ts';
+import { exportReading } from '../src/platform/crud/export-source.ts';
 import { Dec } from '../src/platform/ledger/money.ts';
 import { runSystemTransition } from '../src/platform/transitions/index.ts';
 import { call, type Session, signInAdmin, type TestApp } from './harness.ts';
@@ -379,29 +381,46 @@ describe('upkeep', () => {
 });
 
 describe('export', () => {
-  it('writes the rows and the totals row as numbers', async () => {
+  it('writes every row, read a batch at a time, then the totals row, numbers as numbers, a sheet at a time', async () => {
     const def = ALL_REPORTS.find((r) => r.name === 'day_report_mertchant_page')!;
     const shown = (await query(def, { ...days, pageSize: 5 })).envelope.data;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${def.api}/export`,
-      headers: {
-        access_token: admin.token,
-        cookie: `payops_session=${admin.cookie}`,
-        'accept-language': 'en-US',
-      },
-      payload: days,
-    });
+    expect(shown.pager.total).toBeGreaterThan(8);
+    // Batches of 4 rows from the cursor, sheets of 6 rows (the header and 5 rows each).
+    exportReading.batchRows = 4;
+    xlsxLimits.sheetRows = 6;
+    const res = await t.app
+      .inject({
+        method: 'POST',
+        url: `${def.api}/export`,
+        headers: {
+          access_token: admin.token,
+          cookie: `payops_session=${admin.cookie}`,
+          'accept-language': 'en-US',
+        },
+        payload: days,
+      })
+      .finally(() => {
+        exportReading.batchRows = 1000;
+        xlsxLimits.sheetRows = 1_048_576;
+      });
     expect(res.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
-    // Every row, not the page's: the header, the rows, the totals row.
-    expect(shown.pager.total).toBeGreaterThan(shown.rows.length);
-    expect(sheet.rowCount).toBe(shown.pager.total + 2);
-    const last = sheet.getRow(sheet.rowCount);
+    const sheets = book.worksheets;
+    // Every row and the totals row, five to a sheet, each sheet with the header.
+    expect(sheets.length).toBe(Math.ceil((shown.pager.total + 1) / 5));
+    expect(sheets.map((s) => s.name)).toEqual(sheets.map((_, i) => sheetName(def.name, i + 1)));
+    const header = (sheets[0]!.getRow(1).values as unknown[]).slice(1);
+    const lines = sheets.flatMap((sheet) => {
+      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(header);
+      return Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2));
+    });
+    expect(lines.length).toBe(shown.pager.total + 1);
+    // In the page's order: the export's first rows are the page's.
+    const day = header.indexOf('Day') + 1;
+    expect(lines.slice(0, 5).map((l) => l.getCell(day).value)).toEqual(shown.rows.map((r) => r.day));
+    const last = lines.at(-1)!;
     expect(last.getCell(1).value).toBe('Total');
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
     const col = header.indexOf('Deposit success amount') + 1;
     expect(col).toBeGreaterThan(0);
     expect(typeof last.getCell(col).value).toBe('number');

@@ -1,25 +1,17 @@
 /**
- * One report's page of rows from its rollup (issue 14), the body checked first (report-check.ts): ONE
- * grouped read of the rollup's days for the page, and beside it the groups' capped count, the totals,
- * the chart's points and the heat measures' peaks. Sum measures are `sum(column) FILTER (WHERE ..)`;
- * ratios are divided in the same statements from those sums (the rows' from the rows', the totals'
- * from the totals'). A page is a page: a member report over a month has hundreds of thousands of
- * groups, and 5,000 of them as one answer cost more than the read.
+ * The statements of a report's reads (issue 14), over its rollup: the grouped rows in the page's
+ * order, the totals row (from the coarser rollup when it has what the query needs), the export's
+ * count. Sum measures are `sum(column) FILTER (WHERE ..)`; ratios are divided in the same statements
+ * from those sums (the rows' from the rows', the totals' from the totals'). The page and what it shows
+ * beside it: report-read.ts; the export: report-export.ts.
  */
 import {
-  DRILL_FROM,
-  DRILL_TO,
-  type Pager,
   REPORT_RATIO_DECIMALS,
-  type ReportAnswer,
   type ReportDef,
   type ReportMeasure,
-  type ReportRow,
   type ReportWhere,
-  TOTAL_CAP,
 } from '@payops/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import type { CheckedQuery } from './report-check.ts';
 import { type ReadRollup, readRollup } from './rollups.ts';
 
@@ -81,21 +73,16 @@ function ratioOf(rollup: ReadRollup, def: ReportDef, [num, den]: readonly [strin
   return sql`coalesce(trim_scale(round(${part(num)}::numeric / nullif(${part(den)}, 0), ${sql.raw(String(REPORT_RATIO_DECIMALS))})), 0)`;
 }
 
-function measureOf(rollup: ReadRollup, def: ReportDef, m: ReportMeasure): SQL {
+export function measureOf(rollup: ReadRollup, def: ReportDef, m: ReportMeasure): SQL {
   return m.ratio ? ratioOf(rollup, def, m.ratio) : sumOf(rollup, m);
 }
-
-const instant = (at: SQL) => sql`to_char((${at}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const dayStart = (day: SQL, tz: string) => instant(sql`(${day})::timestamp AT TIME ZONE ${tz}`);
-const dayEnd = (day: SQL, tz: string) =>
-  instant(sql`((${day})::date + 1)::timestamp AT TIME ZONE ${tz} - interval '1 millisecond'`);
 
 /**
  * The rollup the totals row (or the chart's points, grouped by `groupedBy`) reads: the report's own,
  * or its coarser `totals` rollup when every key the read groups or filters on (the definition's, the
  * measures', the operator's) and every summed measure is one the coarser rollup has too.
  */
-function coarserRollup(
+export function coarserRollup(
   rollup: ReadRollup,
   def: ReportDef,
   q: CheckedQuery,
@@ -128,7 +115,7 @@ function whereClause(rollup: ReadRollup, def: ReportDef, q: CheckedQuery): SQL {
 }
 
 /** A grouped read of a rollup: its dimensions' columns, `FROM .. WHERE .. GROUP BY .. HAVING ..`, its order. */
-interface Grouped {
+export interface Grouped {
   rollup: ReadRollup;
   /** The dimensions as the definition names them (a day as text). */
   keys: SQL[];
@@ -137,7 +124,7 @@ interface Grouped {
   order: SQL[];
 }
 
-function grouped(
+export function grouped(
   rollup: ReadRollup,
   def: ReportDef,
   q: CheckedQuery,
@@ -175,14 +162,11 @@ function grouped(
   };
 }
 
-/** The page's column of the groups' count, when the page's own read counts them (not sent on). */
-const GROUPS = '__groups';
-
-const figures = (rollup: ReadRollup, def: ReportDef, measures: readonly ReportMeasure[]) =>
+export const figures = (rollup: ReadRollup, def: ReportDef, measures: readonly ReportMeasure[]) =>
   measures.map((m) => sql`${measureOf(rollup, def, m)}::text AS ${sql.identifier(m.name)}`);
 
 /** The rows' ORDER BY: the operator's sort first, its ties (and pages) in the default order. */
-function orderBy(g: Grouped, def: ReportDef, q: CheckedQuery): SQL {
+export function orderBy(g: Grouped, def: ReportDef, q: CheckedQuery): SQL {
   const order = [...g.order];
   if (q.sort && order.length)
     order.unshift(
@@ -191,128 +175,29 @@ function orderBy(g: Grouped, def: ReportDef, q: CheckedQuery): SQL {
   return order.length ? sql` ORDER BY ${sql.join(order, sql`, `)}` : sql``;
 }
 
-/**
- * The chart's points: the groups by the chart's x alone (from the coarser rollup when it has them),
- * when the page groups by x; else the totals row. A page of every group by x alone, in their own
- * order, is them already.
- */
-async function readSeries(
-  db: Pick<Db, 'execute'>,
-  def: ReportDef,
-  q: CheckedQuery,
-  page: { rows: ReportRow[]; holdsAll: boolean; totals: ReportRow },
-): Promise<ReportRow[]> {
-  if (!def.chart) return [];
-  const x = def.chart.x;
-  if (!q.dimensions.includes(x)) return [page.totals];
-  if (page.holdsAll && !q.sort && q.dimensions.length === 1) return page.rows;
-  const g = grouped(coarserRollup(readRollup(def.rollup), def, q, [x]), def, q, [x]);
-  const drawn = def.chart.y.map((m) => def.measures[m]!);
-  const points = await db.execute<ReportRow>(
-    sql`SELECT ${sql.join([...g.keys, ...figures(g.rollup, def, drawn)], sql`, `)} ${g.body}${orderBy(g, def, q)}`,
-  );
-  return points.rows;
+/** Every group's row in the page's order (`extra` columns, the page's window). */
+export function rowsRead(def: ReportDef, q: CheckedQuery, g: Grouped, extra: SQL[] = [], page = sql``): SQL {
+  const columns = [
+    ...g.keys,
+    ...figures(g.rollup, def, Object.values(def.measures) as ReportMeasure[]),
+    ...extra,
+  ];
+  return sql`SELECT ${sql.join(columns, sql`, `)} ${g.body}${orderBy(g, def, q)}${page}`;
 }
 
-/** The heat measures' largest values over every group (not only the page's). */
-async function readPeaks(db: Pick<Db, 'execute'>, def: ReportDef, g: Grouped): Promise<ReportRow> {
-  const heat = (Object.values(def.measures) as ReportMeasure[]).filter((m) => m.heat);
-  if (!heat.length) return {};
-  const name = (m: ReportMeasure) => sql.identifier(m.name);
-  const peaks = await db.execute<ReportRow>(
-    sql`SELECT ${sql.join(
-      heat.map((m) => sql`max(g.${name(m)})::text AS ${name(m)}`),
-      sql`, `,
-    )} FROM (SELECT ${sql.join(
-      heat.map((m) => sql`${measureOf(g.rollup, def, m)} AS ${name(m)}`),
-      sql`, `,
-    )} ${g.body}) g`,
-  );
-  return peaks.rows[0] ?? {};
-}
-
-/**
- * The groups counted as the lists count rows: at most TOTAL_CAP + 1 of them read (in the rollup's key
- * order when it has one), exact below the cap and "capped" above it.
- */
-async function readCount(db: Pick<Db, 'execute'>, g: Grouped): Promise<number> {
-  const counted = await db.execute<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 ${g.body} LIMIT ${TOTAL_CAP + 1}) g`,
-  );
-  return counted.rows[0]!.n;
-}
-
-/**
- * A report's page of rows and what the page shows beside it (the count, totals, chart points, heat
- * peaks); `paged: false` (the export) reads every row and only the totals beside them. The page is
- * read first: when it holds every group (most reports), it is the count, and often the chart's points.
- */
-export async function readReport(
-  db: Pick<Db, 'execute'>,
-  def: ReportDef,
-  q: CheckedQuery,
-  tz: string,
-  paged = true,
-): Promise<ReportAnswer> {
-  const rollup = readRollup(def.rollup);
-  const g = grouped(rollup, def, q, q.dimensions);
+/** The totals row, from the coarser rollup when it has what the query needs. */
+export function totalsRead(def: ReportDef, q: CheckedQuery): SQL {
+  const from = coarserRollup(readRollup(def.rollup), def, q);
   const measures = Object.values(def.measures) as ReportMeasure[];
-  const totalsFrom = coarserRollup(rollup, def, q);
-  const page = paged ? sql` LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}` : sql``;
-  const countedHere = paged && q.dimensions.length > 0 && !rollup.manyGroups;
-  const columns = [...g.keys, ...figures(rollup, def, measures)];
-  if (countedHere) columns.push(sql`count(*) OVER () AS ${sql.identifier(GROUPS)}`);
-  const [rows, totals, range] = await Promise.all([
-    db.execute<ReportRow>(sql`SELECT ${sql.join(columns, sql`, `)} ${g.body}${orderBy(g, def, q)}${page}`),
-    db.execute<ReportRow>(
-      sql`SELECT ${sql.join(figures(totalsFrom, def, measures), sql`, `)} FROM ${totalsFrom.from} WHERE ${whereClause(totalsFrom, def, q)}`,
-    ),
-    // Each day of the range as the instants it spans (at most 366 rows): the range's, and a row's
-    // drill-down range looked up by its day (not formatted in the grouped read, row by row).
-    db.execute<{ day: string; fromAt: string; toAt: string }>(
-      sql`SELECT x.d::text AS day, ${dayStart(sql`x.d`, tz)} AS "fromAt", ${dayEnd(sql`x.d`, tz)} AS "toAt"
-          FROM (SELECT ${q.from}::date + i AS d FROM generate_series(0, ${q.to}::date - ${q.from}::date) i) x
-          ORDER BY x.d`,
-    ),
-  ]);
-  // The driver's rows are this read's own: a row's drill-down range is set on it in place.
-  const list = rows.rows;
-  const totalsRow = totals.rows[0] ?? {};
-  const spans = new Map(range.rows.map((r) => [r.day, r]));
-  if (q.dimensions.includes('day'))
-    for (const row of list) {
-      const span = spans.get(String(row.day));
-      if (span) Object.assign(row, { [DRILL_FROM]: span.fromAt, [DRILL_TO]: span.toAt });
-    }
-  const answer = {
-    rows: list,
-    totals: totalsRow,
-    from: q.from,
-    to: q.to,
-    fromAt: range.rows[0]!.fromAt,
-    toAt: range.rows.at(-1)!.toAt,
+  return sql`SELECT ${sql.join(figures(from, def, measures), sql`, `)} FROM ${from.from} WHERE ${whereClause(from, def, q)}`;
+}
+
+/** The export's reads: every row in the page's order, how many there are, and the totals row. */
+export function exportReads(def: ReportDef, q: CheckedQuery): { rows: SQL; count: SQL; totals: SQL } {
+  const g = grouped(readRollup(def.rollup), def, q, q.dimensions);
+  return {
+    rows: rowsRead(def, q, g),
+    count: sql`SELECT count(*)::int AS n FROM (SELECT 1 ${g.body}) g`,
+    totals: totalsRead(def, q),
   };
-  if (!paged)
-    return {
-      ...answer,
-      pager: { page: 1, pageSize: list.length, total: list.length, totalCapped: false },
-      series: [],
-      peaks: {},
-    };
-  const counted = countedHere && list.length ? Number(list[0]![GROUPS]) : null;
-  if (countedHere) for (const row of list) delete row[GROUPS];
-  // Without dimensions the one row is the whole range's.
-  const holdsAll = q.page === 1 && list.length < q.pageSize;
-  const [total, series, peaks] = await Promise.all([
-    counted ?? (holdsAll || !q.dimensions.length ? list.length : readCount(db, g)),
-    readSeries(db, def, q, { rows: list, holdsAll, totals: totalsRow }),
-    readPeaks(db, def, g),
-  ]);
-  const pager: Pager = {
-    page: q.page,
-    pageSize: q.pageSize,
-    total: Math.min(total, TOTAL_CAP),
-    totalCapped: total > TOTAL_CAP,
-  };
-  return { ...answer, pager, series, peaks };
 }

@@ -19,14 +19,8 @@ import type { BoundResource, Row, Sort } from './query.ts';
 /** Rows per batch read (and per presented chunk); tests lower it to see several batches. */
 export const exportReading = { batchRows: 1000 };
 
-export async function snapshotBatches(
-  pool: pg.Pool,
-  r: BoundResource,
-  where: SQL | undefined,
-  sort: Sort,
-  present: (rows: Row[]) => Promise<Row[]>,
-): Promise<{ rows: number; batches: AsyncIterable<Row[]> }> {
-  const batch = exportReading.batchRows;
+/** A read-only snapshot on a connection of its own, and its end (committed, or rolled back on failure). */
+export async function openSnapshot(pool: pg.Pool) {
   const client = await pool.connect();
   let open = true;
   const end = async (failed: boolean) => {
@@ -40,11 +34,46 @@ export async function snapshotBatches(
       client.release(e instanceof Error ? e : true);
     }
   };
-  const db = drizzle(client);
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  } catch (e) {
+    await end(true);
+    throw e;
+  }
+  return { db: drizzle(client), end };
+}
+
+/**
+ * The batches of a snapshot: the first (already read), then `next` until it answers none; the
+ * snapshot ends when they do, fail, or the consumer stops early (the client went away).
+ */
+export async function* snapshotRest<T>(
+  end: (failed: boolean) => Promise<void>,
+  first: T[],
+  next: () => Promise<T[] | null>,
+): AsyncIterable<T[]> {
+  let failed = true;
+  try {
+    if (first.length) yield first;
+    for (let batch = await next(); batch; batch = await next()) if (batch.length) yield batch;
+    failed = false;
+  } finally {
+    await end(failed);
+  }
+}
+
+export async function snapshotBatches(
+  pool: pg.Pool,
+  r: BoundResource,
+  where: SQL | undefined,
+  sort: Sort,
+  present: (rows: Row[]) => Promise<Row[]>,
+): Promise<{ rows: number; batches: AsyncIterable<Row[]> }> {
+  const batch = exportReading.batchRows;
+  const { db, end } = await openSnapshot(pool);
   let first: { rows: Row[]; shown: Row[]; next: Position | undefined };
   let total: number;
   try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     // Counted in the same snapshot, so the audit row's count is exactly what the file holds.
     const counted = (await db
       .select({ n: count() })
@@ -57,21 +86,12 @@ export async function snapshotBatches(
     await end(true);
     throw e;
   }
-  const batches = (async function* () {
-    let failed = true;
-    try {
-      if (first.rows.length) yield first.shown;
-      let more = first.rows.length === batch ? first.next : undefined;
-      while (more) {
-        const read = await readRows(db, r, where, sort, batch, { after: more });
-        if (read.rows.length) yield await present(read.rows);
-        more = read.rows.length === batch ? read.positions.at(-1) : undefined;
-      }
-      failed = false;
-    } finally {
-      // Also when the consumer stops early (the client went away): the snapshot is let go.
-      await end(failed);
-    }
-  })();
-  return { rows: total, batches };
+  let more = first.rows.length === batch ? first.next : undefined;
+  const next = async () => {
+    if (!more) return null;
+    const read = await readRows(db, r, where, sort, batch, { after: more });
+    more = read.rows.length === batch ? read.positions.at(-1) : undefined;
+    return read.rows.length ? present(read.rows) : [];
+  };
+  return { rows: total, batches: snapshotRest(end, first.shown, next) };
 }

@@ -108,6 +108,21 @@ function xlsxCell(cell: Cell): { value: ExcelJS.CellValue; numFmt?: string } {
   }
 }
 
+/** Rows a worksheet holds, its header row included (the .xlsx format's limit); tests lower it. */
+export const xlsxLimits = { sheetRows: 1_048_576 };
+/** A worksheet's name is at most 31 characters (longer, a spreadsheet program repairs the file). */
+const SHEET_NAME_MAX = 31;
+
+export function sheetName(name: string, n: number): string {
+  const suffix = n === 1 ? '' : ` (${n})`;
+  return `${name.slice(0, SHEET_NAME_MAX - suffix.length)}${suffix}`;
+}
+
+/**
+ * The .xlsx file: typed cells, one worksheet after another when the rows pass a sheet's limit (a
+ * spreadsheet program refuses a sheet beyond it), each with its header row, named `name`, `name (2)`...
+ * (cut to a sheet name's length)
+ */
 function xlsxStream(source: ExportSource): Readable {
   const { header, cells } = prepare(source);
   const out = new PassThrough();
@@ -116,20 +131,34 @@ function xlsxStream(source: ExportSource): Readable {
     useStyles: true,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet(source.def.name);
-  sheet.columns = header.map((title) => ({ width: Math.min(Math.max(title.length * 2, 12), 40) }));
-  void (async () => {
+  const width = header.map((title) => ({ width: Math.min(Math.max(title.length * 2, 12), 40) }));
+  let sheets = 0;
+  const addSheet = () => {
+    sheets += 1;
+    const sheet = workbook.addWorksheet(sheetName(source.def.name, sheets));
+    sheet.columns = width;
     const head = sheet.addRow(header);
     head.font = { bold: true };
     head.commit();
+    return sheet;
+  };
+  void (async () => {
+    let sheet = addSheet();
+    let used = 1;
     for await (const batch of source.batches) {
       for (const row of batch) {
+        if (used === xlsxLimits.sheetRows) {
+          sheet.commit();
+          sheet = addSheet();
+          used = 1;
+        }
         const typed = cells(row).map(xlsxCell);
         const line = sheet.addRow(typed.map((c) => c.value));
         typed.forEach((c, i) => {
           if (c.numFmt) line.getCell(i + 1).numFmt = c.numFmt;
         });
         line.commit();
+        used += 1;
       }
     }
     sheet.commit();
