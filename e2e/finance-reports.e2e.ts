@@ -4,9 +4,12 @@
  * rows and its totals row over the default last 7 days, shows nothing over a range without orders,
  * shows its rows again over a range with today, and its first row's drill-down lands on the order list
  * it sums, filtered, with rows. Screenshots of charts (line, pie, bar) in zh-CN and en-US. The member
- * report's pages and sort are the server's: sorted by a measure, page 2 goes on where page 1 ends.
+ * report's pages and sort are the server's: sorted by a measure, page 2 goes on where page 1 ends,
+ * and its export holds every group in that order.
  */
+import fs from 'node:fs';
 import { dayReportMember } from '@payops/contracts';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launch, screenshot } from './support/browser.ts';
@@ -132,7 +135,7 @@ describe('finance reports', () => {
     await chartShown('finance-report-amount-bands-zh-CN');
   }, 240_000);
 
-  test("a report's pages and sort are the server's: the member report by deposit amount, page 1 then 2", async () => {
+  test("a report's pages, sort and export are the server's: the member report by deposit amount", async () => {
     const name = dayReportMember.name;
     const amount = (lang: 'zh-CN' | 'en-US') =>
       dayReportMember.labels[lang][`field.${name}.depositSuccessAmount`]!;
@@ -171,6 +174,22 @@ describe('finance reports', () => {
     await expect.poll(() => total.innerText()).toBe(`${groups} in total`);
     expect(await column(name, amount('en-US'))).toEqual(second);
     await screenshot(page, 'finance-report-member-sorted-en-US');
+
+    // The export: every group (not the page), in the sort's order, then the totals row.
+    const waiting = page.waitForEvent('download', { timeout: 60_000 });
+    await id('report-export').click();
+    const file = await waiting;
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^${name}-.*\\.xlsx$`));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(fs.readFileSync((await file.path())!) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const titles = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    expect(sheet.rowCount).toBe(1 + groups + 1);
+    const at = titles.indexOf(amount('en-US')) + 1;
+    const exported = Array.from({ length: groups }, (_, i) => Number(sheet.getRow(i + 2).getCell(at).value));
+    expect(exported.slice(0, 50)).toEqual(first);
+    expect(exported.slice(50, 100)).toEqual(second);
+    expect(sheet.getRow(groups + 2).getCell(1).value).toBe('Total');
     await speak('zh-CN');
   }, 120_000);
 });
