@@ -243,6 +243,9 @@ describe('a page of rows', () => {
       nonZero(def, r),
     );
     expect(first.series.map((p) => String(p.day))).toEqual(raw.map(([day]) => day).sort());
+    // The table sorted by an amount: the chart still runs along the days.
+    const sortedPage = (await query(def, { ...days, pageSize: 5, sort })).envelope.data;
+    expect(sortedPage.series).toEqual(first.series);
     for (const [day, want] of raw) {
       const point = first.series.find((p) => String(p.day) === day)!;
       for (const m of def.chart!.y)

@@ -53,8 +53,9 @@ async function readSeries(
   if (page.holdsAll && !q.sort && q.dimensions.length === 1) return page.rows;
   const g = grouped(coarserRollup(readRollup(def.rollup), def, q, [x]), def, q, [x]);
   const drawn = def.chart.y.map((m) => def.measures[m]!);
+  // Along the axis in x's own order (days ascending), whatever the table is sorted by.
   const points = await db.execute<ReportRow>(
-    sql`SELECT ${sql.join([...g.keys, ...figures(g.rollup, def, drawn)], sql`, `)} ${g.body}${orderBy(g, def, q)}`,
+    sql`SELECT ${sql.join([...g.keys, ...figures(g.rollup, def, drawn)], sql`, `)} ${g.body}${orderBy(g, def, { ...q, sort: null })}`,
   );
   return points.rows;
 }
