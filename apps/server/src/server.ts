@@ -2,28 +2,49 @@
  * Process entry: configuration, the database (embedded PostgreSQL unless DATABASE_URL is set),
  * migrations, first-run bootstrap, background jobs, listen; stops jobs and PostgreSQL too on SIGINT/SIGTERM.
  */
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { type Config, loadConfig } from './config.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded.ts';
-import { runMigrations } from './db/migrate.ts';
-import { loadDemoOnFirstStart } from './demo/load.ts';
-import { allJobs } from './jobs.ts';
-import { seedExchangeRates } from './modules/mockTrade/exchange-rates.ts';
-import { bootstrap, INITIAL_PASSWORD_FILE } from './modules/sys/bootstrap.ts';
-import { startJobs } from './platform/jobs/runner.ts';
 
 const DATABASE_NAME = 'payops';
 
+/** The configured database, or embedded PostgreSQL's (started, its database made). */
+async function databaseUrl(config: Config): Promise<{ url: string; embedded?: EmbeddedServer }> {
+  if (config.databaseUrl) return { url: config.databaseUrl };
+  const embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
+  await embedded.createDatabase(DATABASE_NAME);
+  return { url: embedded.url(DATABASE_NAME), embedded };
+}
+
+/**
+ * The app's modules, imported while PostgreSQL starts: its start (initdb on a first run) is another
+ * process's work, the modules' loading (compiled on the fly, 3.3 s) this one's, so on two cores they
+ * overlap in part (8 alternating first starts: mean 10.6 -> 9.7 s to the login page).
+ */
+const appModules = () =>
+  Promise.all([
+    import('./app.ts'),
+    import('./db/client.ts'),
+    import('./db/migrate.ts'),
+    import('./demo/load.ts'),
+    import('./jobs.ts'),
+    import('./modules/mockTrade/exchange-rates.ts'),
+    import('./modules/sys/bootstrap.ts'),
+    import('./platform/jobs/runner.ts'),
+  ]);
+
 async function main() {
   const config = loadConfig();
-  let embedded: EmbeddedServer | undefined;
-  let url = config.databaseUrl;
-  if (!url) {
-    embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
-    await embedded.createDatabase(DATABASE_NAME);
-    url = embedded.url(DATABASE_NAME);
-  }
+  const [{ url, embedded }, modules] = await Promise.all([databaseUrl(config), appModules()]);
+  const [
+    { buildApp },
+    { openDatabase },
+    { runMigrations },
+    { loadDemoOnFirstStart },
+    { allJobs },
+    { seedExchangeRates },
+    { bootstrap, INITIAL_PASSWORD_FILE },
+    { startJobs },
+  ] = modules;
   const database = openDatabase(url, 20);
   await runMigrations(database.db);
   const { app, ctx } = await buildApp({ config, database });
