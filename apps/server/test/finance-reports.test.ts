@@ -7,16 +7,8 @@
  * the rebuild's verify finds the maintained rollups equal to their recompute; the export is an
  * .xlsx with the totals row, numbers as numbers.
  */
-import {
-  ALL_REPORTS,
-  AMOUNT_BAND_VALUES,
-  AMOUNT_BANDS,
-  orderDepositList,
-  type ReportDef,
-  type ReportMeasure,
-  type ReportWhere,
-} from '@payops/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { ALL_REPORTS, orderDepositList, type ReportDef, type ReportMeasure } from '@payops/contracts';
+import { desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,12 +16,14 @@ import { runDemoDay } from '../src/demo/demo-day.ts';
 import { loadDemo } from '../src/demo/load.ts';
 import { pointDemoMerchantsAtSandbox } from '../src/demo/sandbox-merchant.ts';
 import { orderDays, rebuildRollups, verifyRollups } from '../src/modules/reports/rebuild.ts';
+import { operationLog } from '../src/modules/sys/schema.ts';
 import { platformOrigin } from '../src/modules/upstream/origin.ts';
 import { sheetName, xlsxLimits } from '../src/platform/crud/export.ts';
 import { exportReading } from '../src/platform/crud/export-source.ts';
 import { Dec } from '../src/platform/ledger/money.ts';
 import { runSystemTransition } from '../src/platform/transitions/index.ts';
 import { call, type Session, signInAdmin, type TestApp } from './harness.ts';
+import { fromRaw } from './report-raw.ts';
 import { listeningApp } from './upstream-helpers.ts';
 
 let t: TestApp;
@@ -77,72 +71,6 @@ async function everyPage(def: ReportDef, body: Record<string, unknown>): Promise
   return { ...pages[0]!, rows };
 }
 
-/** Every order of the four order tables as one relation, with the report keys computed here. */
-function rawOrders(tz: string): SQL {
-  const bands = AMOUNT_BANDS.map((low, i) => {
-    const next = AMOUNT_BANDS[i + 1];
-    const cond = next
-      ? sql`amount >= ${low}::numeric AND amount < ${next}::numeric`
-      : sql`amount >= ${low}::numeric`;
-    return sql`WHEN ${cond} THEN ${AMOUNT_BAND_VALUES[i]!}`;
-  });
-  const table = (name: string, direction: string, family: SQL, payType: SQL) => sql`
-    SELECT ${direction}::text AS direction, ${family} AS family, merchant_id AS "merchantId",
-           coalesce(passage_id, 0) AS "passageId", ${payType} AS "payType", member_account AS "memberAccount",
-           amount, fee, channel_fee, status, created_at FROM ${sql.identifier(name)}`;
-  return sql`(SELECT *, (created_at AT TIME ZONE ${tz})::date AS day, CASE ${sql.join(bands, sql` `)} END AS band
-    FROM (${table('deposit_orders', 'deposit', sql`family`, sql`pay_type`)}
-          UNION ALL ${table('withdraw_orders', 'withdraw', sql`family`, sql`pay_type`)}
-          UNION ALL ${table('usdt_deposit_orders', 'deposit', sql`'usdt'`, sql`'usdt'`)}
-          UNION ALL ${table('usdt_withdraw_orders', 'withdraw', sql`'usdt'`, sql`'usdt'`)}) u) o`;
-}
-
-/** What each summed rollup column means for one raw order. */
-const RAW_MEASURE: Record<string, { value: SQL; success: boolean }> = {
-  orderCount: { value: sql`1`, success: false },
-  orderAmount: { value: sql`amount`, success: false },
-  successCount: { value: sql`1`, success: true },
-  successAmount: { value: sql`amount`, success: true },
-  successFee: { value: sql`fee`, success: true },
-  successChannelFee: { value: sql`channel_fee`, success: true },
-  successMargin: { value: sql`fee - channel_fee`, success: true },
-};
-
-const whereRaw = (where: ReportWhere) =>
-  Object.entries(where).map(([k, v]) =>
-    typeof v === 'string'
-      ? sql`${sql.identifier(k)}::text = ${v}`
-      : sql`${sql.identifier(k)}::text IN (${sql.join(
-          v.map((x) => sql`${x}`),
-          sql`, `,
-        )})`,
-  );
-
-/** The report's rows computed from the raw orders: the dimension values joined by '|' -> measures. */
-async function fromRaw(def: ReportDef, from: string, to: string, dims: string[]): Promise<Map<string, Row>> {
-  const sums = (Object.values(def.measures) as ReportMeasure[])
-    .filter((m) => !m.ratio)
-    .map((m) => {
-      const raw = RAW_MEASURE[m.sum!]!;
-      const conds = [...whereRaw(m.where ?? {}), ...(raw.success ? [sql`status = 'success'`] : [])];
-      const filter = conds.length ? sql` FILTER (WHERE ${sql.join(conds, sql` AND `)})` : sql``;
-      return sql`coalesce(sum(${raw.value})${filter}, 0)::text AS ${sql.identifier(m.name)}`;
-    });
-  const keys = dims.map((d) => sql`${sql.identifier(d)}::text AS ${sql.identifier(d)}`);
-  const conds = [sql`day BETWEEN ${from}::date AND ${to}::date`, ...whereRaw(def.where)];
-  const groups = dims.length
-    ? sql` GROUP BY ${sql.join(
-        dims.map((_, i) => sql.raw(String(i + 1))),
-        sql`, `,
-      )}`
-    : sql``;
-  const { rows } = await t.ctx.db.execute<Row>(
-    sql`SELECT ${sql.join([...keys, ...sums], sql`, `)} FROM ${rawOrders(t.ctx.config.timeZone)}
-        WHERE ${sql.join(conds, sql` AND `)}${groups}`,
-  );
-  return new Map(rows.map((r) => [dims.map((d) => String(r[d])).join('|'), r]));
-}
-
 const sumMeasures = (def: ReportDef) =>
   (Object.values(def.measures) as ReportMeasure[]).filter((m) => !m.ratio);
 
@@ -164,7 +92,7 @@ describe.each(ALL_REPORTS.map((def) => [def.name, def] as const))('%s', (_, def)
     for (const range of [randomRange(), days]) {
       const { rows, totals } = await everyPage(def, range);
       const dims = [...def.defaultDimensions];
-      const raw = await fromRaw(def, range.from, range.to, dims);
+      const raw = await fromRaw(t.ctx.db, t.ctx.config.timeZone, def, range.from, range.to, dims);
       const expected = [...raw.entries()].filter(([, r]) => nonZero(def, r));
       // Each group once: the pages neither overlap nor skip one.
       expect(new Set(rows.map((r) => dims.map((d) => String(r[d])).join('|'))).size).toBe(expected.length);
@@ -178,7 +106,7 @@ describe.each(ALL_REPORTS.map((def) => [def.name, def] as const))('%s', (_, def)
             `${def.name} ${key} ${m.name}`,
           ).toBe(true);
       }
-      const all = (await fromRaw(def, range.from, range.to, [])).get('')!;
+      const all = (await fromRaw(t.ctx.db, t.ctx.config.timeZone, def, range.from, range.to, [])).get('')!;
       for (const m of sumMeasures(def)) {
         const ofRows = rows.reduce((s, r) => s.plus(Dec(String(r[m.name]))), Dec('0'));
         expect(ofRows.eq(Dec(String(totals[m.name]))), `${def.name} totals ${m.name}`).toBe(true);
@@ -239,9 +167,9 @@ describe('a page of rows', () => {
 
     const first = (await query(def, { ...days, pageSize: 5 })).envelope.data;
     expect(first.rows.length).toBe(5);
-    const raw = [...(await fromRaw(def, days.from, days.to, ['day'])).entries()].filter(([, r]) =>
-      nonZero(def, r),
-    );
+    const raw = [
+      ...(await fromRaw(t.ctx.db, t.ctx.config.timeZone, def, days.from, days.to, ['day'])).entries(),
+    ].filter(([, r]) => nonZero(def, r));
     expect(first.series.map((p) => String(p.day))).toEqual(raw.map(([day]) => day).sort());
     // The table sorted by an amount: the chart still runs along the days.
     const sortedPage = (await query(def, { ...days, pageSize: 5, sort })).envelope.data;
@@ -419,6 +347,14 @@ describe('export', () => {
       return Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2));
     });
     expect(lines.length).toBe(shown.pager.total + 1);
+    // The audit row counts the file's rows (the totals row aside).
+    const [logged] = await t.ctx.db
+      .select()
+      .from(operationLog)
+      .where(eq(operationLog.objectType, def.name))
+      .orderBy(desc(operationLog.id))
+      .limit(1);
+    expect(logged!.detail).toMatchObject({ export: 'xlsx', rows: shown.pager.total });
     // In the page's order: the export's first rows are the page's.
     const day = header.indexOf('Day') + 1;
     expect(lines.slice(0, 5).map((l) => l.getCell(day).value)).toEqual(shown.rows.map((r) => r.day));

@@ -53,10 +53,13 @@ export async function reportExport(
   let read: ReportRow[];
   let first: ReportRow[];
   try {
-    rows = (await db.execute<{ n: number }>(reads.count)).rows[0]!.n;
     totals = (await db.execute<ReportRow>(reads.totals)).rows[0] ?? {};
     if (dims[0]) totals[dims[0].name] = def.labels[locale][REPORT_TOTAL_KEY];
-    await db.execute(sql`DECLARE report_export NO SCROLL CURSOR FOR ${reads.rows}`);
+    // The rows are grouped once: moving to the cursor's end counts them (the audit row's count is
+    // what the file holds), and it then reads from the start of what PostgreSQL kept.
+    await db.execute(sql`DECLARE report_export SCROLL CURSOR FOR ${reads.rows}`);
+    rows = (await db.execute(sql`MOVE FORWARD ALL FROM report_export`)).rowCount ?? 0;
+    await db.execute(sql`MOVE ABSOLUTE 0 FROM report_export`);
     read = await fetch();
     first = await present(read);
   } catch (e) {

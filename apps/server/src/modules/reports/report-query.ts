@@ -1,7 +1,6 @@
 /**
  * The statements of a report's reads (issue 14), over its rollup: the grouped rows in the page's
- * order, the totals row (from the coarser rollup when it has what the query needs), the export's
- * count. Sum measures are `sum(column) FILTER (WHERE ..)`; ratios are divided in the same statements
+ * order, the totals row (from the coarser rollup when it has what the query needs). Sum measures are `sum(column) FILTER (WHERE ..)`; ratios are divided in the same statements
  * from those sums (the rows' from the rows', the totals' from the totals'). The page and what it shows
  * beside it: report-read.ts; the export: report-export.ts.
  */
@@ -192,12 +191,10 @@ export function totalsRead(def: ReportDef, q: CheckedQuery): SQL {
   return sql`SELECT ${sql.join(figures(from, def, measures), sql`, `)} FROM ${from.from} WHERE ${whereClause(from, def, q)}`;
 }
 
-/** The export's reads: every row in the page's order, how many there are, and the totals row. */
-export function exportReads(def: ReportDef, q: CheckedQuery): { rows: SQL; count: SQL; totals: SQL } {
-  const g = grouped(readRollup(def.rollup), def, q, q.dimensions);
+/** The export's reads: every row in the page's order, and the totals row. */
+export function exportReads(def: ReportDef, q: CheckedQuery): { rows: SQL; totals: SQL } {
   return {
-    rows: rowsRead(def, q, g),
-    count: sql`SELECT count(*)::int AS n FROM (SELECT 1 ${g.body}) g`,
+    rows: rowsRead(def, q, grouped(readRollup(def.rollup), def, q, q.dimensions)),
     totals: totalsRead(def, q),
   };
 }
