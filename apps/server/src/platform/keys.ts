@@ -6,12 +6,14 @@
 import {
   createPrivateKey,
   createPublicKey,
+  generateKeyPair,
   generateKeyPairSync,
   type KeyObject,
   randomBytes,
 } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 export interface Keys {
   rsaPrivate: KeyObject;
@@ -27,14 +29,13 @@ function readOrCreate(file: string, create: () => string): string {
   return value;
 }
 
+const RSA = { modulusLength: 3072 } as const;
+const pemOf = (k: { privateKey: KeyObject }) =>
+  k.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const rsaFile = (dataDir: string) => path.join(dataDir, 'rsa-private.pem');
+
 export function loadKeys(dataDir: string, rsaPem?: string, secretKeyB64?: string): Keys {
-  const pem =
-    rsaPem ??
-    readOrCreate(path.join(dataDir, 'rsa-private.pem'), () =>
-      generateKeyPairSync('rsa', { modulusLength: 3072 })
-        .privateKey.export({ type: 'pkcs8', format: 'pem' })
-        .toString(),
-    );
+  const pem = rsaPem ?? readOrCreate(rsaFile(dataDir), () => pemOf(generateKeyPairSync('rsa', RSA)));
   const rsaPrivate = createPrivateKey(pem);
   const rsaPublicPem = createPublicKey(rsaPrivate).export({ type: 'spki', format: 'pem' }).toString();
   const secretKey = Buffer.from(
@@ -44,4 +45,17 @@ export function loadKeys(dataDir: string, rsaPem?: string, secretKeyB64?: string
   );
   if (secretKey.length !== 32) throw new Error('SECRET_KEY must be base64 of 32 bytes');
   return { rsaPrivate, rsaPublicPem, secretKey };
+}
+
+/**
+ * loadKeys for the server's start: a first start's RSA key (0.8 s of one core) is made on libuv's
+ * thread pool, beside the embedded database's start and the modules' loading, not on the event loop.
+ */
+export async function prepareKeys(dataDir: string, rsaPem?: string, secretKeyB64?: string): Promise<Keys> {
+  const file = rsaFile(dataDir);
+  if (!rsaPem && !fs.existsSync(file)) {
+    const pem = pemOf(await promisify(generateKeyPair)('rsa', RSA));
+    readOrCreate(file, () => pem);
+  }
+  return loadKeys(dataDir, rsaPem, secretKeyB64);
 }
