@@ -55,14 +55,17 @@ async function lastMonth(name: string): Promise<[string, string]> {
 }
 
 /** A money column's figures on the report's current page, by the column's title. */
-async function column(name: string, title: string): Promise<number[]> {
+async function cells(name: string, title: string): Promise<string[]> {
   const titles = await report(name).locator('thead th').allInnerTexts();
   const at = titles.findIndex((t) => t.trim() === title);
   expect(at, `${title} in ${titles.join('|')}`).toBeGreaterThanOrEqual(0);
-  const cells = await rows()
+  return rows()
     .locator(`td:nth-child(${at + 1})`)
     .allInnerTexts();
-  return cells.map((c) => Number(c.replace(/[^\d.-]/g, '')));
+}
+
+async function column(name: string, title: string): Promise<number[]> {
+  return (await cells(name, title)).map((c) => Number(c.replace(/[^\d.-]/g, '')));
 }
 
 /** A chart drawn, its motion over, before a screenshot. */
@@ -190,6 +193,23 @@ describe('finance reports', () => {
     expect(exported.slice(0, 50)).toEqual(first);
     expect(exported.slice(50, 100)).toEqual(second);
     expect(sheet.getRow(groups + 2).getCell(1).value).toBe('Total');
+
+    // A dimension's header sorts too: merchants by the number the cell shows, from page 1 again.
+    const merchant = dayReportMember.labels['en-US'][`field.${name}.merchantId`]!;
+    const merchantHeader = report(name).locator('thead th').filter({ hasText: merchant });
+    await merchantHeader.click();
+    await idle();
+    await expect.poll(() => merchantHeader.getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(() => report(name).locator('.ant-pagination-item-active').innerText()).toBe('1');
+    const ascending = await cells(name, merchant);
+    expect(ascending).toEqual([...ascending].sort());
+    await merchantHeader.click();
+    await idle();
+    await expect.poll(() => merchantHeader.getAttribute('aria-sort')).toBe('descending');
+    const descending = await cells(name, merchant);
+    expect(descending).toEqual([...descending].sort().reverse());
+    expect(descending[0]! > ascending[0]!, `${descending[0]} after ${ascending[0]}`).toBe(true);
+    await screenshot(page, 'finance-report-member-by-merchant-en-US');
     await speak('zh-CN');
   }, 120_000);
 });

@@ -184,8 +184,39 @@ describe('a page of rows', () => {
     expect(byMerchant.series).toEqual([byMerchant.totals]);
   });
 
+  it('sorts every group by a dimension: days newest first, merchants by number, "None" last', async () => {
+    const key = (r: Row) => `${r.day} ${r.merchantId}`;
+    const plain = await everyPage(def, days);
+    const byDay = await everyPage(def, { ...days, sort: { field: 'day', order: 'desc' } });
+    expect(byDay.rows.map(key).sort()).toEqual(plain.rows.map(key).sort());
+    const daysShown = byDay.rows.map((r) => String(r.day));
+    expect(new Set(daysShown).size).toBeGreaterThan(1);
+    expect(daysShown).toEqual([...daysShown].sort().reverse());
+    // A ref column sorts by the label it shows, not by its key.
+    const byMerchant = await everyPage(def, { ...days, sort: { field: 'merchantId', order: 'desc' } });
+    const labels = byMerchant.rows.map((r) => String(r.merchantIdLabel));
+    expect(new Set(labels).size).toBeGreaterThan(1);
+    expect(labels).toEqual([...labels].sort().reverse());
+
+    const passages = ALL_REPORTS.find((r) => r.name === 'passage_report_day_page')!;
+    const names = async (order: string) =>
+      (await everyPage(passages, { ...days, dimensions: ['passageId'], sort: { field: 'passageId', order } }))
+        .rows;
+    const [asc, desc] = [await names('asc'), await names('desc')];
+    expect(asc.at(-1)!.passageId).toBe(0);
+    expect(desc.at(-1)!.passageId).toBe(0);
+    const named = (rows: Row[]) => rows.slice(0, -1).map((r) => String(r.passageIdLabel));
+    expect(new Set(named(asc)).size).toBeGreaterThan(1);
+    expect(named(desc)).toEqual(named(asc).reverse());
+  });
+
   it('refuses a sort by what is not a column and a page larger than 500 rows', async () => {
-    const sort = await query(def, { ...days, sort: { field: 'merchantId', order: 'asc' } });
+    // merchantId is a column only when the rows are grouped by it.
+    const sort = await query(def, {
+      ...days,
+      dimensions: ['day'],
+      sort: { field: 'merchantId', order: 'asc' },
+    });
     expect(sort.statusCode).toBe(400);
     expect((sort.envelope.data as unknown as { fields: unknown[] }).fields[0]).toEqual({
       field: 'sort',

@@ -100,16 +100,22 @@ export function ReportPage({ def }: { def: ReportDef }) {
   const columns = useMemo(() => {
     const cols = withHeat(def, buildColumns(shown, t, [], undefined, NO_OVERRIDES), answer?.peaks ?? {}).map(
       (col) => {
-        // A figure column sorts every group, on the server.
-        const m = def.measures[String(col.key)] as ReportMeasure | undefined;
-        if (m)
-          return { ...col, sorter: true, sortOrder: sort?.field === m.name ? SORT_ORDER[sort.order] : null };
+        // Every column sorts every group, on the server (a ref dimension by its label).
+        const key = String(col.key);
+        const sorted = {
+          ...col,
+          sorter: true,
+          sortOrder: sort?.field === key ? SORT_ORDER[sort.order] : null,
+        };
         // A ref dimension's 0 is the rollup's "none" (no passage, a trader of no merchant): no link.
-        const d = def.dimensions[String(col.key)];
+        const d = def.dimensions[key];
         const render = col.render;
         return d?.type === 'ref' && render
-          ? { ...col, render: (v: unknown, row: ReportRow, i: number) => (v === 0 ? '-' : render(v, row, i)) }
-          : col;
+          ? {
+              ...sorted,
+              render: (v: unknown, row: ReportRow, i: number) => (v === 0 ? '-' : render(v, row, i)),
+            }
+          : sorted;
       },
     );
     if (!def.drill || !answer) return cols;

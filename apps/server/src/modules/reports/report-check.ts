@@ -1,7 +1,7 @@
 /**
  * A report body's checks beyond its schema (report-schemas.ts), each a 400 naming the field in the
  * operator's language, before any query: a range of real days in order (or `lastDays` up to today in
- * the platform's zone), at most REPORT_MAX_DAYS; known dimensions and filters; a sort by a shown measure.
+ * the platform's zone), at most REPORT_MAX_DAYS; known dimensions and filters; a sort by a shown column.
  */
 import {
   type Locale,
@@ -69,10 +69,13 @@ export function checkQuery(def: ReportDef, body: ReportQuery, locale: Locale, to
   const filters = body.filters ?? {};
   for (const d of Object.keys(filters))
     if (!(d in def.dimensions)) throw fieldError('filters', `${d} ${text.dimension[locale]}`);
-  // The table sorts by its measure columns (a hidden measure is no column).
+  // The table sorts by its columns: the measures it shows (a hidden measure is no column) and the
+  // dimensions it is grouped by.
   const sort = body.sort ?? null;
-  if (sort && !(def.measures as Record<string, { list: boolean }>)[sort.field]?.list)
-    throw fieldError('sort', `${sort.field} ${text.sort[locale]}`);
+  const column =
+    (def.measures as Record<string, { list: boolean }>)[sort?.field ?? '']?.list ||
+    dimensions.includes(sort?.field ?? '');
+  if (sort && !column) throw fieldError('sort', `${sort.field} ${text.sort[locale]}`);
   return {
     from: range.from,
     to: range.to,

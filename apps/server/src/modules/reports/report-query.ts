@@ -5,12 +5,14 @@
  * beside it: report-read.ts; the export: report-export.ts.
  */
 import {
+  type FieldDef,
   REPORT_RATIO_DECIMALS,
   type ReportDef,
   type ReportMeasure,
   type ReportWhere,
 } from '@payops/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { refTarget } from '../../platform/crud/refs.ts';
 import type { CheckedQuery } from './report-check.ts';
 import { type ReadRollup, readRollup } from './rollups.ts';
 
@@ -113,6 +115,30 @@ function whereClause(rollup: ReadRollup, def: ReportDef, q: CheckedQuery): SQL {
   return sql.join(conds, sql` AND `);
 }
 
+/** A dimension in its own order: its key's (days ascending), an enum's in its vocabulary's order. */
+function inKeyOrder(rollup: ReadRollup, def: ReportDef, name: string): SQL {
+  const dim = def.dimensions[name]!;
+  if (dim.type !== 'enum' || !dim.options?.length) return keyOf(rollup, name);
+  const values = sql.join(
+    dim.options.map((o) => sql`${o.value}`),
+    sql`, `,
+  );
+  return sql`array_position(ARRAY[${values}]::text[], ${keyOf(rollup, name)}::text)`;
+}
+
+/**
+ * What a column the operator sorts by sorts on: a measure's figure; a ref dimension's label as the
+ * cell shows it (a merchant's number, a passage's name), read beside the group's key; another
+ * dimension in its own order.
+ */
+function sortKey(rollup: ReadRollup, def: ReportDef, field: string): SQL {
+  const measure = def.measures[field];
+  if (measure) return measureOf(rollup, def, measure);
+  if (def.dimensions[field]!.type !== 'ref') return inKeyOrder(rollup, def, field);
+  const ref = refTarget(def.table.fields[field] as FieldDef);
+  return sql`(SELECT ${ref.label} FROM ${ref.target.table} WHERE ${ref.key} = ${keyOf(rollup, field)})`;
+}
+
 /** A grouped read of a rollup: its dimensions' columns, `FROM .. WHERE .. GROUP BY .. HAVING ..`, its order. */
 export interface Grouped {
   rollup: ReadRollup;
@@ -142,15 +168,7 @@ export function grouped(
   // Grouped and ordered by the rollup's own columns (not the text shown): a rollup whose key leads
   // with them is read in order, and the page's limit stops the read.
   const groups = dimensions.map((d) => keyOf(rollup, d));
-  const order = dimensions.map((d) => {
-    const dim = def.dimensions[d]!;
-    if (dim.type !== 'enum' || !dim.options?.length) return keyOf(rollup, d);
-    const values = sql.join(
-      dim.options.map((o) => sql`${o.value}`),
-      sql`, `,
-    );
-    return sql`array_position(ARRAY[${values}]::text[], ${keyOf(rollup, d)}::text)`;
-  });
+  const order = dimensions.map((d) => inKeyOrder(rollup, def, d));
   if (def.rank && order.length) order.unshift(sql`${sumOf(rollup, def.measures[def.rank]!)} DESC`);
   const groupBy = dimensions.length ? sql` GROUP BY ${sql.join(groups, sql`, `)}${having}` : sql``;
   return {
@@ -167,9 +185,10 @@ export const figures = (rollup: ReadRollup, def: ReportDef, measures: readonly R
 /** The rows' ORDER BY: the operator's sort first, its ties (and pages) in the default order. */
 export function orderBy(g: Grouped, def: ReportDef, q: CheckedQuery): SQL {
   const order = [...g.order];
+  // A group without a label (the rollup's "none": no passage) comes last either way.
   if (q.sort && order.length)
     order.unshift(
-      sql`${measureOf(g.rollup, def, def.measures[q.sort.field]!)} ${sql.raw(q.sort.order === 'desc' ? 'DESC' : 'ASC')}`,
+      sql`${sortKey(g.rollup, def, q.sort.field)} ${sql.raw(q.sort.order === 'desc' ? 'DESC' : 'ASC')} NULLS LAST`,
     );
   return order.length ? sql` ORDER BY ${sql.join(order, sql`, `)}` : sql``;
 }

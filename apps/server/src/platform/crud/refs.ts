@@ -26,7 +26,7 @@ export function refFields(def: ResourceDef): FieldDef[] {
   return Object.values(def.fields as Record<string, FieldDef>).filter((f) => f.type === 'ref' && f.ref);
 }
 
-interface RefTarget {
+export interface RefTarget {
   field: string;
   target: BoundResource;
   key: PgColumn;
@@ -36,7 +36,8 @@ interface RefTarget {
   mask: MaskKind | undefined;
 }
 
-function targetOf(f: FieldDef): RefTarget {
+/** What a ref field names: the referenced resource, its key and label columns. */
+export function refTarget(f: FieldDef): RefTarget {
   const target = boundResource(f.ref!.resource);
   const labelField = (target?.def.fields as Record<string, FieldDef> | undefined)?.[f.ref!.labelField];
   const label = target?.columns[f.ref!.labelField];
@@ -85,7 +86,7 @@ export async function withRefLabels(db: Db, def: ResourceDef, rows: Row[], unmas
   if (fields.length === 0 || rows.length === 0) return rows;
   const maps = await Promise.all(
     fields.map(async (f) => {
-      const ref = targetOf(f);
+      const ref = refTarget(f);
       const ids = [...new Set(rows.map((r) => r[f.name]).filter((v) => v !== null && v !== undefined))];
       return [f.name, !!ref.pageBy, await labelsOf(db, ref, ids, unmasked)] as const;
     }),
