@@ -19,7 +19,7 @@ import { reportWorkloads } from './reports.ts';
 import { riskCheck } from './risk.ts';
 import { auditedStateChanges, keysetDepth, list, listLoad, overhead } from './scale.ts';
 import { makeWorld, type World } from './setup.ts';
-import { percentile, printTable, type Row, timed } from './stats.ts';
+import { percentile, printTable, type Row, timed, WARM_UP_SECONDS } from './stats.ts';
 import { tradeThroughput } from './trade.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -124,7 +124,7 @@ async function throughput(w: World, rows: Row[]) {
   const rps = result.requests.average;
   const errors = result.non2xx + result.errors;
   rows.push({
-    workload: `list API throughput, 50 connections (${errors} errors; ${cpuText(result.cpu)})`,
+    workload: `list API throughput, 50 connections after a ${WARM_UP_SECONDS} s warm-up (${errors} errors; ${cpuText(result.cpu)})`,
     figure: `${Math.round(rps)} req/s`,
     budget: '≥ 1,500 req/s',
     pass: rps >= 1500 && errors === 0,

@@ -18,6 +18,14 @@ export async function timed(n: number, fn: () => Promise<unknown>, warmup = 20):
   return out.sort((a, b) => a - b);
 }
 
+/**
+ * Seconds a throughput load runs before its measured run, uncounted, as `timed` warms the latency
+ * rows: the server's pool opens its connections (a new PostgreSQL backend, its catalog caches), each
+ * connection prepares its statements and plans their first executions, V8 compiles the hot paths.
+ * Over 50 connections and 10 s, the merchant API row measured that start as much as the steady state.
+ */
+export const WARM_UP_SECONDS = 3;
+
 export interface Row {
   workload: string;
   figure: string;

@@ -22,7 +22,7 @@ import { ensureAccount, platformAccount, postEntry } from '../apps/server/src/pl
 import { cpuMeter, cpuText, statementReport } from './cpu.ts';
 import type { World } from './setup.ts';
 import { makeWorld } from './setup.ts';
-import { printTable, type Row } from './stats.ts';
+import { printTable, type Row, WARM_UP_SECONDS } from './stats.ts';
 
 const WORKERS = 16;
 
@@ -74,7 +74,7 @@ export async function tradeThroughput(w: World, rows: Row[], seconds: number): P
   });
   const trader = (i: number) => ({ ownerType: 'member' as const, ownerId: ids[i]!.id });
   const as = (i: number) => traderActor({ ownerType: 'member', code: ids[i]!.account });
-  const ads = [];
+  const ads: Awaited<ReturnType<typeof createAd>>[] = [];
   for (let i = 0; i < WORKERS; i++)
     ads.push(
       await createAd(w.ctx, { trader: trader(i), poolId: pool!.id, side: 'sell', amount: '10000000' }, as(i)),
@@ -82,38 +82,46 @@ export async function tradeThroughput(w: World, rows: Row[], seconds: number): P
 
   let transitions = 0;
   let failed = 0;
+  /** Every worker takes its ad, pays and confirms, over and over, for `s` seconds. */
+  const load = (s: number) => {
+    const until = Date.now() + s * 1000;
+    return Promise.all(
+      ads.map(async (ad, i) => {
+        const buyer = WORKERS + i;
+        while (Date.now() < until) {
+          try {
+            const o = await takeAd(
+              w.ctx,
+              { adId: ad.id, taker: trader(buyer), amount: '10.5', payType: 'bank_card' },
+              as(buyer),
+            );
+            await markPaid(w.ctx, o.id, { by: trader(buyer) }, as(buyer));
+            await confirmOrder(w.ctx, o.id, { by: trader(i) }, as(i));
+            transitions += 3;
+          } catch (e) {
+            failed++;
+            process.stderr.write(`refused: ${String((e as Error)?.message ?? e).slice(0, 200)}\n`);
+          }
+        }
+      }),
+    );
+  };
+  await load(WARM_UP_SECONDS);
+  const warmFailed = failed;
+  transitions = 0;
+  failed = 0;
   await statementReport(w.ctx.pool);
   const meter = cpuMeter(w.dataDir);
-  const until = Date.now() + seconds * 1000;
   const t0 = Date.now();
-  await Promise.all(
-    ads.map(async (ad, i) => {
-      const buyer = WORKERS + i;
-      while (Date.now() < until) {
-        try {
-          const o = await takeAd(
-            w.ctx,
-            { adId: ad.id, taker: trader(buyer), amount: '10.5', payType: 'bank_card' },
-            as(buyer),
-          );
-          await markPaid(w.ctx, o.id, { by: trader(buyer) }, as(buyer));
-          await confirmOrder(w.ctx, o.id, { by: trader(i) }, as(i));
-          transitions += 3;
-        } catch (e) {
-          failed++;
-          process.stderr.write(`refused: ${String((e as Error)?.message ?? e).slice(0, 200)}\n`);
-        }
-      }
-    }),
-  );
+  await load(seconds);
   const perSecond = transitions / ((Date.now() - t0) / 1000);
   const cpu = meter(transitions);
   process.stderr.write(`${await statementReport(w.ctx.pool, transitions)}\n`);
   rows.push({
-    workload: `trade transitions/s measured (take, pay, confirm), ${WORKERS} concurrent traders (${failed} failed)`,
+    workload: `trade transitions/s measured (take, pay, confirm), ${WORKERS} concurrent traders after a ${WARM_UP_SECONDS} s warm-up (${failed + warmFailed} failed)`,
     figure: `${Math.round(perSecond)}/s`,
     budget: '≥ 300/s',
-    pass: perSecond >= 300 && failed === 0,
+    pass: perSecond >= 300 && failed + warmFailed === 0,
   });
   // On a shared machine the rate says how much of it the run got; the CPU per transition of the
   // server process and of PostgreSQL says what two idle cores carry: 2000 ms / (server + pg) ms.
@@ -121,7 +129,7 @@ export async function tradeThroughput(w: World, rows: Row[], seconds: number): P
     workload: `trade transitions/s expected on 2 idle cores (${cpuText(cpu)})`,
     figure: `${Math.round(cpu.capacity)}/s`,
     budget: '≥ 300/s',
-    pass: cpu.capacity >= 300 && failed === 0,
+    pass: cpu.capacity >= 300 && failed + warmFailed === 0,
   });
   const { rows: over } = await w.ctx.db.execute<{ n: number }>(sql`
     SELECT count(*)::int AS n FROM trade_ads d
