@@ -136,6 +136,8 @@ function sortKey(rollup: ReadRollup, def: ReportDef, field: string): SQL {
   if (measure) return measureOf(rollup, def, measure);
   if (def.dimensions[field]!.type !== 'ref') return inKeyOrder(rollup, def, field);
   const ref = refTarget(def.table.fields[field] as FieldDef);
+  // A masked label (none today) would leak the order of what the cell hides: by the key then.
+  if (ref.mask) return keyOf(rollup, field);
   return sql`(SELECT ${ref.label} FROM ${ref.target.table} WHERE ${ref.key} = ${keyOf(rollup, field)})`;
 }
 
