@@ -29,3 +29,34 @@ export function compareDecimal(a: string, b: string): number {
   const fb = `${ib}.${bf.padEnd(MONEY_MAX_SCALE, '0')}`;
   return fa === fb ? 0 : fa > fb ? sign : -sign;
 }
+
+const SIGNED_DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+
+/**
+ * An amount as the screen and the files show it: truncated, never rounded, to `decimals` (spec §9:
+ * 2 for CNY), on the digits of the string so no float ever holds the amount. A value that truncates
+ * to zero is '0.00', not '-0.00': a negative zero means nothing to an operator and would look like a
+ * debt. Non-numeric text is given back as it is.
+ */
+export function truncateMoney(value: string | number | null | undefined, decimals = 2): string {
+  if (value === null || value === undefined) return '';
+  let text = typeof value === 'number' ? numberToPlain(value) : value.trim();
+  if (text === '') return '';
+  text = text.replace(/,/g, '');
+  const match = SIGNED_DECIMAL.exec(text);
+  if (!match || (match[2] === '' && (match[3] ?? '') === '')) return String(value);
+  const sign = match[1] === '-' ? '-' : '';
+  const intPart = (match[2] ?? '').replace(/^0+(?=\d)/, '') || '0';
+  const fraction = (match[3] ?? '').slice(0, decimals).padEnd(decimals, '0');
+  const isZero = /^0*$/.test(intPart) && /^0*$/.test(fraction);
+  const body = decimals > 0 ? `${intPart}.${fraction}` : intPart;
+  return isZero ? body : `${sign}${body}`;
+}
+
+/** Numbers (from older endpoints) as plain decimal text; exponent notation would defeat the parser. */
+function numberToPlain(n: number): string {
+  if (!Number.isFinite(n)) return '';
+  const text = String(n);
+  if (!/e/i.test(text)) return text;
+  return n.toFixed(20).replace(/0+$/, '');
+}

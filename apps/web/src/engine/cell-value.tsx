@@ -5,6 +5,7 @@
  * carry); times arrive in UTC and are shown in the browser's zone.
  */
 import CopyOutlined from '@ant-design/icons/CopyOutlined';
+import { truncateMoney } from '@payops/contracts/decimal';
 import { currencyRule } from '@payops/contracts/money';
 import type { FieldDef } from '@payops/contracts/resource';
 import { localText } from '@payops/contracts/system-texts';
@@ -14,7 +15,6 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { copyText } from '../lib/clipboard.ts';
 import { formatDateTime } from '../lib/datetime.ts';
-import { truncateMoney } from '../lib/money.ts';
 import { getLanguage } from '../lib/settings-store.ts';
 import './engine-messages.ts';
 import { isPercent, percentText } from './percent.tsx';

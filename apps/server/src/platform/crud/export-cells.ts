@@ -13,7 +13,7 @@ import {
   MONEY_MAX_SCALE,
   type ResourceDef,
 } from '@payops/contracts';
-import { Dec } from '../ledger/money.ts';
+import { truncateMoney } from '@payops/contracts/decimal';
 import type { Row } from './query.ts';
 
 export type Cell =
@@ -120,7 +120,7 @@ export function toCell(ctx: CellContext, field: FieldDef, row: Row): Cell {
       if (field.display === 'percent') return { kind: 'percent', value: text };
       const scale = currencyScale(currencyOf(field, row));
       // Cut, never rounded: the figure the screen shows (architecture.md), so totals reconcile.
-      return { kind: 'number', value: Dec(text).round(scale, Dec.roundDown).toFixed(scale), scale };
+      return { kind: 'number', value: truncateMoney(text, scale), scale };
     }
     case 'number':
       return typeof value === 'number' || isDecimal(String(value))

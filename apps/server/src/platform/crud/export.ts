@@ -145,6 +145,15 @@ function xlsxStream(source: ExportSource): Readable {
       head.commit();
       return sheet;
     };
+    // One style object per number format, shared by its cells: exceljs identifies a style it has
+    // seen by the object, and renders every other cell's style to XML to look it up (a member
+    // report's 1.4M cells: 40% of the export's time).
+    const styles = new Map<string, Partial<ExcelJS.Style>>();
+    const styleOf = (numFmt = '') => {
+      const style = styles.get(numFmt) ?? (numFmt ? { numFmt } : {});
+      styles.set(numFmt, style);
+      return style;
+    };
     let sheet = addSheet();
     let used = 1;
     for await (const batch of source.batches) {
@@ -157,7 +166,7 @@ function xlsxStream(source: ExportSource): Readable {
         const typed = cells(row).map(xlsxCell);
         const line = sheet.addRow(typed.map((c) => c.value));
         typed.forEach((c, i) => {
-          if (c.numFmt) line.getCell(i + 1).numFmt = c.numFmt;
+          line.getCell(i + 1).style = styleOf(c.numFmt);
         });
         line.commit();
         used += 1;

@@ -1,10 +1,11 @@
 /** Today's and yesterday's orders of one direction, each figure a link to the list it counts. */
+
+import { truncateMoney } from '@payops/contracts/decimal';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
 import Row from 'antd/es/row';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { truncateMoney } from '../../lib/money.ts';
 import { type DayFigures, listLink } from './business-types.ts';
 
 const VALUE = { fontSize: 20, fontWeight: 600, lineHeight: 1.4 } as const;

@@ -5,7 +5,7 @@
  * (api() opens the code dialog and resends); one Idempotency-Key per opened dialog makes a resend or
  * a double click move the money once.
  */
-import { compareDecimal } from '@payops/contracts/decimal';
+import { compareDecimal, truncateMoney } from '@payops/contracts/decimal';
 import { ADJUST_CURRENCY, mchAdjust } from '@payops/contracts/resources/mch/mch-adjust';
 import { mchList } from '@payops/contracts/resources/mch/mch-list';
 import { useQuery } from '@tanstack/react-query';
@@ -22,7 +22,6 @@ import { useResourceLabels } from '../../engine/resource-labels.ts';
 import { amountRule } from '../../engine/transition-dialog.tsx';
 import type { Row } from '../../engine/types.ts';
 import { api } from '../../lib/api.ts';
-import { truncateMoney } from '../../lib/money.ts';
 import { toast } from '../../lib/toast.ts';
 import { ReasonField } from './reason-field.tsx';
 

@@ -3,6 +3,8 @@
  * dialog) and the definitions rendered whole (rebates, records, payment accounts whose switches show
  * by their definition's `when`).
  */
+
+import { truncateMoney } from '@payops/contracts/decimal';
 import { memberList } from '@payops/contracts/resources/member/member-list';
 import { memberPaymentList } from '@payops/contracts/resources/member/member-payment-list';
 import { financialRecordPage } from '@payops/contracts/resources/member/member-records';
@@ -10,7 +12,6 @@ import { payFundOrderPage, transFundOrderPage } from '@payops/contracts/resource
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { PageContext, ResourceOverrides, Row } from '../../engine/types.ts';
-import { truncateMoney } from '../../lib/money.ts';
 import { useMchLabels } from '../mch/mch-labels.ts';
 
 // The credit-points dialog loads when it is first opened, not with the list (performance.md).

@@ -1,4 +1,6 @@
 /** Adding or taking a member's credit points, with a reason; audited and posted through the ledger. */
+
+import { truncateMoney } from '@payops/contracts/decimal';
 import { memberList } from '@payops/contracts/resources/member/member-list';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -8,7 +10,6 @@ import { ActionDialog } from '../../engine/action-dialog.tsx';
 import { newIdempotencyKey } from '../../engine/resource-api.ts';
 import type { Row } from '../../engine/types.ts';
 import { api } from '../../lib/api.ts';
-import { truncateMoney } from '../../lib/money.ts';
 import { toast } from '../../lib/toast.ts';
 import { ReasonField } from '../mch/reason-field.tsx';
 

@@ -1,10 +1,11 @@
 /** The sandbox merchant as both simulator pages show it: tagged sandbox, with its own balances. */
+
+import { truncateMoney } from '@payops/contracts/decimal';
 import Descriptions from 'antd/es/descriptions';
 import Tag from 'antd/es/tag';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
-import { truncateMoney } from '../../lib/money.ts';
 
 const SANDBOX_MERCHANT_PATH = {
   tradeMock: '/mockTrade/sandboxMerchant',

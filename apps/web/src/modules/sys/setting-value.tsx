@@ -1,10 +1,11 @@
 /** A setting's value as the settings list shows it (apart from the editors, which load with the form). */
+
+import { truncateMoney } from '@payops/contracts/decimal';
 import { findSetting, type SettingDef } from '@payops/contracts/resources/sys/sys-back-config';
 import Tag from 'antd/es/tag';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { FormMode } from '../../engine/types.ts';
-import { truncateMoney } from '../../lib/money.ts';
 
 /** The setting an edit is about. */
 export function settingOf(mode: FormMode): SettingDef | undefined {

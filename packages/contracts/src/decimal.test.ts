@@ -1,5 +1,6 @@
+/** truncateMoney: the amount as the screen and the exported files show it. */
 import { describe, expect, it } from 'vitest';
-import { truncateMoney } from './money.ts';
+import { truncateMoney } from './decimal.ts';
 
 describe('truncateMoney', () => {
   it('truncates, never rounds', () => {
