@@ -72,10 +72,11 @@ export function checkQuery(def: ReportDef, body: ReportQuery, locale: Locale, to
   // The table sorts by its columns: the measures it shows (a hidden measure is no column) and the
   // dimensions it is grouped by.
   const sort = body.sort ?? null;
-  const column =
-    (def.measures as Record<string, { list: boolean }>)[sort?.field ?? '']?.list ||
-    dimensions.includes(sort?.field ?? '');
-  if (sort && !column) throw fieldError('sort', `${sort.field} ${text.sort[locale]}`);
+  if (sort) {
+    const measure = (def.measures as Record<string, { list: boolean }>)[sort.field];
+    if (!measure?.list && !dimensions.includes(sort.field))
+      throw fieldError('sort', `${sort.field} ${text.sort[locale]}`);
+  }
   return {
     from: range.from,
     to: range.to,

@@ -1,8 +1,9 @@
 /**
  * The statements of a report's reads (issue 14), over its rollup: the grouped rows in the page's
- * order, the totals row (from the coarser rollup when it has what the query needs). Sum measures are `sum(column) FILTER (WHERE ..)`; ratios are divided in the same statements
- * from those sums (the rows' from the rows', the totals' from the totals'). The page and what it shows
- * beside it: report-read.ts; the export: report-export.ts.
+ * order, the totals row (from the coarser rollup when it has what the query needs). Sum measures
+ * are `sum(column) FILTER (WHERE ..)`; ratios are divided in the same statements from those sums
+ * (the rows' from the rows', the totals' from the totals'). The page and what it shows beside it:
+ * report-read.ts; the export: report-export.ts.
  */
 import {
   type FieldDef,
