@@ -3,7 +3,14 @@ import { ErrorCode } from '@payops/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLog } from '../src/modules/sys/schema.ts';
-import { appendOperationLog, GENESIS_HASH, rowHash, verifyChain } from '../src/platform/audit.ts';
+import {
+  appendOperationLog,
+  CHAINS,
+  GENESIS_HASH,
+  rowHash,
+  sequenceOf,
+  verifyChain,
+} from '../src/platform/audit.ts';
 import {
   bindAuthenticator,
   call,
@@ -148,6 +155,13 @@ describe('operation log', () => {
       .where(eq(operationLog.objectType, 'parallelProbe'));
     expect(written).toHaveLength(120);
     expect((await verifyChain(t.ctx.db, 'operation_log')).brokenAt).toBeUndefined();
+  });
+
+  it("draws each chain's ids from its id column's own sequence (named in the append statement)", async () => {
+    for (const chain of CHAINS) {
+      const { rows } = await t.ctx.pool.query(`SELECT pg_get_serial_sequence($1, 'id') AS seq`, [chain]);
+      expect(rows[0].seq).toBe(`public.${sequenceOf(chain)}`);
+    }
   });
 
   it('is append-only: no update, no delete', async () => {

@@ -22,7 +22,14 @@ import type { AppContext, AuditNote } from '../context.ts';
 import type { BoundResource, Row } from '../crud/index.ts';
 import { sha256 } from '../hashing.ts';
 import type { Actor, StatementPart, TransitionHooks, TransitionOutcome } from './hooks.ts';
-import { beforeAndAfter, guardedUpdate, rowsWithChange, setOf, withHistory } from './statements.ts';
+import {
+  beforeAndAfter,
+  guardedUpdate,
+  rowsWithChange,
+  setOf,
+  stateOfChange,
+  withHistory,
+} from './statements.ts';
 
 const statements = new WeakMap<BoundResource, Map<string, NamedStatement>>();
 
@@ -82,7 +89,7 @@ export async function transitionInOneStatement(
   const rows = notes.map(
     (note) => ({ ...operationRowOf(request, ErrorCode.ok, note), at: now }) as Record<string, unknown>,
   );
-  const changed = await changeInOneStatement(ctx, r, t, { id, body, actor, now }, rows, hooks);
+  const changed = await changeInOneStatement(ctx, r, t, { id, body, actor, now }, rows, hooks, 'state');
   if (!changed) return undefined;
   const { before, after } = beforeAndAfter(r, changed);
   request.auditNote = notes[t.from.indexOf(String(before[field]))];
@@ -98,9 +105,15 @@ interface Call {
 }
 
 /**
+ * What a one statement answers: the whole row changed (a system transition's outcome, which its
+ * caller reads), or its key and states only (stateOfChange: a route's answer).
+ */
+type Answer = 'row' | 'state';
+
+/**
  * The guarded UPDATE (with `hooks.values`' columns and `hooks.statement`'s condition), its
  * status-history row, the statement part's rows and the audit row of the state found (`rows`: one per
- * from-state) as ONE statement on the pool; the row changed, or undefined.
+ * from-state) as ONE statement on the pool; the row changed (as `answer` says), or undefined.
  */
 async function changeInOneStatement(
   ctx: AppContext,
@@ -109,14 +122,18 @@ async function changeInOneStatement(
   call: Call,
   rows: Record<string, unknown>[],
   hooks: TransitionHooks<unknown>,
+  answer: Answer,
 ): Promise<Row | undefined> {
   const { id, body, actor, now } = call;
   const { set, shape, params } = setOf(hooks.values?.(call) ?? {});
   const part = hooks.statement;
   const written = rowsWithChange(part?.rows ?? [], call);
   const keys = chainRowKeys(rows[0]!);
+  // Each from-state's audit row: its content (and so its hash) differs; the rest, the shard among it,
+  // is the same in all of them and taken from the first.
+  const appended = rows.map((row) => chainAppendValues('operation_log', row));
   const values: Record<string, unknown> = {
-    ...chainAppendValues('operation_log', rows[0]!),
+    ...appended[0]!,
     resource: r.def.name,
     recordId: String(id),
     transition: t.name,
@@ -129,13 +146,12 @@ async function changeInOneStatement(
     now,
     ...params,
   };
-  rows.forEach((row, i) => {
-    const v = chainAppendValues('operation_log', row);
+  appended.forEach((v, i) => {
     for (const k of [...VARYING, 'content']) values[`${k}__${i}`] = v[k];
     values[`case__${i}`] = t.from[i];
   });
   Object.assign(values, written.values);
-  const shapes = { audit: keys, set, shape, partKeys: written.keys };
+  const shapes = { audit: keys, set, shape, partKeys: written.keys, answer };
   const statement = statementFor(ctx, r, t, shapes, part, written.ctes);
   const [changed] = await statement.rows(clientOf(ctx.db), values);
   return changed;
@@ -169,7 +185,7 @@ export async function systemTransitionInOneStatement(
       now,
     ),
   );
-  const changed = await changeInOneStatement(ctx, r, t, { ...call, now }, rows, hooks);
+  const changed = await changeInOneStatement(ctx, r, t, { ...call, now }, rows, hooks, 'row');
   if (!changed) return undefined;
   return { ...beforeAndAfter(r, changed), result: null, extra: {} };
 }
@@ -182,26 +198,28 @@ function statementFor(
   ctx: AppContext,
   r: BoundResource,
   t: TransitionDef,
-  shapes: { audit: string[]; set: Row; shape: string; partKeys: string[][] },
+  shapes: { audit: string[]; set: Row; shape: string; partKeys: string[][]; answer: Answer },
   part: StatementPart | undefined,
   partCtes: () => SQL[],
 ): NamedStatement {
   const byKey = statements.get(r) ?? new Map<string, NamedStatement>();
   statements.set(r, byKey);
-  const key = `${t.name}:${shapes.audit.join(',')}:${shapes.shape}:${shapes.partKeys.map((k) => k.join(',')).join(';')}`;
+  const key = `${t.name}:${shapes.answer}:${shapes.audit.join(',')}:${shapes.shape}:${shapes.partKeys.map((k) => k.join(',')).join(';')}`;
   const hit = byKey.get(key);
   if (hit) return hit;
   const { update, fields } = guardedUpdate(ctx.db, r, t, { set: shapes.set, where: part?.where });
   const choice = { by: sql`(SELECT old_status FROM upd)`, cases: t.from, keys: VARYING };
   const { head, insert } = chainAppendSql('operation_log', shapes.audit, 'upd', choice);
+  const state = shapes.answer === 'state' ? stateOfChange(r) : undefined;
   const combined = withHistory(
     update,
     sql.join([...partCtes(), sql`head AS (${head})`, sql`log AS (${insert})`], sql`, `),
+    state?.select,
   );
   const made = new NamedStatement(
     `transition_audit_${sha256(`${r.def.name}:${key}`).slice(0, 24)}`,
     combined,
-    fields as never,
+    (state?.fields ?? fields) as never,
   );
   byKey.set(key, made);
   return made;
