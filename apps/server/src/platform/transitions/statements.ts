@@ -122,7 +122,15 @@ export function guardedUpdate(
     .set(values as never)
     .from(old)
     .where(
-      and(eq(r.columns[r.def.key]!, old.key), inArray(statusColumn(r), [...transition.from]), more.where),
+      and(
+        // The key given as well as the locked row's: the row to change is then found by its key's
+        // index. Joined on old_key alone, the generic plan of a small table scanned every row in a
+        // from-state (a bitmap scan on the status index) and kept the locked one.
+        eq(r.columns[r.def.key]!, sql.placeholder('id')),
+        eq(r.columns[r.def.key]!, old.key),
+        inArray(statusColumn(r), [...transition.from]),
+        more.where,
+      ),
     )
     .returning(fields as never);
   return { update, fields: fields as Record<string, PgColumn | SQL | SQL.Aliased> };
