@@ -19,7 +19,7 @@
  * ledger accounts in id order (the entry is gated on the head: evaluating it moves the head first).
  */
 import type { TransitionBody, TransitionDef } from '@payops/contracts';
-import { and, eq, is, SQL, sql } from 'drizzle-orm';
+import { and, eq, is, Param, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { clientOf, NamedStatement, sqlQuery } from '../../db/named-statement.ts';
 import { chainAppendSql, chainAppendValues, chainRowKeys } from '../audit.ts';
@@ -244,14 +244,16 @@ function changeStatement(ctx: AppContext, r: BoundResource, t: TransitionDef, s:
   if (hit) return hit;
   const key = r.columns[r.def.key]!;
   const gate = s.first && sql`EXISTS (SELECT 1 FROM ${sql.identifier(s.first.gate)})`;
-  const guard = and(
-    s.where,
-    gate,
-    // The key again on the updated table: the planner then finds the row by it, never by an
-    // unchanged column's index (an amount shared by thousands of orders).
-    eq(key, sql.placeholder('id')),
-    ...s.unchanged.map((k) => eq(r.tableColumns[k] as never, sql.placeholder(`was_${k}`))),
-  );
+  // Each unchanged column as `IS NOT DISTINCT FROM`: a column read as NULL still matches, and no
+  // index serves the comparison, so the generic plan finds the row by its key (guardedUpdate) and
+  // never by an unchanged column's index (with `=`, it took deposit_orders_amount_idx, where an
+  // amount may be shared by thousands of orders).
+  const unchanged = s.unchanged.map((k) => {
+    const column = r.tableColumns[k]!;
+    const was = new Param(sql.placeholder(`was_${k}`), column);
+    return sql`${column} IS NOT DISTINCT FROM ${was}::${sql.raw(column.getSQLType())}`;
+  });
+  const guard = and(s.where, gate, ...unchanged);
   const { update } = guardedUpdate(ctx.db, r, t, { set: s.set, where: guard });
   const { head, insert } = chainAppendSql('operation_log', s.audit, 'upd');
   const ctes = [
