@@ -88,7 +88,12 @@ export const roleResources = pgTable(
       .notNull()
       .references(() => resources.id),
   },
-  (t) => [primaryKey({ columns: [t.roleId, t.resourceId] })],
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.resourceId] }),
+    // Every request's permission check (sessions.ts) goes from the resource to the roles that have
+    // it: without this index each one read the whole table (a hash join over every grant).
+    index('role_resources_resource_idx').on(t.resourceId, t.roleId),
+  ],
 );
 
 export const sessions = pgTable(
