@@ -15,6 +15,7 @@ import { CAPACITY_METHOD, cpuText } from './cpu.ts';
 import { ledgerContra } from './ledger.ts';
 import { matchingThroughput } from './matching.ts';
 import { orderRows } from './order-rows.ts';
+import { machineReference } from './reference.ts';
 import { reportWorkloads } from './reports.ts';
 import { riskCheck } from './risk.ts';
 import { auditedStateChanges, keysetDepth, list, listLoad, overhead } from './scale.ts';
@@ -219,6 +220,8 @@ const workloads: [string, () => Promise<unknown>][] = [
   ['matching', () => matchingThroughput(world, rows, seconds)],
   ['reports', () => reportWorkloads(world, rows, { runs: Math.min(RUNS, 50) })],
   ['trade', () => tradeThroughput(world, rows, seconds)],
+  // No budget: what the machine does with no application, to read the throughput rows against.
+  ['reference', () => machineReference(world, rows, seconds)],
 ];
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 if (only && !workloads.some(([name]) => name === only))

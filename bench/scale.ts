@@ -218,37 +218,40 @@ export async function toggleLoad(w: World, seconds: number) {
 
 /** The list load: autocannon, in its own process, 50 connections posting page 1 of 20 rows. */
 export async function listLoad(w: World, seconds: number) {
-  const base = await listen(w);
-  // autocannon runs in its own process: in this one it would take the event loop from the server.
-  const cannon = (s: number) =>
-    runChild(process.execPath, [
-      path.join(root, 'node_modules/autocannon/autocannon.js'),
-      '--json',
-      '-c',
-      '50',
-      '-d',
-      String(s),
-      '-m',
-      'POST',
-      '-H',
-      `access_token=${w.headers.access_token}`,
-      '-H',
-      `cookie=${w.headers.cookie}`,
-      '-H',
-      'content-type=application/json',
-      '-b',
-      JSON.stringify({ page: 1, pageSize: 20 }),
-      `${base}${LIST}`,
-    ]);
-  await cannon(WARM_UP_SECONDS);
+  const url = `${await listen(w)}${LIST}`;
+  const headers = { access_token: w.headers.access_token!, cookie: w.headers.cookie! };
+  await autocannon(url, WARM_UP_SECONDS, headers);
   const meter = cpuMeter(w.dataDir, await idleRate(w.dataDir));
-  const out = await cannon(seconds);
-  const r = JSON.parse(out) as {
+  const r = await autocannon(url, seconds, headers);
+  return { ...r, cpu: meter(r.requests.total) };
+}
+
+/**
+ * autocannon in its own process (in this one it would take the event loop from the server): 50
+ * connections POSTing a list's first page for `seconds`; its JSON summary.
+ */
+export async function autocannon(url: string, seconds: number, headers: Record<string, string> = {}) {
+  const out = await runChild(process.execPath, [
+    path.join(root, 'node_modules/autocannon/autocannon.js'),
+    '--json',
+    '-c',
+    '50',
+    '-d',
+    String(seconds),
+    '-m',
+    'POST',
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]),
+    '-H',
+    'content-type=application/json',
+    '-b',
+    JSON.stringify({ page: 1, pageSize: 20 }),
+    url,
+  ]);
+  return JSON.parse(out) as {
     requests: { average: number; total: number };
     non2xx: number;
     errors: number;
   };
-  return { ...r, cpu: meter(r.requests.total) };
 }
 
 /** The app listening on a free port (once), for load from other processes. */
