@@ -7,6 +7,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import pg from 'pg';
 
+/** User + system ticks from the text of /proc/<pid>/stat, and those of its ended children. */
+function statTicks(stat: string): { ticks: number; ended: number } {
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { ticks: Number(f[11]) + Number(f[12]), ended: Number(f[13]) + Number(f[14]) };
+}
+
 /** CPU ticks (user + system) of this run's PostgreSQL: its postmaster (by data folder) and children. */
 export function pgTicks(dataDir: string): number {
   const procs = fs
@@ -16,15 +22,9 @@ export function pgTicks(dataDir: string): number {
       try {
         const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
         const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
         // The postmaster's own ticks and its ended children's (parallel workers exit after each query).
-        return {
-          pid,
-          cmd,
-          ppid: f[1],
-          ticks: Number(f[11]) + Number(f[12]),
-          ended: Number(f[13]) + Number(f[14]),
-        };
+        return { pid, cmd, ppid, ...statTicks(stat) };
       } catch {
         return undefined; // gone meanwhile
       }
@@ -36,54 +36,74 @@ export function pgTicks(dataDir: string): number {
     .reduce((n, p) => n + p.ticks + (p === master ? p.ended : 0), 0);
 }
 
+/** CPU ms another process of the run has used (a second app instance). */
+function processMs(pid: number): number {
+  return (statTicks(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')).ticks * 1000) / HZ;
+}
+
 export const HZ = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
 
 export interface CpuUse {
-  /** CPU ms per operation of the server process and of PostgreSQL. */
+  /** CPU ms per operation of the server (every app instance's together) and of PostgreSQL. */
   server: number;
   pg: number;
   /** Operations per second two cores could carry at that cost (both processes on the same cores). */
   capacity: number;
 }
 
-/** CPU ms per second the server process and PostgreSQL use with no load (timers, the pool, WAL writer). */
+/**
+ * CPU ms per second the server and PostgreSQL use with no load (timers, the pool, WAL writer);
+ * `instances`, each other app instance's, in the order of their pids.
+ */
 export interface Idle {
   server: number;
   pg: number;
+  instances?: number[];
 }
 
 /**
  * The idle CPU rate over `ms` of no load: subtracted from a workload's CPU, so that a run the loaded
- * machine lets do few operations is not charged the background's share per operation.
+ * machine lets do few operations is not charged the background's share per operation. `pids`: other
+ * app instances serving the load with this process (bench/instance.ts).
  */
-export async function idleRate(dataDir: string, ms = 2000): Promise<Idle> {
+export async function idleRate(dataDir: string, ms = 2000, pids: number[] = []): Promise<Idle> {
   const self = process.cpuUsage();
   const pg0 = pgTicks(dataDir);
+  const others0 = pids.map(processMs);
   await new Promise((r) => setTimeout(r, ms));
   const used = process.cpuUsage(self);
   return {
     server: (used.user + used.system) / ms,
     pg: ((pgTicks(dataDir) - pg0) * 1e6) / HZ / ms,
+    instances: pids.map((pid, i) => ((processMs(pid) - others0[i]!) * 1000) / ms),
   };
 }
 
 /**
  * Starts measuring; the answer's function takes the operations done and answers their CPU cost, less
- * the idle rate (idleRate) over the measured time when one is given.
+ * the idle rate (idleRate) over the measured time when one is given. `pids`: the other app instances
+ * serving the load (their CPU is the server's too).
  */
-export function cpuMeter(dataDir: string, idle?: Idle): (ops: number) => CpuUse {
+export function cpuMeter(dataDir: string, idle?: Idle, pids: number[] = []): (ops: number) => CpuUse {
   const self = process.cpuUsage();
   const pg0 = pgTicks(dataDir);
+  const others0 = pids.map(processMs);
   const t0 = performance.now();
   return (ops) => {
     const seconds = (performance.now() - t0) / 1000;
     const used = process.cpuUsage(self);
     const n = Math.max(ops, 1);
-    const server = Math.max(0, (used.user + used.system) / 1e3 - (idle?.server ?? 0) * seconds) / n;
-    const pg = Math.max(0, ((pgTicks(dataDir) - pg0) * 1000) / HZ - (idle?.pg ?? 0) * seconds) / n;
-    // 2 cores give 2000 CPU ms a second, shared by both; the server's JavaScript runs on one thread,
+    const perOp = (ms: number, idleMs = 0) => Math.max(0, ms - idleMs * seconds) / n;
+    const instances = [
+      perOp((used.user + used.system) / 1e3, idle?.server),
+      ...pids.map((pid, i) => perOp(processMs(pid) - others0[i]!, idle?.instances?.[i])),
+    ];
+    const server = instances.reduce((a, b) => a + b, 0);
+    const pg = perOp(((pgTicks(dataDir) - pg0) * 1000) / HZ, idle?.pg);
+    // 2 cores give 2000 CPU ms a second, shared by all; each instance's JavaScript runs on one thread,
     // so it alone can never use more than one core's 1000 ms.
-    return { server, pg, capacity: Math.min(2000 / (server + pg), 1000 / Math.max(server, 1e-9)) };
+    const busiest = Math.max(...instances, 1e-9);
+    return { server, pg, capacity: Math.min(2000 / (server + pg), 1000 / busiest) };
   };
 }
 
@@ -93,7 +113,7 @@ export const cpuText = (c: CpuUse) =>
 
 /** How the 2-idle-core figure is made (printed under the benches that show it). */
 export const CAPACITY_METHOD =
-  'expected on 2 quiet cores = min(2000 / (server + PostgreSQL CPU ms per op), 1000 / server CPU ms per op): ' +
+  "expected on 2 quiet cores = min(2000 / (server + PostgreSQL CPU ms per op), 1000 / the busiest app instance's CPU ms per op): " +
   "CPU ms per op from this process's cpuUsage and the run's PostgreSQL processes' /proc ticks over the load; " +
   "lock waits and the other engineers' load cost no CPU, so the figure does not move with the machine's load";
 

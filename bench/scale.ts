@@ -217,20 +217,57 @@ export async function toggleLoad(w: World, seconds: number) {
 }
 
 /** The list load: autocannon, in its own process, 50 connections posting page 1 of 20 rows. */
-export async function listLoad(w: World, seconds: number) {
-  const url = `${await listen(w)}${LIST}`;
-  const headers = { access_token: w.headers.access_token!, cookie: w.headers.cookie! };
-  await autocannon(url, WARM_UP_SECONDS, headers);
-  const meter = cpuMeter(w.dataDir, await idleRate(w.dataDir));
-  const r = await autocannon(url, seconds, headers);
-  return { ...r, cpu: meter(r.requests.total) };
+export async function listLoad(w: World, seconds: number, instances: 1 | 2 = 1) {
+  const second = instances === 2 ? await secondInstance(w) : undefined;
+  try {
+    const urls = [`${await listen(w)}${LIST}`, ...(second ? [`${second.origin}${LIST}`] : [])];
+    const pids = second ? [second.pid] : [];
+    const headers = { access_token: w.headers.access_token!, cookie: w.headers.cookie! };
+    await autocannon(urls, WARM_UP_SECONDS, headers);
+    const meter = cpuMeter(w.dataDir, await idleRate(w.dataDir, 2000, pids), pids);
+    const r = await autocannon(urls, seconds, headers);
+    return { ...r, cpu: meter(r.requests.total) };
+  } finally {
+    await second?.close();
+  }
+}
+
+/** Another app instance on the world's database, in its own process (instance.ts). */
+async function secondInstance(w: World): Promise<{ origin: string; pid: number; close(): Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(root, 'bench/instance.ts'),
+      JSON.stringify({ dbUrl: w.pg.url('bench'), dataDir: w.dataDir }),
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`bench/instance.ts exited ${code}`)));
+  });
+  const exited = new Promise((r) => child.once('exit', r));
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    async close() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 /**
  * autocannon in its own process (in this one it would take the event loop from the server): 50
- * connections POSTing a list's first page for `seconds`; its JSON summary.
+ * connections POSTing a list's first page for `seconds`, spread over the URLs given; its JSON summary.
  */
-export async function autocannon(url: string, seconds: number, headers: Record<string, string> = {}) {
+export async function autocannon(
+  url: string | string[],
+  seconds: number,
+  headers: Record<string, string> = {},
+) {
   const out = await runChild(process.execPath, [
     path.join(root, 'node_modules/autocannon/autocannon.js'),
     '--json',
@@ -245,7 +282,7 @@ export async function autocannon(url: string, seconds: number, headers: Record<s
     'content-type=application/json',
     '-b',
     JSON.stringify({ page: 1, pageSize: 20 }),
-    url,
+    ...[url].flat(),
   ]);
   return JSON.parse(out) as {
     requests: { average: number; total: number };
