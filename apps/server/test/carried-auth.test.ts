@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemo } from '../src/demo/generate.ts';
 import { members } from '../src/modules/member/schema.ts';
 import { operationLog, operators, resources } from '../src/modules/sys/schema.ts';
+import { carryAuth } from '../src/platform/carried-auth.ts';
 import { listPage } from '../src/platform/crud/list-page.ts';
 import { boundResource } from '../src/platform/crud/refs.ts';
 import { ok } from '../src/platform/errors.ts';
@@ -167,6 +168,25 @@ describe('a list route admits exactly as the guard does', () => {
     expect((await page('not-the-cookie')).rows).toEqual([]);
     // The session row itself is read either way: the refusal names the binding.
     expect(seen).toHaveLength(2);
+  });
+
+  it('does not even run the page of a session it cannot admit', async () => {
+    // The page's scan in PostgreSQL's own account of the statement: never started behind a refusal.
+    const { sql, params } = carryAuth({ sql: 'SELECT id FROM members ORDER BY id LIMIT 5', params: [] });
+    const loops = async (cookie: string) => {
+      const values = [sha256(admin.token), memberList.actions.list!.permission, sha256(cookie)];
+      const { rows } = await t.ctx.pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, values);
+      const scans: number[] = [];
+      const walk = (node: Record<string, unknown>) => {
+        if (node['Relation Name'] === 'members') scans.push(node['Actual Loops'] as number);
+        for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+      };
+      walk((rows[0]['QUERY PLAN'] as { Plan: Record<string, unknown> }[])[0]!.Plan);
+      return scans;
+    };
+    expect(params).toHaveLength(3);
+    expect(await loops(admin.cookie)).toEqual([1]);
+    expect(await loops('not-the-cookie')).toEqual([0]);
   });
 });
 

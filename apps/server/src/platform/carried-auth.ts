@@ -43,7 +43,10 @@ export function carriedSession(ctx: AppContext, request: FastifyRequest): Carrie
 /**
  * `page` (a statement selecting rows) carrying the session check: one row per page row, each with the
  * session row first, or one row of nulls after it when the page is empty or not read; none without a
- * session. The page's own order holds: a one-row outer side joined to it by a nested loop.
+ * session. The page's own order holds: a one-row outer side joined to it by a nested loop. OFFSET 0
+ * keeps the lateral side a subquery of its own, where `a.admissible` is a value from outside: a
+ * one-time filter, so the page is not even started for a session that cannot be admitted (flattened,
+ * the condition became a join filter applied to the rows the page had read).
  */
 export function carryAuth(page: { sql: string; params: unknown[] }): { sql: string; params: unknown[] } {
   const n = page.params.length;
@@ -54,7 +57,7 @@ export function carryAuth(page: { sql: string; params: unknown[] }): { sql: stri
                      AND NOT x.must_change_password
                      AND x.cookie_hash = $${n + 3} AS admissible
             FROM (${authQueryText(n + 1)}) x
-          ) a LEFT JOIN LATERAL (SELECT * FROM (${page.sql}) q WHERE a.admissible) p ON true`,
+          ) a LEFT JOIN LATERAL (SELECT * FROM (${page.sql}) q WHERE a.admissible OFFSET 0) p ON true`,
     params: [
       ...page.params,
       sql.placeholder('authToken'),
