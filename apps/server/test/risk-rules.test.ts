@@ -202,17 +202,16 @@ describe('merchant risk (depositDayReportSum)', () => {
 });
 
 describe('finance tags', () => {
+  const addTag = async (code: string, name: string, meaning: string, color: string) => {
+    const tag = await post<Row>(w, `${API}/financeTabList/add`, { code, name, meaning, color });
+    expect(tag.envelope.code, tag.body).toBe(0);
+    return Number(tag.envelope.data.id);
+  };
+
   it('defines a tag and puts it on a member; the member list filters by it', async () => {
     const m = await newMerchant(w, 'Tag Co');
     await w.t.ctx.db.insert(members).values({ merchantId: m.id, mchNo: m.mchNo, account: 'tagged01' });
-    const tag = await post<Row>(w, `${API}/financeTabList/add`, {
-      code: 'watch',
-      name: '观察',
-      meaning: 'Watch closely',
-      color: 'orange',
-    });
-    expect(tag.envelope.code, tag.body).toBe(0);
-    const id = Number(tag.envelope.data.id);
+    const id = await addTag('watch', '观察', 'Watch closely', 'orange');
     const put = await post(w, `${API}/financeTabList/assign`, {
       id,
       mchNo: m.mchNo,
@@ -250,5 +249,27 @@ describe('finance tags', () => {
     expect(fieldOf(nobody)).toMatchObject({ field: 'memberAccount' });
     const inUse = await post(w, `${API}/financeTabList/removeByIds`, { ids: [id] });
     expect(inUse.statusCode).toBe(400);
+  });
+
+  it('filters by a tag as one of the set, not as a substring of it', async () => {
+    const m = await newMerchant(w, 'Tag Set Co');
+    await w.t.ctx.db.insert(members).values([
+      { merchantId: m.id, mchNo: m.mchNo, account: 'set-a', financeTags: 'vip,watch' },
+      { merchantId: m.id, mchNo: m.mchNo, account: 'set-b', financeTags: 'watchlist' },
+      { merchantId: m.id, mchNo: m.mchNo, account: 'set-c', financeTags: 'watchlist,watch' },
+    ]);
+    await addTag('watchlist', '观察名单', 'On the watch list', 'red');
+    const accounts = async (code: string) => {
+      const res = await post<Page>(w, '/api/member/memberList/findByPage', {
+        filters: { financeTags: code, mchNo: m.mchNo },
+      });
+      expect(res.envelope.code, res.body).toBe(0);
+      return res.envelope.data.list.map((r) => r.account).sort();
+    };
+    expect(await accounts('watch')).toEqual(['set-a', 'set-c']);
+    expect(await accounts('watchlist')).toEqual(['set-b', 'set-c']);
+    const counts = Object.fromEntries((await list('financeTabList')).map((r) => [r.code, r.members]));
+    // tagged01 of the test before, and set-a and set-c.
+    expect(counts).toMatchObject({ watch: 3, watchlist: 2 });
   });
 });

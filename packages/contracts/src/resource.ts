@@ -93,6 +93,8 @@ export interface FieldInput {
   /**
    * A text field whose filter is a searchable select of another resource's records, storing their
    * `valueField` (e.g. a member's finance tag codes): the server refuses a value none of them has.
+   * With the `contains` filter the field holds a comma-separated set of such values, and the filter
+   * matches a member of the set ('vip' finds 'vip,watch', not 'vipx').
    */
   choices?: RefInput & { valueField: string };
   /**

@@ -47,8 +47,9 @@ export const members = pgTable(
     index('members_status_idx').on(t.status, t.id),
     index('members_level_idx').on(t.level, t.id),
     index('members_created_idx').on(t.createdAt),
-    // Trigram index: finance tags are searched with `contains` (ILIKE '%tag%'); pg_trgm comes from 0005.
-    index('members_finance_tags_idx').using('gin', sql`${t.financeTags} gin_trgm_ops`),
+    // The finance tags as a set (platform/crud/query.ts setHas): the list's tag filter, and the tag
+    // list's member counts.
+    index('members_finance_tags_idx').using('gin', sql`string_to_array(${t.financeTags}, ',')`),
     index('members_first_deposit_idx').on(t.firstDepositAt).where(sql`first_deposit_at IS NOT NULL`),
   ],
 );

@@ -7,7 +7,7 @@ import { ErrorCode, financeTabList, id4 } from '@payops/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { registerCrud } from '../../platform/crud/index.ts';
+import { registerCrud, setHas } from '../../platform/crud/index.ts';
 import { AppError, fieldError, localeOf } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
 import { rowAction } from '../mch/row-action.ts';
@@ -15,9 +15,8 @@ import { members } from '../member/schema.ts';
 import { say } from './levels.rules.ts';
 import { financeTags } from './risk-levels.schema.ts';
 
-/** The member's tags as a comma-separated list with `code` present. */
-const hasTag = (code: SQL | string) =>
-  sql`(',' || ${members.financeTags} || ',') LIKE ('%,' || ${code} || ',%')`;
+/** The member has tag `code` (its tags are a comma-separated set, indexed as one). */
+const hasTag = (code: SQL | string) => setHas(members.financeTags, code);
 type SQL = ReturnType<typeof sql>;
 
 const assignBody = z.strictObject({

@@ -9,6 +9,7 @@ export {
   orderOf,
   type Row,
   selectPage,
+  setHas,
   whereOf,
 } from './query.ts';
 export { boundResource } from './refs.ts';

@@ -199,9 +199,10 @@ async function readPage(
 /** Above this many rows by the planner's statistics an unfiltered table is "10,000+" without counting. */
 const ESTIMATE_TRUSTED = TOTAL_CAP * 10;
 /**
- * A `contains` filter is checked row by row on the table (a trigram index only narrows the candidates),
- * so counting 10,001 matches spread over a large table reads most of its pages (130 ms at 1M members).
- * With one, the total is exact up to this and "1,000+" beyond; the pager reaches deeper rows by keyset.
+ * A `contains` filter is checked row by row on the table (a trigram index only narrows the candidates;
+ * a set's index finds its rows, spread over the table), so counting 10,001 matches reads most of a
+ * large table's pages (130 ms at 1M members). With one, the total is exact up to this and "1,000+"
+ * beyond; the pager reaches deeper rows by keyset.
  */
 export const CONTAINS_TOTAL_CAP = 1000;
 

@@ -97,6 +97,13 @@ export class Binder {
   }
 }
 
+/**
+ * A comma-separated set of codes in a text column has `code`. The expression is the one a GIN index
+ * on the set is made on (`USING gin (string_to_array(col, ','))`), so that index serves it.
+ */
+export const setHas = (col: PgColumn | SQL, code: unknown): SQL =>
+  sql`string_to_array(${col}, ',') @> ARRAY[${code}::text]`;
+
 function filterCondition(field: FieldDef, col: PgColumn, value: unknown, b?: Binder): SQL | undefined {
   const v = (x: unknown) => (b ? b.bind(x, col) : x);
   switch (field.filter) {
@@ -108,6 +115,8 @@ function filterCondition(field: FieldDef, col: PgColumn, value: unknown, b?: Bin
         (value as unknown[]).map((x) => v(toColumnValue(field, x))),
       );
     case 'contains': {
+      // A set of codes (choices): one of them, through an index on the set (e.g. members_finance_tags_idx).
+      if (field.choices) return setHas(col, v(String(value)));
       // The cast lets non-text columns (cidr) be searched as their text form.
       const pattern = `%${escapeLike(String(value))}%`;
       const typed = ilike(sql`${col}::text`, b ? (b.bind(pattern) as string) : pattern);
