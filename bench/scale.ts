@@ -216,7 +216,10 @@ export async function toggleLoad(w: World, seconds: number) {
   return { ...r, workers: ids.length, cpu: meter(r.ok + r.failed) };
 }
 
-/** The list load: autocannon, in its own process, 50 connections posting page 1 of 20 rows. */
+/**
+ * The list load: autocannon, in its own process, 50 connections posting page 1 of 20 rows, to this
+ * process's app or spread over it and a second instance (`instances` 2), their CPU metered together.
+ */
 export async function listLoad(w: World, seconds: number, instances: 1 | 2 = 1) {
   const second = instances === 2 ? await secondInstance(w) : undefined;
   try {
