@@ -20,7 +20,7 @@ import { createTestApp, type TestApp } from './harness.ts';
 const tableOf = (def: ResourceDef): PgTable | undefined => boundResource(def.name)?.table;
 
 let t: TestApp;
-/** table name -> the first column of each of its indexes. */
+/** table name -> the first column of each of its indexes, and each set indexed as one (setHas). */
 const leadingIndexColumns = new Map<string, Set<string>>();
 /** table name -> columns with a trigram (gin_trgm_ops) index. */
 const trigramColumns = new Map<string, Set<string>>();
@@ -33,7 +33,17 @@ beforeAll(async () => {
     JOIN pg_class c ON c.oid = i.indrelid
     JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = i.indkey[0]
     JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'`);
-  for (const r of rows) {
+  // A set of codes is indexed on its expression (`string_to_array(col, ',')`, query.ts setHas).
+  const sets = await t.ctx.pool.query<{ table: string; def: string }>(
+    `SELECT tablename AS table, indexdef AS def FROM pg_indexes
+     WHERE schemaname = 'public' AND indexdef LIKE '%USING gin (string_to_array(%'`,
+  );
+  const setColumns = sets.rows.map((r) => ({
+    table: r.table,
+    column: /USING gin \(string_to_array\((\w+), ','::text\)\)/.exec(r.def)?.[1],
+  }));
+  for (const r of [...rows, ...setColumns]) {
+    if (!r.column) continue;
     if (!leadingIndexColumns.has(r.table)) leadingIndexColumns.set(r.table, new Set());
     leadingIndexColumns.get(r.table)!.add(r.column);
   }
