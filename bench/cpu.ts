@@ -7,10 +7,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import pg from 'pg';
 
-/** User + system ticks from the text of /proc/<pid>/stat, and those of its ended children. */
-function statTicks(stat: string): { ticks: number; ended: number } {
+/** From the text of /proc/<pid>/stat: the parent, user + system ticks, and its ended children's. */
+function statOf(stat: string): { ppid: string; ticks: number; ended: number } {
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { ticks: Number(f[11]) + Number(f[12]), ended: Number(f[13]) + Number(f[14]) };
+  return { ppid: f[1]!, ticks: Number(f[11]) + Number(f[12]), ended: Number(f[13]) + Number(f[14]) };
 }
 
 /** CPU ticks (user + system) of this run's PostgreSQL: its postmaster (by data folder) and children. */
@@ -22,9 +22,8 @@ export function pgTicks(dataDir: string): number {
       try {
         const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
         const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
         // The postmaster's own ticks and its ended children's (parallel workers exit after each query).
-        return { pid, cmd, ppid, ...statTicks(stat) };
+        return { pid, cmd, ...statOf(stat) };
       } catch {
         return undefined; // gone meanwhile
       }
@@ -38,7 +37,7 @@ export function pgTicks(dataDir: string): number {
 
 /** CPU ms another process of the run has used (a second app instance). */
 function processMs(pid: number): number {
-  return (statTicks(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')).ticks * 1000) / HZ;
+  return (statOf(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')).ticks * 1000) / HZ;
 }
 
 export const HZ = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());

@@ -7,17 +7,12 @@
  *   node --import tsx bench/instance.ts '{"dbUrl": "...", "dataDir": "..."}'
  */
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
+import { benchConfig } from './setup.ts';
 
 const { dbUrl, dataDir } = JSON.parse(process.argv[2]!) as { dbUrl: string; dataDir: string };
 const database = openDatabase(dbUrl, 20);
-// The per-operator list limit as the bench's world sets it (setup.ts): measured, far above the load.
-const config = loadConfig(
-  { LOG_LEVEL: 'silent', DATA_DIR: dataDir, LIST_RATE_PER_MINUTE: '100000000' },
-  { databaseUrl: dbUrl },
-);
-const { app } = await buildApp({ config, database });
+const { app } = await buildApp({ config: benchConfig(dataDir, dbUrl), database });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.stdout.write(`${typeof address === 'object' && address ? address.port : 0}\n`);

@@ -56,8 +56,9 @@ async function commits(w: World, seconds: number, workers = 16) {
     }),
   );
   const perSecond = done / ((performance.now() - t0) / 1000);
+  const cpu = meter(done);
   await w.ctx.pool.query('DROP TABLE bench_reference_commits');
-  return { perSecond, cpu: meter(done) };
+  return { perSecond, cpu };
 }
 
 export async function machineReference(w: World, rows: Row[], seconds = 10) {

@@ -25,6 +25,16 @@ export interface World extends BuiltApp {
   close(): Promise<void>;
 }
 
+/** The app's configuration in the bench (every instance's: instance.ts too). */
+export function benchConfig(dataDir: string, databaseUrl: string) {
+  return loadConfig(
+    // The per-operator list limit stays on (its cost is part of the route) but far above the load
+    // one signed-in bench operator sends: the limiter is measured, not the 429 answers.
+    { LOG_LEVEL: 'silent', DATA_DIR: dataDir, LIST_RATE_PER_MINUTE: '100000000' },
+    { databaseUrl },
+  );
+}
+
 export async function makeWorld(members: number): Promise<World> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payops-bench-'));
   fs.chmodSync(dataDir, 0o755); // PostgreSQL runs as its own user and must reach its cluster below
@@ -32,12 +42,7 @@ export async function makeWorld(members: number): Promise<World> {
   await pg.createDatabase('bench');
   const database = openDatabase(pg.url('bench'), 60);
   await runMigrations(database.db);
-  const config = loadConfig(
-    // The per-operator list limit stays on (its cost is part of the route) but far above the load
-    // one signed-in bench operator sends: the limiter is measured, not the 429 answers.
-    { LOG_LEVEL: 'silent', DATA_DIR: dataDir, LIST_RATE_PER_MINUTE: '100000000' },
-    { databaseUrl: pg.url('bench') },
-  );
+  const config = benchConfig(dataDir, pg.url('bench'));
   const built = await buildApp({ config, database });
   const first = await bootstrap(built.ctx);
   await generateDemo(built.ctx.db, built.ctx.keys.secretKey, new Date(), {

@@ -20,8 +20,10 @@ import { createTestApp, type TestApp } from './harness.ts';
 const tableOf = (def: ResourceDef): PgTable | undefined => boundResource(def.name)?.table;
 
 let t: TestApp;
-/** table name -> the first column of each of its indexes, and each set indexed as one (setHas). */
+/** table name -> the first column of each of its indexes. */
 const leadingIndexColumns = new Map<string, Set<string>>();
+/** table name -> columns indexed as a set of codes (`string_to_array(col, ',')`, query.ts setHas). */
+const setColumns = new Map<string, Set<string>>();
 /** table name -> columns with a trigram (gin_trgm_ops) index. */
 const trigramColumns = new Map<string, Set<string>>();
 
@@ -33,30 +35,28 @@ beforeAll(async () => {
     JOIN pg_class c ON c.oid = i.indrelid
     JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = i.indkey[0]
     JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'`);
-  // A set of codes is indexed on its expression (`string_to_array(col, ',')`, query.ts setHas).
-  const sets = await t.ctx.pool.query<{ table: string; def: string }>(
-    `SELECT tablename AS table, indexdef AS def FROM pg_indexes
-     WHERE schemaname = 'public' AND indexdef LIKE '%USING gin (string_to_array(%'`,
-  );
-  const setColumns = sets.rows.map((r) => ({
-    table: r.table,
-    column: /USING gin \(string_to_array\((\w+), ','::text\)\)/.exec(r.def)?.[1],
-  }));
-  for (const r of [...rows, ...setColumns]) {
-    if (!r.column) continue;
+  for (const r of rows) {
     if (!leadingIndexColumns.has(r.table)) leadingIndexColumns.set(r.table, new Set());
     leadingIndexColumns.get(r.table)!.add(r.column);
   }
-  const trgm = await t.ctx.pool.query<{ table: string; def: string }>(
-    `SELECT tablename AS table, indexdef AS def FROM pg_indexes
-     WHERE schemaname = 'public' AND indexdef LIKE '%gin_trgm_ops%'`,
+  const byDefinition = async (into: Map<string, Set<string>>, like: string, column: RegExp) => {
+    const { rows: defs } = await t.ctx.pool.query<{ table: string; def: string }>(
+      `SELECT tablename AS table, indexdef AS def FROM pg_indexes WHERE schemaname = 'public' AND indexdef LIKE $1`,
+      [like],
+    );
+    for (const r of defs) {
+      const name = column.exec(r.def)?.[1];
+      if (!name) continue;
+      if (!into.has(r.table)) into.set(r.table, new Set());
+      into.get(r.table)!.add(name);
+    }
+  };
+  await byDefinition(
+    setColumns,
+    '%USING gin (string_to_array(%',
+    /USING gin \(string_to_array\((\w+), ','::text\)\)/,
   );
-  for (const r of trgm.rows) {
-    const column = /\((\w+) gin_trgm_ops\)/.exec(r.def)?.[1];
-    if (!column) continue;
-    if (!trigramColumns.has(r.table)) trigramColumns.set(r.table, new Set());
-    trigramColumns.get(r.table)!.add(column);
-  }
+  await byDefinition(trigramColumns, '%gin_trgm_ops%', /\((\w+) gin_trgm_ops\)/);
 });
 afterAll(() => t.close());
 
@@ -101,9 +101,12 @@ describe.each(each)('resource %s', (_name, def) => {
     if (def.small) return;
     const table = tableOf(def)!;
     const indexed = leadingIndexColumns.get(getTableName(table)) ?? new Set();
+    const sets = setColumns.get(getTableName(table)) ?? new Set();
     const columns = getTableColumns(table) as Record<string, PgColumn>;
     for (const f of fieldsOf(def).filter((x) => x.filter)) {
-      expect(indexed.has(columns[f.name]!.name), `${def.name}.${f.name} is filterable but not indexed`).toBe(
+      // A set of codes (choices, contains) is searched through an index on the set, not on the column.
+      const backing = f.choices && f.filter === 'contains' ? sets : indexed;
+      expect(backing.has(columns[f.name]!.name), `${def.name}.${f.name} is filterable but not indexed`).toBe(
         true,
       );
     }
