@@ -6,6 +6,7 @@
  * the merchant-risk rollup flagging a spike and a success-rate drop; finance tags on members.
  */
 import { orderDepositList } from '@payops/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../src/modules/member/schema.ts';
 import { insertDepositOrder } from '../src/modules/order/create.ts';
@@ -271,5 +272,52 @@ describe('finance tags', () => {
     const counts = Object.fromEntries((await list('financeTabList')).map((r) => [r.code, r.members]));
     // tagged01 of the test before, and set-a and set-c.
     expect(counts).toMatchObject({ watch: 3, watchlist: 2 });
+  });
+
+  it("keeps each code's member count in step with the members, in bulk and one at a time", async () => {
+    const db = w.t.ctx.db;
+    const kept = async () =>
+      Object.fromEntries(
+        (
+          await db.execute<{ code: string; members: number }>(
+            sql`SELECT code, members FROM finance_tag_counts`,
+          )
+        ).rows
+          .filter((r) => r.members !== 0)
+          .map((r) => [r.code, r.members]),
+      );
+    const recount = async () =>
+      Object.fromEntries(
+        (
+          await db.execute<{ code: string; members: number }>(sql`
+            SELECT code, count(DISTINCT m.id)::int AS members
+              FROM members m, unnest(string_to_array(m.finance_tags, ',')) code
+             WHERE code <> '' GROUP BY code`)
+        ).rows.map((r) => [r.code, r.members]),
+      );
+    const m = await newMerchant(w, 'Tag Count Co');
+    // One statement of many members, a code twice on one member and an empty code among them.
+    await db.insert(members).values([
+      { merchantId: m.id, mchNo: m.mchNo, account: 'count-a', financeTags: 'bulk1,bulk2' },
+      { merchantId: m.id, mchNo: m.mchNo, account: 'count-b', financeTags: 'bulk1,,bulk1' },
+      { merchantId: m.id, mchNo: m.mchNo, account: 'count-c' },
+    ]);
+    expect(await kept()).toMatchObject({ bulk1: 2, bulk2: 1 });
+    const bulk1 = await addTag('bulk1', '批量一', 'Counted in bulk', 'blue');
+    const at = (memberAccount: string) => ({ id: bulk1, mchNo: m.mchNo, memberAccount });
+    for (const [action, account] of [
+      ['assign', 'count-c'],
+      ['assign', 'count-c'], // already there: no second count
+      ['unassign', 'count-a'],
+    ] as const) {
+      const res = await post(w, `${API}/financeTabList/${action}`, at(account));
+      expect(res.envelope.code, res.body).toBe(0);
+    }
+    expect((await list('financeTabList', { code: 'bulk1' }))[0]).toMatchObject({ members: 2 });
+    // An update that leaves the tags alone, and a member taken away with its tags.
+    await db.execute(sql`UPDATE members SET city = 'Count City' WHERE mch_no = ${m.mchNo}`);
+    await db.execute(sql`DELETE FROM members WHERE mch_no = ${m.mchNo} AND account = 'count-b'`);
+    expect(await kept()).toMatchObject({ bulk1: 1, bulk2: 1 });
+    expect(await kept()).toEqual(await recount());
   });
 });

@@ -77,6 +77,16 @@ export const financeTags = pgTable('finance_tags', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+/**
+ * How many members carry each tag code, kept by triggers on members (migration 0052) in the statement
+ * that changes a member's tags, so the tag list reads a count instead of every tagged member. Per code,
+ * not per tag row: members may carry a code before its tag is defined (the demo, imports).
+ */
+export const financeTagCounts = pgTable('finance_tag_counts', {
+  code: text('code').primaryKey(),
+  members: integer('members').notNull(),
+});
+
 export const riskRules = pgTable('risk_rules', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
