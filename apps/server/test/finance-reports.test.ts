@@ -24,6 +24,7 @@ import { Dec } from '../src/platform/ledger/money.ts';
 import { runSystemTransition } from '../src/platform/transitions/index.ts';
 import { call, type Session, signInAdmin, type TestApp } from './harness.ts';
 import { fromRaw } from './report-raw.ts';
+import { prng, runSeed } from './seed.ts';
 import { listeningApp } from './upstream-helpers.ts';
 
 let t: TestApp;
@@ -77,17 +78,18 @@ const sumMeasures = (def: ReportDef) =>
 /** A non-zero row of the raw figures (a rollup keeps no group without orders). */
 const nonZero = (def: ReportDef, r: Row) => sumMeasures(def).some((m) => !Dec(String(r[m.name])).eq('0'));
 
+const random = prng(runSeed);
 function randomRange(): { from: string; to: string } {
   const start = Date.parse(`${days.from}T00:00:00Z`);
   const end = Date.parse(`${days.to}T00:00:00Z`);
   const span = (end - start) / 86_400_000;
-  const a = Math.floor(Math.random() * (span + 1));
-  const b = a + Math.floor(Math.random() * (span - a + 1));
+  const a = Math.floor(random() * (span + 1));
+  const b = a + Math.floor(random() * (span - a + 1));
   const day = (n: number) => new Date(start + n * 86_400_000).toISOString().slice(0, 10);
   return { from: day(a), to: day(b) };
 }
 
-describe.each(ALL_REPORTS.map((def) => [def.name, def] as const))('%s', (_, def) => {
+describe.each(ALL_REPORTS.map((def) => [def.name, def] as const))(`%s (seed ${runSeed})`, (_, def) => {
   it('equals the raw orders over a random range, to the cent; the totals row is the sum of the rows', async () => {
     for (const range of [randomRange(), days]) {
       const { rows, totals } = await everyPage(def, range);

@@ -154,6 +154,29 @@ export function totpCode(t: TestApp, secret: string, offsetSeconds = 0): Promise
   return generate({ secret, epoch: Math.floor(t.ctx.clock.nowMs() / 1000) + offsetSeconds });
 }
 
+/**
+ * Moves the app's clock to one second into the next 30 s step: a code made now stays the current
+ * step's while the test runs (a code made in a step's last milliseconds is the previous one's by the
+ * time the server reads its clock).
+ */
+export function intoNextStep(t: TestApp): void {
+  t.ctx.clock.advance(30_000 - (t.ctx.clock.nowMs() % 30_000) + 1_000);
+}
+
+/**
+ * Moves the app's clock forward to the next `hour`:00 in the platform's zone, so that what a test
+ * writes and reads falls in one platform day and one hour (a run near midnight splits them). Sessions
+ * signed in before it are likely expired: sign in after.
+ */
+export function toLocalHour(t: TestApp, hour: number): void {
+  const now = t.ctx.clock.nowMs();
+  const local = new Date(new Date(now).toLocaleString('en-US', { timeZone: t.ctx.config.timeZone }));
+  const at = new Date(local);
+  at.setHours(hour, 0, 0, 0);
+  if (at.getTime() <= local.getTime()) at.setTime(at.getTime() + 86_400_000);
+  t.ctx.clock.advance(at.getTime() - local.getTime());
+}
+
 /** Binds an authenticator for an operator through the API and returns its secret. */
 export async function bindAuthenticator(t: TestApp, session: Session, operatorId: number): Promise<string> {
   const qr = await call(t, 'GET', '/api/getGoogleQR', { session });

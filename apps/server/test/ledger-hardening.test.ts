@@ -26,7 +26,8 @@ import {
   verifyLedger,
 } from '../src/platform/ledger/index.ts';
 import { createTestApp, type TestApp } from './harness.ts';
-import { expectBalances, inTransaction, prng, verifyLedgerAfterAll } from './ledger-helpers.ts';
+import { expectBalances, inTransaction, verifyLedgerAfterAll } from './ledger-helpers.ts';
+import { prng } from './seed.ts';
 
 let t: TestApp;
 

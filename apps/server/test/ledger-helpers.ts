@@ -18,17 +18,6 @@ export function inTransaction<T>(t: TestApp, work: Parameters<TestApp['ctx']['db
   return t.ctx.db.transaction(work) as Promise<T>;
 }
 
-/** A small deterministic generator (mulberry32), so a failure can be replayed from its seed. */
-export function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Exact integer units of 1e-8 (the columns' finest step), so sums are compared without floats. */
 export function unitsOf(decimal: string): bigint {
   const negative = decimal.startsWith('-');

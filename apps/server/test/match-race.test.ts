@@ -21,6 +21,7 @@ import {
   pooledWithdrawal,
   signInAgain,
 } from './match-support.ts';
+import { prng, runSeed } from './seed.ts';
 
 let w: MatchWorld;
 const A = Array.from({ length: 20 }, (_, i) => `wm${i}`);
@@ -64,9 +65,10 @@ const deposit = (amount: number) =>
     'en-US',
   );
 
-const rnd = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+const random = prng(runSeed);
+const rnd = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
-describe('matching under concurrency', () => {
+describe(`matching under concurrency (seed ${runSeed})`, () => {
   it('never matches more than a withdrawal holds, with 300 concurrent deposits', async () => {
     for (const m of A) await pooledWithdrawal(w, m, String(rnd(200, 1000)));
     const results = await Promise.all(Array.from({ length: 300 }, () => deposit(rnd(10, 300))));
@@ -92,7 +94,7 @@ describe('matching under concurrency', () => {
     const settle = async () => {
       const work: Promise<unknown>[] = [];
       for (const m of await open('matched')) {
-        const roll = Math.random();
+        const roll = random();
         if (roll < 0.6) work.push(voucherFor(Number(m.id)));
         else if (roll < 0.7)
           work.push(
@@ -113,7 +115,7 @@ describe('matching under concurrency', () => {
           runSystemTransition(
             ctx,
             findTransferMatchByPage,
-            Math.random() < 0.5 ? 'resolveConfirm' : 'resolveCancel',
+            random() < 0.5 ? 'resolveConfirm' : 'resolveCancel',
             Number(m.id),
             {
               reason: 'soak',

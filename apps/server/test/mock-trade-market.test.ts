@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Session, TestApp } from './harness.ts';
 import { type MockTradeSuite, mockTradeSuite } from './mock-trade-suite.ts';
 import type { TestMerchant } from './openapi-client.ts';
+import { prng } from './seed.ts';
 
 const { suite, get, post, fields } = mockTradeSuite();
 let t: TestApp;
@@ -345,7 +346,7 @@ describe('the sandbox market', () => {
     // late order among their few, so the traders tick until each state is reached (4 at least).
     const every = ['completed', 'disputed', 'matched'];
     for (let i = 0; i < 4 || (i < 16 && !every.every((s) => reached.has(s))); i++) {
-      await runTraderTick(t.ctx, mulberry(i + 1));
+      await runTraderTick(t.ctx, prng(i + 1));
       reached = await statuses();
     }
     expect([...reached].sort()).toEqual(expect.arrayContaining(every));
@@ -374,14 +375,3 @@ describe('the sandbox market', () => {
     expect(rows[0]!.n).toBe(0);
   });
 });
-
-/** A small seeded generator, so a tick's choices repeat run after run. */
-function mulberry(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -16,6 +16,7 @@ import {
   signIn,
   signInAdmin,
   type TestApp,
+  toLocalHour,
 } from './harness.ts';
 import { unitsOf } from './ledger-helpers.ts';
 import { finishDeposit, makeMerchant, newDeposit } from './notify-helpers.ts';
@@ -43,6 +44,8 @@ let admin: Session;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Noon in the platform's zone: "today" minus a minute is still today (not so a minute past midnight).
+  toLocalHour(t, 12);
   admin = await signInAdmin(t);
   const m = await makeMerchant(t, '');
   const now = t.ctx.clock.nowMs();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWithdrawOrder } from '../src/modules/order/create.ts';
 import { emitOrderFinal } from '../src/modules/order/final-state.ts';
 import { withdrawOrders } from '../src/modules/order/schema.ts';
-import { call, createTestApp, type Session, signInAdmin, type TestApp } from './harness.ts';
+import { call, createTestApp, type Session, signInAdmin, type TestApp, toLocalHour } from './harness.ts';
 import { makeMerchant, mchCall, type TestMerchant } from './openapi-client.ts';
 
 let t: TestApp;
@@ -25,6 +25,8 @@ const list = <T>(api: string, filters: Record<string, unknown> = {}) =>
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The calls below are counted per hour and per day: all of them in one of each.
+  toLocalHour(t, 10);
   admin = await signInAdmin(t);
   m = await makeMerchant(t, {}, '500.00');
   await mchCall(t, m, 'balance/query', {});

@@ -17,6 +17,7 @@ import { verifyRollups } from '../src/modules/reports/rebuild.ts';
 import { platformOrigin } from '../src/modules/upstream/origin.ts';
 import { call, type Session, signInAdmin, type TestApp } from './harness.ts';
 import * as raw from './ops-reports-raw.ts';
+import { prng, runSeed } from './seed.ts';
 import { listeningApp } from './upstream-helpers.ts';
 
 let t: TestApp;
@@ -117,11 +118,12 @@ async function fromRaw(def: ReportDef, span: raw.Span, dims: string[]): Promise<
 const query = (def: ReportDef, body: Record<string, unknown>) =>
   call<{ rows: Row[]; totals: Row }>(t, 'POST', `${def.api}/query`, { session: admin, body });
 
-describe.each(OPS_REPORTS.map((def) => [def.name, def] as const))('%s', (_, def) => {
+const random = prng(runSeed);
+describe.each(OPS_REPORTS.map((def) => [def.name, def] as const))(`%s (seed ${runSeed})`, (_, def) => {
   it('equals the raw records over a random range, to the cent; the totals row is the sum of its rows', async () => {
-    const back = Math.floor(Math.random() * 30);
+    const back = Math.floor(random() * 30);
     for (const range of [
-      { from: raw.addDays(today, -back), to: raw.addDays(today, Math.floor(Math.random() * 3)) },
+      { from: raw.addDays(today, -back), to: raw.addDays(today, Math.floor(random() * 3)) },
       { from: raw.addDays(today, -40), to: today },
     ]) {
       const res = await query(def, range);

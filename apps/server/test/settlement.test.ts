@@ -15,7 +15,7 @@ import { settlementJob } from '../src/modules/order/settlement-job.ts';
 import { resources } from '../src/modules/sys/schema.ts';
 import { findAccount, LedgerError, platformAccount, postEntry } from '../src/platform/ledger/index.ts';
 import { runSystemTransition, statusHistory } from '../src/platform/transitions/index.ts';
-import { call, signIn } from './harness.ts';
+import { call, signIn, toLocalHour } from './harness.ts';
 import {
   code,
   fundMerchant,
@@ -95,12 +95,7 @@ const settle = async (id: number, withCode = true) =>
 beforeAll(async () => {
   w = await orderWorld();
   // 10:00 in the platform's zone, so a day's activity (codes move the clock 30 s each) stays in it.
-  const now = w.t.ctx.clock.nowMs();
-  const local = new Date(new Date(now).toLocaleString('en-US', { timeZone: w.t.ctx.config.timeZone }));
-  const at10 = new Date(local);
-  at10.setHours(10, 0, 0, 0);
-  if (at10.getTime() <= local.getTime()) at10.setTime(at10.getTime() + DAY);
-  w.t.ctx.clock.advance(at10.getTime() - local.getTime());
+  toLocalHour(w.t, 10);
   await signInAgain();
   day1 = today();
 

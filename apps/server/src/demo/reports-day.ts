@@ -3,7 +3,7 @@
  * did, by the same change feed the job runs (modules/reports/maintain.ts), so the report pages of a
  * fresh `npm start` show every family at once.
  */
-import { drainChanges } from '../modules/reports/maintain.ts';
+import { drainEverythingBefore } from '../modules/reports/maintain.ts';
 import type { AppContext } from '../platform/context.ts';
 
 export interface ReportsDayReport {
@@ -12,6 +12,5 @@ export interface ReportsDayReport {
 }
 
 export async function rollUpDemoDay(ctx: AppContext): Promise<ReportsDayReport> {
-  const { groups } = await drainChanges(ctx.db, ctx.config.timeZone);
-  return { groups };
+  return { groups: await drainEverythingBefore(ctx.db, ctx.config.timeZone) };
 }

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { columnName, drainChanges, holdFeed, ROLLUP_FEEDS, recomputeDays } from './maintain.ts';
+import { columnName, drainEverythingBefore, holdFeed, ROLLUP_FEEDS, recomputeDays } from './maintain.ts';
 import { STORED_ROLLUPS, specSelect } from './rollups.ts';
 import { ORDER_SOURCES } from './sources.ts';
 
@@ -95,7 +95,7 @@ async function compare(db: Db, tz: string, range: DayRange): Promise<Mismatch[]>
 export async function verifyRollups(db: Db, tz: string, range: DayRange): Promise<Mismatch[]> {
   let mismatches: Mismatch[] = [];
   for (let attempt = 0; attempt < 3; attempt++) {
-    await drainChanges(db, tz, true);
+    await drainEverythingBefore(db, tz);
     mismatches = await compare(db, tz, range);
     if (mismatches.length === 0) break;
   }
