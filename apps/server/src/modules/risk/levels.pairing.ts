@@ -4,12 +4,13 @@
  * With NO level definitions pairing is open (a fresh install still matches); once any level is
  * defined, `levelsMayPair` (levels.rules.ts) decides, and an undefined level pairs with nothing.
  *
- * The engine runs per deposit at hundreds a second, so the definitions are cached per database for a
- * few seconds and dropped at once when this instance changes them (`forgetPairingRules`, the level
- * pages' afterChange); another instance sees a change within the TTL.
+ * The engine runs per deposit at hundreds a second, so the definitions are remembered per instance for
+ * a few seconds (platform/instance-cache.ts) and dropped at once when this instance changes them
+ * (`forgetPairingRules`, the level pages' afterChange); another instance sees a change within the TTL.
  */
 import { asc } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
+import { forget, remembered } from '../../platform/instance-cache.ts';
 import type { Tx } from '../../platform/ledger/index.ts';
 import { levelsMayPair, type PairingMember, type PairingRules } from './levels.rules.ts';
 import { creditLevels, matchLevels } from './risk-levels.schema.ts';
@@ -30,21 +31,16 @@ export async function loadPairingRules(db: Db): Promise<PairingRules> {
   return { credit, match };
 }
 
-const TTL_MS = 5_000;
-const cache = new WeakMap<object, { rules: PairingRules; until: number }>();
+const KEY = 'pairingRules';
 
-/** The pairing rules, from the cache of this database (`ctx.db`) or loaded through `via` (a tx). */
-export async function pairingRules(ctx: Pick<AppContext, 'db'>, via: Db = ctx.db): Promise<PairingRules> {
-  const hit = cache.get(ctx.db);
-  if (hit && hit.until > Date.now()) return hit.rules;
-  const rules = await loadPairingRules(via);
-  cache.set(ctx.db, { rules, until: Date.now() + TTL_MS });
-  return rules;
+/** The pairing rules, from this instance's short memory (instance-cache.ts) or loaded through `via`. */
+export function pairingRules(ctx: AppContext, via: Db = ctx.db): Promise<PairingRules> {
+  return remembered(ctx, KEY, () => loadPairingRules(via));
 }
 
-/** Drops the cached rules after a level definition changed. */
-export function forgetPairingRules(ctx: Pick<AppContext, 'db'>): void {
-  cache.delete(ctx.db);
+/** Drops the remembered rules after a level definition changed. */
+export function forgetPairingRules(ctx: AppContext): void {
+  forget(ctx, KEY);
 }
 
 export const pairingOpen = (rules: PairingRules) => rules.credit.length === 0 && rules.match.length === 0;
