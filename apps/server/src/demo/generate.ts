@@ -25,6 +25,8 @@ import { bankCard, city, idNumber, mobile, personName } from './people.ts';
 import { Random } from './random.ts';
 import { FINANCE_TAGS, MERCHANT_PREFIXES, MERCHANT_TRADES } from './vocabulary.ts';
 
+const GENERATED_TAGS = FINANCE_TAGS.filter((t) => t.generated).map((t) => t.code);
+
 export interface DemoOptions {
   merchants: number;
   members: number;
@@ -193,7 +195,8 @@ async function memberBatch(
           day: joined - k * 0.3 - 0.1,
         }))
       : [];
-    const tags = FINANCE_TAGS.filter(() => r.chance(0.12)).join(',');
+    // One draw per generated tag, as many as before the tags were codes: the demo's later draws stay.
+    const tags = GENERATED_TAGS.filter(() => r.chance(0.12)).join(',');
     return {
       row: {
         merchantId: m.id,

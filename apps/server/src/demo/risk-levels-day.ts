@@ -33,6 +33,7 @@ import { dec, decString } from '../platform/ledger/index.ts';
 import { open } from '../platform/secret-box.ts';
 import { type Actor, runSystemTransition } from '../platform/transitions/index.ts';
 import { merchantApiCall } from './orders-client.ts';
+import { FINANCE_TAGS } from './vocabulary.ts';
 
 const OPERATOR: Actor = { operatorId: 1, username: 'admin', locale: 'zh-CN' };
 
@@ -88,11 +89,6 @@ const MATCH = [
   { level: 2, name: '标准', pairsWith: '1,2,3' },
   { level: 3, name: '优先', pairsWith: '2,3' },
 ];
-const TAGS = [
-  { code: 'watch', name: '重点观察', meaning: '近期多次取消订单，人工复核充值', color: 'orange' },
-  { code: 'vip', name: 'VIP', meaning: '大额稳定客户，优先处理', color: 'gold' },
-  { code: 'fraud_suspect', name: '疑似欺诈', meaning: '疑似盗卡或套利，提现前人工审核', color: 'red' },
-];
 
 /**
  * Definitions as an operator saves them, refused by the same overlap rule as the page, then the level
@@ -107,7 +103,7 @@ export async function defineDemoLevels(ctx: AppContext): Promise<void> {
       checkNoOverlap(c, CREDIT.slice(0, i), 'zh-CN');
       await tx.insert(creditLevels).values(c);
     }
-    await tx.insert(financeTags).values(TAGS);
+    await tx.insert(financeTags).values(FINANCE_TAGS.map(({ generated: _, ...tag }) => tag));
     await tx.insert(riskRules).values([
       {
         name: '24小时取消3单',

@@ -159,7 +159,38 @@ export const MERCHANT_TRADES = [
   '供应链',
 ] as const;
 
-export const FINANCE_TAGS = ['VIP', '高频', '新客', '大额', '稳定', '观察'] as const;
+/**
+ * The demo's finance tags (financeRisk/financeTabList), as the risk day defines them. Generated
+ * members carry the codes of those with `generated` (each by chance), so the member list's tag filter
+ * and the tag list's counts have members to find; suspected fraud is put on by operators only.
+ */
+export const FINANCE_TAGS = [
+  { code: 'vip', name: 'VIP', meaning: '大额稳定客户，优先处理', color: 'gold', generated: true },
+  { code: 'high_freq', name: '高频', meaning: '充值频繁，留意是否刷单', color: 'blue', generated: true },
+  { code: 'newcomer', name: '新客', meaning: '注册不满30天的新会员', color: 'green', generated: true },
+  {
+    code: 'large_amount',
+    name: '大额',
+    meaning: '单笔金额大，核对资金来源',
+    color: 'purple',
+    generated: true,
+  },
+  { code: 'steady', name: '稳定', meaning: '长期稳定充值，无异常记录', color: 'green', generated: true },
+  {
+    code: 'watch',
+    name: '重点观察',
+    meaning: '近期多次取消订单，人工复核充值',
+    color: 'orange',
+    generated: true,
+  },
+  {
+    code: 'fraud_suspect',
+    name: '疑似欺诈',
+    meaning: '疑似盗卡或套利，提现前人工审核',
+    color: 'red',
+    generated: false,
+  },
+] as const;
 
 export const PHONE_PREFIXES = [
   '138',
