@@ -100,7 +100,8 @@ describe('levels and risk rules', () => {
     // The state it was called off in reads as the order lists name it.
     expect(await rows().first().innerText()).toContain('待支付');
 
-    // Tag the black-listed member VIP through the dialog (the demo tagged it `watch`); the member list shows both.
+    // Tag the black-listed member VIP through the dialog (the demo tagged it `watch`); the member list
+    // shows both, by the names the tag list gives them (the codes underneath).
     await open('financeTabList');
     const vip = rows().filter({ hasText: 'VIP' }).first();
     const direct = vip.getByTestId('row-assign');
@@ -117,7 +118,11 @@ describe('levels and risk rules', () => {
     await visit(page, `/member/memberList?account=${member.account}&mchNo=${member.mchNo}`);
     await idle();
     await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(1);
-    expect(await rows().first().innerText()).toMatch(/watch,vip|vip/);
+    const tags = rows().first().locator('[data-codes]');
+    await expect.poll(() => tags.innerText()).toMatch(/重点观察.*VIP|VIP.*重点观察/);
+    expect((await tags.getAttribute('data-codes'))?.split(',')).toEqual(
+      expect.arrayContaining(['watch', 'vip']),
+    );
   }, 180_000);
 
   test('the pages in en-US', async () => {

@@ -7,6 +7,7 @@ import { listedFields } from '@payops/contracts/scope';
 import type { ColumnType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { renderValue } from './cell-value.tsx';
+import { ChoicesCell } from './choices-cell.tsx';
 import { RefCell } from './ref-cell.tsx';
 import type { ResourceOverrides, Row, SortState } from './types.ts';
 
@@ -44,6 +45,7 @@ export function buildColumns(
         render: (value: unknown, row: Row) => {
           if (custom) return custom(value, row);
           if (field.type === 'ref') return <RefCell field={field} row={row} />;
+          if (field.choices) return <ChoicesCell field={field} row={row} />;
           return renderValue(field, value, t, idLike, row);
         },
       };

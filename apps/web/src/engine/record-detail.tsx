@@ -14,6 +14,7 @@ import { AuditTimeline } from './audit-timeline.tsx';
 import { renderValue, valueText } from './cell-value.tsx';
 import { ChildList } from './child-list.tsx';
 import './detail-messages.ts';
+import { ChoicesCell } from './choices-cell.tsx';
 import { RefCell } from './ref-cell.tsx';
 import { useResourceDef } from './resource-registry.ts';
 import type { Row } from './types.ts';
@@ -29,6 +30,7 @@ function FieldValue({ def, field, row }: { def: ResourceDef; field: FieldDef; ro
   const { t } = useTranslation();
   const value = row[field.name];
   if (field.type === 'ref') return <RefCell field={field} row={row} />;
+  if (field.choices) return <ChoicesCell field={field} row={row} />;
   if (
     (field.type === 'text' || field.type === 'json') &&
     value !== null &&
