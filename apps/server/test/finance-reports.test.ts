@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDemoDay } from '../src/demo/demo-day.ts';
 import { loadDemo } from '../src/demo/load.ts';
 import { pointDemoMerchantsAtSandbox } from '../src/demo/sandbox-merchant.ts';
+import { drainEverythingBefore } from '../src/modules/reports/maintain.ts';
 import { orderDays, rebuildRollups, verifyRollups } from '../src/modules/reports/rebuild.ts';
 import { operationLog } from '../src/modules/sys/schema.ts';
 import { platformOrigin } from '../src/modules/upstream/origin.ts';
@@ -277,19 +278,31 @@ describe('upkeep', () => {
     return res.envelope.data.totals;
   }
 
-  it('updates the day of a late-changed order, and rolls up a change whose transaction commits late', async () => {
+  type OpenDeposit = { id: number; merchant_id: number; day: string };
+  /** The oldest normal deposit still open, with its creation day in the platform's zone. */
+  async function oldestOpenDeposit(): Promise<OpenDeposit> {
     const tz = t.ctx.config.timeZone;
-    const { rows } = await t.ctx.db.execute<{ id: number; merchant_id: number; day: string }>(sql`
+    const { rows } = await t.ctx.db.execute<OpenDeposit>(sql`
       SELECT id, merchant_id, (created_at AT TIME ZONE ${tz})::date::text AS day FROM deposit_orders
        WHERE status IN ('created', 'pending_payment') AND family = 'normal'
        ORDER BY created_at LIMIT 1`);
-    const open = rows[0]!;
+    return rows[0]!;
+  }
+
+  /** The failed deposits of that order's day and merchant, as the rollup table holds them now. */
+  async function failedInRollup(open: OpenDeposit): Promise<number> {
+    const r = await t.ctx.db.execute<{ n: number }>(sql`
+      SELECT coalesce(sum(failed_count), 0)::int AS n FROM report_order_days
+       WHERE day = ${open.day}::date AND merchant_id = ${open.merchant_id} AND source = 'deposit'`);
+    return r.rows[0]!.n;
+  }
+
+  it('updates the day of a late-changed order, and rolls up a change whose transaction commits late', async () => {
+    const open = await oldestOpenDeposit();
+    // Through a report page, which runs the feed before it reads.
     const failed = async () => {
       await figures(open.day, open.merchant_id);
-      const r = await t.ctx.db.execute<{ n: number }>(sql`
-        SELECT coalesce(sum(failed_count), 0)::int AS n FROM report_order_days
-         WHERE day = ${open.day}::date AND merchant_id = ${open.merchant_id} AND source = 'deposit'`);
-      return r.rows[0]!.n;
+      return failedInRollup(open);
     };
     const before = await figures(open.day, open.merchant_id);
     const failedBefore = await failed();
@@ -326,6 +339,26 @@ describe('upkeep', () => {
         .minus(Dec(String(before.depositSuccessAmount)))
         .toString(),
     ).toBe('123.45');
+  });
+
+  it('rolls up everything committed before the call, waiting for a write that was open then', async () => {
+    const open = await oldestOpenDeposit();
+    // Read from the rollup table itself: a report page would run the feed on its own.
+    const failed = () => failedInRollup(open);
+    const before = await failed();
+    // A write begun before the change holds the feed's horizon below it until it ends.
+    const writer = new pg.Client({ connectionString: t.dbUrl });
+    await writer.connect();
+    await writer.query('BEGIN');
+    await writer.query('SELECT pg_current_xact_id()');
+    await runSystemTransition(t.ctx, orderDepositList, 'expire', open.id);
+    const drained = drainEverythingBefore(t.ctx.db, t.ctx.config.timeZone);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await failed()).toBe(before);
+    await writer.query('COMMIT');
+    await writer.end();
+    await drained;
+    expect(await failed()).toBe(before + 1);
   });
 
   it('verifies the maintained rollups equal their recompute, and a rebuild changes nothing', async () => {

@@ -152,8 +152,8 @@ export async function drainChanges(db: Db, tz: string, waitIfHeld = false): Prom
  * Runs the feed until it has rolled up every transaction committed before the call. One run takes only
  * what lies below the cluster's oldest running transaction, and another database's transaction can
  * hold that back for a moment; the demo's last step and the verify must see everything, a page's read
- * must not wait (it runs the feed once). Gives up after `timeoutMs`: a transaction left open that long
- * is a fault to report, not to wait out.
+ * must not wait (it runs the feed once). Gives up after `timeoutMs` (a write left open that long is
+ * not waited out): what it could not take, the minute's job takes later, and a verify reports it.
  */
 export async function drainEverythingBefore(db: Db, tz: string, timeoutMs = 30_000): Promise<number> {
   const next = await db.execute<{ xid: string }>(
@@ -167,9 +167,7 @@ export async function drainEverythingBefore(db: Db, tz: string, timeoutMs = 30_0
     const fed = await db.execute<{ past: boolean }>(
       sql`SELECT xid >= ${target}::xid8 AS past FROM report_watermarks WHERE name = ${FEED}`,
     );
-    if (fed.rows[0]?.past) return groups;
-    if (Date.now() > until)
-      throw new Error(`report feed: a transaction older than xid ${target} still runs after ${timeoutMs} ms`);
+    if (fed.rows[0]?.past || Date.now() > until) return groups;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
