@@ -40,10 +40,10 @@ function resolve(target: ResourceDef, valueField: string, codes: string[]): Prom
     for (const c of missing) open.codes.add(c);
     return open.done;
   }
-  const batch: Batch = { codes: new Set(missing), done: Promise.resolve() };
-  batch.done = Promise.resolve().then(async () => {
+  const asked = new Set(missing);
+  const done = Promise.resolve().then(async () => {
     batches.delete(batchKey);
-    const ids = [...batch.codes];
+    const ids = [...asked];
     // Without the labels (an operator who may not read the codes' resource) the codes show: no toast.
     const found = await api<OptionsAnswer>(path, {
       method: 'POST',
@@ -58,8 +58,8 @@ function resolve(target: ResourceDef, valueField: string, codes: string[]): Prom
     for (const id of ids) labels.set(keyOf(path, valueField, id), { label: id, at });
     for (const o of found) labels.set(keyOf(path, valueField, String(o.value)), { label: o.label, at });
   });
-  batches.set(batchKey, batch);
-  return batch.done;
+  batches.set(batchKey, { codes: asked, done });
+  return done;
 }
 
 export function ChoicesCell({ field, row }: { field: FieldDef; row: Row }) {
