@@ -243,6 +243,44 @@ describe('finance-ready files', () => {
     }
   });
 
+  it("writes a reference by the name the cell shows, and a set of tag codes by the tags' names", async () => {
+    const [own, agent] = await t.ctx.db.select().from(merchants).orderBy(merchants.id).limit(2);
+    await t.ctx.db.update(merchants).set({ agentId: agent!.id }).where(eq(merchants.id, own!.id));
+    const mch = await call(t, 'POST', '/api/mch/mchList/export', {
+      session: admin,
+      body: { format: 'csv', filters: { mchNo: own!.mchNo } },
+      headers: { 'accept-language': 'en-US' },
+    });
+    const [head, line] = mch.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n') as [string, string];
+    expect(line.split(',')[head.split(',').indexOf('Agent')]).toBe(agent!.name);
+
+    const tag = await call(t, 'POST', '/api/financeRisk/financeTabList/add', {
+      session: admin,
+      body: { code: 'export_vip', name: '出口大户', meaning: 'an export test tag', color: 'red' },
+    });
+    expect(tag.envelope.code).toBe(0);
+    const [member] = await t.ctx.db.select().from(members).orderBy(members.id).limit(1);
+    // 'export_gone' has no tag: written as itself, as the cell shows it.
+    await t.ctx.db
+      .update(members)
+      .set({ financeTags: 'export_vip,export_gone' })
+      .where(eq(members.id, member!.id));
+    const res = await call(t, 'POST', '/api/member/memberList/export', {
+      session: admin,
+      body: { format: 'xlsx', filters: { account: member!.account } },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    expect(sheet.getRow(2).getCell(header.indexOf('财务标签') + 1).value).toBe('出口大户, export_gone');
+  });
+
   it('writes times in a configured zone', async () => {
     const other = await createTestApp({ timeZone: 'UTC' });
     try {

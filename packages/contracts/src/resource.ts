@@ -95,7 +95,7 @@ export interface FieldInput {
    * `valueField` (e.g. a member's finance tag codes): the server refuses a value none of them has.
    * With the `contains` filter the field holds a comma-separated set of such values, and the filter
    * matches a member of the set ('vip' finds 'vip,watch', not 'vipx'). Cells and the detail show each
-   * value as its record's `labelField` (engine/choices-cell.tsx); exports keep the values.
+   * value as its record's `labelField` (engine/choices-cell.tsx), and so do exports.
    */
   choices?: RefInput & { valueField: string };
   /**

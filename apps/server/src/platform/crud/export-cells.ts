@@ -1,7 +1,8 @@
 /**
  * One value of an exported row as finance reads it (issue 17 item 12): amounts as numbers cut to their
  * currency's scale, rates as percentages, times in the platform's zone as the screen shows them, enums
- * and yes/no as their labels in the operator's language. The CSV and .xlsx writers (export.ts) only
+ * and yes/no as their labels in the operator's language, references and sets of codes by the labels
+ * of the records they name. The CSV and .xlsx writers (export.ts) only
  * lay these cells out.
  */
 import {
@@ -12,6 +13,7 @@ import {
   localText,
   MONEY_MAX_SCALE,
   type ResourceDef,
+  refLabelKey,
 } from '@payops/contracts';
 import { truncateMoney } from '@payops/contracts/decimal';
 import type { Row } from './query.ts';
@@ -97,6 +99,13 @@ function label(ctx: CellContext, key: string, fallback: string): string {
 
 export function toCell(ctx: CellContext, field: FieldDef, row: Row): Cell {
   const value = row[field.name];
+  // A ref or a set of codes is written as the cell shows it: by the label the rows carry (refs.ts,
+  // choices.ts); a report's "no passage" has a label and no record. Without a label, the value.
+  if (field.ref || field.choices) {
+    const shown = row[refLabelKey(field.name)];
+    if (typeof shown === 'string' && shown !== '')
+      return { kind: 'text', text: localText(shown, ctx.locale) };
+  }
   if (value === null || value === undefined || value === '') return { kind: 'blank' };
   if (value instanceof Date) return { kind: 'time', wall: ctx.wallClock(value) };
   if (typeof value === 'boolean') return { kind: 'text', text: yesNo[ctx.locale][value ? 0 : 1] };

@@ -30,7 +30,7 @@ import { sha256 } from '../hashing.ts';
 import { maskedFilter, maskKinds, maskRow, refuseMaskedFilters } from '../masking.ts';
 import { envelope } from '../route-schemas.ts';
 import { registerAuditTimeline } from './audit-timeline.ts';
-import { refuseUnknownChoices } from './choices.ts';
+import { refuseUnknownChoices, withChoiceLabels } from './choices.ts';
 import { EXPORT_CONTENT_TYPE, exportStream } from './export.ts';
 import { admitExport, EXPORT_ROWS_HEADER } from './export-access.ts';
 import { snapshotBatches } from './export-source.ts';
@@ -311,7 +311,7 @@ export function registerCrud(
           r,
           whereOf(r, await restricted(request, body.filters)),
           effectiveSort(r, body.sort),
-          (page) => present(request, page),
+          async (page) => withChoiceLabels(db, def, await present(request, page)),
         );
         note.rows = rows;
         const stamp = fastify.ctx.clock.now().toISOString().slice(0, 10);
