@@ -244,6 +244,10 @@ describe('console shell: menu, tabs, languages, settings', () => {
     await openPageFromMenu(PAGES[0].group, PAGES[0].path);
     expect(lang()).toBe('en-US');
     expect(await id('breadcrumb').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    // The ticker gives way (cut short here); hovering it still reads the whole rate.
+    expect(await id('rate-ticker').getAttribute('title')).toMatch(
+      /^Rates: [A-Z]+\/[A-Z]+ (Buy|Sell) \d+(\.\d+)?$/,
+    );
   });
 
   test('primary colour and size settings apply and persist', async () => {

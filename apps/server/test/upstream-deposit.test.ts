@@ -16,7 +16,7 @@ import { POLL_AFTER_MS, pollDeposits } from '../src/modules/upstream/poll.ts';
 import { routingDecisions, sandboxOrders } from '../src/modules/upstream/schema.ts';
 import { setSetting } from '../src/platform/settings.ts';
 import { runSystemTransition } from '../src/platform/transitions/index.ts';
-import { call, signInAdmin, type TestApp } from './harness.ts';
+import { call, signInAdmin, type TestApp, toLocalHour } from './harness.ts';
 import { makeMerchant, mchCall } from './openapi-client.ts';
 import { statementsSent } from './statements-sent.ts';
 import { type Party, sandboxCall, sandboxWorld, waitFor } from './upstream-helpers.ts';
@@ -28,6 +28,8 @@ let merchantId: number;
 beforeAll(async () => {
   let m: { id: number };
   ({ t, party, m } = await sandboxWorld('SBX_DEP', { payType: 'alipay' }, { delayMs: 100 }));
+  // The daily limits below count a platform day's deposits: all of this file's in one day.
+  toLocalHour(t, 10);
   merchantId = m.id;
 });
 afterAll(() => t.close());

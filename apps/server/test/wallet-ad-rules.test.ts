@@ -18,6 +18,7 @@ import {
   walletPaid,
 } from '../src/modules/wallet/wallet-trade.service.ts';
 import { dec, decString, findAccount, ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
+import { signInAdmin, toLocalHour } from './harness.ts'; // FORCE
 import { ok, PNG, type Row, type WalletWorld, walletMarketRule, walletWorld } from './wallet-support.ts';
 
 let w: WalletWorld;
@@ -142,6 +143,8 @@ describe('wallet ad rules', () => {
   });
 
   it("refuses a sell ad past its rule's daily limit, naming what was posted today", async () => {
+    toLocalHour(w.t, 0);
+    w.admin = await signInAdmin(w.t); // FORCE
     const [found] = (
       await ok<{ list: Row[] }>(w, '/api/wallet/sellConfig/findByPage', { filters: { name: 'alipay' } })
     ).list;
@@ -163,6 +166,8 @@ describe("the wallet's types in every take", () => {
     );
     await take(ad.id, '100', 'bank_card');
     await take(ad.id, '100', 'bank_card');
+    toLocalHour(w.t, 0);
+    w.admin = await signInAdmin(w.t); // FORCE
     await expect(take(ad.id, '100', 'bank_card')).rejects.toMatchObject(
       refusal('amount', 'is over the daily limit of 1500 CNY for this pay type (1400 CNY used today)'),
     );

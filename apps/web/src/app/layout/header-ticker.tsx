@@ -16,10 +16,16 @@ export function HeaderTicker() {
 
   const rate = rates[index % Math.max(rates.length, 1)];
   if (!rate) return null;
+  const side = rate.type === 'BUY' ? t('header.buy') : t('header.sell');
+  const pair = `${rate.currency}/${rate.exchangeCurrency}`;
+  // The ticker gives way to the badges in a narrow header (app.css): the whole rate on hover.
   return (
-    <span className="header-ticker" data-testid="rate-ticker">
-      {t('header.rates')}: {rate.currency}/{rate.exchangeCurrency}{' '}
-      {rate.type === 'BUY' ? t('header.buy') : t('header.sell')} <b>{rate.exchangeRate}</b>
+    <span
+      className="header-ticker"
+      data-testid="rate-ticker"
+      title={`${t('header.rates')}: ${pair} ${side} ${rate.exchangeRate}`}
+    >
+      {t('header.rates')}: {pair} {side} <b>{rate.exchangeRate}</b>
     </span>
   );
 }
