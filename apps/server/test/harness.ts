@@ -169,12 +169,28 @@ export function intoNextStep(t: TestApp): void {
  * signed in before it are likely expired: sign in after.
  */
 export function toLocalHour(t: TestApp, hour: number): void {
+  t.ctx.clock.advance(untilLocalHour(t, hour));
+}
+
+/** Milliseconds from the app's clock to the next `hour`:00 in the platform's zone (to the second). */
+function untilLocalHour(t: TestApp, hour: number): number {
   const now = t.ctx.clock.nowMs();
   const local = new Date(new Date(now).toLocaleString('en-US', { timeZone: t.ctx.config.timeZone }));
   const at = new Date(local);
   at.setHours(hour, 0, 0, 0);
   if (at.getTime() <= local.getTime()) at.setTime(at.getTime() + 86_400_000);
-  t.ctx.clock.advance(at.getTime() - local.getTime());
+  return at.getTime() - local.getTime();
+}
+
+/**
+ * Waits out the platform day's last `marginMs` (on the app's clock), if that is where it is: for a
+ * run that cannot move the app's clock (the demo signs its merchant API calls with the wall clock,
+ * and the server refuses a timestamp 5 minutes off), so that what it writes and reads falls in one
+ * platform day. At any other time of day it returns at once.
+ */
+export async function clearOfMidnight(t: TestApp, marginMs: number): Promise<void> {
+  const left = untilLocalHour(t, 0);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 1_000));
 }
 
 /** Binds an authenticator for an operator through the API and returns its secret. */

@@ -9,7 +9,7 @@ import type { MatchDayReport } from '../src/demo/match-day.ts';
 import { pointDemoMerchantsAtSandbox } from '../src/demo/sandbox-merchant.ts';
 import { platformOrigin } from '../src/modules/upstream/origin.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
-import { call, type Session, signInAdmin, type TestApp } from './harness.ts';
+import { call, clearOfMidnight, type Session, signInAdmin, type TestApp } from './harness.ts';
 import { listeningApp } from './upstream-helpers.ts';
 
 let t: TestApp;
@@ -18,12 +18,15 @@ let admin: Session;
 
 beforeAll(async () => {
   t = await listeningApp();
+  // The demo day in one platform day (past midnight its reconciliation step refuses the new day's
+  // statements: empty, so alike).
+  await clearOfMidnight(t, 120_000);
   await loadDemo(t.ctx.db, t.ctx.keys.secretKey, t.ctx.clock.now(), { merchants: 3, members: 12 });
   const origin = platformOrigin(t.ctx)!;
   await pointDemoMerchantsAtSandbox(t.ctx.db, origin);
   report = (await runDemoDay(t.ctx, origin, 30)).matching!;
   admin = await signInAdmin(t);
-}, 180_000);
+}, 300_000);
 afterAll(() => t.close());
 
 it('pools, matches, confirms, disputes and times out matched orders through the merchant API', async () => {

@@ -15,7 +15,7 @@ import { pointDemoMerchantsAtSandbox } from '../src/demo/sandbox-merchant.ts';
 import { OPS_ROLLUPS } from '../src/modules/opsReports/rollups.ts';
 import { verifyRollups } from '../src/modules/reports/rebuild.ts';
 import { platformOrigin } from '../src/modules/upstream/origin.ts';
-import { call, type Session, signInAdmin, type TestApp } from './harness.ts';
+import { call, clearOfMidnight, type Session, signInAdmin, type TestApp } from './harness.ts';
 import * as raw from './ops-reports-raw.ts';
 import { prng, runSeed } from './seed.ts';
 import { listeningApp } from './upstream-helpers.ts';
@@ -27,13 +27,16 @@ let refused = 0;
 
 beforeAll(async () => {
   t = await listeningApp();
+  // The demo day in one platform day (past midnight its reconciliation step refuses the new day's
+  // statements: empty, so alike).
+  await clearOfMidnight(t, 120_000);
   await loadDemo(t.ctx.db, t.ctx.keys.secretKey, t.ctx.clock.now(), { merchants: 3, members: 40 });
   const origin = platformOrigin(t.ctx)!;
   await pointDemoMerchantsAtSandbox(t.ctx.db, origin);
   refused = (await runDemoDay(t.ctx, origin, 40)).opsReports!.forgedCallbacksRefused;
   admin = await signInAdmin(t);
   today = raw.localDay(t.ctx.clock.now(), t.ctx.config.timeZone);
-}, 240_000);
+}, 360_000);
 afterAll(() => t.close());
 
 const RAW: Record<string, (db: TestApp['ctx']['db'], s: raw.Span) => Promise<raw.Row[]>> = {

@@ -20,6 +20,7 @@ import {
   signIn,
   signInAdmin,
   type TestApp,
+  toLocalHour,
   totpCode,
 } from './harness.ts';
 
@@ -36,8 +37,13 @@ export interface OrderWorld {
 /** Permissions whose code check stays on in these tests (the others are tested for codes elsewhere). */
 export const CODED = ['order.orderDepositList.manualSuccess', 'order.orderTransferList.detain'];
 
-export async function orderWorld(): Promise<OrderWorld> {
+/**
+ * `localHour`: the app clock moved first to the next such hour in the platform's zone, so that what the
+ * world and its test write falls in one platform day (a file reading the day's sums or counts asks for it).
+ */
+export async function orderWorld(opts: { localHour?: number } = {}): Promise<OrderWorld> {
   const t = await createTestApp();
+  if (opts.localHour !== undefined) toLocalHour(t, opts.localHour);
   // Races send many calls at once; an authenticator code works once, so codes are checked on CODED only.
   await t.ctx.db
     .update(resources)

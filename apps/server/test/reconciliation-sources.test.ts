@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { thirdParties } from '../src/modules/mch/passage.schema.ts';
 import { stageStatement } from '../src/modules/order/recon-import.ts';
 import { reconLines, reconStatements } from '../src/modules/order/reconciliation.schema.ts';
-import { call, type Session, type TestApp } from './harness.ts';
+import { call, clearOfMidnight, type Session, type TestApp } from './harness.ts';
 import { HEADER, type ReconWorld, reconHelpers, reconWorld } from './reconciliation-support.ts';
 import { type Party, passage, sandboxCall, sandboxParty, waitFor } from './upstream-helpers.ts';
 
@@ -48,6 +48,9 @@ describe('other sources', () => {
   });
 
   it("fetches a day's statement from the sandbox, which reports one order differently when told to; a stated fee is compared with the channel cost", async () => {
+    // The four orders and the statement fetched for their day in one platform day. The app clock stays
+    // (the stale import below needs it near the database's: a staged statement's updated_at is its now()).
+    await clearOfMidnight(t, 60_000);
     const other = await sandboxParty(t, 'SBX_REC2');
     await passage(t, other, { payType: 'wechat', rate: '0.01' });
     await sandboxCall(t, other, 'control', { delayMs: 50 });

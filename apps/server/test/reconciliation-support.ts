@@ -9,7 +9,7 @@ import { reconLines, reconStatements } from '../src/modules/order/reconciliation
 import { depositOrders } from '../src/modules/order/schema.ts';
 import { resources } from '../src/modules/sys/schema.ts';
 import { placeDeposit } from '../src/modules/upstream/placement.ts';
-import { call, type Session, signInAdmin, type TestApp } from './harness.ts';
+import { call, type Session, signInAdmin, type TestApp, toLocalHour } from './harness.ts';
 import {
   listeningApp,
   merchant,
@@ -30,9 +30,14 @@ export interface ReconWorld {
   merchantId: number;
 }
 
-/** The server, its sandbox party and merchant, reconciliation without authenticator codes. */
-export async function reconWorld(): Promise<ReconWorld> {
+/**
+ * The server, its sandbox party and merchant, reconciliation without authenticator codes. `localHour`:
+ * the app clock moved first to the next such hour in the platform's zone, so that the orders a test
+ * places for a day's statement fall in one platform day.
+ */
+export async function reconWorld(opts: { localHour?: number } = {}): Promise<ReconWorld> {
   const t = await listeningApp();
+  if (opts.localHour !== undefined) toLocalHour(t, opts.localHour);
   const party = await sandboxParty(t, 'SBX_REC');
   await passage(t, party, { payType: 'alipay' });
   const merchantId = (await merchant(t)).id;

@@ -13,7 +13,8 @@ const w = {} as ReconWorld;
 const { deposit, dayOf, upload, imported, linesOf, statementCount, lineCount } = reconHelpers(w);
 
 beforeAll(async () => {
-  Object.assign(w, await reconWorld());
+  // Each statement is of the platform day its test's orders were placed on: all in one day.
+  Object.assign(w, await reconWorld({ localHour: 10 }));
   ({ t, admin, party } = w);
 }, 60_000);
 afterAll(() => t.close());

@@ -12,7 +12,7 @@ import { pointDemoMerchantsAtSandbox } from '../src/demo/sandbox-merchant.ts';
 import { merchantSettlements } from '../src/modules/order/settlement.schema.ts';
 import { settlementJob } from '../src/modules/order/settlement-job.ts';
 import { platformOrigin } from '../src/modules/upstream/origin.ts';
-import type { TestApp } from './harness.ts';
+import { clearOfMidnight, type TestApp } from './harness.ts';
 import { expectSettlementsEqualLedger } from './settlement-ledger.ts';
 import { listeningApp } from './upstream-helpers.ts';
 
@@ -21,11 +21,13 @@ let report: DemoDayReport;
 
 beforeAll(async () => {
   t = await listeningApp();
+  // The demo's day, its statements (today's provisional) and the test's `today`: one platform day.
+  await clearOfMidnight(t, 120_000);
   await loadDemo(t.ctx.db, t.ctx.keys.secretKey, t.ctx.clock.now(), { merchants: 3, members: 5 });
   const origin = platformOrigin(t.ctx)!;
   await pointDemoMerchantsAtSandbox(t.ctx.db, origin);
   report = await runDemoDay(t.ctx, origin, 30);
-}, 180_000);
+}, 300_000);
 afterAll(() => t.close());
 
 it('states every demo merchant and day as the ledger does, and settles one closed day', async () => {

@@ -35,7 +35,8 @@ import { waitFor } from './upstream-helpers.ts';
 let w: TradeWorld;
 let marketId: number;
 beforeAll(async () => {
-  w = await tradeWorld(['seller1', 'buyer1']);
+  // The reconciliation reconciles the platform day's pushes, the first test's included: all in one day.
+  w = await tradeWorld(['seller1', 'buyer1'], {}, { localHour: 10 });
   await w.t.app.listen({ port: 0, host: '127.0.0.1' });
   marketId = await ensureMarket(w.t.ctx, w.poolId, null);
   await fund(w, 'seller1', '1000');

@@ -10,7 +10,7 @@ import { resources } from '../src/modules/sys/schema.ts';
 import { traderActor } from '../src/modules/trade/index.ts';
 import { ensureAccount, findAccount, platformAccount, postEntry } from '../src/platform/ledger/index.ts';
 import type { Actor } from '../src/platform/transitions/index.ts';
-import { call, createTestApp, type Session, signInAdmin, type TestApp } from './harness.ts';
+import { call, createTestApp, type Session, signInAdmin, type TestApp, toLocalHour } from './harness.ts';
 import { makeMerchant, type TestMerchant } from './openapi-client.ts';
 
 export interface TradeWorld {
@@ -34,8 +34,17 @@ export async function ok<T = Row>(w: TradeWorld, path: string, body: unknown, se
   return res.envelope.data;
 }
 
-export async function tradeWorld(accounts: string[], rule: Row = {}): Promise<TradeWorld> {
+/**
+ * `localHour`: the app clock moved first to the next such hour in the platform's zone, so that what the
+ * world and its test write falls in one platform day (a file reading the day's sums or counts asks for it).
+ */
+export async function tradeWorld(
+  accounts: string[],
+  rule: Row = {},
+  opts: { localHour?: number } = {},
+): Promise<TradeWorld> {
   const t = await createTestApp();
+  if (opts.localHour !== undefined) toLocalHour(t, opts.localHour);
   await t.ctx.db.update(resources).set({ needsCode: false });
   await seedExchangeRates(t.ctx);
   const admin = await signInAdmin(t);

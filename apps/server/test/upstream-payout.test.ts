@@ -26,7 +26,7 @@ import {
 } from '../src/platform/ledger/index.ts';
 import { runSystemTransition } from '../src/platform/transitions/index.ts';
 import { statusHistory } from '../src/platform/transitions/schema.ts';
-import { call, signInAdmin, type TestApp } from './harness.ts';
+import { call, signInAdmin, type TestApp, toLocalHour } from './harness.ts';
 import { type merchant, type Party, sandboxCall, sandboxWorld } from './upstream-helpers.ts';
 
 let t: TestApp;
@@ -41,6 +41,8 @@ beforeAll(async () => {
     { outcome: 'hold' },
     { withdrawRate: '0.005' },
   ));
+  // A payout config's daily cap counts the provider's payouts of the platform day: this file's in one.
+  toLocalHour(t, 10);
   // A payout provider, as its page (withdraw_thirdpay_list) would have added it.
   await t.ctx.db.update(thirdParties).set({ direction: 'withdraw' }).where(eq(thirdParties.id, party.id));
   await t.ctx.db.transaction(async (tx) => {

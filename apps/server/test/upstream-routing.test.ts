@@ -15,7 +15,7 @@ import { routePassages, USING_CAP, usedToday, weightedOrder } from '../src/modul
 import { routingDecisions } from '../src/modules/upstream/schema.ts';
 import { AppError } from '../src/platform/errors.ts';
 import { runSystemTransition } from '../src/platform/transitions/index.ts';
-import type { TestApp } from './harness.ts';
+import { type TestApp, toLocalHour } from './harness.ts';
 import {
   listeningApp,
   merchant,
@@ -34,6 +34,8 @@ let n = 0;
 
 beforeAll(async () => {
   t = await listeningApp();
+  // A passage's daily cap counts the platform day's orders: the cap test's in one day.
+  toLocalHour(t, 10);
   a = await sandboxParty(t, 'SBX_A');
   b = await sandboxParty(t, 'SBX_B');
   merchantId = (await merchant(t)).id;

@@ -21,6 +21,7 @@ import {
   signIn,
   signInAdmin,
   type TestApp,
+  toLocalHour,
 } from './harness.ts';
 import { makeMerchant, mchCall, type TestMerchant } from './openapi-client.ts';
 import { key, type OrderWorld, code as orderCode, post } from './order-support.ts';
@@ -34,8 +35,17 @@ export interface UsdtWorld extends OrderWorld {
 /** Transitions that keep their code check here (the rest are switched off to keep the tests short). */
 export const CODED = ['order.orderDepositListUSDT.creditActual'];
 
-export async function usdtWorld(poolSize = 6, balance = '10000'): Promise<UsdtWorld> {
+/**
+ * `localHour`: the app clock moved first to the next such hour in the platform's zone, so that what the
+ * world and its test write falls in one platform day (a file reading the day's sums or counts asks for it).
+ */
+export async function usdtWorld(
+  poolSize = 6,
+  balance = '10000',
+  opts: { localHour?: number } = {},
+): Promise<UsdtWorld> {
   const t = await createTestApp();
+  if (opts.localHour !== undefined) toLocalHour(t, opts.localHour);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const perms = [orderDepositListUSDT, orderTransferListUSDT].flatMap((d) =>
     Object.values(d.actions)

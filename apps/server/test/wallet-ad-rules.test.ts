@@ -18,7 +18,6 @@ import {
   walletPaid,
 } from '../src/modules/wallet/wallet-trade.service.ts';
 import { dec, decString, findAccount, ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
-import { signInAdmin, toLocalHour } from './harness.ts'; // FORCE
 import { ok, PNG, type Row, type WalletWorld, walletMarketRule, walletWorld } from './wallet-support.ts';
 
 let w: WalletWorld;
@@ -26,7 +25,8 @@ let poolId: number;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  w = await walletWorld();
+  // The daily limits count the platform day's ads and takes, the world's ad included: all in one day.
+  w = await walletWorld({ localHour: 10 });
   const pool = await ok<{ id: number }>(w, '/api/trade/pool/add', {
     code: 'W-FIX',
     name: 'Wallet fixed',
@@ -143,8 +143,6 @@ describe('wallet ad rules', () => {
   });
 
   it("refuses a sell ad past its rule's daily limit, naming what was posted today", async () => {
-    toLocalHour(w.t, 0);
-    w.admin = await signInAdmin(w.t); // FORCE
     const [found] = (
       await ok<{ list: Row[] }>(w, '/api/wallet/sellConfig/findByPage', { filters: { name: 'alipay' } })
     ).list;
@@ -166,8 +164,6 @@ describe("the wallet's types in every take", () => {
     );
     await take(ad.id, '100', 'bank_card');
     await take(ad.id, '100', 'bank_card');
-    toLocalHour(w.t, 0);
-    w.admin = await signInAdmin(w.t); // FORCE
     await expect(take(ad.id, '100', 'bank_card')).rejects.toMatchObject(
       refusal('amount', 'is over the daily limit of 1500 CNY for this pay type (1400 CNY used today)'),
     );

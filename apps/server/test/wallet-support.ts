@@ -13,7 +13,7 @@ import {
   takeWalletAd,
   walletPaid,
 } from '../src/modules/wallet/wallet-trade.service.ts';
-import { call, createTestApp, type Session, signInAdmin, type TestApp } from './harness.ts';
+import { call, createTestApp, type Session, signInAdmin, type TestApp, toLocalHour } from './harness.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -57,8 +57,13 @@ export function walletMarketRule(w: { t: TestApp; admin: Session }, poolId: numb
   });
 }
 
-export async function walletWorld(): Promise<WalletWorld> {
+/**
+ * `localHour`: the app clock moved first to the next such hour in the platform's zone, so that what the
+ * world and its test write falls in one platform day (a file reading the day's sums asks for it).
+ */
+export async function walletWorld(opts: { localHour?: number } = {}): Promise<WalletWorld> {
   const t = await createTestApp();
+  if (opts.localHour !== undefined) toLocalHour(t, opts.localHour);
   await t.ctx.db.update(resources).set({ needsCode: false });
   await seedExchangeRates(t.ctx);
   const admin = await signInAdmin(t);
