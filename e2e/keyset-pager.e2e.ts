@@ -1,7 +1,7 @@
 /**
  * The list pager past the first 10,000 rows: numbered pages end at row 10,000, then "next" and
- * "previous" go on by keyset cursor. Over 10,100 address-pool flows made in the database.
- * Screenshots in zh-CN and en-US.
+ * "previous" go on by keyset cursor; searching again keeps the count and pages. Over 10,100
+ * address-pool flows made in the database. Screenshots in zh-CN and en-US.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -62,6 +62,13 @@ describe('keyset pager', () => {
         await page.getByTestId('resource-page-addrPoolFlowList').waitFor({ timeout: 20_000 });
         await settled(page);
         expect(await page.getByTestId('keyset-nav').count()).toBe(0);
+        // Searching again with the filters unchanged reads the list again and keeps its count and pages.
+        const count = await page.locator('.ant-pagination-total-text').innerText();
+        const readAgain = page.waitForRequest((r) => r.url().includes('/findByPage'));
+        await page.getByTestId('search-submit').click();
+        await readAgain;
+        await settled(page);
+        expect(await page.locator('.ant-pagination-total-text').innerText()).toBe(count);
         // The last numbered page: rows 9,951-10,000 (page size 50).
         await page.locator('.ant-pagination-item-200').click();
         await settled(page);

@@ -54,8 +54,10 @@ describe('merchants', () => {
 
   test('creates a merchant; the signing secret is shown once', async () => {
     await id('mch-create').click();
-    await id('create-name').fill(MERCHANT);
-    await id('create-contact').fill('李雷');
+    await id('form-name').fill(MERCHANT);
+    await id('form-contact').fill('李雷');
+    // A rate is typed as a percentage, as the list shows it and the edit form takes it.
+    await id('form-depositRate').fill('0.7');
     await id('create-submit').click();
     await id('sign-secret').waitFor({ timeout: 20_000 });
     expect((await id('sign-secret').innerText()).trim()).toHaveLength(43);
@@ -65,6 +67,7 @@ describe('merchants', () => {
     await page.locator('.ant-modal-footer .ant-btn-primary:visible').click();
     await search('name', MERCHANT);
     await row(mchNo).waitFor();
+    expect(await row(mchNo).innerText()).toContain('0.7%');
   });
 
   test('adjusts the balance with an authenticator code; the fund log shows the posting', async () => {

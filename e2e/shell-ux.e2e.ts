@@ -189,8 +189,8 @@ describe('issue 17: the shell as an operator meets it', () => {
   test('11: validation speaks words, the password rule is checked here, invalid submits throw nothing', async () => {
     // A pattern rule of a definition: the merchant's callback address.
     await id('mch-create').click();
-    await id('create-name').fill('UX 商户');
-    await id('create-notifyUrl').fill('ftp://example');
+    await id('form-name').fill('UX 商户');
+    await id('form-notifyUrl').fill('ftp://example');
     await id('create-submit').click();
     const dialog = page.locator('.ant-modal-wrap:visible .ant-modal');
     await hasText(
@@ -203,8 +203,8 @@ describe('issue 17: the shell as an operator meets it', () => {
     await gone(dialog);
     await setLanguage('en-US');
     await id('mch-create').click();
-    await id('create-name').fill('UX merchant');
-    await id('create-notifyUrl').fill('ftp://example');
+    await id('form-name').fill('UX merchant');
+    await id('form-notifyUrl').fill('ftp://example');
     await id('create-submit').click();
     await hasText(
       dialog.locator('.ant-form-item-explain-error'),

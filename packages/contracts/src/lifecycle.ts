@@ -71,6 +71,12 @@ export interface LifecycleInput<S extends string> {
   transitions: Record<string, TransitionInput<NoInfer<S>>>;
   /** Edit and remove apply only in these states (a published message is final). */
   editableIn?: readonly NoInfer<S>[];
+  /**
+   * A rule across the transitions beside their `from` states (an order's family decides which steps
+   * it takes): the web shows a transition's button only where it allows it; the server's check hook
+   * refuses the rest with its reason.
+   */
+  allows?: (transition: string, row: Record<string, unknown>) => boolean;
 }
 
 export interface TransitionDef {
@@ -99,6 +105,7 @@ export interface LifecycleDef {
   states: readonly { value: string; color: string }[];
   transitions: Record<string, TransitionDef>;
   editableIn: readonly string[] | null;
+  allows: ((transition: string, row: Record<string, unknown>) => boolean) | null;
 }
 
 /** Keeps the state names as a type, so `from` and `to` can only name declared states. */
@@ -144,7 +151,14 @@ export function normaliseLifecycle(
       hint,
     };
   }
-  return { lifecycle: { field, states, transitions, editableIn: input.editableIn ?? null }, labels };
+  const lifecycle = {
+    field,
+    states,
+    transitions,
+    editableIn: input.editableIn ?? null,
+    allows: input.allows ?? null,
+  };
+  return { lifecycle, labels };
 }
 
 /**
@@ -181,6 +195,7 @@ export function transitionApplies(
   operatorId: number | undefined,
 ): boolean {
   if (t.system || !t.from.includes(String(row[lifecycle.field]))) return false;
+  if (lifecycle.allows && !lifecycle.allows(t.name, row)) return false;
   return !t.makerChecker || operatorId === undefined || row[t.makerChecker.requesterField] !== operatorId;
 }
 

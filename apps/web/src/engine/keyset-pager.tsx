@@ -47,11 +47,14 @@ export function useListPager(defaultPageSize: number) {
     withTotal: page === 1 || known === null,
   };
 
-  /** Filters or sort changed: back to page 1, cursors and total forgotten. */
+  /**
+   * Filters or sort changed: back to page 1, cursors forgotten. The total stays until page 1's answer
+   * (which always counts) replaces it: a search that changes nothing gets the same answer, and
+   * forgetting the total then would leave the pager with no pages and no count.
+   */
   const reset = useCallback(() => {
     setPage(1);
     setCursors({});
-    setKnown(null);
   }, []);
 
   /** Keeps what an answer tells about the pages around it. */

@@ -202,7 +202,10 @@ export function ResourcePage({
         inputs={overrides.filterInputs}
         loading={list.isFetching}
         onSearch={(values) => {
-          setFilters(toFilters(filterFields, values));
+          const next = toFilters(filterFields, values);
+          // The same filters on page 1 make the same request: "search" then means "read again".
+          if (paging.page === 1 && JSON.stringify(next) === JSON.stringify(filters)) void list.refetch();
+          setFilters(next);
           paging.reset();
         }}
       />

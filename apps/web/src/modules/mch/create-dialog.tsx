@@ -4,13 +4,17 @@
  */
 import { mchList } from '@payops/contracts/resources/mch/mch-list';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog } from '../../engine/action-dialog.tsx';
+import { formInput } from '../../engine/form-input.tsx';
 import { fieldRules } from '../../engine/form-rules.ts';
 import { api } from '../../lib/api.ts';
 
-const RATE = /^(0(\.\d{1,6})?|1(\.0{1,6})?)$/;
+/**
+ * Typed by the definition's own inputs and rules, as in the edit form: a rate is typed as a
+ * percentage (0.8 is 0.8 %), and a mistake is named in the operator's language.
+ */
+const CREATE_FIELDS = ['name', 'depositRate', 'withdrawRate', 'notifyUrl', 'contact', 'phone'] as const;
 
 export interface Created {
   mchNo: string;
@@ -37,40 +41,14 @@ export function CreateMerchantDialog({
   return (
     <ActionDialog title={t('mchPage.create')} onClose={onClose} onSubmit={submit} testId="create-submit">
       <Form form={form} layout="vertical" initialValues={{ depositRate: '0.012', withdrawRate: '0.008' }}>
-        <Form.Item
-          name="name"
-          label={field('name')}
-          rules={[{ required: true, min: 2, max: 64, whitespace: true }]}
-        >
-          <Input data-testid="create-name" />
-        </Form.Item>
-        <Form.Item
-          name="depositRate"
-          label={field('depositRate')}
-          rules={[{ required: true, pattern: RATE }]}
-        >
-          <Input inputMode="decimal" data-testid="create-depositRate" />
-        </Form.Item>
-        <Form.Item
-          name="withdrawRate"
-          label={field('withdrawRate')}
-          rules={[{ required: true, pattern: RATE }]}
-        >
-          <Input inputMode="decimal" data-testid="create-withdrawRate" />
-        </Form.Item>
-        <Form.Item
-          name="notifyUrl"
-          label={field('notifyUrl')}
-          rules={fieldRules(mchList.fields.notifyUrl, t)}
-        >
-          <Input data-testid="create-notifyUrl" />
-        </Form.Item>
-        <Form.Item name="contact" label={field('contact')} rules={[{ max: 32 }]}>
-          <Input data-testid="create-contact" />
-        </Form.Item>
-        <Form.Item name="phone" label={field('phone')} rules={fieldRules(mchList.fields.phone, t)}>
-          <Input data-testid="create-phone" />
-        </Form.Item>
+        {CREATE_FIELDS.map((name) => {
+          const def = mchList.fields[name]!;
+          return (
+            <Form.Item key={name} name={name} label={field(name)} rules={fieldRules(def, t)}>
+              {formInput(def, t, false)}
+            </Form.Item>
+          );
+        })}
       </Form>
     </ActionDialog>
   );

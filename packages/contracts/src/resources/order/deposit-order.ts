@@ -10,6 +10,7 @@ import { defineLifecycle } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
 import { enumLabels, optionsOf, PAY_TYPE_LABELS } from '../mch/common.ts';
 import { MANUAL_STATES, manualDecisions } from './manual-decisions.ts';
+import { familyTakes } from './order-family.ts';
 import { orderFieldLabels, orderFields } from './order-fields.ts';
 
 export const DEPOSIT_STATES = [
@@ -64,6 +65,8 @@ const MATCH_DEPOSIT_TRANSITIONS = {
 } as const;
 
 export const depositLifecycle = defineLifecycle({
+  // A matched order takes the normal steps only before it is matched (order-family.ts).
+  allows: familyTakes,
   states: {
     created: { color: 'default', label: ['已创建', 'Created'] },
     pending_payment: { color: 'processing', label: ['待支付', 'Awaiting payment'] },

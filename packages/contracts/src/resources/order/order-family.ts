@@ -24,3 +24,29 @@ export type OrderFamily = (typeof ORDER_FAMILIES)[number];
 export const OTC_CURRENCY = 'USDT';
 export const familyOfCurrency = (currency: string): 'otc' | 'zhotc' =>
   currency === OTC_CURRENCY ? 'otc' : 'zhotc';
+
+/** A matched order's own steps, run by the match engine (resources/match): other families never take them. */
+export const MATCH_STEPS: readonly string[] = [
+  'matchFound',
+  'matchPaid',
+  'matchSettled',
+  'matchExpired',
+  'matchCancelled',
+  'enterPool',
+  'leavePool',
+];
+/** The states a matched order is in before it is matched or pooled: the normal steps still apply. */
+export const BEFORE_MATCHING: readonly string[] = ['created', 'in_review', 'detained'];
+
+/**
+ * Whether an order of its family takes a step in its state: a matched order's money moves per match
+ * (match-settle.ts on the server), so a normal order's money-moving step (a receipt audit, a refund, a
+ * manual success, a payout) would move it twice; it takes the normal steps only before it is matched
+ * or pooled, and only matched orders take the match steps. The web shows the buttons this allows, the
+ * server (family-guard.ts) refuses the rest.
+ */
+export function familyTakes(transition: string, row: Record<string, unknown>): boolean {
+  const matched = row.family === 'match';
+  if (MATCH_STEPS.includes(transition)) return matched;
+  return !matched || BEFORE_MATCHING.includes(String(row.status));
+}

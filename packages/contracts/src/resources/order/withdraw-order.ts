@@ -8,6 +8,7 @@
 import { defineLifecycle } from '../../lifecycle.ts';
 import { bilingual, defineResource } from '../../resource.ts';
 import { MANUAL_STATES, manualDecisions } from './manual-decisions.ts';
+import { familyTakes } from './order-family.ts';
 import { orderFieldLabels, orderFields } from './order-fields.ts';
 
 export const WITHDRAW_STATES = [
@@ -30,6 +31,8 @@ export type WithdrawState = (typeof WITHDRAW_STATES)[number];
 export const WITHDRAW_FINAL_STATES = ['success', 'failed', 'rejected', 'cancelled'] as const;
 
 export const withdrawLifecycle = defineLifecycle({
+  // A matched order takes the normal steps only before it is matched (order-family.ts).
+  allows: familyTakes,
   states: {
     created: { color: 'default', label: ['已创建', 'Created'] },
     in_review: { color: 'gold', label: ['待审核', 'In review'] },
