@@ -72,8 +72,16 @@ describe('merchants', () => {
 
   test('adjusts the balance with an authenticator code; the fund log shows the posting', async () => {
     await row(mchNo).getByTestId('row-adjust').click();
-    await id('adjust-amount').fill('1234.56');
+    // A debit over the available balance (a new merchant has none) is refused under the amount,
+    // before any code is asked for.
+    await id('adjust-type').getByText('扣款').click();
+    await id('adjust-amount').fill('10');
     await id('adjust-reason').fill('期初余额录入');
+    await id('adjust-submit').click();
+    await page.locator('.ant-form-item-explain-error', { hasText: '金额超过可用余额 0.00' }).waitFor();
+    expect(await page.getByTestId('code-dialog-input').count()).toBe(0);
+    await id('adjust-type').getByText('加款').click();
+    await id('adjust-amount').fill('1234.56');
     // The types read as words, not as i18n keys (issue 17 item 3).
     expect(await id('adjust-type').innerText()).toContain('加款');
     await id('adjust-submit').click();

@@ -4,7 +4,7 @@
  * Callers never deal with the authenticator code: on 17017 the dialog opens (without an error toast)
  * and the request is sent again with the code the operator typed.
  */
-import { type Envelope, ErrorCode, SESSION_OVER_CODES } from '@payops/contracts/api';
+import { type Envelope, ErrorCode, type FieldError, SESSION_OVER_CODES } from '@payops/contracts/api';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error.ts';
 import { getToken } from './auth-store.ts';
 import { promptCode } from './code-prompt.ts';
@@ -32,6 +32,11 @@ export interface ApiOptions {
   responseType?: 'json' | 'blob' | 'stream';
   /** No error toast (the caller shows its own); the catalogue's other effects still apply. */
   silent?: boolean;
+  /**
+   * The fields the caller shows under its own inputs (engine/field-errors.ts): a refusal naming only
+   * these is not toasted, the caller places each reason under its input.
+   */
+  fields?: readonly string[];
   /** False: a 17017 is thrown to the caller instead of opening the dialog (the sign-in form asks itself). */
   codeDialog?: boolean;
 }
@@ -149,6 +154,12 @@ async function readBlob(response: Response, path: string, options: ApiOptions): 
   throw fail(code, envelope.msg ?? '', envelope.data, options, envelope);
 }
 
+/** The fields a refusal names (`data.fields`), none when it names none. */
+export function fieldsOf(data: unknown): FieldError[] {
+  const fields = (data as { fields?: unknown } | null)?.fields;
+  return Array.isArray(fields) ? (fields as FieldError[]) : [];
+}
+
 export const BIND_REQUIRED_EVENT = 'payops:bind-required';
 
 /** Applies the error catalogue (spec §8) and returns the error to throw. */
@@ -166,7 +177,10 @@ function fail(
   const asksForPassword = code === ErrorCode.passwordChangeRequired;
   // bindRequired opens the bind dialog, which says it better than a toast.
   const asksForBinding = code === ErrorCode.bindRequired;
-  if (!options.silent && !asksForCode && !asksForPassword && !asksForBinding) toast.error(text, 3);
+  const named = fieldsOf(data);
+  const placedByCaller = named.length > 0 && named.every((f) => options.fields?.includes(f.field));
+  if (!options.silent && !asksForCode && !asksForPassword && !asksForBinding && !placedByCaller)
+    toast.error(text, 3);
   if (asksForPassword) {
     requirePasswordChange();
   } else if (code === ErrorCode.forbidden) {

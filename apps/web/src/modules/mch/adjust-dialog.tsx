@@ -17,6 +17,7 @@ import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog } from '../../engine/action-dialog.tsx';
+import { placeFieldErrors } from '../../engine/field-errors.ts';
 import { newIdempotencyKey } from '../../engine/resource-api.ts';
 import { useResourceLabels } from '../../engine/resource-labels.ts';
 import { amountRule } from '../../engine/transition-dialog.tsx';
@@ -30,6 +31,9 @@ interface Values {
   amount: string;
   reason: string;
 }
+
+/** The inputs a refusal of the adjustment may name (placed under them, not toasted). */
+const FIELDS = ['type', 'amount', 'reason'];
 
 interface AdjustRules {
   approvalThreshold: string;
@@ -58,12 +62,30 @@ export function AdjustDialog({
   const aboveThreshold =
     !!rules && /^\d+(\.\d+)?$/.test(amount) && compareDecimal(amount, rules.approvalThreshold) > 0;
 
+  // What the type takes the amount from, checked before the code is asked for (the server checks again).
+  const balanceRule = {
+    validator: async (_: unknown, value: string | undefined) => {
+      const type = form.getFieldValue('type') as string;
+      const from = type === 'unfreeze' ? 'frozen' : type === 'credit' ? null : 'available';
+      const typed = value?.trim() ?? '';
+      if (!from || !/^\d+(\.\d+)?$/.test(typed)) return;
+      const balance = String(row[from]);
+      if (compareDecimal(typed, balance) > 0) {
+        throw new Error(t(`mchPage.over.${from}`, { balance: truncateMoney(balance) }));
+      }
+    },
+  };
+
   const submit = async () => {
     const values = await form.validateFields();
     const answer = await api<{ status: string; available: string }>(mchList.actions.adjust!.path, {
       method: 'POST',
       body: { id: row.id, type: values.type, amount: values.amount.trim(), reason: values.reason.trim() },
       headers: { 'Idempotency-Key': key },
+      fields: FIELDS,
+    }).catch((error: unknown) => {
+      placeFieldErrors(form, FIELDS, error);
+      throw error;
     });
     if (answer.status === 'pending') toast.info(t('mchPage.adjustPending'));
     else toast.success(t('mchPage.adjustDone', { available: truncateMoney(answer.available) }));
@@ -98,7 +120,8 @@ export function AdjustDialog({
         <Form.Item
           name="amount"
           label={t('mchPage.amount')}
-          rules={[amountRule(rules?.currency ?? ADJUST_CURRENCY, t('mchPage.amount'))]}
+          dependencies={['type']}
+          rules={[amountRule(rules?.currency ?? ADJUST_CURRENCY, t('mchPage.amount')), balanceRule]}
         >
           <Input inputMode="decimal" data-testid="adjust-amount" />
         </Form.Item>

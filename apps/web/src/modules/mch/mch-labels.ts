@@ -22,6 +22,14 @@ export const mchLabels = bilingual({
   'mchPage.type': ['调整类型', 'Type'],
   'mchPage.amount': ['金额', 'Amount'],
   'mchPage.reason': ['调整原因', 'Reason'],
+  'mchPage.over.available': [
+    '金额超过可用余额 {{balance}}',
+    'The amount is over the available balance of {{balance}}',
+  ],
+  'mchPage.over.frozen': [
+    '金额超过冻结余额 {{balance}}',
+    'The amount is over the frozen balance of {{balance}}',
+  ],
   'mchPage.reasonRule': ['请填写2-200字的原因', 'Give a reason of 2 to 200 characters'],
   'mchPage.adjustDone': ['调整成功，可用余额 {{available}}', 'Done: available balance {{available}}'],
   'mchPage.adjustPending': [
