@@ -90,6 +90,8 @@ describe('header badges', () => {
       inAuditOrderCount: Number(before.inAuditOrderCount) + 2,
       lowAmountOrderCount: Number(before.lowAmountOrderCount) + 1,
       timeOutOrderCount: before.timeOutOrderCount,
+      // The badge's list filters amounts up to this: below 60 is up to 59.99.
+      lowAmountMax: '59.99',
     });
     // Past the 30-minute default withdrawal timeout, both open withdrawals are timed out (moved back
     // in time rather than the clock moved on, which would end the session).
@@ -106,6 +108,7 @@ describe('header badges', () => {
       inAuditOrderCount: 0,
       lowAmountOrderCount: 0,
       timeOutOrderCount: 0,
+      lowAmountMax: '59.99',
     });
   });
 });

@@ -51,12 +51,19 @@ export function removeRows(def: ResourceDef, ids: unknown[]) {
  * transition's dialog collected). A money-moving transition carries one Idempotency-Key per attempt:
  * api()'s resend after a code prompt reuses it, so the money moves once.
  */
-export function runAction(def: ResourceDef, action: ActionDef, rows: Row[], input: Row = {}) {
+export function runAction(
+  def: ResourceDef,
+  action: ActionDef,
+  rows: Row[],
+  input: Row = {},
+  /** The inputs of the caller's dialog: a refusal naming only these is placed under them (field-errors.ts). */
+  fields?: readonly string[],
+) {
   const ids = rows.map((r) => r[def.key]);
   const body = action.scope === 'row' ? { id: ids[0] } : action.scope === 'batch' ? { ids } : {};
   const transition = action.transition ? def.lifecycle?.transitions[action.transition] : undefined;
   const headers = transition?.idempotent ? { 'Idempotency-Key': newIdempotencyKey() } : undefined;
-  return api(action.path, { method: 'POST', body: { ...body, ...input }, headers });
+  return api(action.path, { method: 'POST', body: { ...body, ...input }, headers, fields });
 }
 
 /** A key for one money-moving attempt (Stripe's model, security.md "Money"). */

@@ -1,6 +1,7 @@
 import type { FieldDef } from '@payops/contracts/resource';
 import { fundLog } from '@payops/contracts/resources/mch/fund-log';
 import { mchList } from '@payops/contracts/resources/mch/mch-list';
+import { orderTransferList } from '@payops/contracts/resources/order/withdraw-order';
 import { describe, expect, it } from 'vitest';
 import { toFilters } from './filter-values.ts';
 import { recordPath, urlDetailKey, urlFilterValues } from './url-filters.ts';
@@ -28,6 +29,9 @@ describe('filters from the URL', () => {
       null,
       new Date(2026, 10, 23, 23, 59, 59, 999).toISOString(),
     ]);
+    // The low-amount badge's list: amounts up to the threshold less a cent, from none.
+    const low = urlFilterValues(orderTransferList, '?status=in_review,approved&amount=,99.99');
+    expect(toFilters(filterFields(orderTransferList.fields), low).amount).toEqual([null, '99.99']);
     expect(toFilters(filterFields(mchList.fields), urlFilterValues(mchList, '?agentId=12&id=3'))).toEqual({
       agentId: 12,
       id: 3,

@@ -39,6 +39,8 @@ export interface OrderCounts {
   inAuditOrderCount: number;
   lowAmountOrderCount: number;
   timeOutOrderCount: number;
+  /** The largest amount the low-amount badge counts (its list's amount filter). */
+  lowAmountMax: string;
 }
 
 export interface RecentLogin {

@@ -20,6 +20,7 @@ const orderCounts = z.object({
   inAuditOrderCount: z.number(),
   lowAmountOrderCount: z.number(),
   timeOutOrderCount: z.number(),
+  lowAmountMax: z.string(),
 });
 
 export async function dashboardModule(fastify: FastifyInstance) {

@@ -10,6 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
+import { Dec, dec, decString } from '../../platform/ledger/index.ts';
 import { getSetting } from '../../platform/settings.ts';
 import { OPEN_WITHDRAW_STATES, statusIn, WAITING_WITHDRAW_STATES } from './schema.ts';
 
@@ -18,6 +19,11 @@ export interface OrderCounts {
   inAuditOrderCount: number;
   lowAmountOrderCount: number;
   timeOutOrderCount: number;
+  /**
+   * The largest low amount (the threshold, to the cent above, less a cent: CNY amounts have two decimals), for the
+   * badge's list to filter the same withdrawals (`amount=,<it>`).
+   */
+  lowAmountMax: string;
 }
 
 /** `mailboxes`: the operator's visible mailboxes (email/mailbox-scope.ts), null for all. */
@@ -54,5 +60,7 @@ export async function orderBadgeCounts(
     inAuditOrderCount: Number(r.audit),
     lowAmountOrderCount: Number(r.low),
     timeOutOrderCount: Number(r.timeout),
+    // String(): a setting read back from its JSON may be a number.
+    lowAmountMax: decString(dec(String(threshold)).round(2, Dec.roundUp).minus('0.01')),
   };
 }

@@ -16,10 +16,14 @@ import type { OrderCounts } from '../../lib/server-types.ts';
 /**
  * Each badge opens the list it counts, over the same 6 days. Timed-out withdrawals open the open
  * withdrawals (the per-merchant timeout is not a list filter); low-amount ones the waiting withdrawals
- * (the threshold is the server's setting) until the matched-withdrawal page of a later issue exists;
- * failed-match email orders open the unmatched email orders.
+ * up to the amount the server counts (its threshold setting, `lowAmountMax`); failed-match email
+ * orders open the unmatched email orders.
  */
-const badges: { field: keyof OrderCounts; label: string; to: (days: string) => string }[] = [
+const badges: {
+  field: keyof OrderCounts;
+  label: string;
+  to: (days: string, counts: OrderCounts | undefined) => string;
+}[] = [
   {
     field: 'failedMatchEmailOrderCount',
     label: 'header.failedMatchEmail',
@@ -33,7 +37,8 @@ const badges: { field: keyof OrderCounts; label: string; to: (days: string) => s
   {
     field: 'lowAmountOrderCount',
     label: 'header.lowAmount',
-    to: (days) => `/order/orderTransferList?status=in_review,approved&createdAt=${days}`,
+    to: (days, counts) =>
+      `/order/orderTransferList?status=in_review,approved&createdAt=${days}&amount=,${counts?.lowAmountMax ?? ''}`,
   },
   {
     field: 'inAuditOrderCount',
@@ -75,7 +80,7 @@ export function OrderBadges() {
           <Button
             type="link"
             size="small"
-            onClick={() => navigate(b.to(windowDays()))}
+            onClick={() => navigate(b.to(windowDays(), data))}
             data-testid={`badge-${b.field}`}
           >
             {t(b.label)}
