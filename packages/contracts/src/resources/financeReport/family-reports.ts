@@ -4,6 +4,7 @@
  */
 import type { Bilingual } from '../../lifecycle.ts';
 import { defineReport } from '../../report.ts';
+import { ORDER_FAMILIES } from '../order/order-family.ts';
 import { AMOUNT_BANDS, amountBandLabels } from './buckets.ts';
 import { dimensions, directionLabels, directionMeasures } from './common.ts';
 
@@ -100,7 +101,8 @@ const bandDims = dimensions('transferAmountStatistics', 'day', 'merchantId');
 export const transferAmountStatistics = defineReport({
   name: 'transferAmountStatistics',
   rollup: 'order_band',
-  where: { direction: 'withdraw' },
+  // The CNY withdrawals its drill list shows: the bands are CNY amounts (USDT ones have their own list).
+  where: { direction: 'withdraw', family: ORDER_FAMILIES },
   dimensions: {
     band: { type: 'enum', options: AMOUNT_BAND_VALUES.map((value, i) => ({ value, label: `band.${i}` })) },
     ...bandDims.dims,
