@@ -8,7 +8,7 @@
 import { ErrorCode, orderTransferList } from '@payops/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inBusinessHours } from '../src/modules/order/auto-review.ts';
+import { inBusinessHours, localClock } from '../src/modules/order/auto-review.ts';
 import { withdrawReviewRules } from '../src/modules/order/schema.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
 import { runSystemTransition, statusHistory } from '../src/platform/transitions/index.ts';
@@ -271,13 +271,19 @@ describe('auto-review rules', () => {
     await w.t.ctx.db.update(withdrawReviewRules).set({ enabled: false });
   });
 
-  it('business hours are UTC+8 and may wrap past midnight', () => {
+  it("business hours are the platform zone's and may wrap past midnight", () => {
     const at = (utc: string) => new Date(`2026-11-23T${utc}:00Z`);
-    expect(inBusinessHours('09:00', '18:00', at('01:00'))).toBe(true); // 09:00 in UTC+8
-    expect(inBusinessHours('09:00', '18:00', at('10:30'))).toBe(false); // 18:30
-    expect(inBusinessHours('22:00', '06:00', at('15:00'))).toBe(true); // 23:00
-    expect(inBusinessHours('22:00', '06:00', at('04:00'))).toBe(false); // 12:00
-    expect(inBusinessHours(null, null, at('04:00'))).toBe(true);
+    const shanghai = (from: string | null, to: string | null, utc: string) =>
+      inBusinessHours(from, to, at(utc), 'Asia/Shanghai');
+    expect(shanghai('09:00', '18:00', '01:00')).toBe(true); // 09:00 in UTC+8
+    expect(shanghai('09:00', '18:00', '10:30')).toBe(false); // 18:30
+    expect(shanghai('22:00', '06:00', '15:00')).toBe(true); // 23:00
+    expect(shanghai('22:00', '06:00', '04:00')).toBe(false); // 12:00
+    expect(shanghai(null, null, '04:00')).toBe(true);
+    // Another zone's platform keeps its own hours: 10:30 UTC is 11:30 in Berlin.
+    expect(inBusinessHours('09:00', '18:00', at('10:30'), 'Europe/Berlin')).toBe(true);
+    expect(localClock(at('10:30'), 'Europe/Berlin').midnight.toISOString()).toBe('2026-11-22T23:00:00.000Z');
+    expect(localClock(at('17:00'), 'Asia/Shanghai').midnight.toISOString()).toBe('2026-11-23T16:00:00.000Z');
   });
 
   it('refuses a rule with a malformed time or too many decimals, naming the field', async () => {

@@ -9,27 +9,38 @@ import { type WithdrawOrder, withdrawOrders, withdrawReviewRules } from './schem
 
 type Rule = typeof withdrawReviewRules.$inferSelect;
 
-/** The operators' business day is UTC+8 (the spec's console runs on Beijing time). */
-const OFFSET_MS = 8 * 3_600_000;
-
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** Whether `now` lies in [from, to] in UTC+8; a window past midnight (22:00-06:00) wraps. */
-export function inBusinessHours(from: string | null, to: string | null, now: Date): boolean {
+/** `now` on the platform's clock (its configured zone): minutes since midnight, and that midnight. */
+export function localClock(now: Date, timeZone: string): { minutes: number; midnight: Date } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(now);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const minutes = part('hour') * 60 + part('minute');
+  // Zones are whole seconds off UTC: the milliseconds are the same everywhere.
+  const sinceMidnight = (minutes * 60 + part('second')) * 1000 + now.getUTCMilliseconds();
+  return { minutes, midnight: new Date(now.getTime() - sinceMidnight) };
+}
+
+/** Whether `now` lies in [from, to] in the platform's zone; a window past midnight (22:00-06:00) wraps. */
+export function inBusinessHours(
+  from: string | null,
+  to: string | null,
+  now: Date,
+  timeZone: string,
+): boolean {
   if (!from || !to) return true;
-  const local = new Date(now.getTime() + OFFSET_MS);
-  const m = local.getUTCHours() * 60 + local.getUTCMinutes();
+  const m = localClock(now, timeZone).minutes;
   const [a, b] = [minutesOf(from), minutesOf(to)];
   return a <= b ? m >= a && m <= b : m >= a || m <= b;
 }
 
-/** Midnight of `now`'s UTC+8 day, as an instant. */
-function dayStart(now: Date): Date {
-  const local = now.getTime() + OFFSET_MS;
-  return new Date(local - (local % 86_400_000) - OFFSET_MS);
-}
-
-async function memberCountToday(tx: Tx, o: WithdrawOrder, now: Date): Promise<number> {
+async function memberCountToday(tx: Tx, o: WithdrawOrder, now: Date, timeZone: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(withdrawOrders)
@@ -37,22 +48,31 @@ async function memberCountToday(tx: Tx, o: WithdrawOrder, now: Date): Promise<nu
       and(
         eq(withdrawOrders.memberAccount, o.memberAccount),
         eq(withdrawOrders.merchantId, o.merchantId),
-        gte(withdrawOrders.createdAt, dayStart(now)),
+        gte(withdrawOrders.createdAt, localClock(now, timeZone).midnight),
       ),
     );
   return row?.n ?? 0;
 }
 
-async function passes(tx: Tx, rule: Rule, o: WithdrawOrder, now: Date): Promise<boolean> {
+async function passes(tx: Tx, rule: Rule, o: WithdrawOrder, now: Date, timeZone: string): Promise<boolean> {
   if (rule.maxAmount !== null && dec(o.amount).gt(dec(rule.maxAmount))) return false;
-  if (!inBusinessHours(rule.hoursFrom, rule.hoursTo, now)) return false;
+  if (!inBusinessHours(rule.hoursFrom, rule.hoursTo, now, timeZone)) return false;
   // The order itself counts: a limit of 3 approves the member's first three of the day.
-  if (rule.maxDailyCount !== null && (await memberCountToday(tx, o, now)) > rule.maxDailyCount) return false;
+  if (rule.maxDailyCount !== null && (await memberCountToday(tx, o, now, timeZone)) > rule.maxDailyCount)
+    return false;
   return true;
 }
 
-/** The first enabled rule that approves the order, or null (an operator decides). */
-export async function passingRule(tx: Tx, o: WithdrawOrder, now: Date): Promise<Rule | null> {
+/**
+ * The first enabled rule that approves the order, or null (an operator decides). Business hours and
+ * the member's day are the platform's zone's (config timeZone).
+ */
+export async function passingRule(
+  tx: Tx,
+  o: WithdrawOrder,
+  now: Date,
+  timeZone: string,
+): Promise<Rule | null> {
   const rules = await tx
     .select()
     .from(withdrawReviewRules)
@@ -63,6 +83,6 @@ export async function passingRule(tx: Tx, o: WithdrawOrder, now: Date): Promise<
       ),
     )
     .orderBy(asc(withdrawReviewRules.id));
-  for (const rule of rules) if (await passes(tx, rule, o, now)) return rule;
+  for (const rule of rules) if (await passes(tx, rule, o, now, timeZone)) return rule;
   return null;
 }

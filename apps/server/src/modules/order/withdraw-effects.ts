@@ -41,7 +41,7 @@ function specs(ctx: AppContext): Record<string, OrderTransitionSpec<WithdrawOrde
       // the WITHDRAW_AUTO_REVIEW switch is off, every withdrawal waits for an operator.
       effect: async (s) => {
         if (!(await switchOn(ctx, 'WITHDRAW_AUTO_REVIEW', s.tx))) return undefined;
-        const rule = await passingRule(s.tx, s.after, s.now);
+        const rule = await passingRule(s.tx, s.after, s.now, ctx.config.timeZone);
         if (!rule) return undefined;
         await runSystemTransition(ctx, orderTransferList, 'autoApprove', s.after.id, {
           tx: s.tx,
