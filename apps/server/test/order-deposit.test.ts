@@ -260,6 +260,9 @@ describe('manual success and failure (maker-checker)', () => {
     );
     expect(asked.envelope.code, asked.body).toBe(0);
     expect(await depositRow(w, o.id)).toMatchObject({ status: 'manual_success_pending', manualBy: 1 });
+    // The list names the maker (a reference to the operator), not their id.
+    const listed = await post<{ list: Row[] }>(w, `${API}/findByPage`, { filters: { orderNo: o.orderNo } });
+    expect(listed.envelope.data.list[0]).toMatchObject({ manualBy: 1, manualByLabel: 'admin' });
     const own = await post(w, `${API}/approveManualSuccess`, { id: o.id }, { key: key(), en: true });
     expect(own.statusCode).toBe(400);
     expect(own.body).toContain('the maker cannot approve');

@@ -41,7 +41,7 @@ export const MATCH_FIELDS = {
   emailOrderId: { type: 'number', list: true },
   deadline: { type: 'datetime', list: true },
   reason: { type: 'text', list: true },
-  manualBy: { type: 'number' },
+  manualBy: { type: 'ref', ref: { resource: 'user', labelField: 'username' } },
   manualReason: { type: 'text', list: true },
   createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
   paidAt: { type: 'datetime', list: true },

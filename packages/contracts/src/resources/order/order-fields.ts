@@ -51,7 +51,10 @@ const ORDER_FIELDS = {
   reviewedByName: { field: { type: 'string', list: true }, label: ['审核人', 'Reviewed by'] },
   reviewedAt: { field: { type: 'datetime', list: true }, label: ['审核时间', 'Reviewed at'] },
   // The maker of a pending manual decision: the web hides its approval from them.
-  manualBy: { field: { type: 'number' }, label: ['人工发起人', 'Manual request by'] },
+  manualBy: {
+    field: { type: 'ref', ref: { resource: 'user', labelField: 'username' } },
+    label: ['人工发起人', 'Manual request by'],
+  },
   manualReason: { field: { type: 'text', list: true }, label: ['人工原因', 'Manual reason'] },
 } as const satisfies Record<string, { field: FieldInput; label: Bilingual }>;
 
