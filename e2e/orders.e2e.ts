@@ -127,6 +127,12 @@ describe('orders', () => {
 
     // The merchant is told: its notify endpoint (the sandbox merchant) receives a signed callback.
     await merchantTold(o.orderNo, 'success');
+    // The order's drawer lists what the merchant was told.
+    await open(`/order/orderDepositList?orderNo=${o.orderNo}&detail=${o.id}`, 'orderDepositList');
+    const told = page.locator('[data-testid="detail-drawer"]:visible').getByTestId('child-mchNotify');
+    await expect.poll(() => told.locator('tr.ant-table-row').count(), { timeout: 20_000 }).toBe(1);
+    expect(await told.innerText()).toContain(o.orderNo);
+    await screenshot(page, 'orders-deposit-drawer-zh-CN');
   });
 
   test('a withdrawal in review is rejected with a reason and a code', async () => {

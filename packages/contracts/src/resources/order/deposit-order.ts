@@ -194,10 +194,15 @@ export const orderDepositList = defineResource({
   actions: ['list', 'export'],
   lifecycle: depositLifecycle,
   // The provider's raw callbacks about the order (upstream-callback.ts).
-  children: [{ resource: 'depositCallbacks', foreignKey: 'orderNo', parentField: 'orderNo' }],
+  children: [
+    { resource: 'depositCallbacks', foreignKey: 'orderNo', parentField: 'orderNo' },
+    // What the merchant was told of the order, and each attempt's answer (the notification's drawer).
+    { resource: 'mchNotify', foreignKey: 'orderNo', parentField: 'orderNo' },
+  ],
   labels: bilingual({
     ...orderFieldLabels('orderDepositList'),
     'child.orderDepositList.depositCallbacks': ['上游回调', 'Upstream callbacks'],
+    'child.orderDepositList.mchNotify': ['商户回调', 'Merchant callbacks'],
     'field.orderDepositList.payType': ['支付方式', 'Pay type'],
     ...enumLabels('orderDepositList', 'payType', PAY_TYPE_LABELS),
     'field.orderDepositList.clientIp': ['下单IP', 'Client IP'],

@@ -210,7 +210,11 @@ export const orderTransferList = defineResource({
   actions: ['list', 'export'],
   lifecycle: withdrawLifecycle,
   // The provider's raw callbacks about the order (upstream-callback.ts).
-  children: [{ resource: 'withdrawCallbacks', foreignKey: 'orderNo', parentField: 'orderNo' }],
+  children: [
+    { resource: 'withdrawCallbacks', foreignKey: 'orderNo', parentField: 'orderNo' },
+    // What the merchant was told of the order, and each attempt's answer (the notification's drawer).
+    { resource: 'mchNotify', foreignKey: 'orderNo', parentField: 'orderNo' },
+  ],
   // Submits an approved withdrawal to a payout passage now, those that pay out by hand included.
   custom: [{ name: 'payOut', scope: 'row', confirm: true, when: { field: 'status', in: ['approved'] } }],
   labels: bilingual({
@@ -219,6 +223,7 @@ export const orderTransferList = defineResource({
       passageId: ['代付通道', 'Payout passage'],
     }),
     'child.orderTransferList.withdrawCallbacks': ['上游回调', 'Upstream callbacks'],
+    'child.orderTransferList.mchNotify': ['商户回调', 'Merchant callbacks'],
     'field.orderTransferList.bankName': ['收款银行', 'Bank'],
     'field.orderTransferList.accountName': ['收款人', 'Account holder'],
     'field.orderTransferList.accountNo': ['收款账号', 'Account no.'],
