@@ -145,6 +145,11 @@ describe('orders', () => {
     await withReason(o.orderNo, 'reject', '收款人信息不符');
     await expect.poll(() => row(o.orderNo).innerText()).toContain('已驳回');
     await screenshot(page, 'orders-withdraw-rejected-zh-CN');
+    // The drawer's history says why.
+    await open(`/order/orderTransferList?orderNo=${o.orderNo}&detail=${o.id}`, 'orderTransferList');
+    const notes = page.locator('[data-testid="detail-drawer"]:visible').getByTestId('audit-notes');
+    await notes.first().waitFor({ timeout: 20_000 });
+    expect(await notes.first().innerText()).toContain('原因 收款人信息不符');
   });
 
   test('a withdrawal is detained, shown on the detained list, and released back to review', async () => {

@@ -1,6 +1,7 @@
 /**
  * The audit timeline of one record in its detail drawer: `GET <api>/audit?id=` (newest first, paged
- * by "older entries"), each entry with its time, operator, action and the fields it changed. Masked
+ * by "older entries"), each entry with its time, operator, action, the fields it changed and the
+ * amount and reason the operator gave. Masked
  * by the server as in lists.
  */
 import { type AuditAnswer, type AuditEntry, auditPath } from '@payops/contracts/options';
@@ -57,6 +58,25 @@ function Changes({ def, entry }: { def: ResourceDef; entry: AuditEntry }) {
   );
 }
 
+/** What an operator gave with the step (the audit row's `extra`): its amount and reason. */
+const NOTES = ['amount', 'reason'] as const;
+
+function Notes({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const extra = (entry.extra ?? {}) as Record<string, unknown>;
+  const given = NOTES.filter((k) => typeof extra[k] === 'string' && extra[k] !== '');
+  if (given.length === 0) return null;
+  return (
+    <ul className="engine-audit-changes" data-testid="audit-notes">
+      {given.map((k) => (
+        <li key={k}>
+          <span className="engine-audit-field">{t(`engine.note.${k}`)}</span> {String(extra[k])}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function AuditTimeline({ def, id }: { def: ResourceDef; id: unknown }) {
   const { t } = useTranslation();
   const query = useInfiniteQuery({
@@ -88,6 +108,7 @@ export function AuditTimeline({ def, id }: { def: ResourceDef; id: unknown }) {
                 {e.result === 'failure' && <Tag color="red">{t('engine.historyFailed')}</Tag>}
               </div>
               <Changes def={def} entry={e} />
+              <Notes entry={e} />
             </div>
           ),
         }))}

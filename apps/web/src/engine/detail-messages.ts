@@ -20,5 +20,7 @@ addLabels(
     'engine.searchToSelect': ['输入以搜索', 'Type to search'],
     'engine.changeBefore': ['变更前', 'Before'],
     'engine.changeAfter': ['变更后', 'After'],
+    'engine.note.amount': ['金额', 'Amount'],
+    'engine.note.reason': ['原因', 'Reason'],
   }),
 );
