@@ -1,7 +1,7 @@
 /**
  * Cashier (counter) payments in the browser (issue 16). A cashier named in CASHIER_STAFF records a
  * payment for a wallet member of this file's own, sends the code, types five wrong codes (each
- * counted, the toast says how many tries are left), is refused on the 6th try even with the right
+ * counted, the dialog says how many tries are left), is refused on the 6th try even with the right
  * code, sends a new code and confirms with the code the sandbox SMS outbox received: the payment is
  * confirmed and the SMS and log pages show the tries, the lock and every action. An administrator
  * holding every role permission but not named as cashier gets 403 from the cashier API.
@@ -19,7 +19,7 @@ import type { AppContext } from '../apps/server/src/platform/context.ts';
 import { launch, database as pgClient, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { confirmAction, visit } from './support/page.ts';
-import { pick, toast } from './support/shell.ts';
+import { pick } from './support/shell.ts';
 
 // The cashiers are named in CASHIER_STAFF of the suite's server (global-setup.ts); the boss is not.
 const CASHIER = {
@@ -35,6 +35,11 @@ const BOSS = {
 const ACCOUNT = `e2e_counter_${Date.now().toString(36)}`;
 const PHONE = `1368${String(Date.now()).slice(-7)}`;
 
+/** A refusal of the code: under the dialog's code input, or a toast when it names no input. */
+const codeRefusal = (text: string) =>
+  page
+    .locator('.ant-form-item-explain-error:visible, .ant-message .ant-message-notice', { hasText: text })
+    .first();
 let browser: Browser;
 let page: Page;
 let db: Database;
@@ -118,13 +123,14 @@ describe('cashier payments', () => {
     for (let left = 4; left >= 0; left--) {
       await tryCode(wrong);
       const text = left > 0 ? `验证码错误，还可尝试${left}次` : '验证码错误，已无剩余尝试次数';
-      await toast(page, text).waitFor({ timeout: 10_000 });
+      // Under the code input of the dialog, where the cashier types the next one.
+      await codeRefusal(text).waitFor({ timeout: 10_000 });
       if (left === 2) await screenshot(page, 'cashier-wrong-code-zh-CN');
       await page.keyboard.press('Escape');
     }
     // The 6th try, with the right code: refused.
     await tryCode(code);
-    await toast(page, '验证码错误次数过多').waitFor({ timeout: 10_000 });
+    await codeRefusal('验证码错误次数过多').waitFor({ timeout: 10_000 });
     await page.keyboard.press('Escape');
     expect(await row().innerText()).toContain('验证码已发送');
 

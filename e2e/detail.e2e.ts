@@ -79,6 +79,7 @@ describe('detail drawer', () => {
     await id('form-remark').fill('e2e detail remark');
     // The edit form holds the masked phone, which its own rule refuses: a new number goes in.
     await id('form-phone').fill('13800001111');
+    await id('form-withdrawRate').fill('0.65');
     merchant.name = await id('form-name').inputValue();
     await id('form-submit').click();
     try {
@@ -116,6 +117,9 @@ describe('detail drawer', () => {
     expect(await history.getByTestId('audit-action').first().getAttribute('title')).toBe('mch.mchList.edit');
     expect(newest).toContain(OPERATOR.username);
     expect(newest).toContain('e2e detail remark');
+    // A rate reads as the list shows it, never as the stored fraction.
+    expect(newest).toContain('→ 0.65%');
+    expect(newest).not.toContain('0.006500');
     // Personal data in the history is masked as in the list.
     expect(newest).toContain('138****1111');
     expect(newest).not.toContain('13800001111');

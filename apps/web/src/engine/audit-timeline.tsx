@@ -16,16 +16,24 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api.ts';
 import { formatDateTime } from '../lib/datetime.ts';
 import { i18n } from '../lib/i18n.ts';
+import { valueText as cellText } from './cell-value.tsx';
 import { diffRows } from './change-rows.ts';
 import './detail-messages.ts';
 import { resourceKey } from './resource-api.ts';
 
 const PAGE_SIZE = 10;
 
-/** A changed value as the list shows it: an option's (a state's) label rather than its code. */
+/** What the audit row keeps for "no value" (diffRows writes each side as text). */
+const EMPTY = new Set(['', 'null', '{}', '[]']);
+
+/** A changed value as the list shows it: a state's label, a rate in %, an amount to its cents, '-' for none. */
 function valueText(field: FieldDef | undefined, value: string, t: TFunction): string {
-  const option = field?.options.find((o) => String(o.value) === value);
-  return option ? t(option.label) : value || '-';
+  if (EMPTY.has(value)) return '-';
+  if (!field) return value;
+  const option = field.options.find((o) => String(o.value) === value);
+  if (option) return t(option.label);
+  if (field.type === 'boolean') return t(value === 'true' ? 'engine.yes' : 'engine.no');
+  return cellText(field, value, t) || value;
 }
 
 /**
