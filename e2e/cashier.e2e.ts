@@ -35,11 +35,9 @@ const BOSS = {
 const ACCOUNT = `e2e_counter_${Date.now().toString(36)}`;
 const PHONE = `1368${String(Date.now()).slice(-7)}`;
 
-/** A refusal of the code: under the dialog's code input, or a toast when it names no input. */
+/** A refusal of the code, under the dialog's code input (where the next one is typed). */
 const codeRefusal = (text: string) =>
-  page
-    .locator('.ant-form-item-explain-error:visible, .ant-message .ant-message-notice', { hasText: text })
-    .first();
+  page.locator('.ant-form-item-explain-error:visible', { hasText: text }).first();
 let browser: Browser;
 let page: Page;
 let db: Database;
@@ -123,7 +121,6 @@ describe('cashier payments', () => {
     for (let left = 4; left >= 0; left--) {
       await tryCode(wrong);
       const text = left > 0 ? `验证码错误，还可尝试${left}次` : '验证码错误，已无剩余尝试次数';
-      // Under the code input of the dialog, where the cashier types the next one.
       await codeRefusal(text).waitFor({ timeout: 10_000 });
       if (left === 2) await screenshot(page, 'cashier-wrong-code-zh-CN');
       await page.keyboard.press('Escape');

@@ -13,3 +13,14 @@ export function placeFieldErrors(form: FormInstance, names: readonly string[], e
   form.setFields(placed.map((f) => ({ name: f.field, errors: [f.message] })));
   return placed.length > 0;
 }
+
+/**
+ * For a dialog's request: `.catch(placedUnder(form, names))` shows the refusal under its inputs and
+ * rethrows it, so the dialog stays open.
+ */
+export function placedUnder(form: FormInstance, names: readonly string[]) {
+  return (error: unknown): never => {
+    placeFieldErrors(form, names, error);
+    throw error;
+  };
+}

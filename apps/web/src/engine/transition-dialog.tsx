@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../lib/toast.ts';
 import { ActionDialog } from './action-dialog.tsx';
-import { placeFieldErrors } from './field-errors.ts';
+import { placedUnder } from './field-errors.ts';
 import { amountProblemText } from './money-rule.ts';
 import { runAction } from './resource-api.ts';
 import { addLabels } from './resource-labels.ts';
@@ -75,10 +75,7 @@ export function TransitionDialog({
     if (amount && values.amount) input.amount = values.amount.trim();
     if (code && values.code) input.code = values.code.trim();
     const fields = Object.keys(transition.input);
-    await runAction(def, action, [row], input, fields).catch((error: unknown) => {
-      placeFieldErrors(form, fields, error);
-      throw error;
-    });
+    await runAction(def, action, [row], input, fields).catch(placedUnder(form, fields));
     toast.success(t('engine.done'));
     onDone();
   };

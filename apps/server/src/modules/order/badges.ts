@@ -20,8 +20,8 @@ export interface OrderCounts {
   lowAmountOrderCount: number;
   timeOutOrderCount: number;
   /**
-   * The largest low amount (the threshold, to the cent above, less a cent: CNY amounts have two decimals), for the
-   * badge's list to filter the same withdrawals (`amount=,<it>`).
+   * The largest low amount, for the badge's list to filter the same withdrawals (`amount=,<it>`):
+   * the threshold, to the cent above, less a cent (CNY amounts have two decimals).
    */
   lowAmountMax: string;
 }

@@ -17,7 +17,7 @@ import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog } from '../../engine/action-dialog.tsx';
-import { placeFieldErrors } from '../../engine/field-errors.ts';
+import { placedUnder } from '../../engine/field-errors.ts';
 import { newIdempotencyKey } from '../../engine/resource-api.ts';
 import { useResourceLabels } from '../../engine/resource-labels.ts';
 import { amountRule } from '../../engine/transition-dialog.tsx';
@@ -83,10 +83,7 @@ export function AdjustDialog({
       body: { id: row.id, type: values.type, amount: values.amount.trim(), reason: values.reason.trim() },
       headers: { 'Idempotency-Key': key },
       fields: FIELDS,
-    }).catch((error: unknown) => {
-      placeFieldErrors(form, FIELDS, error);
-      throw error;
-    });
+    }).catch(placedUnder(form, FIELDS));
     if (answer.status === 'pending') toast.info(t('mchPage.adjustPending'));
     else toast.success(t('mchPage.adjustDone', { available: truncateMoney(answer.available) }));
     onDone();
