@@ -174,7 +174,9 @@ export async function stageStatement(ctx: AppContext, input: StageInput) {
       linesTotal: total,
       createdBy: input.actor.operatorId,
       createdByName: input.actor.username,
+      // Both on the app's clock, which the stale check reads (not the database's now()).
       createdAt: ctx.clock.now(),
+      updatedAt: ctx.clock.now(),
     })
     .onConflictDoNothing()
     .returning();
