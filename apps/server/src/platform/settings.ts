@@ -16,7 +16,10 @@ export interface Settings {
   adjustApprovalThreshold: string;
   /** A pending adjustment no one decided within this many hours is rejected by the system (a job). */
   adjustApprovalExpiryHours: number;
-  /** Unpaid orders expire after this many minutes. */
+  /**
+   * Unpaid orders expire after this many minutes; an open withdrawal times out after as many (each
+   * unless its merchant has its own timeout).
+   */
   orderTimeoutMinutes: number;
   /** Waiting withdrawals below this amount count in the header's low-amount badge (decimal string). */
   lowAmountWithdrawThreshold: string;
@@ -30,6 +33,9 @@ export interface Settings {
   DATACENTER_ONOFF_CONTROLLER: Record<string, boolean>;
 }
 
+/** orderTimeoutMinutes when no operator set it (a withdrawal made without the setting at hand uses it). */
+export const DEFAULT_ORDER_TIMEOUT_MINUTES = 30;
+
 export function defaultSettings(ctx: AppContext): Settings {
   return {
     whiteIpEnabled: false,
@@ -37,7 +43,7 @@ export function defaultSettings(ctx: AppContext): Settings {
     requireAuthenticator: false,
     adjustApprovalThreshold: '50000',
     adjustApprovalExpiryHours: 72,
-    orderTimeoutMinutes: 30,
+    orderTimeoutMinutes: DEFAULT_ORDER_TIMEOUT_MINUTES,
     lowAmountWithdrawThreshold: '100',
     upstreamCallbackRetentionDays: 90,
     usdtConfirmations: 3,
@@ -53,7 +59,11 @@ export async function getSetting<K extends keyof Settings>(
   db: Pick<AppContext['db'], 'select'> = ctx.db,
 ): Promise<Settings[K]> {
   const [row] = await db.select({ value: sysConfig.value }).from(sysConfig).where(eq(sysConfig.key, key));
-  return row ? (row.value as Settings[K]) : defaultSettings(ctx)[key];
+  const fallback = defaultSettings(ctx)[key];
+  if (!row) return fallback;
+  // A decimal setting (an amount) written as a bare JSON number reads as the string it stands for.
+  if (typeof fallback === 'string' && typeof row.value === 'number') return String(row.value) as Settings[K];
+  return row.value as Settings[K];
 }
 
 /**

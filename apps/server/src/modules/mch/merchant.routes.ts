@@ -148,7 +148,7 @@ export async function merchantRoutes(fastify: FastifyInstance) {
     },
     async () =>
       ok({
-        approvalThreshold: String(await getSetting(ctx, 'adjustApprovalThreshold')),
+        approvalThreshold: await getSetting(ctx, 'adjustApprovalThreshold'),
         currency: ADJUST_CURRENCY,
       }),
   );
@@ -161,8 +161,7 @@ export async function merchantRoutes(fastify: FastifyInstance) {
     body: adjustBody,
     response: adjustAnswer,
     idempotent: true,
-    // A value written as a bare JSON number still reads as a decimal string.
-    prepare: async () => String(await getSetting(ctx, 'adjustApprovalThreshold')),
+    prepare: () => getSetting(ctx, 'adjustApprovalThreshold'),
     run: async (request, b, tx, threshold) => {
       const outcome = await requestAdjustment(ctx, tx, b, actorOf(request), threshold);
       const data = answerOf(outcome);
