@@ -7,12 +7,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DATACENTER_SWITCHES_KEY, mchFrozenList } from '@payops/contracts';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchWaitingDeposits } from '../src/modules/match/match-retry.ts';
 import { expireDueMatches } from '../src/modules/match/match-timeouts.ts';
 import { voucherDir } from '../src/modules/match/voucher.ts';
 import { ledgerIsSound, verifyLedger } from '../src/platform/ledger/index.ts';
 import { setSetting } from '../src/platform/settings.ts';
+import { statusHistory } from '../src/platform/transitions/index.ts';
 import { call } from './harness.ts';
 import {
   addMembers,
@@ -55,6 +57,13 @@ describe('matched deposits and withdrawals', () => {
     expect(Number(held.frozen) - Number(before.frozen)).toBeCloseTo(502.5, 2);
     expect((await rowOf(w, 'withdraw_orders', 'id = $1', w1.id)).status).toBe('matching');
     expect((await poolOf(w, w1.orderNo)).remaining).toBe('300.00000000');
+    // Its history reads in the order things happened: approved, then pooled (one transaction).
+    const steps = await w.t.ctx.db
+      .select({ transition: statusHistory.transition })
+      .from(statusHistory)
+      .where(and(eq(statusHistory.resource, 'orderTransferList'), eq(statusHistory.recordId, String(w1.id))))
+      .orderBy(asc(statusHistory.id));
+    expect(steps.map((x) => x.transition)).toEqual(['review', 'approve', 'enterPool']);
 
     const res = await matchedDeposit(w, 'pb1', '400');
     expect(res.envelope.code, res.body).toBe(0);

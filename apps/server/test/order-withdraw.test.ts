@@ -6,7 +6,7 @@
  * under maker-checker; bad input refused with nothing changed; a race of rejections with one release.
  */
 import { ErrorCode, orderTransferList } from '@payops/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBusinessHours, localClock } from '../src/modules/order/auto-review.ts';
 import { withdrawReviewRules } from '../src/modules/order/schema.ts';
@@ -268,6 +268,15 @@ describe('auto-review rules', () => {
     expect((await withdrawRow(w, third.id)).status).toBe('in_review');
     const actions = (await eventsOf(w, 'withdraw', small.id)).map((e) => e.action);
     expect(actions).toEqual(['withdraw.review', 'withdraw.autoApprove']);
+    // The status history too: the review's row before the approval it led to (one transaction).
+    const steps = await w.t.ctx.db
+      .select({ transition: statusHistory.transition })
+      .from(statusHistory)
+      .where(
+        and(eq(statusHistory.resource, 'orderTransferList'), eq(statusHistory.recordId, String(small.id))),
+      )
+      .orderBy(asc(statusHistory.id));
+    expect(steps.map((x) => x.transition)).toEqual(['review', 'autoApprove']);
     await w.t.ctx.db.update(withdrawReviewRules).set({ enabled: false });
   });
 

@@ -30,11 +30,12 @@ const settle = postingEffect<WithdrawOrder>(withdrawOrders, withdrawalSettlement
 const release = postingEffect<WithdrawOrder>(withdrawOrders, withdrawalRelease);
 
 function specs(ctx: AppContext): Record<string, OrderTransitionSpec<WithdrawOrder>> {
-  // A matched (P2P) withdrawal goes into the match pool as soon as it is approved.
-  const intoPool = async (s: OrderStep<WithdrawOrder>) => {
-    await poolIfMatched(ctx, s.tx, s.after);
-    return undefined;
-  };
+  // A matched (P2P) withdrawal goes into the match pool as soon as it is approved. A step that runs
+  // another transition runs it `last`, after its own history and audit rows: the record's timeline
+  // then reads in the order things happened (approved, then pooled).
+  const intoPool = async (s: OrderStep<WithdrawOrder>) => ({
+    last: () => poolIfMatched(ctx, s.tx, s.after),
+  });
   return {
     review: {
       // Auto-review inside the review itself: whoever creates the order runs only `review`. While
@@ -43,11 +44,12 @@ function specs(ctx: AppContext): Record<string, OrderTransitionSpec<WithdrawOrde
         if (!(await switchOn(ctx, 'WITHDRAW_AUTO_REVIEW', s.tx))) return undefined;
         const rule = await passingRule(s.tx, s.after, s.now, ctx.config.timeZone);
         if (!rule) return undefined;
-        await runSystemTransition(ctx, orderTransferList, 'autoApprove', s.after.id, {
-          tx: s.tx,
-          reason: systemText('autoReview', rule.name),
-        });
-        return { extra: { autoReviewRule: rule.id } };
+        const autoApprove = () =>
+          runSystemTransition(ctx, orderTransferList, 'autoApprove', s.after.id, {
+            tx: s.tx,
+            reason: systemText('autoReview', rule.name),
+          }).then(() => undefined);
+        return { extra: { autoReviewRule: rule.id }, last: autoApprove };
       },
     },
     autoApprove: {
