@@ -63,6 +63,8 @@ async function filterCases(w: World, def: ResourceDef, table: string): Promise<[
     ],
     scheduledAt: [['scheduledAt between next 7 days', [iso(now), iso(now + 7 * DAY)]]],
     family: [['family eq match (few rows)', 'match']],
+    // The timed-out badge's list: open withdrawals past their due time (badges.ts).
+    overdue: [['overdue (timed-out badge)', true]],
   };
   const cases: [string, object][] = [['no filter', {}]];
   for (const [name, f] of Object.entries(def.fields as Record<string, FieldDef>)) {

@@ -129,7 +129,7 @@ export async function growOrders(app: BuiltApp, batch: OrderBatch): Promise<void
     await client.query(
       `INSERT INTO withdraw_orders (order_no, mch_order_no, merchant_id, mch_no, member_account, amount, fee,
           bank_code, bank_name, account_name, account_no, passage_id, third_party_id, upstream_order_no, status,
-          detained_from, client_ip, fail_reason, freeze_entry_id, entry_id, created_at, reviewed_at,
+          detained_from, client_ip, fail_reason, freeze_entry_id, entry_id, created_at, due_at, reviewed_at,
           finished_at, updated_at)
        SELECT 'W' || to_char(at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISS') || $1 || lpad(g::text, 7, '0'),
               $1 || 'm' || g, mids[1 + g % cardinality(mids)], nos[1 + g % cardinality(nos)],
@@ -142,7 +142,8 @@ export async function growOrders(app: BuiltApp, batch: OrderBatch): Promise<void
               CASE WHEN st IN ('failed', 'rejected') THEN 'bench' END,
               $7::bigint + ${D} + g,
               CASE WHEN st IN ('success', 'failed', 'rejected') THEN $7::bigint + ${D + W} + g END,
-              at, CASE WHEN st NOT IN ('in_review', 'detained') THEN at + interval '3 minutes' END,
+              at, at + interval '30 minutes',
+              CASE WHEN st NOT IN ('in_review', 'detained') THEN at + interval '3 minutes' END,
               CASE WHEN st IN ('success', 'failed', 'rejected') THEN at + interval '10 minutes' END, at
          FROM (SELECT *, ${batch.withdrawStatus ? `'${batch.withdrawStatus}'` : WITHDRAW_MIX} AS st
                  FROM (${src(W)}) s0) s`,

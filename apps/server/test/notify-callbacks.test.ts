@@ -126,6 +126,7 @@ describe('withdrawals', () => {
         status: 'rejected',
         failReason: '风控拒绝',
         notifyUrl: mch.notifyUrl,
+        dueAt: now,
         finishedAt: now,
       })
       .returning();

@@ -85,6 +85,7 @@ beforeAll(async () => {
       amount,
       status,
       createdAt: new Date(now - daysAgo * DAY - 60_000),
+      dueAt: new Date(now - daysAgo * DAY + 29 * 60_000),
     })),
   );
   const [tp] = await t.ctx.db.insert(thirdParties).values({ code: 'dash-tp', name: '看板上游' }).returning();

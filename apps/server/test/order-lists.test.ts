@@ -6,8 +6,9 @@
  * thirdwithdraw_list) show only their part of the orders, each behind its own permission.
  */
 import { ErrorCode, orderTransferList } from '@payops/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchants } from '../src/modules/mch/schema.ts';
 import { withdrawOrders } from '../src/modules/order/schema.ts';
 import { resources, roleResources, roles } from '../src/modules/sys/schema.ts';
 import { setSetting } from '../src/platform/settings.ts';
@@ -93,14 +94,44 @@ describe('header badges', () => {
       // The badge's list filters amounts up to this: below 60 is up to 59.99.
       lowAmountMax: '59.99',
     });
-    // Past the 30-minute default withdrawal timeout, both open withdrawals are timed out (moved back
-    // in time rather than the clock moved on, which would end the session).
+    // A merchant with its own 2-hour withdrawal timeout: its withdrawal is due 2 hours after creation.
+    const patient = await newMerchant(w, 'Patient Co');
+    await fundMerchant(w, patient.id, '1000');
+    await w.t.ctx.db.update(merchants).set({ withdrawTimeout: 120 }).where(eq(merchants.id, patient.id));
+    const slow = await newWithdrawal(w, patient.id, '80');
+    expect(slow.dueAt.getTime() - slow.createdAt.getTime()).toBe(120 * 60_000);
+    // 31 minutes on: past the platform's 30-minute default, the first merchant's two withdrawals are
+    // timed out, the patient merchant's is not (moved back in time rather than the clock moved on,
+    // which would end the session).
     await w.t.ctx.db
       .update(withdrawOrders)
-      .set({ createdAt: new Date(now.getTime() - 31 * 60_000) })
-      .where(eq(withdrawOrders.merchantId, m.id));
+      .set({
+        createdAt: sql`created_at - interval '31 minutes'`,
+        dueAt: sql`due_at - interval '31 minutes'`,
+      })
+      .where(inArray(withdrawOrders.merchantId, [m.id, patient.id]));
     const later = (await counts(...window)).envelope.data;
     expect(Number(later.timeOutOrderCount)).toBe(Number(before.timeOutOrderCount) + 2);
+    // The badge's list (`overdue`) shows the same withdrawals it counts.
+    const overdue = (merchantId: number, value: boolean) =>
+      post<Page>(w, '/api/pay/transferOrder/findByPage', {
+        page: 1,
+        pageSize: 20,
+        filters: { merchantId, overdue: value },
+      }).then((res) => res.envelope.data.list.map((r) => Number(r.amount)));
+    expect((await overdue(m.id, true)).sort()).toEqual([50, 70]);
+    expect(await overdue(patient.id, true)).toEqual([]);
+    expect(await overdue(patient.id, false)).toEqual([80]);
+    // A finished withdrawal is not timed out, however late.
+    const [first] = await w.t.ctx.db
+      .select()
+      .from(withdrawOrders)
+      .where(and(eq(withdrawOrders.merchantId, m.id), eq(withdrawOrders.amount, '50')));
+    await runSystemTransition(w.t.ctx, orderTransferList, 'reject', first!.id, { reason: 'badge test' });
+    expect(await overdue(m.id, true)).toEqual([70]);
+    // The threshold written as a bare JSON number (as an operator's config edit may) reads the same.
+    await setSetting(w.t.ctx, 'lowAmountWithdrawThreshold', 60 as unknown as string, 1);
+    expect((await counts(...window)).envelope.data.lowAmountMax).toBe('59.99');
     // Outside the window nothing counts.
     const empty = (await counts('2020-01-01T00:00:00Z', '2020-01-02T00:00:00Z')).envelope.data;
     expect(empty).toEqual({

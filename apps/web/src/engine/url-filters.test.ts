@@ -32,6 +32,9 @@ describe('filters from the URL', () => {
     // The low-amount badge's list: amounts up to the threshold less a cent, from none.
     const low = urlFilterValues(orderTransferList, '?status=in_review,approved&amount=,99.99');
     expect(toFilters(filterFields(orderTransferList.fields), low).amount).toEqual([null, '99.99']);
+    // The timed-out badge's list: a yes/no filter travels as a boolean.
+    const late = urlFilterValues(orderTransferList, '?overdue=true');
+    expect(toFilters(filterFields(orderTransferList.fields), late)).toEqual({ overdue: true });
     expect(toFilters(filterFields(mchList.fields), urlFilterValues(mchList, '?agentId=12&id=3'))).toEqual({
       agentId: 12,
       id: 3,

@@ -26,6 +26,7 @@ import { dec } from '../../platform/ledger/index.ts';
 import { actorOf, registerTransitions } from '../../platform/transitions/index.ts';
 import { rowAction } from '../mch/row-action.ts';
 import { orderPlaceLog } from '../openapi/schema.ts';
+import { withdrawalConditions } from '../order/badges.ts';
 import { depositOrders, withdrawOrders } from '../order/schema.ts';
 import { matches, matchMerchantConfig, matchPool, matchRules } from './match.schema.ts';
 import { matchHooks } from './match-hooks.ts';
@@ -54,7 +55,10 @@ export async function matchRoutes(fastify: FastifyInstance) {
   });
   registerCrud(fastify, match_ordersplit_mch_List, { table: matchMerchantConfig });
   registerCrud(fastify, orderDepositListMatch, { table: depositOrders });
-  registerCrud(fastify, orderTransferListMatch, { table: withdrawOrders });
+  registerCrud(fastify, orderTransferListMatch, {
+    table: withdrawOrders,
+    conditions: withdrawalConditions(fastify.ctx),
+  });
   registerCrud(fastify, orderPlaceLogMatchPage, { table: orderPlaceLog });
 
   rowAction(fastify, findTransferMatchByPage, {

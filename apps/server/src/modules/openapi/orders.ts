@@ -7,6 +7,7 @@ import { currencyRule, orderTransferList } from '@payops/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { balancesOf, dec, LedgerError } from '../../platform/ledger/index.ts';
+import { cachedSetting } from '../../platform/settings.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { usePaymentAccount } from '../member/payment-accounts.ts';
 import { insertWithdrawOrder } from '../order/create.ts';
@@ -113,6 +114,7 @@ export async function createWithdrawal(
           merchantId: m.id,
           clientIp,
           scheduledAt: at && at > now ? at : null,
+          platformTimeoutMinutes: await cachedSetting(ctx, 'orderTimeoutMinutes', tx),
           now,
         });
         if (!created) return { order, created };

@@ -11,6 +11,7 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { clientOf, insertRow, NamedStatement } from '../../db/named-statement.ts';
 import { type Executor, ensureAccount, postEntry, type Tx } from '../../platform/ledger/index.ts';
 import { Dec, dec, decString } from '../../platform/ledger/money.ts';
+import { DEFAULT_ORDER_TIMEOUT_MINUTES } from '../../platform/settings.ts';
 import { type FeeRate, merchants } from '../mch/schema.ts';
 import type { OrderQuote } from './quote.ts';
 import { type DepositOrder, depositOrders, type WithdrawOrder, withdrawOrders } from './schema.ts';
@@ -181,7 +182,15 @@ export interface NewWithdrawal {
   operatorId?: number | null;
   quote?: OrderQuote;
   family?: OrderFamily;
+  /** The platform's `orderTimeoutMinutes` as the caller read it: the withdrawal's timeout unless its merchant has one. */
+  platformTimeoutMinutes?: number;
   now: Date;
+}
+
+/** When an open withdrawal times out (withdrawOrders.dueAt): its timeout after creation, or after its reserved time. */
+export function withdrawalDueAt(now: Date, scheduledAt: Date | null, timeoutMinutes: number): Date {
+  const from = scheduledAt && scheduledAt > now ? scheduledAt : now;
+  return new Date(from.getTime() + timeoutMinutes * 60_000);
 }
 
 /**
@@ -212,6 +221,11 @@ export async function insertWithdrawOrder(
       accountName: input.accountName,
       accountNo: input.accountNo,
       scheduledAt: input.scheduledAt ?? null,
+      dueAt: withdrawalDueAt(
+        input.now,
+        input.scheduledAt ?? null,
+        m.withdrawTimeout ?? input.platformTimeoutMinutes ?? DEFAULT_ORDER_TIMEOUT_MINUTES,
+      ),
       notifyUrl: input.notifyUrl ?? m.notifyUrl,
       clientIp: input.clientIp ?? '',
       remark: input.remark ?? '',

@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../platform/crud/index.ts';
 import { NOT_NULL } from '../../platform/crud/query.ts';
 import { registerTransitions } from '../../platform/transitions/index.ts';
+import { withdrawalConditions } from './badges.ts';
 import { depositHooks } from './deposit-effects.ts';
 import { depositOrders, orderEvents, withdrawOrders, withdrawReviewRules } from './schema.ts';
 import { withdrawHooks } from './withdraw-effects.ts';
@@ -26,7 +27,9 @@ import { withdrawHooks } from './withdraw-effects.ts';
 export async function orderRoutes(fastify: FastifyInstance) {
   registerCrud(fastify, orderDepositList, { table: depositOrders });
   registerTransitions(fastify, orderDepositList, { table: depositOrders, hooks: depositHooks() });
-  registerCrud(fastify, orderTransferList, { table: withdrawOrders });
+  // Every withdrawal list filters `overdue` (the timed-out badge's condition).
+  const withdrawals = { table: withdrawOrders, conditions: withdrawalConditions(fastify.ctx) };
+  registerCrud(fastify, orderTransferList, withdrawals);
   registerTransitions(fastify, orderTransferList, {
     table: withdrawOrders,
     hooks: withdrawHooks(fastify.ctx),
@@ -34,8 +37,8 @@ export async function orderRoutes(fastify: FastifyInstance) {
   // The view pages (contracts order/views.ts), each scoped by its definition.
   registerCrud(fastify, receiveList, { table: depositOrders });
   registerCrud(fastify, ordinaryDeposits, { table: depositOrders });
-  registerCrud(fastify, orderDetainList, { table: withdrawOrders });
-  registerCrud(fastify, thirdwithdrawList, { table: withdrawOrders, scope: { scheduledAt: NOT_NULL } });
+  registerCrud(fastify, orderDetainList, withdrawals);
+  registerCrud(fastify, thirdwithdrawList, { ...withdrawals, scope: { scheduledAt: NOT_NULL } });
   registerCrud(fastify, orderRecordPage, { table: orderEvents });
   registerCrud(fastify, auditRecordList, { table: orderEvents });
   registerCrud(fastify, autoReviewList, { table: withdrawReviewRules });

@@ -13,13 +13,20 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../platform/crud/index.ts';
 import { NOT_NULL } from '../../platform/crud/query.ts';
+import { withdrawalConditions } from './badges.ts';
 import { depositOrders, withdrawOrders } from './schema.ts';
 
 export async function otcRoutes(fastify: FastifyInstance) {
   registerCrud(fastify, orderDepositListOTC, { table: depositOrders });
-  registerCrud(fastify, orderTransferListOTC, { table: withdrawOrders });
+  registerCrud(fastify, orderTransferListOTC, {
+    table: withdrawOrders,
+    conditions: withdrawalConditions(fastify.ctx),
+  });
   registerCrud(fastify, orderDepositListZHOTC, { table: depositOrders });
-  registerCrud(fastify, orderTransferListZHOTC, { table: withdrawOrders });
+  registerCrud(fastify, orderTransferListZHOTC, {
+    table: withdrawOrders,
+    conditions: withdrawalConditions(fastify.ctx),
+  });
   // The payment orders: the OTC/ZHOTC deposits an upstream accepted (its order no on the order).
   registerCrud(fastify, otcPayOrderPage, { table: depositOrders, scope: { upstreamOrderNo: NOT_NULL } });
 }

@@ -134,6 +134,12 @@ export const withdrawOrders = pgTable(
     detainedFrom: text('detained_from', { enum: WITHDRAW_STATES }),
     /** A reservation withdrawal is paid out no earlier than this. */
     scheduledAt: ts('scheduled_at'),
+    /**
+     * Open past this, it has timed out (the header's badge, the list's `overdue` filter): its merchant's
+     * withdrawal timeout (else the platform's `orderTimeoutMinutes`) after its creation, or after its
+     * reserved time. Set once at creation: a later change of the timeout applies to new withdrawals.
+     */
+    dueAt: ts('due_at').notNull(),
     /** Only passages that pay out by hand could take it: the payout job leaves it to an operator. */
     payoutHeld: boolean('payout_held').notNull().default(false),
     /** The entry that froze amount + fee at creation (entryId: the one that settled or released it). */
@@ -156,7 +162,7 @@ export const withdrawOrders = pgTable(
     // The header badges (timed-out and low-amount withdrawals over a window): the open withdrawals
     // only, with what the two counts read, so each is an index-only range over a small index.
     index('withdraw_orders_open_idx')
-      .on(t.createdAt, t.merchantId, t.amount, t.status)
+      .on(t.createdAt, t.dueAt, t.amount, t.status)
       .where(statusIn(OPEN_WITHDRAW_STATES)),
     // Reservation withdrawals (thirdwithdraw_list): the few with a time.
     index('withdraw_orders_scheduled_idx').on(t.scheduledAt).where(sql`scheduled_at IS NOT NULL`),

@@ -44,7 +44,16 @@ export interface BoundResource {
   scope: Row;
   /** Virtual fields computed in SQL, read in the same statement as the rows (selection). */
   computed: Record<string, SQL>;
+  /** The filters of virtual fields, as their module words them (registerCrud `conditions`). */
+  conditions: Record<string, Condition>;
 }
+
+/**
+ * A virtual field's filter: the rows a value selects, built per request (so it may read the app's
+ * clock, e.g. withdrawals overdue now). Every value it puts in the SQL goes through `param`, which
+ * binds it as the statement's parameter (list-page.ts prepares a statement once per shape).
+ */
+export type Condition = (value: unknown, param: (value: unknown) => unknown) => SQL;
 
 /** A definition on its table; `serverScope` is added to the definition's own scope (a view's). */
 export function bindResource(
@@ -52,6 +61,7 @@ export function bindResource(
   table: PgTable,
   serverScope: Row = {},
   computed: Record<string, SQL> = {},
+  conditions: Record<string, Condition> = {},
 ): BoundResource {
   const scope: Row = { ...def.scope, ...serverScope };
   const tableColumns = getTableColumns(table) as Record<string, PgColumn>;
@@ -66,11 +76,11 @@ export function bindResource(
   for (const k of Object.keys(scope)) {
     if (!tableColumns[k]) throw new Error(`Resource ${def.name}: scope column ${k} is not on its table`);
   }
-  for (const k of Object.keys(computed)) {
+  for (const k of [...Object.keys(computed), ...Object.keys(conditions)]) {
     if (!(def.fields as Record<string, FieldDef>)[k]?.virtual)
-      throw new Error(`Resource ${def.name}: computed ${k} is not a virtual field`);
+      throw new Error(`Resource ${def.name}: ${k} is computed or a condition but not a virtual field`);
   }
-  return { def, table, columns, tableColumns, scope, computed };
+  return { def, table, columns, tableColumns, scope, computed, conditions };
 }
 
 /** A JSON value of a field as the column takes it (ISO timestamps become Dates). */
@@ -194,12 +204,18 @@ export function whereOf(r: BoundResource, filters: Row, b?: Binder): SQL | undef
   for (const [name, value] of Object.entries(filters)) {
     const field = (r.def.fields as Record<string, FieldDef>)[name];
     const col = r.columns[name];
-    if (value === null || value === undefined || !field?.filter || !col) continue;
-    // An `in` list's length and a range's open ends change the SQL; the values do not.
+    const condition = r.conditions[name];
+    if (value === null || value === undefined || !field?.filter || !(col || condition)) continue;
+    // An `in` list's length and a range's open ends change the SQL; the values do not. A virtual
+    // field's condition may change its SQL with the value (overdue or not): the value is its shape.
     b?.shape.push(
-      `${name}:${Array.isArray(value) ? value.map((x) => (x === null ? '-' : 'v')).join('') : ''}`,
+      condition
+        ? `${name}=${JSON.stringify(value)}`
+        : `${name}:${Array.isArray(value) ? value.map((x) => (x === null ? '-' : 'v')).join('') : ''}`,
     );
-    parts.push(filterCondition(field, col, value, b));
+    parts.push(
+      condition ? condition(value, (v) => (b ? b.bind(v) : v)) : filterCondition(field, col!, value, b),
+    );
   }
   return and(...parts);
 }

@@ -9,6 +9,7 @@ import {
   type ExportBody,
   editBodySchema,
   exportBodySchema,
+  type FieldDef,
   type FindByPageBody,
   findByPageBodySchema,
   getByIdQuerySchema,
@@ -40,6 +41,7 @@ import { registerOptions } from './options.ts';
 import {
   type BoundResource,
   bindResource,
+  type Condition,
   RESTRICT,
   type Restriction,
   type Row,
@@ -64,6 +66,8 @@ export interface CrudOptions extends WriteHooks {
    * page is one statement, not a page and a look-up per page).
    */
   computed?: Record<string, SQL>;
+  /** The filters of virtual fields (query.ts Condition): what a virtual field's filter value selects. */
+  conditions?: Record<string, Condition>;
   /** Fills the definition's virtual fields of a batch of rows (what SQL cannot compute). */
   enrich?: (rows: Row[]) => Promise<Row[]>;
   /**
@@ -137,7 +141,12 @@ export function registerCrud(
 ): BoundResource {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.ctx;
-  const r = bindResource(def, options.table, options.scope, options.computed);
+  const r = bindResource(def, options.table, options.scope, options.computed, options.conditions);
+  // A virtual field's filter is its module's condition: without one it would be ignored, silently.
+  for (const f of Object.values(def.fields as Record<string, FieldDef>)) {
+    if (f.virtual && f.filter && !r.conditions[f.name])
+      throw new Error(`Resource ${def.name}: the filter of virtual field ${f.name} has no condition`);
+  }
   bindForRefs(r);
   const present = presenter(r, options.enrich);
   const served = (a: StandardAction) => def.actions[a] && !options.own?.includes(a);

@@ -14,8 +14,8 @@ import { useShellValue } from '../../lib/queries.ts';
 import type { OrderCounts } from '../../lib/server-types.ts';
 
 /**
- * Each badge opens the list it counts, over the same 6 days. Timed-out withdrawals open the open
- * withdrawals (the per-merchant timeout is not a list filter); low-amount ones the waiting withdrawals
+ * Each badge opens the list it counts, over the same 6 days. Timed-out withdrawals open the open ones
+ * past their due time (the list's `overdue` filter, the badge's own condition); low-amount ones the waiting withdrawals
  * up to the amount the server counts (its threshold setting, `lowAmountMax`); failed-match email
  * orders open the unmatched email orders.
  */
@@ -32,7 +32,7 @@ const badges: {
   {
     field: 'timeOutOrderCount',
     label: 'header.timeOut',
-    to: (days) => `/order/orderTransferList?status=in_review,approved,paying,detained&createdAt=${days}`,
+    to: (days) => `/order/orderTransferList?overdue=true&createdAt=${days}`,
   },
   {
     field: 'lowAmountOrderCount',

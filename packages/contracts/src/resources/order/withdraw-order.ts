@@ -200,6 +200,10 @@ export const orderTransferList = defineResource({
     ...orderFields('passageId', 'upstreamOrderNo', 'status', 'failReason', 'createdAt'),
     // A reservation withdrawal is paid out no earlier than this (thirdwithdraw_list: those with one).
     scheduledAt: { type: 'datetime', list: true, filter: 'between' },
+    // Open past this, it has timed out: the merchant's withdrawal timeout (else the platform's) after
+    // creation or the reserved time. `overdue` selects the open ones past it now (the header's badge).
+    dueAt: { type: 'datetime', list: true },
+    overdue: { type: 'boolean', virtual: true, filter: 'eq' },
     // Set by the payout job when only passages whose payout config pays by hand could take it: it
     // waits for an operator's `payOut` (the job leaves it alone).
     payoutHeld: { type: 'boolean', list: true },
@@ -228,6 +232,8 @@ export const orderTransferList = defineResource({
     'field.orderTransferList.accountName': ['收款人', 'Account holder'],
     'field.orderTransferList.accountNo': ['收款账号', 'Account no.'],
     'field.orderTransferList.scheduledAt': ['预约时间', 'Scheduled at'],
+    'field.orderTransferList.dueAt': ['超时时间', 'Times out at'],
+    'field.orderTransferList.overdue': ['已超时未完成', 'Timed out, still open'],
     'field.orderTransferList.payoutHeld': ['待人工出款', 'Awaits manual payout'],
     'action.orderTransferList.payOut': ['立即出款', 'Pay out now'],
     'confirm.orderTransferList.payOut': [
