@@ -306,6 +306,19 @@ describe('maker-checker', () => {
     expect(again.envelope.code).toBe(ErrorCode.conflict);
     expect((await approve()).envelope.code).toBe(ErrorCode.needCode);
     expect(await postingsOf(String(m.mchNo))).toHaveLength(1);
+    // The request's history, newest first: the decisions and the maker's request (audited on the
+    // merchant); the merchant's other adjustments are not in it.
+    await adjust({ id: m.id, type: 'credit', amount: '10', reason: 'small top-up' });
+    const history = await call<{ list: Row[] }>(t, 'GET', `/api/mch/adjust/audit?id=${id}`, {
+      session: checker,
+    });
+    expect(history.envelope.code, history.body).toBe(0);
+    expect(history.envelope.data.list.map((e) => [e.action, e.operatorName, e.result])).toEqual([
+      ['mch.mchList.approve', 'checker', 'failure'], // the second approval: already executed
+      ['mch.mchList.approve', 'checker', 'success'],
+      ['mch.mchList.approve', 'admin', 'failure'], // the maker's own
+      ['mch.mchList.adjust', 'admin', 'success'], // the request, audited on the merchant
+    ]);
     await setSetting(t.ctx, 'adjustApprovalThreshold', '50000', 1);
   });
 

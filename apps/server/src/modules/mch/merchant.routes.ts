@@ -176,7 +176,11 @@ export async function merchantRoutes(fastify: FastifyInstance) {
     },
   });
 
-  registerCrud(fastify, mchAdjust, { table: merchantAdjustments });
+  registerCrud(fastify, mchAdjust, {
+    table: merchantAdjustments,
+    // The request is audited on the merchant (its balance moves or is held): its history shows it too.
+    historyAlso: { objectType: mchList.name, via: 'merchantId', extraKey: 'adjustmentId' },
+  });
   registerTransitions(fastify, mchAdjust, {
     table: merchantAdjustments,
     hooks: adjustHooks(ctx),

@@ -15,7 +15,7 @@ import {
   type MaskKind,
   opearlog,
 } from '@payops/contracts';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -54,13 +54,37 @@ function maskChange(value: unknown, kinds: Record<string, MaskKind>, unmasked: b
   return value ?? null;
 }
 
-export function registerAuditTimeline(fastify: FastifyInstance, r: BoundResource) {
+/**
+ * Rows of another record's history that belong to this record's too: an action audited on `objectType`
+ * (the record whose key is this record's `via` column) naming this record in its extra `extraKey`
+ * (a balance adjustment's request is audited on its merchant, with `adjustmentId`).
+ */
+export interface HistoryAlso {
+  objectType: string;
+  via: string;
+  extraKey: string;
+}
+
+export function registerAuditTimeline(fastify: FastifyInstance, r: BoundResource, also?: HistoryAlso) {
   const { def } = r;
   const list = def.actions.list;
   if (!list) return;
   const kinds: Record<string, MaskKind> = {};
   for (const f of Object.values(def.fields as Record<string, FieldDef>)) if (f.mask) kinds[f.name] = f.mask;
   const { ctx } = fastify;
+  /** The other record's rows naming this one (through that record's own index, then its extra). */
+  const alsoWhere = async (a: HistoryAlso, id: unknown) => {
+    const [row] = await ctx.db
+      .select({ via: r.tableColumns[a.via]! })
+      .from(r.table)
+      .where(eq(r.columns[def.key]!, id));
+    if (!row) return undefined;
+    return and(
+      eq(operationLog.objectType, a.objectType),
+      eq(operationLog.objectId, String(row.via)),
+      sql`${operationLog.detail} ->> ${a.extraKey} = ${String(id)}`,
+    );
+  };
 
   fastify.withTypeProvider<ZodTypeProvider>().get(
     auditPath(def),
@@ -79,7 +103,8 @@ export function registerAuditTimeline(fastify: FastifyInstance, r: BoundResource
       const q = request.query as AuditQuery;
       // A view's records are its base's: their rows name the base (resource.ts defineView).
       const objectType = def.viewOf ?? def.name;
-      const where = and(eq(operationLog.objectType, objectType), eq(operationLog.objectId, String(q.id)));
+      const own = and(eq(operationLog.objectType, objectType), eq(operationLog.objectId, String(q.id)));
+      const where = also ? or(own, await alsoWhere(also, q.id)) : own;
       const [rows, [total]] = await Promise.all([
         ctx.db
           .select()

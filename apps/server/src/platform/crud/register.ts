@@ -30,7 +30,7 @@ import { fastSerializerCompiler } from '../fast-serializer.ts';
 import { sha256 } from '../hashing.ts';
 import { maskedFilter, maskKinds, maskRow, refuseMaskedFilters } from '../masking.ts';
 import { envelope } from '../route-schemas.ts';
-import { registerAuditTimeline } from './audit-timeline.ts';
+import { type HistoryAlso, registerAuditTimeline } from './audit-timeline.ts';
 import { refuseUnknownChoices, withChoiceLabels } from './choices.ts';
 import { EXPORT_CONTENT_TYPE, exportStream } from './export.ts';
 import { admitExport, EXPORT_ROWS_HEADER } from './export-access.ts';
@@ -68,6 +68,8 @@ export interface CrudOptions extends WriteHooks {
   computed?: Record<string, SQL>;
   /** The filters of virtual fields (query.ts Condition): what a virtual field's filter value selects. */
   conditions?: Record<string, Condition>;
+  /** Rows of another record's history that the record's history shows too (audit-timeline.ts). */
+  historyAlso?: HistoryAlso;
   /** Fills the definition's virtual fields of a batch of rows (what SQL cannot compute). */
   enrich?: (rows: Row[]) => Promise<Row[]>;
   /**
@@ -219,7 +221,7 @@ export function registerCrud(
 
   if (def.actions.list) {
     registerOptions(fastify, r);
-    registerAuditTimeline(fastify, r);
+    registerAuditTimeline(fastify, r, options.historyAlso);
   }
 
   if (served('add')) {
