@@ -2,7 +2,8 @@
  * References and detail in the browser (issue 9, issue 17 item 16), on the demo platform: a click on a
  * merchant row opens the generated drawer (fields, the fund-log child list, the audit timeline with an
  * edit made just before); a ref filter is a select that searches the server; a ref cell links to the
- * record, whose page opens filtered to it with its drawer; filters come from the URL. zh-CN and en-US.
+ * record, whose page opens filtered to it with its drawer; filters come from the URL; a balance
+ * adjustment's history holds its request, audited on the merchant. zh-CN and en-US.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -126,6 +127,27 @@ describe('detail drawer', () => {
     await screenshot(page, 'detail-merchant-zh-CN');
     await drawer().getByTestId('audit-timeline').scrollIntoViewIfNeeded();
     await screenshot(page, 'detail-merchant-history-zh-CN');
+    await closeDrawer();
+  });
+});
+
+describe('adjustment detail', () => {
+  test("a waiting balance adjustment's history shows its request, made on the merchant", async () => {
+    // The demo finance desk's request that waits for a second operator (demo/adjust-desk-day.ts).
+    await visit(page, '/mch/mchList');
+    await id('mch-approvals').click();
+    const waiting = page.locator('[data-testid="resource-page-mchAdjust"] tr.ant-table-row', {
+      hasText: '季度返佣入账',
+    });
+    await waiting.locator('td').nth(2).click();
+    const entry = drawer().getByTestId('audit-entry').first();
+    await entry.waitFor({ timeout: 20_000 });
+    const text = await entry.innerText();
+    // The merchant's action by its name, the amount to the cent, the reason the maker gave.
+    expect(text).toContain('调整余额');
+    expect(text).toMatch(/金额 62000\.00$/m);
+    expect(text).toContain('季度返佣入账（待另一位财务复核）');
+    await screenshot(page, 'detail-adjustment-zh-CN');
     await closeDrawer();
   });
 });

@@ -7,11 +7,11 @@ import type { Db } from '../db/client.ts';
 import { platformOrigin } from '../modules/upstream/origin.ts';
 import type { AppContext } from '../platform/context.ts';
 import { describeDemoDay, runDemoDay } from './demo-day.ts';
+import { runDemoDesks } from './desks.ts';
 import { DEMO_DEFAULTS, type DemoOptions, type DemoReport, generateDemo, hasMerchants } from './generate.ts';
 import { describeOrdersReport } from './orders.ts';
 import { seedSandboxChannels } from './sandbox-channels.ts';
 import { pointDemoMerchantsAtSandbox } from './sandbox-merchant.ts';
-import { describeDesk, runSysDesk } from './sys-desk-day.ts';
 
 export async function loadDemo(
   db: Db,
@@ -39,14 +39,14 @@ export const DEMO_ORDERS_ON_FIRST_START = 400;
 
 /**
  * server.ts calls this on the first start of a new embedded database (never in API tests), once the
- * console listens: the demo platform, its system desk's work (sys-desk-day.ts), then its first day of
+ * console listens: the demo platform, its desks' work (desks.ts), then its first day of
  * orders (merchant API over HTTP) and operators' decisions (demo-day.ts).
  */
 export async function loadDemoOnFirstStart(app: FastifyInstance, ctx: AppContext) {
   const origin = platformOrigin(ctx);
   const report = await loadDemo(ctx.db, ctx.keys.secretKey, ctx.clock.now(), origin ? { origin } : {});
   if (!report) return;
-  process.stdout.write(`${describeReport(report)}\n${describeDesk(await runSysDesk(app, ctx))}\n`);
+  process.stdout.write(`${describeReport(report)}\n${await runDemoDesks(app, ctx)}\n`);
   if (!origin) return;
   // The demo merchants' callbacks go to this server's sandbox merchant.
   await pointDemoMerchantsAtSandbox(ctx.db, origin);

@@ -1,6 +1,6 @@
 /**
  * For `seed:demo --orders N`, where no console is running: the console started in this process on a
- * loopback port (no jobs, no web app), the demo's system desk (sys-desk-day.ts) and first day (orders
+ * loopback port (no jobs, no web app), the demo desks (desks.ts) and first day (orders
  * through its merchant API over HTTP, operators' decisions, payouts) run against it, then stopped.
  */
 import { buildApp } from '../app.ts';
@@ -9,7 +9,7 @@ import type { Database } from '../db/client.ts';
 import { platformOrigin } from '../modules/upstream/origin.ts';
 import type { Keys } from '../platform/keys.ts';
 import { type DemoDayReport, runDemoDay } from './demo-day.ts';
-import { describeDesk, runSysDesk } from './sys-desk-day.ts';
+import { runDemoDesks } from './desks.ts';
 
 export async function placeOrdersThroughApi(
   config: Config,
@@ -25,7 +25,7 @@ export async function placeOrdersThroughApi(
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    process.stdout.write(`${describeDesk(await runSysDesk(app, ctx))}\n`);
+    process.stdout.write(`${await runDemoDesks(app, ctx)}\n`);
     return await runDemoDay(ctx, platformOrigin(ctx)!, count);
   } finally {
     await app.close();

@@ -5,18 +5,10 @@
  * list, the offices on the white list, its enforcement left off) and publishes an announcement to
  * the staff, leaving a draft. The /sys/blackIp, /sys/whiteIp and /sys/message pages show what it did.
  */
-import crypto from 'node:crypto';
-import { blackIp, encryptPassword, message, type PublicKeyAnswer, whiteIp } from '@payops/contracts';
-import { eq } from 'drizzle-orm';
+import { blackIp, message, whiteIp } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
-import { generate } from 'otplib';
-import { operatorRoles, operators, roles } from '../modules/sys/schema.ts';
 import type { AppContext } from '../platform/context.ts';
-import { hashPassword } from '../platform/passwords.ts';
-import { ADMIN_ROLE } from '../platform/permissions.ts';
-import { seal } from '../platform/secret-box.ts';
-import { SESSION_COOKIE } from '../platform/sessions.ts';
-import { newSecret } from '../platform/totp.ts';
+import { openDesk } from './desk-session.ts';
 
 export const DESK_OPERATOR = 'demo_desk';
 
@@ -49,48 +41,14 @@ export interface DeskReport {
   published: number;
 }
 
-type Envelope<T> = { code: number; msg: string; data: T };
-
 /** The desk's day. Its operator is created here (an administrator), bound to an authenticator. */
 export async function runSysDesk(app: FastifyInstance, ctx: AppContext): Promise<DeskReport> {
-  const password = crypto.randomBytes(12).toString('base64url');
-  const secret = newSecret();
-  const [op] = await ctx.db
-    .insert(operators)
-    .values({
-      username: DESK_OPERATOR,
-      displayName: '系统管理员（演示）',
-      passwordHash: await hashPassword(password),
-      totpSecretEnc: seal(ctx.keys.secretKey, secret),
-    })
-    .returning({ id: operators.id });
-  const [admin] = await ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.code, ADMIN_ROLE));
-  await ctx.db.insert(operatorRoles).values({ operatorId: op!.id, roleId: admin!.id });
-
-  // The session travels as a browser's does: its token in a header, its cookie alongside. The login
-  // log's device column names the demo (inject's own agent read 'lightMyRequest').
-  const session: Record<string, string> = {};
-  const send = async <T>(method: 'GET' | 'POST', url: string, body?: unknown) => {
-    const res = await app.inject({
-      method,
-      url,
-      headers: { 'accept-language': 'zh-CN', 'user-agent': 'PayOps demo desk', ...session },
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-    const answer = res.json() as Envelope<T>;
-    if (answer.code !== 0) throw new Error(`demo desk: ${url} answered ${answer.code} ${answer.msg}`);
-    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
-    if (cookie) session.cookie = `${SESSION_COOKIE}=${cookie.value}`;
-    return answer.data;
-  };
-  const key = await send<PublicKeyAnswer>('GET', '/api/auth/publicKey');
-  const { token } = await send<{ token: string }>('POST', '/api/auth', {
+  const desk = await openDesk(app, ctx, {
     username: DESK_OPERATOR,
-    password: await encryptPassword(key, password),
-    googleCode: await generate({ secret, epoch: Math.floor(ctx.clock.nowMs() / 1000) }),
+    displayName: '系统管理员（演示）',
+    authenticator: true,
   });
-  session.access_token = token;
-  const post = <T>(url: string, body: unknown) => send<T>('POST', url, body);
+  const post = <T>(url: string, body: unknown) => desk.post<T>(url, body);
 
   for (const rule of BLACK) await post(blackIp.actions.add!.path, rule);
   for (const rule of WHITE) await post(whiteIp.actions.add!.path, rule);
@@ -101,7 +59,7 @@ export async function runSysDesk(app: FastifyInstance, ctx: AppContext): Promise
     await post(message.actions.publish!.path, { id: row.id });
     published++;
   }
-  await post('/api/logout', {});
+  await desk.signOut();
   return { blackIp: BLACK.length, whiteIp: WHITE.length, messages: ANNOUNCEMENTS.length, published };
 }
 

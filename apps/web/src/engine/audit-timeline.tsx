@@ -38,14 +38,19 @@ function valueText(field: FieldDef | undefined, value: string, t: TFunction): st
 
 /**
  * The name of an audited action in the operator's language: a transition of the record's lifecycle
- * (the system's too: "payout failed") or one of its actions; the id itself when neither knows it.
+ * (the system's too: "payout failed"), one of its actions, or another resource's action whose row
+ * the history shows too (`group.resource.action`: a balance adjustment requested on its merchant);
+ * the id itself when none knows it.
  */
 function actionText(def: ResourceDef, id: string, t: TFunction): string {
-  const name = id.slice(id.lastIndexOf('.') + 1);
-  const label =
-    def.lifecycle?.transitions[name]?.label ??
-    Object.values(def.actions).find((a) => a.permission === id)?.label;
-  return label && i18n.exists(label) ? t(label) : id;
+  const [name = id, resource] = id.split('.').reverse();
+  const labels = [
+    def.lifecycle?.transitions[name]?.label,
+    Object.values(def.actions).find((a) => a.permission === id)?.label,
+    resource && `action.${resource}.${name}`,
+  ];
+  const label = labels.find((l) => l && i18n.exists(l));
+  return label ? t(label) : id;
 }
 
 function Changes({ def, entry }: { def: ResourceDef; entry: AuditEntry }) {
@@ -69,16 +74,19 @@ function Changes({ def, entry }: { def: ResourceDef; entry: AuditEntry }) {
 /** What an operator gave with the step (the audit row's `extra`): its amount and reason. */
 const NOTES = ['amount', 'reason'] as const;
 
-function Notes({ entry }: { entry: AuditEntry }) {
+function Notes({ def, entry }: { def: ResourceDef; entry: AuditEntry }) {
   const { t } = useTranslation();
   const extra = (entry.extra ?? {}) as Record<string, unknown>;
   const given = NOTES.filter((k) => typeof extra[k] === 'string' && extra[k] !== '');
   if (given.length === 0) return null;
+  // An amount reads as the record's own amount field does (to its currency's decimals).
+  const fields = def.fields as Record<string, FieldDef>;
   return (
     <ul className="engine-audit-changes" data-testid="audit-notes">
       {given.map((k) => (
         <li key={k}>
-          <span className="engine-audit-field">{t(`engine.note.${k}`)}</span> {String(extra[k])}
+          <span className="engine-audit-field">{t(`engine.note.${k}`)}</span>{' '}
+          {valueText(fields[k]?.type === 'money' ? fields[k] : undefined, String(extra[k]), t)}
         </li>
       ))}
     </ul>
@@ -116,7 +124,7 @@ export function AuditTimeline({ def, id }: { def: ResourceDef; id: unknown }) {
                 {e.result === 'failure' && <Tag color="red">{t('engine.historyFailed')}</Tag>}
               </div>
               <Changes def={def} entry={e} />
-              <Notes entry={e} />
+              <Notes def={def} entry={e} />
             </div>
           ),
         }))}
