@@ -101,13 +101,21 @@ afterAll(async () => {
 
 /** Today's deposits and the queues as the database counts them (the platform's day). */
 async function expected() {
-  const [d] = await sql<{ count: number; success: number; in_audit: number; failed_cb: number }>(
+  const [d] = await sql<{
+    count: number;
+    success: number;
+    in_audit: number;
+    failed_cb: number;
+    overdue: number;
+  }>(
     `SELECT (SELECT count(*) FROM deposit_orders
               WHERE (created_at AT TIME ZONE '${TZ}')::date = (now() AT TIME ZONE '${TZ}')::date)::int AS count,
             (SELECT count(*) FROM deposit_orders WHERE status = 'success'
               AND (created_at AT TIME ZONE '${TZ}')::date = (now() AT TIME ZONE '${TZ}')::date)::int AS success,
             (SELECT count(*) FROM deposit_orders WHERE status = 'in_audit')::int AS in_audit,
-            (SELECT count(*) FROM merchant_notifications WHERE status = 'failed')::int AS failed_cb`,
+            (SELECT count(*) FROM merchant_notifications WHERE status = 'failed')::int AS failed_cb,
+            (SELECT count(*) FROM withdraw_orders WHERE due_at < now()
+              AND status IN ('in_review', 'approved', 'paying', 'detained'))::int AS overdue`,
   );
   return d!;
 }
@@ -129,6 +137,10 @@ describe('dashboard', () => {
     expect(await page.getByTestId('board-deposits-today-success').innerText()).toBe(String(want.success));
     expect(await page.getByTestId('board-queue-depositsInAudit').innerText()).toBe(String(want.in_audit));
     expect(await page.getByTestId('board-queue-failedCallbacks').innerText()).toBe(String(want.failed_cb));
+    // Open withdrawals past their due time, opening the withdrawal list's `overdue` filter.
+    const overdue = page.getByTestId('board-queue-withdrawalsOverdue');
+    expect(await overdue.innerText()).toBe(String(want.overdue));
+    expect(await overdue.getAttribute('href')).toBe('/order/orderTransferList?overdue=true');
     expect(want.count).toBeGreaterThanOrEqual(4);
     expect(await page.getByTestId('board-deposits').innerText()).toContain('今日');
     await screenshot(page, 'notify-dashboard-zh-CN');

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passages, thirdParties } from '../src/modules/mch/passage.schema.ts';
 import { merchantNotifications } from '../src/modules/notify/schema.ts';
-import { depositOrders, withdrawOrders } from '../src/modules/order/schema.ts';
+import { depositOrders, OPEN_WITHDRAW_STATES, withdrawOrders } from '../src/modules/order/schema.ts';
 import {
   call,
   createOperator,
@@ -149,10 +149,19 @@ describe('GET /api/dashboard/business', () => {
     expect(b.queues).toEqual({
       depositsInAudit: deps.filter((d) => d.status === 'in_audit').length,
       withdrawalsInReview: wds.filter((w) => w.status === 'in_review').length,
+      // Open past their due time: yesterday's and older open ones, not today's (due in 28 minutes).
+      withdrawalsOverdue: wds.filter(
+        (w) => (OPEN_WITHDRAW_STATES as readonly string[]).includes(w.status) && w.dueAt < t.ctx.clock.now(),
+      ).length,
       withdrawalsDetained: wds.filter((w) => w.status === 'detained').length,
       failedCallbacks: failed.length,
     });
-    expect(b.queues).toMatchObject({ depositsInAudit: 2, withdrawalsInReview: 2, withdrawalsDetained: 1 });
+    expect(b.queues).toMatchObject({
+      depositsInAudit: 2,
+      withdrawalsInReview: 2,
+      withdrawalsDetained: 1,
+      withdrawalsOverdue: 2,
+    });
     const ps = await t.ctx.db.select().from(passages).where(eq(passages.status, 'on'));
     expect(b.passages).toMatchObject({
       healthy: ps.filter((p) => p.health === 'healthy').length,

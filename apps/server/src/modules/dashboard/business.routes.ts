@@ -45,6 +45,7 @@ export async function businessRoutes(fastify: FastifyInstance) {
         queues: q && {
           depositsInAudit: dep ? q.depositsInAudit : null,
           withdrawalsInReview: wd ? q.withdrawalsInReview : null,
+          withdrawalsOverdue: wd ? q.withdrawalsOverdue : null,
           withdrawalsDetained: wd ? q.withdrawalsDetained : null,
           failedCallbacks: cb ? q.failedCallbacks : null,
         },

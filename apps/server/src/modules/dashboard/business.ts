@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
+import { overdueAt } from '../order/badges.ts';
 
 export const dayFigures = z.object({
   day: z.string(),
@@ -31,6 +32,8 @@ const queueCount = z.number().nullable();
 const queuesShape = z.object({
   depositsInAudit: queueCount,
   withdrawalsInReview: queueCount,
+  /** Open withdrawals past their due time, of any day (the timed-out badge counts the last 6 days'). */
+  withdrawalsOverdue: queueCount,
   withdrawalsDetained: queueCount,
   failedCallbacks: queueCount,
 });
@@ -115,6 +118,7 @@ export async function queues(ctx: AppContext): Promise<Queues> {
   const res = await ctx.db.execute<Record<keyof Queues, number>>(sql`
     SELECT (SELECT count(*) FROM deposit_orders WHERE status = 'in_audit')::int AS "depositsInAudit",
            (SELECT count(*) FROM withdraw_orders WHERE status = 'in_review')::int AS "withdrawalsInReview",
+           (SELECT count(*) FROM withdraw_orders WHERE ${overdueAt(ctx.clock.now())})::int AS "withdrawalsOverdue",
            (SELECT count(*) FROM withdraw_orders WHERE status = 'detained')::int AS "withdrawalsDetained",
            (SELECT count(*) FROM merchant_notifications WHERE status = 'failed')::int AS "failedCallbacks"`);
   return res.rows[0]!;

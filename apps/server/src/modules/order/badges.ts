@@ -28,8 +28,11 @@ export interface OrderCounts {
   lowAmountMax: string;
 }
 
-/** Open withdrawals past their due time at `now` (a SQL value): the badge's count and the list's filter. */
-const overdueAt = (now: unknown): SQL =>
+/**
+ * Open withdrawals past their due time at `now` (a SQL value): the badge's count, the list's filter
+ * and the dashboard's queue.
+ */
+export const overdueAt = (now: unknown): SQL =>
   sql`(${statusIn(OPEN_WITHDRAW_STATES)} AND due_at < ${now}::timestamptz)`;
 
 /**

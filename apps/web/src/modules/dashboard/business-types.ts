@@ -18,6 +18,7 @@ export interface Business {
   queues: {
     depositsInAudit: number | null;
     withdrawalsInReview: number | null;
+    withdrawalsOverdue: number | null;
     withdrawalsDetained: number | null;
     failedCallbacks: number | null;
   } | null;

@@ -16,6 +16,7 @@ const labels = bilingual({
   'board.queues': ['待处理', 'Waiting for an operator'],
   'board.depositsInAudit': ['充值待审核', 'Deposits in audit'],
   'board.withdrawalsInReview': ['提现待审核', 'Withdrawals in review'],
+  'board.withdrawalsOverdue': ['超时未完成提现', 'Withdrawals timed out'],
   'board.withdrawalsDetained': ['提现已扣留', 'Withdrawals detained'],
   'board.failedCallbacks': ['商户通知失败', 'Failed callbacks'],
   'board.passages': ['通道健康', 'Passage health'],

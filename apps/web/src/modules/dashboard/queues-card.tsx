@@ -16,6 +16,7 @@ type Queues = NonNullable<Business['queues']>;
 const QUEUES: { key: keyof Queues; to: string }[] = [
   { key: 'depositsInAudit', to: listLink(orderDepositList.pagePath, { status: 'in_audit' }) },
   { key: 'withdrawalsInReview', to: listLink(orderTransferList.pagePath, { status: 'in_review' }) },
+  { key: 'withdrawalsOverdue', to: listLink(orderTransferList.pagePath, { overdue: 'true' }) },
   { key: 'withdrawalsDetained', to: listLink(orderTransferList.pagePath, { status: 'detained' }) },
   { key: 'failedCallbacks', to: listLink(mchNotify.pagePath, { status: 'failed' }) },
 ];
