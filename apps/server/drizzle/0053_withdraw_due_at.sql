@@ -9,7 +9,7 @@ UPDATE "withdraw_orders" w
    SET "due_at" = GREATEST(w.created_at, COALESCE(w.scheduled_at, w.created_at))
      + make_interval(mins => COALESCE(
          (SELECT m.withdraw_timeout FROM merchants m WHERE m.id = w.merchant_id),
-         (SELECT (c.value #>> '{}')::int FROM sys_config c WHERE c.key = 'orderTimeoutMinutes'),
+         (SELECT round((c.value #>> '{}')::numeric)::int FROM sys_config c WHERE c.key = 'orderTimeoutMinutes'),
          30));--> statement-breakpoint
 ALTER TABLE "withdraw_orders" ALTER COLUMN "due_at" SET NOT NULL;--> statement-breakpoint
 CREATE INDEX "withdraw_orders_open_idx" ON "withdraw_orders" USING btree ("created_at","due_at","amount","status") WHERE status IN ('in_review', 'approved', 'paying', 'detained');

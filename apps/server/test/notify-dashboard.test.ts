@@ -149,7 +149,7 @@ describe('GET /api/dashboard/business', () => {
     expect(b.queues).toEqual({
       depositsInAudit: deps.filter((d) => d.status === 'in_audit').length,
       withdrawalsInReview: wds.filter((w) => w.status === 'in_review').length,
-      // Open past their due time: yesterday's and older open ones, not today's (due in 28 minutes).
+      // Open past their due time: yesterday's and older open ones, not today's (due in 29 minutes).
       withdrawalsOverdue: wds.filter(
         (w) => (OPEN_WITHDRAW_STATES as readonly string[]).includes(w.status) && w.dueAt < t.ctx.clock.now(),
       ).length,

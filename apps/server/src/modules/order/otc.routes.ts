@@ -18,15 +18,10 @@ import { depositOrders, withdrawOrders } from './schema.ts';
 
 export async function otcRoutes(fastify: FastifyInstance) {
   registerCrud(fastify, orderDepositListOTC, { table: depositOrders });
-  registerCrud(fastify, orderTransferListOTC, {
-    table: withdrawOrders,
-    conditions: withdrawalConditions(fastify.ctx),
-  });
+  const withdrawals = { table: withdrawOrders, conditions: withdrawalConditions(fastify.ctx) };
+  registerCrud(fastify, orderTransferListOTC, withdrawals);
   registerCrud(fastify, orderDepositListZHOTC, { table: depositOrders });
-  registerCrud(fastify, orderTransferListZHOTC, {
-    table: withdrawOrders,
-    conditions: withdrawalConditions(fastify.ctx),
-  });
+  registerCrud(fastify, orderTransferListZHOTC, withdrawals);
   // The payment orders: the OTC/ZHOTC deposits an upstream accepted (its order no on the order).
   registerCrud(fastify, otcPayOrderPage, { table: depositOrders, scope: { upstreamOrderNo: NOT_NULL } });
 }

@@ -72,6 +72,8 @@ export function registerAuditTimeline(fastify: FastifyInstance, r: BoundResource
   const kinds: Record<string, MaskKind> = {};
   for (const f of Object.values(def.fields as Record<string, FieldDef>)) if (f.mask) kinds[f.name] = f.mask;
   const { ctx } = fastify;
+  if (also && !r.tableColumns[also.via])
+    throw new Error(`Resource ${def.name}: historyAlso.via ${also.via} is not a column of its table`);
   /** The other record's rows naming this one (through that record's own index, then its extra). */
   const alsoWhere = async (a: HistoryAlso, id: unknown) => {
     const [row] = await ctx.db

@@ -15,9 +15,9 @@ import type { OrderCounts } from '../../lib/server-types.ts';
 
 /**
  * Each badge opens the list it counts, over the same 6 days. Timed-out withdrawals open the open ones
- * past their due time (the list's `overdue` filter, the badge's own condition); low-amount ones the waiting withdrawals
- * up to the amount the server counts (its threshold setting, `lowAmountMax`); failed-match email
- * orders open the unmatched email orders.
+ * past their due time (the list's `overdue` filter, the badge's own condition); low-amount ones the
+ * waiting withdrawals up to the amount the server counts (its threshold setting, `lowAmountMax`);
+ * failed-match email orders open the unmatched email orders.
  */
 const badges: {
   field: keyof OrderCounts;
