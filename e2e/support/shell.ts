@@ -109,6 +109,10 @@ export async function openToggled(trigger: Locator, panel: Locator): Promise<voi
 export async function pick(page: Page, trigger: string, option: string): Promise<void> {
   await byTestId(page, trigger).click();
   const entry = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').locator(`[data-testid="${option}"]`);
+  // The menu is placed off-screen until it is aligned, then slides in: a click computed before it
+  // stands still can land beside the entry, and the menu then stays open with nothing chosen.
+  await entry.click({ trial: true });
+  await motionDone(entry);
   await entry.click();
   const open = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
   try {
