@@ -68,9 +68,8 @@ export const mchAdjust = defineResource({
     amount: { type: 'money', list: true },
     reason: { type: 'text', list: true },
     status: { type: 'enum', list: true, filter: 'eq' },
-    // The maker's id: the web hides approve and reject on the operator's own requests.
-    makerId: { type: 'number' },
-    makerName: { type: 'string', list: true },
+    // The maker, by their account: the web hides approve and reject on the operator's own requests.
+    makerId: { type: 'ref', list: true, ref: { resource: 'user', labelField: 'username' } },
     checkerName: { type: 'string', list: true },
     decisionNote: { type: 'text', list: true },
     entryId: { type: 'number', list: true },
@@ -91,8 +90,7 @@ export const mchAdjust = defineResource({
     'field.mchAdjust.amount': ['金额', 'Amount'],
     'field.mchAdjust.reason': ['原因', 'Reason'],
     'field.mchAdjust.status': ['状态', 'Status'],
-    'field.mchAdjust.makerName': ['发起人', 'Maker'],
-    'field.mchAdjust.makerId': ['发起人编号', 'Maker id'],
+    'field.mchAdjust.makerId': ['发起人', 'Maker'],
     'field.mchAdjust.checkerName': ['复核人', 'Checker'],
     'field.mchAdjust.decisionNote': ['复核意见', 'Decision note'],
     'field.mchAdjust.entryId': ['分录号', 'Entry'],
