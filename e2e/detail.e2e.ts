@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { visit } from './support/page.ts';
-import { pick } from './support/shell.ts';
+import { clickRowAction, pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_detail', password: 'Detail2024xy' };
 const SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
@@ -70,13 +70,8 @@ describe('detail drawer', () => {
       name: '',
     };
     // An edit first, so the history has an entry of this record.
-    const edit = first.getByTestId('row-edit');
     // This row's own edit (another row's would edit another merchant): inline, or in its "more" menu.
-    if (await edit.isVisible()) await edit.click();
-    else {
-      await first.getByTestId('row-more').click();
-      await page.locator('.ant-dropdown:visible [data-testid="row-edit"]').first().click();
-    }
+    await clickRowAction(page, first, 'edit');
     await id('form-remark').fill('e2e detail remark');
     // The edit form holds the masked phone, which its own rule refuses: a new number goes in.
     await id('form-phone').fill('13800001111');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { visit } from './support/page.ts';
-import { pick } from './support/shell.ts';
+import { clickRowAction, pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_ledger', password: 'Ledger2024xy' };
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXQ';
@@ -30,12 +30,7 @@ async function typeLimit(value: string): Promise<void> {
   await id('resource-page-mchList').waitFor({ timeout: 20_000 });
   const first = page.locator('.ant-table-tbody:visible tr.ant-table-row').first();
   await first.waitFor({ timeout: 20_000 });
-  const edit = first.getByTestId('row-edit');
-  if (await edit.count()) await edit.click();
-  else {
-    await first.getByTestId('row-more').click();
-    await page.locator('[data-testid="row-edit"]:visible').click();
-  }
+  await clickRowAction(page, first, 'edit');
   await id('form-singleMax').fill(value);
   await id('form-submit').click();
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { openResource, pageHelpers } from './support/page.ts';
-import { closeDrawer } from './support/shell.ts';
+import { clickRowAction, closeDrawer } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_paycfg', password: 'Paycfg2024xy' };
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXQ';
@@ -39,15 +39,7 @@ async function sandboxPassages() {
   return passages;
 }
 
-async function rowAction(text: string, action: string): Promise<void> {
-  const target = row(text);
-  const button = target.getByTestId(`row-${action}`);
-  if (await button.count()) await button.click();
-  else {
-    await target.getByTestId('row-more').click();
-    await page.locator(`[data-testid="row-${action}"]:visible`).click();
-  }
-}
+const rowAction = (text: string, action: string) => clickRowAction(page, row(text), action);
 
 const PAGES = [
   ['deposit_thirdpay_list', 'depositThirdPay'],

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { pageHelpers, visit } from './support/page.ts';
-import { pick } from './support/shell.ts';
+import { clickRowAction, pick } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_levels', password: 'Levels2024xy' };
 const SECRET = 'MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43V';
@@ -104,12 +104,7 @@ describe('levels and risk rules', () => {
     // shows both, by the names the tag list gives them (the codes underneath).
     await open('financeTabList');
     const vip = rows().filter({ hasText: 'VIP' }).first();
-    const direct = vip.getByTestId('row-assign');
-    if (await direct.isVisible()) await direct.click();
-    else {
-      await vip.getByTestId('row-more').click();
-      await page.getByTestId('row-assign').last().click();
-    }
+    await clickRowAction(page, vip, 'assign');
     await page.getByTestId('tag-mch').fill(member.mchNo);
     await page.getByTestId('tag-member').fill(member.account);
     await screenshot(page, 'risk-levels-tag-dialog-zh-CN');

@@ -24,7 +24,7 @@ import { runSystemTransition } from '../apps/server/src/platform/transitions/ind
 import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { confirmAction, pageHelpers, visit } from './support/page.ts';
-import { pick } from './support/shell.ts';
+import { clickRowAction, pick } from './support/shell.ts';
 import { suiteApp } from './support/suite-app.ts';
 
 const OPERATOR = { username: 'e2e_trade', password: 'TradeDesk2024xy' };
@@ -233,12 +233,7 @@ describe('trade market', () => {
     const ruleRow = page.locator(`.ant-table-tbody:visible tr[data-row-key="${rule!.id}"]`);
     /** Opens the rule's edit form and clicks WeChat in its pay types (in: off; out: on), then saves. */
     const toggleWeChat = async (shot?: string) => {
-      const edit = ruleRow.getByTestId('row-edit');
-      if (await edit.isVisible()) await edit.click();
-      else {
-        await ruleRow.getByTestId('row-more').click();
-        await page.locator('.ant-dropdown:visible [data-testid="row-edit"]').first().click();
-      }
+      await clickRowAction(page, ruleRow, 'edit');
       await id('form-payTypes').click();
       await page
         .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^WeChat$/ })

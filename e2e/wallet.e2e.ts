@@ -27,7 +27,7 @@ import {
 import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { confirmAction, pageHelpers } from './support/page.ts';
-import { closeDrawer, pick } from './support/shell.ts';
+import { clickRowAction, closeDrawer, pick } from './support/shell.ts';
 import { suiteApp } from './support/suite-app.ts';
 
 const OPERATOR = { username: 'e2e_wallet', password: 'WalletDesk2024xy' };
@@ -45,12 +45,7 @@ let close: () => Promise<void>;
 const { id, idle, rows, row, open, speak, eachHoldsRows } = pageHelpers(() => page);
 
 /** Clicks a row's action, inline or in its "more" menu. */
-async function act(no: string, key: string) {
-  const inline = row(no).getByTestId(`row-${key}`);
-  if (await inline.count()) return inline.click();
-  await row(no).getByTestId('row-more').click();
-  await page.locator(`.ant-dropdown:visible [data-testid="row-${key}"]`).click();
-}
+const act = (no: string, key: string) => clickRowAction(page, row(no), key);
 
 async function refresh() {
   await id('toolbar-refresh').click();

@@ -105,16 +105,20 @@ export async function openToggled(trigger: Locator, panel: Locator): Promise<voi
   await motionDone(panel);
 }
 
-/** Opens a click dropdown of the header and picks an entry. */
-export async function pick(page: Page, trigger: string, option: string): Promise<void> {
-  await byTestId(page, trigger).click();
-  const entry = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').locator(`[data-testid="${option}"]`);
-  // The menu is placed off-screen until it is aligned, then slides in: a click computed before it
-  // stands still can land beside the entry, and the menu then stays open with nothing chosen.
+const OPEN_MENU = '.ant-dropdown:not(.ant-dropdown-hidden)';
+
+/**
+ * Chooses an entry of the dropdown just opened and waits until the menu has closed. The menu is
+ * placed off-screen until it is aligned, then slides in: a click computed before it stands still can
+ * land beside the entry, and the menu then stays open with nothing chosen (CI lost a language
+ * switch this way). So a trial click waits for the entry, then its popup's animations finish.
+ */
+export async function chooseInMenu(page: Page, option: string): Promise<void> {
+  const entry = page.locator(OPEN_MENU).locator(`[data-testid="${option}"]`);
   await entry.click({ trial: true });
   await motionDone(entry);
   await entry.click();
-  const open = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  const open = page.locator(OPEN_MENU);
   try {
     await gone(open);
   } catch {
@@ -125,11 +129,17 @@ export async function pick(page: Page, trigger: string, option: string): Promise
   }
 }
 
+/** Opens a click dropdown of the header and picks an entry. */
+export async function pick(page: Page, trigger: string, option: string): Promise<void> {
+  await byTestId(page, trigger).click();
+  await chooseInMenu(page, option);
+}
+
 /** Right-clicks a tab and returns the open context menu. */
 export async function tabMenu(page: Page, path: string): Promise<Locator> {
-  await gone(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)'));
+  await gone(page.locator(OPEN_MENU));
   await byTestId(page, `tab-${path}`).click({ button: 'right' });
-  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  const menu = page.locator(OPEN_MENU);
   await menu.locator('[data-testid="tab-menu-reload"]').waitFor();
   expect(await menu.count()).toBe(1);
   // antd renders a popup off-screen until it is aligned; a trial click waits until it is in place
@@ -150,7 +160,7 @@ export function tabMenuItem(
 
 export async function closeMenu(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
-  await gone(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)'));
+  await gone(page.locator(OPEN_MENU));
 }
 
 /** The tab bar's paths, in order. */
@@ -200,5 +210,5 @@ export async function clickRowAction(page: Page, row: Locator, action: string): 
   const inline = row.getByTestId(`row-${action}`);
   if (await inline.count()) return inline.click();
   await row.getByTestId('row-more').click();
-  await page.locator(`.ant-dropdown:visible [data-testid="row-${action}"]`).click();
+  await chooseInMenu(page, `row-${action}`);
 }
