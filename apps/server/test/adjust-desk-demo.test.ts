@@ -34,7 +34,7 @@ it("the clerk's large credit is approved by the lead, the next rejected; the lea
   });
   const rows = list.envelope.data.list;
   // Newest first: the lead's waiting request, the rejected one, the approved one.
-  expect(rows.map((r) => [r.status, r.makerIdLabel, r.checkerName ?? null])).toEqual([
+  expect(rows.map((r) => [r.status, r.makerIdLabel, r.checkerIdLabel ?? null])).toEqual([
     ['pending', FINANCE_LEAD, null],
     ['rejected', FINANCE_CLERK, FINANCE_LEAD],
     ['executed', FINANCE_CLERK, FINANCE_LEAD],

@@ -56,6 +56,8 @@ export const adjustLifecycle = defineLifecycle({
   },
 });
 
+const USER = { resource: 'user', labelField: 'username' } as const;
+
 export const mchAdjust = defineResource({
   name: 'mchAdjust',
   group: 'mch',
@@ -69,8 +71,9 @@ export const mchAdjust = defineResource({
     reason: { type: 'text', list: true },
     status: { type: 'enum', list: true, filter: 'eq' },
     // The maker, by their account: the web hides approve and reject on the operator's own requests.
-    makerId: { type: 'ref', list: true, ref: { resource: 'user', labelField: 'username' } },
-    checkerName: { type: 'string', list: true },
+    makerId: { type: 'ref', list: true, ref: USER },
+    // None when the request expired undecided.
+    checkerId: { type: 'ref', list: true, ref: USER },
     decisionNote: { type: 'text', list: true },
     entryId: { type: 'number', list: true },
     createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
@@ -91,7 +94,7 @@ export const mchAdjust = defineResource({
     'field.mchAdjust.reason': ['原因', 'Reason'],
     'field.mchAdjust.status': ['状态', 'Status'],
     'field.mchAdjust.makerId': ['发起人', 'Maker'],
-    'field.mchAdjust.checkerName': ['复核人', 'Checker'],
+    'field.mchAdjust.checkerId': ['复核人', 'Checker'],
     'field.mchAdjust.decisionNote': ['复核意见', 'Decision note'],
     'field.mchAdjust.entryId': ['分录号', 'Entry'],
     'field.mchAdjust.createdAt': ['发起时间', 'Requested at'],
