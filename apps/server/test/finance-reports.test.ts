@@ -191,6 +191,22 @@ describe('a page of rows', () => {
     expect(byMerchant.series).toEqual([byMerchant.totals]);
   });
 
+  it("splits a merchant's figures by order family, each family equal to its raw orders, USDT's among them", async () => {
+    const dims = ['merchantId', 'family'];
+    const { rows } = await everyPage(def, { ...days, dimensions: dims });
+    const raw = [
+      ...(await fromRaw(t.ctx.db, t.ctx.config.timeZone, def, days.from, days.to, dims)).entries(),
+    ].filter(([, r]) => nonZero(def, r));
+    expect(rows.length).toBe(raw.length);
+    for (const [key, want] of raw) {
+      const got = rows.find((r) => dims.map((d) => String(r[d])).join('|') === key);
+      expect(got, key).toBeDefined();
+      for (const m of sumMeasures(def))
+        expect(Dec(String(got![m.name])).eq(Dec(String(want[m.name]))), `${key} ${m.name}`).toBe(true);
+    }
+    expect(new Set(rows.map((r) => r.family))).toContain('usdt');
+  });
+
   it('sorts every group by a dimension: days newest first, merchants by number, "None" last', async () => {
     const key = (r: Row) => `${r.day} ${r.merchantId}`;
     const plain = await everyPage(def, days);

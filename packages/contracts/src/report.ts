@@ -90,8 +90,11 @@ export interface ReportDrillInput<D extends string> {
    * orders, the buyer of a buy ad's): used when the row has that dimension, else only `filters`.
    */
   filtersBy?: { dimension: D; values: Record<string, Partial<Record<string, D>>> };
-  /** Another list for a row whose `measure` is 0 (a merchant or passage with withdrawals only). */
-  whenZero?: { measure: string; page: string };
+  /**
+   * Another list for a row whose `measure` is 0 (a merchant or passage with withdrawals only), and
+   * its own `pageBy` (the USDT withdrawals of a row grouped by family).
+   */
+  whenZero?: { measure: string; page: string; pageBy?: ReportDrillInput<D>['pageBy'] };
 }
 
 export interface ReportChartInput<D extends string, M extends string> {

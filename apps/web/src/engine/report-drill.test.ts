@@ -1,5 +1,5 @@
 import { depositTypeAnalysis } from '@payops/contracts/resources/financeReport/family-reports';
-import { orderFeeList } from '@payops/contracts/resources/financeReport/merchant-reports';
+import { dayReportMerchant, orderFeeList } from '@payops/contracts/resources/financeReport/merchant-reports';
 import { mchMatchSynRecordReport } from '@payops/contracts/resources/opsReports/matching';
 import { paymentTimeStatisticsPage } from '@payops/contracts/resources/opsReports/pay-time';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +33,24 @@ describe("a report row's drill", () => {
     // Not grouped by family: the direction's list.
     const { family: _f, ...byDirection } = row;
     expect(drillHref(orderFeeList, byDirection, range)).toMatch(/^\/order\/orderTransferList\?/);
+  });
+
+  it("opens a merchant row's deposits, else its withdrawals; the USDT lists for a row grouped as the chain's", () => {
+    const row = { day: '2026-11-30', merchantId: 3, depositCount: 2 };
+    expect(drillHref(dayReportMerchant, row, range)).toMatch(/^\/order\/orderDepositList\?merchantId=3&/);
+    expect(drillHref(dayReportMerchant, { ...row, depositCount: 0 }, range)).toMatch(
+      /^\/order\/orderTransferList\?merchantId=3&/,
+    );
+    const usdt = { ...row, family: 'usdt' };
+    expect(drillHref(dayReportMerchant, usdt, range)).toMatch(
+      /^\/order\/orderDepositListUSDT\?merchantId=3&/,
+    );
+    expect(drillHref(dayReportMerchant, { ...usdt, depositCount: 0 }, range)).toMatch(
+      /^\/order\/orderTransferListUSDT\?merchantId=3&/,
+    );
+    expect(drillHref(dayReportMerchant, { ...row, family: 'otc', depositCount: 0 }, range)).toMatch(
+      /^\/order\/orderTransferList\?/,
+    );
   });
 
   it("opens the matched orders' callbacks only from the match sync report", () => {

@@ -31,8 +31,9 @@ export function drillHref(
   answer: Pick<ReportAnswer, 'fromAt' | 'toAt'>,
 ): string {
   const drill = def.drill!;
-  const zero = drill.whenZero && Number(row[drill.whenZero.measure] ?? 0) === 0 ? drill.whenZero.page : null;
-  const page = pageByRow(drill.pageBy, row) || zero || drill.page;
+  // A row with none of what the list shows (no deposits) opens the other list (the withdrawals).
+  const side = drill.whenZero && Number(row[drill.whenZero.measure] ?? 0) === 0 ? drill.whenZero : drill;
+  const page = pageByRow(side.pageBy, row) || side.page;
   const params = new URLSearchParams(drill.fixed ?? {});
   // Filters that hold for the row's value of another dimension (when the row is grouped by it).
   const sided = drill.filtersBy ? drill.filtersBy.values[String(row[drill.filtersBy.dimension])] : undefined;

@@ -18,12 +18,26 @@ const byDirectionAndFamily = {
   },
 } as const;
 
+/**
+ * The deposits of a row that has any, else its withdrawals (reports with both side by side); the
+ * USDT lists when the row is grouped by family and is the chain's.
+ */
+const bySide = {
+  page: DEPOSITS,
+  pageBy: { dimension: 'family', pages: { usdt: byDirectionAndFamily.pages['deposit.usdt'] } },
+  whenZero: {
+    measure: 'depositCount',
+    page: WITHDRAWALS,
+    pageBy: { dimension: 'family', pages: { usdt: byDirectionAndFamily.pages['withdraw.usdt'] } },
+  },
+} as const;
+
 const both = (name: string) => ({
   measures: { ...directionMeasures('deposit'), ...directionMeasures('withdraw') },
   labels: { ...directionLabels(name, 'deposit'), ...directionLabels(name, 'withdraw') },
 });
 
-const merchantDay = dimensions('day_report_mertchant_page', 'day', 'merchantId');
+const merchantDay = dimensions('day_report_mertchant_page', 'day', 'merchantId', 'family');
 const merchantBoth = both('day_report_mertchant_page');
 export const dayReportMerchant = defineReport({
   name: 'day_report_mertchant_page',
@@ -32,15 +46,11 @@ export const dayReportMerchant = defineReport({
   defaultDimensions: ['day', 'merchantId'],
   measures: merchantBoth.measures,
   chart: { type: 'line', x: 'day', y: ['depositSuccessAmount', 'withdrawSuccessAmount'] },
-  drill: {
-    page: DEPOSITS,
-    filters: { merchantId: 'merchantId' },
-    whenZero: { measure: 'depositCount', page: WITHDRAWALS },
-  },
+  drill: { ...bySide, filters: { merchantId: 'merchantId' } },
   labels: { ...merchantDay.labels, ...merchantBoth.labels },
 });
 
-const passageDay = dimensions('passage_report_day_page', 'day', 'passageId');
+const passageDay = dimensions('passage_report_day_page', 'day', 'passageId', 'family');
 const passageBoth = both('passage_report_day_page');
 const passageMargin = marginMeasures('passage_report_day_page');
 export const passageReportDay = defineReport({
@@ -52,15 +62,11 @@ export const passageReportDay = defineReport({
   defaultDimensions: ['day', 'passageId'],
   measures: { ...passageBoth.measures, ...passageMargin.measures },
   chart: { type: 'bar', x: 'passageId', y: ['depositSuccessAmount', 'withdrawSuccessAmount'] },
-  drill: {
-    page: DEPOSITS,
-    filters: { passageId: 'passageId' },
-    whenZero: { measure: 'depositCount', page: WITHDRAWALS },
-  },
+  drill: { ...bySide, filters: { passageId: 'passageId' } },
   labels: { ...passageDay.labels, ...passageBoth.labels, ...passageMargin.labels },
 });
 
-const memberDay = dimensions('day_report_member_page', 'day', 'merchantId', 'memberAccount');
+const memberDay = dimensions('day_report_member_page', 'day', 'merchantId', 'memberAccount', 'family');
 const memberBoth = both('day_report_member_page');
 export const dayReportMember = defineReport({
   name: 'day_report_member_page',
@@ -68,11 +74,7 @@ export const dayReportMember = defineReport({
   dimensions: memberDay.dims,
   defaultDimensions: ['day', 'merchantId', 'memberAccount'],
   measures: memberBoth.measures,
-  drill: {
-    page: DEPOSITS,
-    filters: { merchantId: 'merchantId', memberAccount: 'memberAccount' },
-    whenZero: { measure: 'depositCount', page: WITHDRAWALS },
-  },
+  drill: { ...bySide, filters: { merchantId: 'merchantId', memberAccount: 'memberAccount' } },
   labels: { ...memberDay.labels, ...memberBoth.labels },
 });
 
