@@ -125,6 +125,24 @@ describe('finance reports', () => {
     await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(await id('report-totals').innerText()).toContain('Total');
     await chartShown('finance-report-merchant-day-en-US');
+    // Grouped by order family alone, picked in quick succession: one row per family under the new
+    // columns (not the previous grouping's rows), and the chain's row drills into the USDT list.
+    await id('report-dimensions').click();
+    for (const d of ['Day', 'Merchant no.', 'Order family'])
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: d })
+        .first()
+        .click();
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(async () => {
+        const families = await cells('day_report_mertchant_page', 'Order family');
+        return new Set(families).size === families.length && families.includes('Virtual (USDT)');
+      })
+      .toBe(true);
+    await rows().filter({ hasText: 'Virtual (USDT)' }).getByTestId('report-drill').click();
+    await page.waitForURL((u) => u.pathname === '/order/orderDepositListUSDT');
+    expect(new URL(page.url()).searchParams.has('merchantId')).toBe(false);
     await openReport('transferAmountStatistics');
     await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await chartShown('finance-report-amount-bands-en-US');

@@ -83,20 +83,27 @@ export function ReportPage({ def }: { def: ReportDef }) {
   const paged = { ...body, ...page };
   const query = useQuery({
     queryKey: ['report', def.name, paged],
-    queryFn: () => api<ReportAnswer>(`${def.api}/query`, { method: 'POST', body: paged }),
+    queryFn: async () => ({
+      grouping: dims,
+      answer: await api<ReportAnswer>(`${def.api}/query`, { method: 'POST', body: paged }),
+    }),
     placeholderData: keepPreviousData,
   });
-  const answer = query.data;
+  const answer = query.data?.answer;
+  // The columns, row keys and drills follow the grouping of the rows on screen: until a new
+  // grouping's answer arrives the previous rows stay, and read with the new columns they showed
+  // misplaced cells under duplicate keys, and drilled with the old grouping's values.
+  const grouping = query.data?.grouping ?? dims;
 
   const fields = def.table.fields as Record<string, FieldDef>;
   const shown = useMemo(() => {
     const measures = (Object.values(def.measures) as ReportMeasure[])
       .filter((m) => m.list)
       .map((m) => m.name);
-    const names = [...dims.filter((d) => d in def.dimensions), ...measures];
+    const names = [...grouping.filter((d) => d in def.dimensions), ...measures];
     // No column is a record's key here: a dimension shows its label, not a copyable id.
     return { ...def.table, key: '', fields: Object.fromEntries(names.map((n) => [n, fields[n]!])) };
-  }, [def, dims, fields]);
+  }, [def, grouping, fields]);
   const columns = useMemo(() => {
     const cols = withHeat(def, buildColumns(shown, t, [], undefined, NO_OVERRIDES), answer?.peaks ?? {}).map(
       (col) => {
@@ -149,7 +156,7 @@ export function ReportPage({ def }: { def: ReportDef }) {
 
   const summary = () => {
     // Without a grouping the one row is the total.
-    if (!answer || answer.rows.length === 0 || dims.length === 0) return null;
+    if (!answer || answer.rows.length === 0 || grouping.length === 0) return null;
     const names = Object.keys(shown.fields);
     return (
       <Table.Summary fixed>
@@ -234,12 +241,12 @@ export function ReportPage({ def }: { def: ReportDef }) {
       </Space>
       {def.chart && answer && answer.rows.length > 0 ? (
         <Suspense fallback={<div style={{ height: 280 }} />}>
-          <ReportChart def={def} points={answer.series} dimensions={dims} />
+          <ReportChart def={def} points={answer.series} dimensions={grouping} />
         </Suspense>
       ) : null}
       <Table<ReportRow>
         size="small"
-        rowKey={(row) => dims.map((d) => String(row[d])).join('|')}
+        rowKey={(row) => grouping.map((d) => String(row[d])).join('|')}
         columns={columns}
         dataSource={answer?.rows ?? []}
         loading={query.isFetching}
