@@ -125,6 +125,10 @@ describe('finance reports', () => {
     await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(await id('report-totals').innerText()).toContain('Total');
     await chartShown('finance-report-merchant-day-en-US');
+    // Not grouped by family, a row's drill says where the USDT orders it counts are.
+    expect(await rows().first().getByTestId('report-drill').getAttribute('title')).toBe(
+      "Group by Order family to open each row's own list (USDT orders, for one)",
+    );
     // Grouped by order family alone, picked in quick succession: one row per family under the new
     // columns (not the previous grouping's rows), and the chain's row drills into the USDT list.
     await id('report-dimensions').click();
@@ -140,7 +144,9 @@ describe('finance reports', () => {
         return new Set(families).size === families.length && families.includes('Virtual (USDT)');
       })
       .toBe(true);
-    await rows().filter({ hasText: 'Virtual (USDT)' }).getByTestId('report-drill').click();
+    const usdtDrill = rows().filter({ hasText: 'Virtual (USDT)' }).getByTestId('report-drill');
+    expect(await usdtDrill.getAttribute('title')).toBeNull();
+    await usdtDrill.click();
     await page.waitForURL((u) => u.pathname === '/order/orderDepositListUSDT');
     expect(new URL(page.url()).searchParams.has('merchantId')).toBe(false);
     await openReport('transferAmountStatistics');

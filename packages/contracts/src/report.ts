@@ -167,6 +167,12 @@ const COMMON_LABELS: Record<string, Bilingual> = {
   [REPORT_TOTAL_KEY]: ['合计', 'Total'],
   'report.drill': ['明细', 'Detail'],
   'report.orders': ['查看订单', 'Orders'],
+  // A row not grouped by the dimension its list depends on (the family: USDT orders are on their
+  // own lists) opens the default list, which holds only part of what the row counts.
+  'report.drillHint': [
+    '按「{{dimensions}}」分组后，每行打开各自的订单列表（如 USDT 订单）',
+    "Group by {{dimensions}} to open each row's own list (USDT orders, for one)",
+  ],
   'report.groupBy': ['分组维度', 'Group by'],
   'report.refresh': ['刷新', 'Refresh'],
   'report.export': ['导出Excel', 'Export Excel'],

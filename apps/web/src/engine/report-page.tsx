@@ -126,19 +126,23 @@ export function ReportPage({ def }: { def: ReportDef }) {
       },
     );
     if (!def.drill || !answer) return cols;
+    const unsplit = [def.drill.pageBy?.dimension ?? []].flat().filter((d) => !grouping.includes(d));
+    const hint = unsplit.length
+      ? t('report.drillHint', { dimensions: unsplit.map((d) => t(def.dimensions[d]!.label)).join(', ') })
+      : undefined;
     return [
       ...cols,
       {
         key: '__drill',
         title: t('report.drill'),
         render: (_: unknown, row: ReportRow) => (
-          <Link to={drillHref(def, row, answer)} data-testid="report-drill">
+          <Link to={drillHref(def, row, answer)} title={hint} data-testid="report-drill">
             {t('report.orders')}
           </Link>
         ),
       },
     ];
-  }, [shown, t, def, answer, sort]);
+  }, [shown, t, def, answer, sort, grouping]);
 
   const onTableChange = (
     pagination: TablePaginationConfig,
