@@ -129,8 +129,11 @@ describe('finance reports', () => {
     expect(await rows().first().getByTestId('report-drill').getAttribute('title')).toBe(
       "Group by Order family to open each row's own list (USDT orders, for one)",
     );
-    // Grouped by order family alone, picked in quick succession: one row per family under the new
-    // columns (not the previous grouping's rows), and the chain's row drills into the USDT list.
+    // Sorted by merchant, then grouped by order family alone, picked in quick succession: no
+    // refusal of the sort by the merchant no longer shown; one row per family under the new columns
+    // (not the previous grouping's rows), and the chain's row drills into the USDT list.
+    await report('day_report_mertchant_page').locator('th', { hasText: 'Merchant no.' }).click();
+    await idle();
     await id('report-dimensions').click();
     for (const d of ['Day', 'Merchant no.', 'Order family'])
       await page
@@ -144,6 +147,7 @@ describe('finance reports', () => {
         return new Set(families).size === families.length && families.includes('Virtual (USDT)');
       })
       .toBe(true);
+    expect(await page.locator('.ant-message-error').count()).toBe(0);
     const usdtDrill = rows().filter({ hasText: 'Virtual (USDT)' }).getByTestId('report-drill');
     expect(await usdtDrill.getAttribute('title')).toBeNull();
     await usdtDrill.click();

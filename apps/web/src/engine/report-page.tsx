@@ -68,11 +68,14 @@ export function ReportPage({ def }: { def: ReportDef }) {
   const [sort, setSort] = useState<Sort | null>(null);
   const [page, setPage] = useState({ page: 1, pageSize: REPORT_PAGE_SIZE });
   const [exporting, setExporting] = useState(false);
+  // A sort by a dimension the operator has since taken out of the grouping no longer applies (the
+  // server refuses a sort by what is not a column).
+  const applied = sort && (sort.field in def.measures || dims.includes(sort.field)) ? sort : null;
   // What the rows are (the export's body); a change of it starts again at page 1.
   const body: ReportQuery = {
     ...(range ? { from: range[0], to: range[1] } : { lastDays: REPORT_DEFAULT_DAYS }),
     dimensions: dims,
-    ...(sort ? { sort } : {}),
+    ...(applied ? { sort: applied } : {}),
   };
   const rewind =
     <T,>(set: (v: T) => void) =>
