@@ -69,8 +69,8 @@ describe('detail drawer', () => {
       mchNo: (await first.innerText()).match(/M\d{8}/)![0],
       name: '',
     };
-    // An edit first, so the history has an entry of this record.
-    // This row's own edit (another row's would edit another merchant): inline, or in its "more" menu.
+    // An edit of this row first (another row's would edit another merchant), so the history has an
+    // entry of this record.
     await clickRowAction(page, first, 'edit');
     await id('form-remark').fill('e2e detail remark');
     // The edit form holds the masked phone, which its own rule refuses: a new number goes in.

@@ -126,6 +126,9 @@ export interface RefInput {
   pageBy?: { field: string; resources: Record<string, string> };
 }
 
+/** A ref to an operator's account, named by the username (makers, checkers, who changed what). */
+export const OPERATOR_REF = { resource: 'user', labelField: 'username' } as const;
+
 /** The key a ref field's label travels under in a row: `agentId` -> `agentIdLabel` (string or null). */
 export const refLabelKey = (field: string) => `${field}Label`;
 /** The key the referenced record's `pageBy` field travels under: `thirdPartyId` -> `thirdPartyIdPageBy`. */

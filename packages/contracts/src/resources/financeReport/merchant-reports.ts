@@ -7,14 +7,16 @@ import { dimensions, directionLabels, directionMeasures, marginMeasures } from '
 
 const DEPOSITS = '/order/orderDepositList';
 const WITHDRAWALS = '/order/orderTransferList';
+const USDT_DEPOSITS = '/order/orderDepositListUSDT';
+const USDT_WITHDRAWALS = '/order/orderTransferListUSDT';
 const byDirection = { dimension: 'direction', pages: { deposit: DEPOSITS, withdraw: WITHDRAWALS } } as const;
 /** A direction's list, the USDT lists for the chain's orders (when the row is grouped by family). */
 const byDirectionAndFamily = {
   dimension: ['direction', 'family'],
   pages: {
     ...byDirection.pages,
-    'deposit.usdt': '/order/orderDepositListUSDT',
-    'withdraw.usdt': '/order/orderTransferListUSDT',
+    'deposit.usdt': USDT_DEPOSITS,
+    'withdraw.usdt': USDT_WITHDRAWALS,
   },
 } as const;
 
@@ -24,11 +26,11 @@ const byDirectionAndFamily = {
  */
 const bySide = {
   page: DEPOSITS,
-  pageBy: { dimension: 'family', pages: { usdt: byDirectionAndFamily.pages['deposit.usdt'] } },
+  pageBy: { dimension: 'family', pages: { usdt: USDT_DEPOSITS } },
   whenZero: {
     measure: 'depositCount',
     page: WITHDRAWALS,
-    pageBy: { dimension: 'family', pages: { usdt: byDirectionAndFamily.pages['withdraw.usdt'] } },
+    pageBy: { dimension: 'family', pages: { usdt: USDT_WITHDRAWALS } },
   },
 } as const;
 

@@ -4,7 +4,7 @@
  * operator may lift it earlier. The risk service refuses what a live freeze covers.
  */
 import { defineLifecycle } from '../../lifecycle.ts';
-import { bilingual, defineResource } from '../../resource.ts';
+import { bilingual, defineResource, OPERATOR_REF } from '../../resource.ts';
 
 export const freezeLifecycle = defineLifecycle({
   states: {
@@ -64,7 +64,7 @@ export const mchFrozenList = defineResource({
     reason: { type: 'string', list: true, form: { required: true, min: 2, max: 200 } },
     expiresAt: { type: 'datetime', list: true, sort: true, form: { required: true } },
     status: { type: 'enum', list: true, filter: 'eq' },
-    createdBy: { type: 'ref', list: true, ref: { resource: 'user', labelField: 'username' } },
+    createdBy: { type: 'ref', list: true, ref: OPERATOR_REF },
     createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
     liftedAt: { type: 'datetime', list: true },
   },

@@ -3,7 +3,7 @@
  * freeze set, lifted or expired), who did it (an operator, or a rule/job named in `actor`), on what,
  * and why. Append-only, written in the same transaction as the change (server risk/records.ts).
  */
-import { bilingual, defineResource } from '../../resource.ts';
+import { bilingual, defineResource, OPERATOR_REF } from '../../resource.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
 import { FREEZE_SCOPES, FREEZE_SUBJECTS } from './frozen-list.ts';
 import { RISK_TARGETS } from './risk-targets.ts';
@@ -45,7 +45,7 @@ export const operationRecordList = defineResource({
     summary: { type: 'string', list: true },
     freezes: { type: 'enum', many: true, list: true, options: optionsOf(FREEZE_SCOPES) },
     reason: { type: 'string', list: true },
-    operatorId: { type: 'ref', list: true, filter: 'eq', ref: { resource: 'user', labelField: 'username' } },
+    operatorId: { type: 'ref', list: true, filter: 'eq', ref: OPERATOR_REF },
     actor: { type: 'string', list: true },
   },
   defaultSort: { field: 'id', order: 'desc' },

@@ -5,7 +5,7 @@
  * so what blocked an order stays explainable. Cards are stored as a keyed hash and their last 4.
  */
 import { defineLifecycle } from '../../lifecycle.ts';
-import { bilingual, defineResource } from '../../resource.ts';
+import { bilingual, defineResource, OPERATOR_REF } from '../../resource.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
 import { networkOptions } from '../sys/addr-pool.ts';
 import { LIST_KINDS, RISK_KINDS, type RiskList } from './risk-values.ts';
@@ -68,7 +68,7 @@ function riskListResource<const N extends string>(name: N, list: RiskList) {
       expiresAt: { type: 'datetime', list: true, sort: true, form: true },
       status: { type: 'enum', list: true, filter: 'eq' },
       source: { type: 'enum', list: true, options: optionsOf(ENTRY_SOURCES) },
-      createdBy: { type: 'ref', list: true, ref: { resource: 'user', labelField: 'username' } },
+      createdBy: { type: 'ref', list: true, ref: OPERATOR_REF },
       createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
       liftedAt: { type: 'datetime', list: true },
     },

@@ -6,7 +6,7 @@
  */
 
 import type { Bilingual } from '../../lifecycle.ts';
-import { bilingual, defineResource, type FieldInput } from '../../resource.ts';
+import { bilingual, defineResource, type FieldInput, OPERATOR_REF } from '../../resource.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
 import { type CONFIRMED_BY, matchLifecycle } from './match-lifecycle.ts';
 
@@ -41,7 +41,7 @@ export const MATCH_FIELDS = {
   emailOrderId: { type: 'number', list: true },
   deadline: { type: 'datetime', list: true },
   reason: { type: 'text', list: true },
-  manualBy: { type: 'ref', ref: { resource: 'user', labelField: 'username' } },
+  manualBy: { type: 'ref', ref: OPERATOR_REF },
   manualReason: { type: 'text', list: true },
   createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
   paidAt: { type: 'datetime', list: true },

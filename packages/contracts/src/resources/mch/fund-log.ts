@@ -4,7 +4,7 @@
  */
 
 import { LEDGER_KIND_LABELS } from '../../ledger-kinds.ts';
-import { bilingual, defineResource } from '../../resource.ts';
+import { bilingual, defineResource, OPERATOR_REF } from '../../resource.ts';
 import { enumLabels, optionsOf } from './common.ts';
 
 export const fundLog = defineResource({
@@ -22,7 +22,7 @@ export const fundLog = defineResource({
     frozenAmount: { type: 'money', list: true },
     frozenAfter: { type: 'money', list: true },
     refId: { type: 'string', list: true, filter: 'eq' },
-    operatorId: { type: 'ref', list: true, ref: { resource: 'user', labelField: 'username' } },
+    operatorId: { type: 'ref', list: true, ref: OPERATOR_REF },
     // Of a balance adjustment: who asked and, above the threshold, who approved (maker-checker).
     requesterName: { type: 'string', list: true, virtual: true },
     approverName: { type: 'string', list: true, virtual: true },

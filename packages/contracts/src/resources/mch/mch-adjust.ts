@@ -3,7 +3,7 @@
  * ones waiting for a second operator. Approving moves the money exactly once; the maker cannot approve.
  */
 import { defineLifecycle } from '../../lifecycle.ts';
-import { bilingual, defineResource } from '../../resource.ts';
+import { bilingual, defineResource, OPERATOR_REF } from '../../resource.ts';
 
 export const ADJUST_TYPE_OPTIONS = [
   { value: 'credit', color: 'blue' },
@@ -56,8 +56,6 @@ export const adjustLifecycle = defineLifecycle({
   },
 });
 
-const USER = { resource: 'user', labelField: 'username' } as const;
-
 export const mchAdjust = defineResource({
   name: 'mchAdjust',
   group: 'mch',
@@ -71,9 +69,9 @@ export const mchAdjust = defineResource({
     reason: { type: 'text', list: true },
     status: { type: 'enum', list: true, filter: 'eq' },
     // The maker, by their account: the web hides approve and reject on the operator's own requests.
-    makerId: { type: 'ref', list: true, ref: USER },
+    makerId: { type: 'ref', list: true, ref: OPERATOR_REF },
     // None when the request expired undecided.
-    checkerId: { type: 'ref', list: true, ref: USER },
+    checkerId: { type: 'ref', list: true, ref: OPERATOR_REF },
     decisionNote: { type: 'text', list: true },
     entryId: { type: 'number', list: true },
     createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },

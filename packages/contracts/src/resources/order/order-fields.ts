@@ -4,7 +4,7 @@
  * (a deposit's pay type, a withdrawal's payee), and names them in both languages with one call.
  */
 import type { Bilingual } from '../../lifecycle.ts';
-import type { FieldInput } from '../../resource.ts';
+import { type FieldInput, OPERATOR_REF } from '../../resource.ts';
 import { optionsOf } from '../mch/common.ts';
 import { ORDER_FAMILY_LABELS } from './order-family.ts';
 
@@ -52,7 +52,7 @@ const ORDER_FIELDS = {
   reviewedAt: { field: { type: 'datetime', list: true }, label: ['审核时间', 'Reviewed at'] },
   // The maker of a pending manual decision: the web hides its approval from them.
   manualBy: {
-    field: { type: 'ref', ref: { resource: 'user', labelField: 'username' } },
+    field: { type: 'ref', ref: OPERATOR_REF },
     label: ['人工发起人', 'Manual request by'],
   },
   manualReason: { field: { type: 'text', list: true }, label: ['人工原因', 'Manual reason'] },

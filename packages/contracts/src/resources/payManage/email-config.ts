@@ -5,7 +5,7 @@
  * the add or edit form (`password`), sealed at rest, never answered; the list shows whether one is
  * set. `lastPolledAt`/`lastError` are the poller's (modules/email/poller.ts).
  */
-import { bilingual, defineResource, type FieldInput } from '../../resource.ts';
+import { bilingual, defineResource, type FieldInput, OPERATOR_REF } from '../../resource.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
 import { RULE_LABELS, STATUS_FIELD, statusLabels } from './common.ts';
 
@@ -140,7 +140,7 @@ export const emailAssign = defineResource({
       type: 'ref',
       list: true,
       filter: 'eq',
-      ref: { resource: 'user', labelField: 'username' },
+      ref: OPERATOR_REF,
       form: { required: true },
     },
     merchantId: {

@@ -1,6 +1,6 @@
 /** sys/message: system messages to operators: drafted, published once, read state per operator. */
 import { defineLifecycle } from '../../lifecycle.ts';
-import { bilingual, defineResource } from '../../resource.ts';
+import { bilingual, defineResource, OPERATOR_REF } from '../../resource.ts';
 
 /** A draft is edited freely; publishing is once and final (what everyone read never changes). */
 export const messageLifecycle = defineLifecycle({
@@ -33,7 +33,7 @@ export const message = defineResource({
     title: { type: 'string', list: true, filter: 'contains', form: { required: true, max: 200 } },
     content: { type: 'text', form: { required: true, max: 4000, widget: 'textarea' } },
     status: { type: 'enum', list: true, filter: 'eq' },
-    createdBy: { type: 'ref', list: true, ref: { resource: 'user', labelField: 'username' } },
+    createdBy: { type: 'ref', list: true, ref: OPERATOR_REF },
     createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
     publishedAt: { type: 'datetime', list: true, sort: true },
   },

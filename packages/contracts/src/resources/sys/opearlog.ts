@@ -1,6 +1,6 @@
 /** sys/opearlog (the spec's spelling): the hash-chained operation log. Read-only; no delete exists. */
 import type { Bilingual } from '../../lifecycle.ts';
-import { bilingual, defineResource } from '../../resource.ts';
+import { bilingual, defineResource, OPERATOR_REF } from '../../resource.ts';
 
 /**
  * The object types the log holds that are no definition's name (a definition's object shows as the
@@ -26,7 +26,7 @@ export const opearlog = defineResource({
   fields: {
     id: { type: 'number', list: true, sort: true },
     at: { type: 'datetime', list: true, sort: true, filter: 'between' },
-    operatorId: { type: 'ref', filter: 'eq', ref: { resource: 'user', labelField: 'username' } },
+    operatorId: { type: 'ref', filter: 'eq', ref: OPERATOR_REF },
     operatorName: { type: 'string', list: true },
     action: { type: 'string', list: true, filter: 'eq' },
     method: { type: 'string', list: true },

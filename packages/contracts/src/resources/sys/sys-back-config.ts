@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { currencyAmountSchema } from '../../amount-schema.ts';
-import { bilingual, defineResource } from '../../resource.ts';
+import { bilingual, defineResource, OPERATOR_REF } from '../../resource.ts';
 import { DATACENTER_SWITCHES } from '../payManage/common.ts';
 
 export type SettingType = 'boolean' | 'number' | 'money' | 'stringList' | 'switches';
@@ -90,7 +90,7 @@ export const sysBackConfig = defineResource({
       ],
     },
     value: { type: 'json', list: true, form: { required: true } },
-    updatedBy: { type: 'ref', list: true, ref: { resource: 'user', labelField: 'username' } },
+    updatedBy: { type: 'ref', list: true, ref: OPERATOR_REF },
     updatedAt: { type: 'datetime', list: true },
   },
   defaultSort: { field: 'key', order: 'asc' },

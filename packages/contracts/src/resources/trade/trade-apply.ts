@@ -4,7 +4,7 @@
  * approves or rejects; the logs (tradeBuyApplyLogPage, tradeSellApplyLogPage) are the decided ones.
  */
 import type { Bilingual } from '../../lifecycle.ts';
-import { bilingual, defineResource } from '../../resource.ts';
+import { bilingual, defineResource, OPERATOR_REF } from '../../resource.ts';
 import { defineView } from '../../view.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
 import { TRADER_FIELDS } from './trade-ads.ts';
@@ -65,7 +65,7 @@ function applyResource<const N extends string>(name: N, side: TradeSide) {
       note: { type: 'string', list: true },
       status: { type: 'enum', list: true, filter: 'in' },
       reason: { type: 'text', list: true },
-      decidedBy: { type: 'ref', list: true, ref: { resource: 'user', labelField: 'username' } },
+      decidedBy: { type: 'ref', list: true, ref: OPERATOR_REF },
       decidedAt: { type: 'datetime', list: true },
       createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
     },

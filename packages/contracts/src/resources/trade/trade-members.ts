@@ -5,7 +5,7 @@
  * approves (maker-checker; a posting from the platform's adjustment account), or by buying them.
  */
 import { defineLifecycle } from '../../lifecycle.ts';
-import { bilingual, defineResource } from '../../resource.ts';
+import { bilingual, defineResource, OPERATOR_REF } from '../../resource.ts';
 import { TRADER_FIELDS } from './trade-ads.ts';
 import { fieldLabels, TRADE_COIN, traderEnumLabels } from './trade-vocab.ts';
 
@@ -67,7 +67,7 @@ export const tradeMemberList = defineResource({
     adjustStatus: { type: 'enum', list: true, filter: 'eq' },
     adjustAmount: { type: 'money', list: true, currency: TRADE_COIN },
     adjustReason: { type: 'string', list: true },
-    adjustBy: { type: 'ref', list: true, ref: { resource: 'user', labelField: 'username' } },
+    adjustBy: { type: 'ref', list: true, ref: OPERATOR_REF },
     createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
   },
   defaultSort: { field: 'createdAt', order: 'desc' },

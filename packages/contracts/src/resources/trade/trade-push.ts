@@ -9,7 +9,7 @@
  *   failed -> pending (retry: the same push reference, so the market never holds two orders).
  */
 import { defineLifecycle } from '../../lifecycle.ts';
-import { bilingual, defineResource } from '../../resource.ts';
+import { bilingual, defineResource, OPERATOR_REF } from '../../resource.ts';
 import { defineView } from '../../view.ts';
 import { optionsOf } from '../mch/common.ts';
 import { fieldLabels, TRADE_COIN, TRADE_SIDE_LABELS } from './trade-vocab.ts';
@@ -91,7 +91,7 @@ export const trade_push_rec_page = defineResource({
     lastError: { type: 'text', list: true },
     forced: { type: 'boolean', list: true, filter: 'eq' },
     reason: { type: 'text', list: true },
-    createdBy: { type: 'ref', list: true, ref: { resource: 'user', labelField: 'username' } },
+    createdBy: { type: 'ref', list: true, ref: OPERATOR_REF },
     createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
     sentAt: { type: 'datetime', list: true },
     settledAt: { type: 'datetime', list: true },

@@ -7,7 +7,7 @@
  */
 import type { Bilingual } from '../../lifecycle.ts';
 import { defineLifecycle } from '../../lifecycle.ts';
-import { bilingual, defineResource } from '../../resource.ts';
+import { bilingual, defineResource, OPERATOR_REF } from '../../resource.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
 import { fieldLabels, TRADE_COIN } from './trade-vocab.ts';
 
@@ -110,7 +110,7 @@ export const tradeRecItems = defineResource({
     remoteAmount: coins,
     status: { type: 'enum', list: true, filter: 'eq' },
     reason: { type: 'text', list: true },
-    explainedBy: { type: 'ref', list: true, ref: { resource: 'user', labelField: 'username' } },
+    explainedBy: { type: 'ref', list: true, ref: OPERATOR_REF },
     explainedAt: { type: 'datetime', list: true },
   },
   defaultSort: { field: 'id', order: 'asc' },

@@ -8,7 +8,7 @@
  * same transaction; above the configured amount a second operator approves the proposal.
  */
 import { type Bilingual, defineLifecycle, type TransitionInput } from '../../lifecycle.ts';
-import { bilingual, defineResource } from '../../resource.ts';
+import { bilingual, defineResource, OPERATOR_REF } from '../../resource.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
 
 export const DISPUTE_STATES = [
@@ -131,8 +131,6 @@ export const disputeLifecycle = defineLifecycle({
   },
 });
 
-const user = { resource: 'user', labelField: 'username' } as const;
-
 export const disputeOrderPage = defineResource({
   name: 'disputeOrderPage',
   group: 'wallet',
@@ -151,12 +149,12 @@ export const disputeOrderPage = defineResource({
     status: { type: 'enum', list: true, filter: 'in' },
     overdue: { type: 'boolean', list: true, filter: 'eq' },
     dueAt: { type: 'datetime', list: true, sort: true },
-    claimedBy: { type: 'ref', list: true, filter: 'eq', ref: user },
+    claimedBy: { type: 'ref', list: true, filter: 'eq', ref: OPERATOR_REF },
     needsApproval: { type: 'boolean', list: true },
     resolution: { type: 'enum', list: true, filter: 'eq', options: optionsOf(RESOLUTION_LABELS) },
     splitAmount: { type: 'money', list: true, currency: 'USDT' },
-    proposedBy: { type: 'ref', list: true, ref: user },
-    decidedBy: { type: 'ref', list: true, ref: user },
+    proposedBy: { type: 'ref', list: true, ref: OPERATOR_REF },
+    decidedBy: { type: 'ref', list: true, ref: OPERATOR_REF },
     resolvedAt: { type: 'datetime', list: true },
     createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
   },

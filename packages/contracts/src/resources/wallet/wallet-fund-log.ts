@@ -4,7 +4,7 @@
  */
 
 import { LEDGER_KIND_LABELS } from '../../ledger-kinds.ts';
-import { bilingual, defineResource } from '../../resource.ts';
+import { bilingual, defineResource, OPERATOR_REF } from '../../resource.ts';
 import { enumLabels, optionsOf } from '../mch/common.ts';
 
 export const walletPageFundLog = defineResource({
@@ -23,7 +23,7 @@ export const walletPageFundLog = defineResource({
     frozenAmount: { type: 'money', list: true, currency: { field: 'currency' } },
     frozenAfter: { type: 'money', list: true, currency: { field: 'currency' } },
     refId: { type: 'string', list: true, filter: 'eq' },
-    operatorId: { type: 'ref', list: true, ref: { resource: 'user', labelField: 'username' } },
+    operatorId: { type: 'ref', list: true, ref: OPERATOR_REF },
     note: { type: 'text', list: true },
     createdAt: { type: 'datetime', list: true, sort: true, filter: 'between' },
   },
