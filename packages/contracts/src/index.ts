@@ -1,6 +1,7 @@
 export * from './amount-schema.ts';
 export * from './api.ts';
 export * from './crypto.ts';
+export * from './dashboard.ts';
 export * from './input-rules.ts';
 export * from './ledger-kinds.ts';
 export * from './lifecycle.ts';

@@ -1,8 +1,8 @@
 /**
- * GET /api/dashboard/business: the dashboard's figures. Each section is answered only to an operator
- * who may open the list it links to (null otherwise): a figure nobody may look behind is not shown.
+ * GET /api/dashboard/business: the dashboard's figures. Each part is answered only to an operator who
+ * may open the list it links to (null otherwise), as contracts' dashboardParts says.
  */
-import { mchNotify, orderDepositList, orderTransferList, passage } from '@payops/contracts';
+import { DASHBOARD_LISTS, dashboardParts, QUEUE_KEYS, type QueueKey } from '@payops/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/errors.ts';
@@ -25,30 +25,26 @@ export async function businessRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const operatorId = request.auth!.operatorId;
-      const may = (def: { actions: Record<string, { permission: string } | undefined> }) =>
-        heldPermission(ctx, operatorId, def.actions.list!.permission).then((held) => held !== null);
-      const [dep, wd, cb, ps] = await Promise.all([
-        may(orderDepositList),
-        may(orderTransferList),
-        may(mchNotify),
-        may(passage),
-      ]);
+      const lists = Object.values(DASHBOARD_LISTS);
+      const held = await Promise.all(lists.map((p) => heldPermission(ctx, operatorId, p)));
+      const parts = dashboardParts((p) => held[lists.indexOf(p)] !== null);
       const [deposits, withdrawals, q, passages] = await Promise.all([
-        dep ? depositDays(ctx) : null,
-        wd ? withdrawDays(ctx) : null,
-        dep || wd || cb ? queues(ctx) : null,
-        ps ? passageHealth(ctx) : null,
+        parts.deposits ? depositDays(ctx) : null,
+        parts.withdrawals ? withdrawDays(ctx) : null,
+        parts.queues ? queues(ctx) : null,
+        parts.passages ? passageHealth(ctx) : null,
       ]);
+      const shown = parts.queues;
       return ok({
         deposits,
         withdrawals,
-        queues: q && {
-          depositsInAudit: dep ? q.depositsInAudit : null,
-          withdrawalsInReview: wd ? q.withdrawalsInReview : null,
-          withdrawalsOverdue: wd ? q.withdrawalsOverdue : null,
-          withdrawalsDetained: wd ? q.withdrawalsDetained : null,
-          failedCallbacks: cb ? q.failedCallbacks : null,
-        },
+        queues:
+          q &&
+          shown &&
+          (Object.fromEntries(QUEUE_KEYS.map((k) => [k, shown[k] ? q[k] : null])) as Record<
+            QueueKey,
+            number | null
+          >),
         passages,
       });
     },

@@ -1,3 +1,5 @@
+import type { QueueKey } from '@payops/contracts/dashboard';
+
 /** The answer of GET /api/dashboard/business (apps/server/src/modules/dashboard/business.routes.ts). */
 export interface DayFigures {
   day: string;
@@ -15,13 +17,8 @@ export interface Business {
   /** The last 7 days, oldest first (today last); null without the list permission. */
   deposits: DayFigures[] | null;
   withdrawals: DayFigures[] | null;
-  queues: {
-    depositsInAudit: number | null;
-    withdrawalsInReview: number | null;
-    withdrawalsOverdue: number | null;
-    withdrawalsDetained: number | null;
-    failedCallbacks: number | null;
-  } | null;
+  /** Each queue's count; null for a queue whose list the operator may not open. */
+  queues: Record<QueueKey, number | null> | null;
   passages: {
     healthy: number;
     degraded: number;

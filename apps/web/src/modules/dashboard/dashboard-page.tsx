@@ -4,6 +4,7 @@
  * the last sign-ins and the exchange rates. A section the operator may not open is not shown.
  */
 
+import { dashboardParts } from '@payops/contracts/dashboard';
 import { orderDepositList } from '@payops/contracts/resources/order/deposit-order';
 import { orderTransferList } from '@payops/contracts/resources/order/withdraw-order';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import Row from 'antd/es/row';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
+import { useCan } from '../../lib/permissions.tsx';
 import { useCurrentUser } from '../../lib/queries.ts';
 import type { DashboardOverview } from '../../lib/server-types.ts';
 import type { Business } from './business-types.ts';
@@ -48,50 +50,59 @@ export function DashboardPage() {
     queryFn: () => api<Business>('/api/dashboard/business'),
   });
   const b = business.data;
-  const busy = business.isLoading;
+  // While the figures load, the parts this operator will see stand in their places (the server
+  // answers by the same rule), so the cards below do not move when the figures arrive.
+  const expected = dashboardParts(useCan());
+  const loading = business.isLoading;
+  const deposits = loading ? expected.deposits : Boolean(b?.deposits);
+  const withdrawals = loading ? expected.withdrawals : Boolean(b?.withdrawals);
+  const queues = loading ? expected.queues : b?.queues;
+  const passages = loading ? expected.passages : Boolean(b?.passages);
 
   return (
     <div data-testid="dashboard-page">
       {/* antd's level-4 title, without Typography's code on the page. */}
       <h4 style={TITLE}>{t('dashboard.welcome', { name: user?.userName ?? operator?.userName ?? '' })}</h4>
       <Row gutter={[12, 12]} style={{ marginBottom: 12 }}>
-        {b?.deposits && (
+        {deposits && (
           <Col xs={24} xl={12}>
             <DayFiguresCard
               title={t('board.deposits')}
-              days={b.deposits}
+              days={b?.deposits ?? null}
               pagePath={orderDepositList.pagePath}
               testId="board-deposits"
-              loading={busy}
             />
           </Col>
         )}
-        {b?.withdrawals && (
+        {withdrawals && (
           <Col xs={24} xl={12}>
             <DayFiguresCard
               title={t('board.withdrawals')}
-              days={b.withdrawals}
+              days={b?.withdrawals ?? null}
               pagePath={orderTransferList.pagePath}
               testId="board-withdrawals"
-              loading={busy}
             />
           </Col>
         )}
-        {(b?.deposits || b?.withdrawals) && (
+        {(deposits || withdrawals) && (
           <Col xs={24} xl={12}>
-            <TrendChart deposits={b.deposits} withdrawals={b.withdrawals} loading={busy} />
+            <TrendChart
+              deposits={b?.deposits ?? null}
+              withdrawals={b?.withdrawals ?? null}
+              loading={loading}
+            />
           </Col>
         )}
         <Col xs={24} xl={12}>
           <Row gutter={[12, 12]}>
-            {b?.queues && (
+            {queues && (
               <Col xs={24} md={12}>
-                <QueuesCard queues={b.queues} loading={busy} />
+                <QueuesCard queues={b?.queues ?? null} shown={expected.queues} />
               </Col>
             )}
-            {b?.passages && (
+            {passages && (
               <Col xs={24} md={12}>
-                <PassagesCard passages={b.passages} loading={busy} />
+                <PassagesCard passages={b?.passages ?? null} />
               </Col>
             )}
           </Row>

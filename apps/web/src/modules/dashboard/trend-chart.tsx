@@ -3,13 +3,14 @@
  * become numbers here only to be drawn; every amount shown as text stays a decimal string.
  */
 import Card from 'antd/es/card';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DayFigures } from './business-types.ts';
 import type { ChartOption } from './echart.tsx';
 
 // echarts is its own chunk, fetched as the page renders: the page's first paint does not wait for it.
-const EChart = lazy(() => import('./echart.tsx').then((m) => ({ default: m.EChart })));
+const loadChart = () => import('./echart.tsx').then((m) => ({ default: m.EChart }));
+const EChart = lazy(loadChart);
 const HEIGHT = 280;
 
 /** One family's two series: its orders per day (bars) and its success amount (a line, right axis). */
@@ -28,6 +29,10 @@ export function TrendChart({
   loading: boolean;
 }) {
   const { t } = useTranslation();
+  // Fetched while the figures load, not after them.
+  useEffect(() => {
+    if (loading) void loadChart();
+  }, [loading]);
   const option = useMemo<ChartOption>(() => {
     const days = (deposits ?? withdrawals ?? []).map((d) => d.day.slice(5));
     const series = [
@@ -51,10 +56,15 @@ export function TrendChart({
     // `t` changes with the language: the series names follow it.
   }, [deposits, withdrawals, t]);
   return (
-    <Card title={t('board.trend')} size="small" loading={loading} data-testid="board-trend">
-      <Suspense fallback={<div style={{ height: HEIGHT }} />}>
-        <EChart option={option} height={HEIGHT} testId="board-trend-chart" />
-      </Suspense>
+    <Card title={t('board.trend')} size="small" data-testid="board-trend" aria-busy={loading}>
+      {/* The chart's height from the first paint: nothing below moves when it is drawn. */}
+      {loading ? (
+        <div style={{ height: HEIGHT }} />
+      ) : (
+        <Suspense fallback={<div style={{ height: HEIGHT }} />}>
+          <EChart option={option} height={HEIGHT} testId="board-trend-chart" />
+        </Suspense>
+      )}
     </Card>
   );
 }
