@@ -48,7 +48,10 @@ import { withHeat } from './report-heat.ts';
 import './resource-page.tsx';
 import { useResourceLabels } from './resource-labels.ts';
 
-const ReportChart = lazy(() => import('./report-chart.tsx'));
+const loadChart = () => import('./report-chart.tsx');
+const ReportChart = lazy(loadChart);
+/** The chart's height (report-chart.tsx): its place is kept from the first paint. */
+const CHART_PLACE = <div style={{ height: 280 }} />;
 // The list pages' range picker, in its chunk: antd's pickers are too heavy for the page's own budget.
 const DateRangeInput = lazy(() => import('./date-range-input.tsx'));
 const NO_OVERRIDES = {};
@@ -86,10 +89,14 @@ export function ReportPage({ def }: { def: ReportDef }) {
   const paged = { ...body, ...page };
   const query = useQuery({
     queryKey: ['report', def.name, paged],
-    queryFn: async () => ({
-      grouping: dims,
-      answer: await api<ReportAnswer>(`${def.api}/query`, { method: 'POST', body: paged }),
-    }),
+    queryFn: async () => {
+      // The chart's code comes while the figures do, not after them.
+      if (def.chart) void loadChart();
+      return {
+        grouping: dims,
+        answer: await api<ReportAnswer>(`${def.api}/query`, { method: 'POST', body: paged }),
+      };
+    },
     placeholderData: keepPreviousData,
   });
   const answer = query.data?.answer;
@@ -246,8 +253,10 @@ export function ReportPage({ def }: { def: ReportDef }) {
           </Button>
         ) : null}
       </Space>
+      {/* Kept while the first answer loads, so the table below does not move when the chart arrives. */}
+      {def.chart && !answer && query.isLoading ? CHART_PLACE : null}
       {def.chart && answer && answer.rows.length > 0 ? (
-        <Suspense fallback={<div style={{ height: 280 }} />}>
+        <Suspense fallback={CHART_PLACE}>
           <ReportChart def={def} points={answer.series} dimensions={grouping} />
         </Suspense>
       ) : null}
