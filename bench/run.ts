@@ -15,6 +15,7 @@ import { CAPACITY_METHOD, cpuText } from './cpu.ts';
 import { ledgerContra } from './ledger.ts';
 import { matchingThroughput } from './matching.ts';
 import { orderRows } from './order-rows.ts';
+import { pageBudgets } from './pages.ts';
 import { machineReference } from './reference.ts';
 import { reportWorkloads } from './reports.ts';
 import { riskCheck } from './risk.ts';
@@ -238,6 +239,8 @@ const workloads: [string, () => Promise<unknown>][] = [
   ['matching', () => matchingThroughput(world, rows, seconds)],
   ['reports', () => reportWorkloads(world, rows, { runs: Math.min(RUNS, 50) })],
   ['trade', () => tradeThroughput(world, rows, seconds)],
+  // Chromium on the built app over a demo server of its own (this world's database stays idle).
+  ['pages', () => pageBudgets(rows)],
   // No budget: what the machine does with no application, to read the throughput rows against.
   ['reference', () => machineReference(world, rows, seconds)],
 ];

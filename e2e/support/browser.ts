@@ -129,9 +129,17 @@ export async function launch(): Promise<Browser> {
  */
 export async function newPage(
   browser: Browser,
-  opts: { width?: number; height?: number; locale?: string; motion?: boolean } = {},
+  opts: {
+    width?: number;
+    height?: number;
+    locale?: string;
+    motion?: boolean;
+    /** Another context's cookies and local storage (its session), without its HTTP cache. */
+    storageState?: Awaited<ReturnType<BrowserContext['storageState']>>;
+  } = {},
 ) {
   const context: BrowserContext = await browser.newContext({
+    storageState: opts.storageState,
     viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 },
     locale: opts.locale ?? 'zh-CN',
     reducedMotion: opts.motion ? 'no-preference' : 'reduce',
