@@ -75,11 +75,16 @@ void i18n.use(initReactI18next).init({
   missingKeyHandler: recordMissing,
 });
 
-/** Loads the language's messages if needed, then switches to it. */
-export async function switchLanguage(locale: Locale): Promise<void> {
+/** Loads the language's messages if they are not loaded yet. */
+export async function loadLanguage(locale: Locale): Promise<void> {
   if (!i18n.hasResourceBundle(locale, 'translation')) {
     i18n.addResourceBundle(locale, 'translation', await loaders[locale]());
   }
+}
+
+/** Loads the language's messages if needed, then switches to it. */
+export async function switchLanguage(locale: Locale): Promise<void> {
+  await loadLanguage(locale);
   await i18n.changeLanguage(locale);
 }
 
