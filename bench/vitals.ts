@@ -41,6 +41,7 @@ export function inpOf(interactions: readonly Interaction[]): Interaction {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+const pct = (ratio: number) => `${ratio >= 0 ? '+' : ''}${(ratio * 100).toFixed(0)}%`;
 
 export interface PageFigures {
   /** Each cold-loaded page's LCP and CLS per load. */
@@ -88,11 +89,14 @@ export function vitalsRows(f: PageFigures): Row[] {
       pass: f.inp.ms <= 200,
     });
   if (f.heap) {
+    // The first round loads the twenty pages' code, which stays (modules are never unloaded): the
+    // budget is read on the second round, what opening and closing tabs leaves; the first is shown.
     const { began, open, ended, again, views } = f.heap;
-    const growth = ended / began - 1;
+    const growth = again / ended - 1;
+    const first = ended / began - 1;
     rows.push({
-      workload: `JS heap after opening and closing 20 tabs (${mb(began)} before, ${mb(open)} with 20 open, ${mb(ended)} after, ${mb(again)} after the same 20 again; at most ${views} pages kept)`,
-      figure: `${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(0)}%`,
+      workload: `JS heap, 20 tabs opened and closed a second time (${mb(began)} at sign-in, ${mb(open)} with 20 open, ${mb(ended)} after closing them: ${pct(first)} with their code; ${mb(again)} after the same 20 again; at most ${views} pages kept)`,
+      figure: pct(growth),
       budget: '≤ +20%, ≤ 10 kept',
       pass: growth <= 0.2 && views <= 10,
     });
