@@ -27,7 +27,8 @@ export async function businessRoutes(fastify: FastifyInstance) {
       const operatorId = request.auth!.operatorId;
       const lists = Object.values(DASHBOARD_LISTS);
       const held = await Promise.all(lists.map((p) => heldPermission(ctx, operatorId, p)));
-      const parts = dashboardParts((p) => held[lists.indexOf(p)] !== null);
+      const mayOpen = new Set(lists.filter((_, i) => held[i] !== null));
+      const parts = dashboardParts((p) => mayOpen.has(p));
       const [deposits, withdrawals, q, passages] = await Promise.all([
         parts.deposits ? depositDays(ctx) : null,
         parts.withdrawals ? withdrawDays(ctx) : null,
