@@ -1,9 +1,16 @@
 /**
- * The spec's keep-alive: a visited cached page stays mounted, hidden with display:none, so its form
- * and table state survive tab switches. At most 10 are kept (least recently used goes first) and a
- * closed tab frees its page. Elements are kept in first-visit order so switching never moves DOM.
+ * The spec's keep-alive: a visited cached page stays mounted, hidden, so its form and table state
+ * survive tab switches. At most 10 are kept (least recently used goes first) and a closed tab frees
+ * its page. Elements are kept in first-visit order so switching never moves DOM.
+ *
+ * A hidden page is an <Activity mode="hidden">: React keeps its state and DOM (display:none) but
+ * unmounts its effects and renders its updates only when idle. So a change every page reads (the
+ * language) repaints the page in view first instead of all ten kept ones (performance.md, INP), and
+ * a hidden page neither polls nor listens. Shown again, its effects mount anew and its queries
+ * refetch what has gone stale (react-query's refetch on mount): the operator comes back to the
+ * same filters and page, with current rows.
  */
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Activity, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import { evictCache, retainCache, touchCache } from '../../lib/keep-alive-cache.ts';
 import { usePageReload } from '../../lib/page-reload.ts';
@@ -49,14 +56,11 @@ export function KeepAliveOutlet() {
   return (
     <>
       {shown.map(([path, { element, reload: count }]) => (
-        <div
-          key={`${path}#${count}`}
-          className="page-view"
-          data-page={path}
-          style={{ display: path === pathname ? 'block' : 'none' }}
-        >
-          {element}
-        </div>
+        <Activity key={`${path}#${count}`} mode={path === pathname ? 'visible' : 'hidden'}>
+          <div className="page-view" data-page={path}>
+            {element}
+          </div>
+        </Activity>
       ))}
       {!cacheable && (
         <div key={`${pathname}#${reload}`} className="page-view" data-page={pathname}>
