@@ -73,6 +73,11 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   saveMissing: true,
   missingKeyHandler: recordMissing,
+  // Components are not told of a language change by i18next's event: react-i18next reads it through
+  // useSyncExternalStore, whose updates React renders synchronously, all at once, even when the
+  // change is made in a transition. The App hands them a new view of this instance instead
+  // (app.tsx, useLanguageSync), which reaches them as a transition.
+  react: { bindI18n: '' },
 });
 
 /** Loads the language's messages if they are not loaded yet. */

@@ -10,6 +10,7 @@ import FullscreenExitOutlined from '@ant-design/icons/FullscreenExitOutlined';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useShallow } from 'zustand/react/shallow';
 import { useFirstPassword } from '../../lib/first-password.ts';
 import { useCurrentUser } from '../../lib/queries.ts';
 import { fetchResources, refreshResourcesIfStale } from '../../lib/resources-store.ts';
@@ -116,7 +117,16 @@ function FirstPasswordGate() {
 
 export function ShellLayout() {
   const { t } = useTranslation();
-  const { collapse, showLogo, showTabs, fullContent, theme } = useSettings();
+  // The settings it draws by, not the whole store: a new language must not render the frame again.
+  const { collapse, showLogo, showTabs, fullContent, theme } = useSettings(
+    useShallow((s) => ({
+      collapse: s.collapse,
+      showLogo: s.showLogo,
+      showTabs: s.showTabs,
+      fullContent: s.fullContent,
+      theme: s.theme,
+    })),
+  );
   useAutoCollapse();
   useResourcePolling();
   useTabOpening();
