@@ -4,7 +4,7 @@
  * paths and the menu collapsing on a narrow window. Signing in and the session are shell.e2e.ts's.
  * The file's own administrator (authenticator bound) goes through it in order on one page.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
@@ -105,6 +105,31 @@ describe('console shell: menu, tabs, languages, settings', () => {
     // The dashboard tab has no close button; the others have one.
     expect(await id('tab-close-/dashboard').count()).toBe(0);
     expect(await id(`tab-close-${PAGES[1].path}`).count()).toBe(1);
+  });
+
+  test('a kept page keeps what was typed in its search while hidden, and reads its rows again when shown', async () => {
+    const [kept, other] = [PAGES[1].path, PAGES[2].path];
+    await id(`tab-${kept}`).click();
+    await waitForPath(kept);
+    const field = view(kept).locator('[data-testid="search-form"] input').first();
+    await field.fill('10.9.8.7');
+    // Its list is read again when the page is shown, not while it is hidden behind another tab.
+    const reads: string[] = [];
+    const onRequest = (r: Request) => {
+      if (new URL(r.url()).pathname.startsWith(`/api${kept}/`)) reads.push(pathname());
+    };
+    page.on('request', onRequest);
+    await id(`tab-${other}`).click();
+    await waitForPath(other);
+    await page.waitForTimeout(500);
+    expect(reads, 'the hidden page asked nothing').toEqual([]);
+    await id(`tab-${kept}`).click();
+    await waitForPath(kept);
+    await expect.poll(() => reads, { timeout: 10_000 }).toContain(kept);
+    expect(await field.inputValue(), 'what was typed is still there').toBe('10.9.8.7');
+    page.off('request', onRequest);
+    await view(kept).locator('[data-testid="resource-table"]').waitFor();
+    await field.fill('');
   });
 
   test('tabs survive a page reload', async () => {

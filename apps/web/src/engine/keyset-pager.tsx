@@ -100,7 +100,7 @@ export type ListPager = ReturnType<typeof useListPager>;
 
 /** antd's pagination for the numbered pages, or false while paging by keyset below them. */
 export function tablePagination(
-  pager: ListPager,
+  pager: Pick<ListPager, 'deep' | 'page' | 'pageSize' | 'known' | 'numbered'>,
   showTotal: (total: number) => string,
 ): TablePaginationConfig | false {
   if (pager.deep) return false;

@@ -15,17 +15,19 @@ import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import Empty from 'antd/es/empty';
 import Space from 'antd/es/space';
+import Spin from 'antd/es/spin';
+import type { TableProps } from 'antd/es/table';
 import Table from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import Tooltip from 'antd/es/tooltip';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../lib/api.ts';
 import { useConfirm } from '../lib/confirm.tsx';
 import { useCan } from '../lib/permissions.tsx';
 import { toast } from '../lib/toast.ts';
 import { createRunner } from './action-runner.ts';
 import { buildColumns } from './columns.tsx';
+import { type DetailHandle, DetailHost } from './detail-host.tsx';
 import './engine.css';
 import './engine-messages.ts';
 import { exportList } from './export-file.ts';
@@ -40,13 +42,23 @@ import type { Filters, FormMode, PageContext, ResourceOverrides, Row, SortState 
 import { useUrlListState } from './url-filters.ts';
 
 // Not on a list's first screen, so loaded on first use (performance.md: each page ≤ 160 KB gzip):
-// the add/edit dialog with its form inputs and rules, the detail drawer and the error view.
+// the add/edit dialog with its form inputs and rules, and the error view.
 const loadFormDialog = () => import('./form-dialog.tsx');
 const FormDialog = lazy(() => loadFormDialog().then((m) => ({ default: m.FormDialog })));
-const DetailDrawer = lazy(() => import('./detail-drawer.tsx'));
 const LoadFailed = lazy(() => import('./load-failed.tsx'));
 const NO_OVERRIDES: ResourceOverrides = {};
 const NO_FILTERS: Filters = {};
+const NO_ROWS: Row[] = [];
+const SCROLL = { x: 'max-content' } as const;
+
+/**
+ * antd's Table draws every cell again each time it renders (it counts its renders into rc-table's
+ * change mark), and a page renders often for things the table does not show: a search starting, a
+ * dialog, a selection elsewhere. Memoized with props that change only with what it shows, it
+ * renders when its rows, columns, selection or paging change (performance.md, INP: a search
+ * held the page 250-370 ms drawing the same rows). Its loading spinner is around it, not a prop.
+ */
+const ListTable = memo(Table<Row>);
 
 /** A click on a row opens its detail, unless it was on something of its own (a link, a button, a box). */
 function isRowClick(e: React.MouseEvent): boolean {
@@ -77,48 +89,36 @@ export function ResourcePage({
     setSearchKey((k) => k + 1);
     setFilters(toFilters(filterFields, state.values));
     paging.reset();
-    setDetailKey(state.detail);
+    detail.current?.showKey(state.detail);
   });
   const [urlValues, setUrlValues] = useState(url.values);
   const [searchKey, setSearchKey] = useState(0);
-  const [detailKey, setDetailKey] = useState(url.detail);
   const [filters, setFilters] = useState<Filters>(() => toFilters(filterFields, url.values));
   const [sort, setSort] = useState<SortState | undefined>();
   const [selected, setSelected] = useState<Row[]>([]);
   const [formMode, setFormMode] = useState<FormMode | null>(null);
-  const [detailRow, setDetailRow] = useState<Row | null>(null);
-  // Once opened, the dialog and the drawer stay mounted, so they close with their animation.
+  // Once opened, the dialog stays mounted, so it closes with its animation.
   const formUsed = useRef(false);
   if (formMode) formUsed.current = true;
-  const detailUsed = useRef(false);
-  if (detailRow) detailUsed.current = true;
+  const detail = useRef<DetailHandle>(null);
+  const showDetail = useCallback((row: Row) => detail.current?.show(row), []);
   const [exporting, setExporting] = useState(false);
   const [settings, setSettings] = useTableSettings(def.name);
-
-  // `?detail=<key>`: the record is read by its key (it need not be on the current page).
-  useEffect(() => {
-    if (detailKey === null) return;
-    let live = true;
-    void api<Row>(`${def.api}/getById`, { params: { id: detailKey }, silent: true })
-      .then((row) => live && setDetailRow(row))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [def.api, detailKey]);
 
   const request = { ...paging.request, filters: { ...filters, ...fixed }, ...(sort ? { sort } : {}) };
   const list = useResourceList(def, request, can(def.actions.list?.permission ?? ''));
   paging.useAnswer(list.data?.pager);
   const invalidate = useRefreshResource(def);
 
-  const ctx: PageContext = {
-    def,
-    refresh: () => void invalidate(),
-    openEdit: (row) => setFormMode({ kind: 'edit', row }),
-  };
-  const runner = createRunner(def, confirm, t, ctx, overrides);
-  const rowActions = rowActionsOf(def, can);
+  const ctx: PageContext = useMemo(
+    () => ({ def, refresh: () => void invalidate(), openEdit: (row) => setFormMode({ kind: 'edit', row }) }),
+    [def, invalidate],
+  );
+  const runner = useMemo(
+    () => createRunner(def, confirm, t, ctx, overrides),
+    [def, confirm, t, ctx, overrides],
+  );
+  const rowActions = useMemo(() => rowActionsOf(def, can), [def, can]);
   const batchActions = Object.values(def.actions).filter(
     (a) => a.scope === 'batch' && a.name !== 'remove' && can(a.permission),
   );
@@ -142,26 +142,85 @@ export function ResourcePage({
     () => buildColumns(def, t, settings.hidden, sort, overrides),
     [def, t, settings.hidden, sort, overrides, i18n.language],
   );
-  const allColumns = hasRowColumn
-    ? [
-        ...columns,
-        {
-          key: '@actions',
-          title: t('engine.operations'),
-          fixed: 'right' as const,
-          render: (_: unknown, row: Row) => (
-            <RowActions
-              row={row}
-              actions={rowActions}
-              runner={runner}
-              ctx={ctx}
-              overrides={overrides}
-              onDetail={overrides.detail ? () => setDetailRow(row) : undefined}
-            />
-          ),
-        },
-      ]
-    : columns;
+  const allColumns = useMemo(
+    () =>
+      hasRowColumn
+        ? [
+            ...columns,
+            {
+              key: '@actions',
+              title: t('engine.operations'),
+              fixed: 'right' as const,
+              render: (_: unknown, row: Row) => (
+                <RowActions
+                  row={row}
+                  actions={rowActions}
+                  runner={runner}
+                  ctx={ctx}
+                  overrides={overrides}
+                  onDetail={overrides.detail ? () => showDetail(row) : undefined}
+                />
+              ),
+            },
+          ]
+        : columns,
+    [hasRowColumn, columns, t, rowActions, runner, ctx, overrides, showDetail],
+  );
+  const rowKey = useCallback((row: Row) => String(row[def.key]), [def.key]);
+  const rowClassName = useCallback(
+    (row: Row) => `engine-row-clickable ${overrides.rowClass?.(row) ?? ''}`,
+    [overrides],
+  );
+  const onRow = useCallback(
+    (row: Row) => ({
+      onClick: (e: React.MouseEvent) => {
+        if (isRowClick(e)) showDetail(row);
+      },
+    }),
+    [showDetail],
+  );
+  const tableLocale = useMemo(
+    () => ({ emptyText: <Empty description={t('engine.empty')} image={Empty.PRESENTED_IMAGE_SIMPLE} /> }),
+    [t],
+  );
+  const rowSelection = useMemo(
+    () =>
+      selectable
+        ? {
+            selectedRowKeys: selected.map((r) => String(r[def.key])),
+            onChange: (_: unknown, rows: Row[]) => setSelected(rows),
+            preserveSelectedRowKeys: true,
+          }
+        : undefined,
+    [selectable, selected, def.key],
+  );
+  // The latest sort and pager, read when the table reports a change (the callback itself stays).
+  const tableChange = useRef<TableProps<Row>['onChange']>(undefined);
+  tableChange.current = (pagination, _filters, sorter) => {
+    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
+    const next: SortState | undefined =
+      s?.order && s.columnKey
+        ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' }
+        : undefined;
+    if (next?.field !== sort?.field || next?.order !== sort?.order) {
+      setSort(next);
+      paging.reset();
+      return;
+    }
+    paging.onTableChange(pagination);
+  };
+  const onTableChange = useCallback<NonNullable<TableProps<Row>['onChange']>>(
+    (...args) => tableChange.current?.(...args),
+    [],
+  );
+  const { deep, page, pageSize, known, numbered } = paging;
+  const pagination = useMemo(
+    () =>
+      tablePagination({ deep, page, pageSize, known, numbered }, (total) =>
+        totalText(t, total, known?.capped ?? false),
+      ),
+    [deep, page, pageSize, known, numbered, t],
+  );
 
   const doExport = async (format: ExportFormat) => {
     setExporting(true);
@@ -176,7 +235,6 @@ export function ResourcePage({
   };
 
   const pager = list.data?.pager;
-  const showTotal = (total: number) => totalText(t, total, paging.known?.capped ?? false);
 
   if (list.isError && !list.data) {
     return (
@@ -296,45 +354,22 @@ export function ResourcePage({
           />
         </Space>
       </div>
-      <Table<Row>
-        rowKey={(row) => String(row[def.key])}
-        size={settings.density}
-        columns={allColumns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        data-testid="resource-table"
-        rowClassName={(row) => `engine-row-clickable ${overrides.rowClass?.(row) ?? ''}`}
-        onRow={(row) => ({
-          onClick: (e) => {
-            if (isRowClick(e)) setDetailRow(row);
-          },
-        })}
-        locale={{ emptyText: <Empty description={t('engine.empty')} image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
-        rowSelection={
-          selectable
-            ? {
-                selectedRowKeys: selected.map((r) => String(r[def.key])),
-                onChange: (_, rows) => setSelected(rows),
-                preserveSelectedRowKeys: true,
-              }
-            : undefined
-        }
-        onChange={(pagination, _filters, sorter) => {
-          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
-          const next: SortState | undefined =
-            s?.order && s.columnKey
-              ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' }
-              : undefined;
-          if (next?.field !== sort?.field || next?.order !== sort?.order) {
-            setSort(next);
-            paging.reset();
-            return;
-          }
-          paging.onTableChange(pagination);
-        }}
-        pagination={tablePagination(paging, showTotal)}
-      />
+      <Spin spinning={list.isFetching}>
+        <ListTable
+          rowKey={rowKey}
+          size={settings.density}
+          columns={allColumns}
+          dataSource={list.data?.list ?? NO_ROWS}
+          scroll={SCROLL}
+          data-testid="resource-table"
+          rowClassName={rowClassName}
+          onRow={onRow}
+          locale={tableLocale}
+          rowSelection={rowSelection}
+          onChange={onTableChange}
+          pagination={pagination}
+        />
+      </Spin>
       <KeysetNav pager={paging} answer={pager} />
       {formUsed.current && (
         <Suspense fallback={null}>
@@ -350,20 +385,7 @@ export function ResourcePage({
           />
         </Suspense>
       )}
-      {detailUsed.current && (
-        <Suspense fallback={null}>
-          <DetailDrawer
-            def={def}
-            row={detailRow}
-            open={!!detailRow}
-            onClose={() => {
-              setDetailRow(null);
-              setDetailKey(null);
-            }}
-            extra={detailRow && overrides.detail ? overrides.detail(detailRow) : undefined}
-          />
-        </Suspense>
-      )}
+      <DetailHost ref={detail} def={def} initialKey={url.detail} extra={overrides.detail} />
     </div>
   );
 }
