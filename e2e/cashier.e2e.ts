@@ -19,7 +19,7 @@ import type { AppContext } from '../apps/server/src/platform/context.ts';
 import { launch, database as pgClient, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { confirmAction, visit } from './support/page.ts';
-import { pick } from './support/shell.ts';
+import { chooseLanguage } from './support/shell.ts';
 
 // The cashiers are named in CASHIER_STAFF of the suite's server (global-setup.ts); the boss is not.
 const CASHIER = {
@@ -178,7 +178,7 @@ describe('cashier payments', () => {
   test('the pages in en-US; an administrator not named as cashier gets 403 from the cashier API', async () => {
     page = await signedInPage(browser, { ...CASHIER, username: 'e2e_cashier_en' }, 'en-US');
     await open('counterPaymentPage');
-    await pick(page, 'language-switch', 'language-option-en-US');
+    await chooseLanguage(page, 'en-US');
     for (const name of ['counterPaymentPage', 'counterPaymentSmsPage', 'counterPaymenLogtPage']) {
       await open(name);
       await expect
@@ -211,7 +211,7 @@ describe('cashier payments', () => {
     // signs the operator out (the spec's error catalogue for 403).
     expect(menu).toContain('/wallet/walletFindByPage');
     expect(menu).not.toContain('counterPayment');
-    await pick(boss, 'language-switch', 'language-option-en-US');
+    await chooseLanguage(boss, 'en-US');
     await boss.goto('/wallet/counterPaymentPage');
     await boss.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 });
     // The sign-out reloads the page: the screenshot once the sign-in form is back.

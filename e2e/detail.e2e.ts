@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { visit } from './support/page.ts';
-import { clickRowAction, pick } from './support/shell.ts';
+import { chooseLanguage, clickRowAction } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_detail', password: 'Detail2024xy' };
 const SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
@@ -286,7 +286,7 @@ describe('references', () => {
 
 describe('en-US', () => {
   test('the drawer in English', async () => {
-    await pick(page, 'language-switch', 'language-option-en-US');
+    await chooseLanguage(page, 'en-US');
     await open(`/mch/mchList?id=${merchant.id}&detail=${merchant.id}`, 'mchList');
     await drawer().waitFor({ timeout: 20_000 });
     await drawer().getByTestId('child-fund_log').locator('tr.ant-table-row').first().waitFor();

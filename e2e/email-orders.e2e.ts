@@ -14,7 +14,7 @@ import { notificationEmail } from '../apps/server/src/modules/email/sandbox/bank
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { pageHelpers } from './support/page.ts';
-import { pick, toast } from './support/shell.ts';
+import { chooseLanguage, toast } from './support/shell.ts';
 
 const OPERATOR = {
   username: 'e2e_email',
@@ -173,7 +173,7 @@ describe('email orders', () => {
 
   test('the three pages in en-US', async () => {
     await open('/order/emailOrderList', 'emailOrderList');
-    await pick(page, 'language-switch', 'language-option-en-US');
+    await chooseLanguage(page, 'en-US');
     await open('/order/emailOrderList', 'emailOrderList');
     await expect
       .poll(() => page.locator('.ant-table-thead:visible').first().textContent())
@@ -191,6 +191,6 @@ describe('email orders', () => {
       .toContain('Operator');
     await screenshot(page, 'email-assign-en-US');
     await open('/order/emailOrderList', 'emailOrderList');
-    await pick(page, 'language-switch', 'language-option-zh-CN');
+    await chooseLanguage(page, 'zh-CN');
   });
 });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { demoStepDone, reportHelpers } from './support/reports.ts';
-import { pick } from './support/shell.ts';
+import { chooseLanguage } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_reports2', password: 'Reports2024xy' };
 const SECRET = 'MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43W';
@@ -68,7 +68,7 @@ describe('operations reports', () => {
 
   test('charts and the retention heat map in zh-CN and en-US', async () => {
     for (const lang of ['zh-CN', 'en-US'] as const) {
-      if (lang === 'en-US') await pick(page, 'language-switch', 'language-option-en-US');
+      if (lang === 'en-US') await chooseLanguage(page, 'en-US');
       for (const name of [
         'matchDayReportSum',
         'matchingWithdrawalTimeStatisticsQuery',
@@ -88,6 +88,6 @@ describe('operations reports', () => {
       await open('firstDepositLevelRetentionReport');
       await screenshot(page, `finance-reports-2-level-retention-${lang}`);
     }
-    await pick(page, 'language-switch', 'language-option-zh-CN');
+    await chooseLanguage(page, 'zh-CN');
   }, 180_000);
 });

@@ -16,7 +16,7 @@ import { launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { pageHelpers } from './support/page.ts';
 import { demoStepDone, reportHelpers } from './support/reports.ts';
-import { pick } from './support/shell.ts';
+import { chooseLanguage } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_reports', password: 'Reports2024xy' };
 const SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -117,7 +117,7 @@ describe('finance reports', () => {
     }
 
     // The charts in English: a pie of the pay types, the merchants' trend, the amount bands' bars.
-    await pick(page, 'language-switch', 'language-option-en-US');
+    await chooseLanguage(page, 'en-US');
     await openReport('depositTypeAnalysis');
     await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await chartShown('finance-report-pay-types-en-US');
@@ -161,7 +161,7 @@ describe('finance reports', () => {
     const head = await page.locator('[data-testid="report-orderfee_list_report"] thead').innerText();
     for (const column of ['All fees', 'Channel cost', 'Margin']) expect(head).toContain(column);
     await chartShown('finance-report-fees-en-US');
-    await pick(page, 'language-switch', 'language-option-zh-CN');
+    await chooseLanguage(page, 'zh-CN');
     await openReport('transferAmountStatistics');
     await chartShown('finance-report-amount-bands-zh-CN');
   }, 240_000);

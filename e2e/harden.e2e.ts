@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launch, newPage, screenshot } from './support/browser.ts';
 import { createOperator, requireBinding } from './support/operators.ts';
-import { pick } from './support/shell.ts';
+import { chooseLanguage } from './support/shell.ts';
 
 let browser: Browser;
 
@@ -29,7 +29,7 @@ describe('binding required for everyone', () => {
       const { context, page } = await newPage(browser, { locale });
       try {
         await page.goto('/login');
-        if (locale === 'en-US') await pick(page, 'language-switch', 'language-option-en-US');
+        if (locale === 'en-US') await chooseLanguage(page, 'en-US');
         // A stranger's two wrong guesses first.
         for (const guess of ['wrong-guess-1', 'wrong-guess-2']) {
           await page.getByTestId('login-username').fill(username);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { visit } from './support/page.ts';
-import { clickRowAction, pick } from './support/shell.ts';
+import { chooseLanguage, clickRowAction } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_ledger', password: 'Ledger2024xy' };
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXQ';
@@ -42,7 +42,7 @@ test('a CNY limit with three decimals is refused in the form, in zh-CN and en-US
   expect(await error.innerText()).toContain('最多2位小数');
   await screenshot(page, 'ledger-amount-rule-zh-CN');
   await page.keyboard.press('Escape');
-  await pick(page, 'language-switch', 'language-option-en-US');
+  await chooseLanguage(page, 'en-US');
   await typeLimit('100.001');
   const en = page.locator('.ant-form-item-explain-error', { hasText: 'must have at most 2 decimals' });
   await en.waitFor({ timeout: 10_000 });

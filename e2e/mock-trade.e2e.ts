@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { pageHelpers, visit } from './support/page.ts';
-import { pick } from './support/shell.ts';
+import { chooseLanguage } from './support/shell.ts';
 
 const OPERATOR = {
   username: 'e2e_mocktrade',
@@ -128,7 +128,7 @@ describe('tradeMock', () => {
       await list.locator('.ant-table-tbody:visible tr.ant-table-row').first().waitFor({ timeout: 20_000 });
     }
     await screenshot(page, 'mock-trade-traders-en-US');
-    await pick(page, 'language-switch', 'language-option-zh-CN');
+    await chooseLanguage(page, 'zh-CN');
   }, 240_000); // waits for the traders' job, which ticks each minute
 });
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { confirmAction, visit } from './support/page.ts';
-import { pick } from './support/shell.ts';
+import { chooseLanguage } from './support/shell.ts';
 
 const ZH = {
   username: 'e2e_board_zh',
@@ -183,7 +183,7 @@ describe('dashboard', () => {
   test('en-US: the dashboard, and the delivered callback with its attempt in the drawer', async () => {
     const page = await signedInPage(browser, EN, 'en-US');
     await page.goto('/dashboard');
-    await pick(page, 'language-switch', 'language-option-en-US');
+    await chooseLanguage(page, 'en-US');
     await openDashboard(page);
     expect(await page.getByTestId('board-deposits').innerText()).toContain('Today');
     expect(await page.getByTestId('board-queues').innerText()).toContain('Failed callbacks');

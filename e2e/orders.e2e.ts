@@ -11,7 +11,7 @@ import { database, enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { type OrderDriver, orderDriver } from './support/orders.ts';
 import { confirmAction, pageHelpers } from './support/page.ts';
-import { clickRowAction, pick, toast } from './support/shell.ts';
+import { chooseLanguage, clickRowAction, toast } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_orders', password: 'Orders2024xy' };
 const SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
@@ -355,6 +355,6 @@ describe('orders', () => {
       await screenshot(page, `${shot}-en-US`);
     }
     expect(await page.locator('.ant-table-thead:visible').first().innerText()).toContain('Rule name');
-    await pick(page, 'language-switch', 'language-option-zh-CN');
+    await chooseLanguage(page, 'zh-CN');
   });
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { visit } from './support/page.ts';
-import { pick } from './support/shell.ts';
+import { chooseLanguage } from './support/shell.ts';
 
 const OPERATOR = {
   username: 'e2e_placelog',
@@ -76,7 +76,7 @@ describe('placement log pages', () => {
   });
 
   test('the same pages in en-US', async () => {
-    await pick(page, 'language-switch', 'language-option-en-US');
+    await chooseLanguage(page, 'en-US');
     for (const name of PAGES) {
       await open(name);
       await screenshot(page, `order-${name}-en-US`);
@@ -103,6 +103,6 @@ describe('placement log pages', () => {
     const states = await column('Final state');
     expect(states.length).toBeGreaterThan(0);
     expect(states.filter((s) => !['Failed', 'Rejected', 'Timed out', 'Cancelled'].includes(s))).toEqual([]);
-    await pick(page, 'language-switch', 'language-option-zh-CN');
+    await chooseLanguage(page, 'zh-CN');
   });
 });

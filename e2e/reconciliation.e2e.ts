@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { visit } from './support/page.ts';
-import { pick } from './support/shell.ts';
+import { chooseLanguage } from './support/shell.ts';
 
 const OPERATOR = {
   username: 'e2e_recon',
@@ -150,7 +150,7 @@ describe('reconciliation', () => {
 
     await drawer().locator('.ant-drawer-close').first().click();
     await drawer().waitFor({ state: 'hidden', timeout: 10_000 });
-    await pick(page, 'language-switch', 'language-option-en-US');
+    await chooseLanguage(page, 'en-US');
     await expect.poll(() => uploaded.innerText(), { timeout: 20_000 }).toContain('Open');
     await screenshot(page, 'reconciliation-list-en-US');
     await uploaded.locator('td').nth(2).click();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { pageHelpers, visit } from './support/page.ts';
-import { clickRowAction, pick } from './support/shell.ts';
+import { chooseLanguage, clickRowAction } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_levels', password: 'Levels2024xy' };
 const SECRET = 'MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43V';
@@ -134,6 +134,6 @@ describe('levels and risk rules', () => {
     await open('blackBlockLog', '?rule=mchDailyLimit');
     expect(await rows().first().innerText()).toContain("Over the merchant's daily deposit limit");
     await screenshot(page, 'risk-levels-level-block-en-US');
-    await pick(page, 'language-switch', 'language-option-zh-CN');
+    await chooseLanguage(page, 'zh-CN');
   }, 180_000);
 });

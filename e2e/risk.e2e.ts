@@ -10,7 +10,7 @@ import { database, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { type OrderDriver, orderDriver } from './support/orders.ts';
 import { pageHelpers } from './support/page.ts';
-import { pick } from './support/shell.ts';
+import { chooseLanguage } from './support/shell.ts';
 
 const OPERATOR = {
   username: 'e2e_risk',
@@ -118,7 +118,7 @@ describe('risk lists', () => {
   });
 
   test('the risk pages in en-US', async () => {
-    await pick(page, 'language-switch', 'language-option-en-US');
+    await chooseLanguage(page, 'en-US');
     for (const [path, name] of [
       ['blackCard', 'blackCard'],
       ['blackBlockLog', 'blackBlockLog'],

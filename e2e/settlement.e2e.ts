@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { confirmAction, openResource, pageHelpers } from './support/page.ts';
-import { pick } from './support/shell.ts';
+import { chooseLanguage } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_settle', password: 'Settle2024xy' };
 const SECRET = 'MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U';
@@ -136,7 +136,7 @@ describe('settlement', () => {
 
   test('the page and a drawer in en-US', async () => {
     await open();
-    await pick(page, 'language-switch', 'language-option-en-US');
+    await chooseLanguage(page, 'en-US');
     await open();
     await expect
       .poll(() => page.locator('.ant-table-thead:visible').first().textContent())
@@ -150,6 +150,6 @@ describe('settlement', () => {
     await still();
     await screenshot(page, 'settlement-detail-en-US');
     await open();
-    await pick(page, 'language-switch', 'language-option-zh-CN');
+    await chooseLanguage(page, 'zh-CN');
   });
 });

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { database, freshCode, launch, newPage, screenshot } from './support/browser.ts';
 import { createOperator, requireBinding, submitSignIn } from './support/operators.ts';
-import { byTestId, hasText, pick, poll, toast, tr } from './support/shell.ts';
+import { byTestId, chooseLanguage, hasText, poll, toast, tr } from './support/shell.ts';
 
 const FIRST = {
   username: 'ux_first',
@@ -89,7 +89,7 @@ describe('issue 17, item 14: the first sign-in', () => {
         const p = binder.page;
         try {
           await p.goto('/login');
-          if (language === 'en-US') await pick(p, 'language-switch', 'language-option-en-US');
+          if (language === 'en-US') await chooseLanguage(p, 'en-US');
           await poll(() => p.evaluate(() => document.documentElement.lang)).toBe(language);
           await submitSignIn(p, BINDER);
           await p.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });

@@ -22,6 +22,7 @@ import { createOperator, submitSignIn, waitingFor } from './support/operators.ts
 import { confirmAction, spinnersStopped } from './support/page.ts';
 import {
   byTestId,
+  chooseLanguage,
   closeDrawer,
   gone,
   hasText,
@@ -57,8 +58,7 @@ const label = (labels: { 'zh-CN': Record<string, string>; 'en-US': Record<string
   labels[lang][key]!;
 
 async function setLanguage(next: Lang, p: Page = page): Promise<void> {
-  await pick(p, 'language-switch', `language-option-${next}`);
-  await poll(() => p.evaluate(() => document.documentElement.lang)).toBe(next);
+  await chooseLanguage(p, next);
   lang = next;
 }
 

@@ -24,7 +24,7 @@ import { runSystemTransition } from '../apps/server/src/platform/transitions/ind
 import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { confirmAction, pageHelpers, visit } from './support/page.ts';
-import { clickRowAction, pick } from './support/shell.ts';
+import { chooseLanguage, clickRowAction } from './support/shell.ts';
 import { suiteApp } from './support/suite-app.ts';
 
 const OPERATOR = { username: 'e2e_trade', password: 'TradeDesk2024xy' };
@@ -259,7 +259,7 @@ describe('trade market', () => {
 
   test('two trade reports over the demo day: rows and the totals row, in en-US and zh-CN', async () => {
     for (const lang of ['en-US', 'zh-CN'] as const) {
-      await pick(page, 'language-switch', `language-option-${lang}`);
+      await chooseLanguage(page, lang);
       for (const name of REPORTS) {
         await visit(page, `/tradeManage/${name}`);
         const report = id(`report-${name}`);

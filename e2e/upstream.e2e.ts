@@ -19,7 +19,7 @@ import { open } from '../apps/server/src/platform/secret-box.ts';
 import { launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { visit } from './support/page.ts';
-import { pick } from './support/shell.ts';
+import { chooseLanguage } from './support/shell.ts';
 
 const OPERATOR = {
   username: 'e2e_upstream',
@@ -106,7 +106,7 @@ describe('recommendRecordList', () => {
       const error = locale === 'zh-CN' ? '上游错误' : 'Upstream error';
       const failed = locale === 'zh-CN' ? '上游全部失败' : 'All upstreams failed';
       await openPage(page);
-      if (locale === 'en-US') await pick(page, 'language-switch', 'language-option-en-US');
+      if (locale === 'en-US') await chooseLanguage(page, 'en-US');
       const rows = page.locator('.page-view:visible [data-testid="resource-table"] tr.ant-table-row');
       await rows.first().waitFor({ timeout: 20_000 });
       await expect.poll(() => rows.count()).toBe(1);

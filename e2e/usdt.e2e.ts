@@ -23,7 +23,7 @@ import { open } from '../apps/server/src/platform/secret-box.ts';
 import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { openResource, pageHelpers } from './support/page.ts';
-import { pick } from './support/shell.ts';
+import { chooseLanguage } from './support/shell.ts';
 
 const OPERATOR = { username: 'e2e_usdt', password: 'Usdt2024xyzw' };
 const SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLQ';
@@ -207,8 +207,7 @@ describe('USDT', () => {
     for (const lang of ['zh-CN', 'en-US'] as const) {
       for (const [p, name] of pages) {
         await open_(p, name);
-        if (lang === 'en-US' && p === pages[0][0])
-          await pick(page, 'language-switch', 'language-option-en-US');
+        if (lang === 'en-US' && p === pages[0][0]) await chooseLanguage(page, 'en-US');
         const rows = page.locator('.page-view:visible .ant-table-tbody tr.ant-table-row');
         await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
         await screenshot(page, `usdt-${name}-${lang}`);

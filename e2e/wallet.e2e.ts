@@ -27,7 +27,7 @@ import {
 import { enterCode, launch, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/operators.ts';
 import { confirmAction, pageHelpers } from './support/page.ts';
-import { clickRowAction, closeDrawer, pick } from './support/shell.ts';
+import { chooseLanguage, clickRowAction, closeDrawer } from './support/shell.ts';
 import { suiteApp } from './support/suite-app.ts';
 
 const OPERATOR = { username: 'e2e_wallet', password: 'WalletDesk2024xy' };
@@ -201,7 +201,7 @@ describe('wallet disputes', () => {
     await id('evidence-note').fill('客服调取的银行流水');
     await id('evidence-submit').click();
     await id('evidence-submit').waitFor({ state: 'detached', timeout: 40_000 });
-    await pick(page, 'language-switch', 'language-option-en-US');
+    await chooseLanguage(page, 'en-US');
     await open(`/wallet/disputeOrderPage?disputeNo=${d.disputeNo}&detail=${d.id}`, 'disputeOrderPage');
     const drawer = page.locator('[data-testid="detail-drawer"]:visible');
     await expect.poll(() => drawer.innerText(), { timeout: 20_000 }).toContain('客服调取的银行流水');
@@ -254,7 +254,7 @@ describe('wallet disputes', () => {
     await enterCode(page, SECRET);
     await id('bind-submit').waitFor({ state: 'detached', timeout: 40_000 });
     await expect.poll(() => rowAfterRefresh(emailId), { timeout: 20_000 }).toContain(order.orderNo);
-    await pick(page, 'language-switch', 'language-option-en-US');
+    await chooseLanguage(page, 'en-US');
     await open(`/wallet/walletTradeBuyOrderPage?orderNo=${order.orderNo}`, 'walletTradeBuyOrderPage');
     await expect.poll(() => row(order.orderNo).innerText(), { timeout: 20_000 }).toMatch(/Paid/);
     await open(`/wallet/emailOrderListWallet?id=${emailId}`, 'emailOrderListWallet');

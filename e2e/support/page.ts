@@ -6,7 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { screenshot } from './browser.ts';
-import { type Lang, pick } from './shell.ts';
+import { chooseLanguage, type Lang } from './shell.ts';
 
 /**
  * Clicks OK on the row action's confirmation ("确认通过该提现申请？"). On a loaded machine a click
@@ -117,7 +117,7 @@ export function pageHelpers(current: () => Page): PageHelpers {
     row: (text) => rows().filter({ hasText: text }).first(),
     open: (url, name) => openResource(current(), url, name),
     speak: async (lang) => {
-      await pick(current(), 'language-switch', `language-option-${lang}`);
+      await chooseLanguage(current(), lang);
       await idle();
     },
     eachHoldsRows: async (pages, shot) => {

@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './browser.ts';
-import { byTestId, closeDrawer, hasText, type Lang, pick, poll, tr } from './shell.ts';
+import { byTestId, chooseLanguage, closeDrawer, hasText, type Lang, poll, tr } from './shell.ts';
 
 /**
  * The five pages opened as tabs: small, light list pages of two menu groups. Their titles are checked
@@ -87,7 +87,7 @@ export function shellPage(current: () => Page) {
     },
 
     async switchLanguage(to: Lang): Promise<void> {
-      await pick(current(), 'language-switch', `language-option-${to}`);
+      await chooseLanguage(current(), to);
       lang = to;
       await hasText(id('language-switch'), tr(to, `language.${to}`));
     },

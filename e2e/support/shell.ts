@@ -135,6 +135,15 @@ export async function pick(page: Page, trigger: string, option: string): Promise
   await chooseInMenu(page, option);
 }
 
+/**
+ * Chooses the console's language in the header and waits until the page is in it: the texts change
+ * in a transition, and <html lang> says the new language once they are in (app.tsx).
+ */
+export async function chooseLanguage(page: Page, lang: Lang): Promise<void> {
+  await pick(page, 'language-switch', `language-option-${lang}`);
+  await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached', timeout: 10_000 });
+}
+
 /** Right-clicks a tab and returns the open context menu. */
 export async function tabMenu(page: Page, path: string): Promise<Locator> {
   await gone(page.locator(OPEN_MENU));

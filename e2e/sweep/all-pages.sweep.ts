@@ -12,7 +12,7 @@ import { allPages } from '@payops/contracts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launch, newPage } from '../support/browser.ts';
 import { signedInPage } from '../support/operators.ts';
-import { pick } from '../support/shell.ts';
+import { chooseLanguage } from '../support/shell.ts';
 
 const OUT = path.resolve(import.meta.dirname, '../../test-results/sweep');
 const OPERATOR = {
@@ -65,7 +65,7 @@ test('every page in both languages', async () => {
     const dir = path.join(OUT, lang);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
-    if (lang !== 'zh-CN') await pick(page, 'language-switch', `language-option-${lang}`);
+    if (lang !== 'zh-CN') await chooseLanguage(page, lang);
     for (const [i, p] of allPages.entries()) {
       if (ONLY && !ONLY.some((part) => p.path.includes(part))) continue;
       await page.goto(p.path);

@@ -47,11 +47,14 @@ function useLanguageSync(language: Locale) {
     void Promise.all([import('dayjs'), import('dayjs/locale/zh-cn')]).then(([{ default: dayjs }]) =>
       dayjs.locale(language === 'en-US' ? 'en' : 'zh-cn'),
     );
-    document.documentElement.lang = language;
     return () => {
       chosen = false;
     };
   }, [language]);
+  // The page says its language once its texts are in it: when the transition has committed.
+  useEffect(() => {
+    document.documentElement.lang = texts.language;
+  }, [texts]);
   return { antdLocale, texts };
 }
 
