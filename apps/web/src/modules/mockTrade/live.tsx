@@ -1,6 +1,6 @@
 /**
- * The simulator page's live strip above a list: the sandbox merchant's card and a "live" tag, and the
- * list refreshed every few seconds.
+ * The simulator pages' live strip above a list: the sandbox merchant's card and a "live" tag, and the
+ * list refreshed every few seconds (the trade simulator's tabs, the order test page).
  */
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
@@ -13,14 +13,23 @@ import { useLiveTick } from './live-refresh.ts';
 const SandboxCard = lazy(() => import('./sandbox-card.tsx').then((m) => ({ default: m.SandboxCard })));
 
 /** Refreshes the list it sits above every few seconds; the sandbox card with it. */
-export function Live({ ctx, children }: { ctx: PageContext; children?: ReactNode }) {
+export function Live({
+  ctx,
+  page = 'tradeMock',
+  children,
+}: {
+  ctx: PageContext;
+  /** The simulator page it is on: each reads the sandbox merchant under its own permission. */
+  page?: 'tradeMock' | 'mockOrderTest';
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const tick = useLiveTick(ctx.refresh);
   return (
     <div>
       <Space align="start">
         <Suspense fallback={null}>
-          <SandboxCard tick={tick} page="tradeMock" />
+          <SandboxCard tick={tick} page={page} />
         </Suspense>
         <Tag color="processing">{t('mock.live')}</Tag>
       </Space>

@@ -5,36 +5,26 @@
  */
 import { mockOrderTestSon } from '@payops/contracts/resources/mockTrade/mock-order-test';
 import { MockPermission } from '@payops/contracts/resources/mockTrade/permissions';
-import Space from 'antd/es/space';
-import Tag from 'antd/es/tag';
 import { lazy, Suspense, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../engine/resource-page.tsx';
 import type { PageContext, ResourceOverrides } from '../../engine/types.ts';
 import { useCan } from '../../lib/permissions.tsx';
-import { useLiveTick } from './live-refresh.ts';
+import { Live } from './live.tsx';
 import { useMockLabels } from './mock-labels.ts';
-import { SandboxCard } from './sandbox-card.tsx';
 
 // The place form (antd's form engine, some 16 KB gzip) is its own chunk, fetched as the page renders.
 const PlaceForm = lazy(() => import('./place-form.tsx').then((m) => ({ default: m.PlaceForm })));
 
 function Header({ ctx }: { ctx: PageContext }) {
-  const { t } = useTranslation();
   const can = useCan();
-  const tick = useLiveTick(ctx.refresh);
   return (
-    <div>
-      <Space align="start">
-        <SandboxCard tick={tick} page="mockOrderTest" />
-        <Tag color="processing">{t('mock.live')}</Tag>
-      </Space>
+    <Live ctx={ctx} page="mockOrderTest">
       {can(MockPermission.placeTest) && (
         <Suspense fallback={null}>
           <PlaceForm onPlaced={ctx.refresh} />
         </Suspense>
       )}
-    </div>
+    </Live>
   );
 }
 
