@@ -45,8 +45,11 @@ async function setup(project: TestProject) {
     throw new Error('build the web app first (npm run build)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payops-e2e-'));
   fs.chmodSync(dataDir, 0o755); // PostgreSQL runs as its own user and must reach its cluster below
-  const port = 18000 + (process.pid % 1000);
-  const pgPort = 57000 + (process.pid % 1000);
+  // Ports of this run: `npm run test:e2e` runs two lanes at once (.ci/browser-tests.mjs), each with its
+  // own server; a lane's ports have its parity, so the two never take the same ones.
+  const slot = (process.pid % 400) * 2 + (Number(process.env.PAYOPS_E2E_LANE ?? 0) % 2);
+  const port = 18000 + slot;
+  const pgPort = 57000 + slot;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
     env: {
@@ -56,7 +59,7 @@ async function setup(project: TestProject) {
       EMBEDDED_PG_PORT: String(pgPort),
       LOG_LEVEL: 'warn',
       CASHIER_STAFF: 'admin,e2e_cashier,e2e_cashier_en,e2e_every_page,e2e_sweep',
-      SANDBOX_IMAP_PORT: String(19000 + (process.pid % 1000)),
+      SANDBOX_IMAP_PORT: String(19000 + slot),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
