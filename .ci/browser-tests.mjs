@@ -51,7 +51,9 @@ for (const f of files) {
   lightest.weight += f.weight;
 }
 
-const codes = await Promise.all(lanes.map((lane, i) => run(lane.files, i)));
+// --no-cache: each vitest writes its files' durations to one results file when it ends; two lanes
+// ending together could interleave their writes and leave JSON the next run cannot read.
+const codes = await Promise.all(lanes.map((lane, i) => run(['--no-cache', ...lane.files], i)));
 const failed = codes.flatMap((code, i) => (code === 0 ? [] : [`lane ${i + 1} (exit ${code})`]));
 process.stdout.write(
   failed.length
