@@ -31,7 +31,9 @@ function run(args, lane) {
       readline
         .createInterface({ input: stream })
         .on('line', (line) => out.write(`[lane ${lane + 1}] ${line}\n`));
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    // 'close', not 'exit': after the child's output has all been read, so its last lines (the summary,
+    // the ledger check) are printed before this process exits.
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
