@@ -174,6 +174,27 @@ describe('placeDeposit through the sandbox', () => {
     ).rejects.toMatchObject({ code: ErrorCode.conflict });
     expect(await decisions('NOT-WITHOUT-CHANGE')).toEqual([]);
   });
+
+  it('checks the risk lists and writes the order in ONE statement when the check finds nothing to decide', async () => {
+    const place = () =>
+      statementsSent(() =>
+        placeDeposit(t.ctx, { merchantId, mchOrderNo: 'M-5', payType: 'alipay', amount: '50' }),
+      );
+    const first = await place();
+    expect(first.result.created).toBe(true);
+    const writes = first.sent.filter((s) => s.includes('insert into "deposit_orders"'));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatch(/^with guard as materialized \(select 1 from risk_check\(/);
+    expect(first.sent.slice(0, first.sent.indexOf(writes[0]!))).not.toContain('begin');
+    // A repeat: the one statement writes nothing (the number is taken), and the check's transaction
+    // answers the order that is there, without a second one.
+    const again = await place();
+    expect(again.result.created).toBe(false);
+    expect(again.result.order.orderNo).toBe(first.result.order.orderNo);
+    expect(again.sent).toContain('begin');
+    const rows = await t.ctx.db.select().from(depositOrders).where(eq(depositOrders.mchOrderNo, 'M-5'));
+    expect(rows).toHaveLength(1);
+  });
 });
 
 describe("a member's credit level", () => {

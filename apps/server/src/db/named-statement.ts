@@ -168,20 +168,32 @@ export function keepExisting(conflict: readonly PgColumn[]): SQL {
 }
 
 /**
+ * A statement that must answer no row for an insert to happen (insertRow's `unless`): e.g. a risk
+ * check whose every row is a case to decide. `name` tells its statements apart; its values are named
+ * placeholders given with the row's.
+ */
+export interface InsertGuard {
+  name: string;
+  sql: SQL;
+}
+
+/**
  * An INSERT of one row on the hot paths (an order, a routing decision), prepared by name per table and
  * set of columns given (a column left out takes its default): each value a bound parameter through its
  * column's encoder, as the query builder binds it, without building the statement per call. With
- * `conflict`, a row those columns already hold is left alone (no row answered). Answers the row
- * written, decoded by its columns, or undefined.
+ * `conflict`, a row those columns already hold is left alone (no row answered). With `unless`, the
+ * row is written only when that statement answers no row, in the same statement (so what it locks is
+ * held until the row is in). Answers the row written, decoded by its columns, or undefined.
  */
 export async function insertRow<T = Row>(
   client: Queryable,
   table: PgTable,
   values: Record<string, unknown>,
   conflict: PgColumn[] = [],
+  unless?: InsertGuard,
 ): Promise<T | undefined> {
-  const given = Object.keys(values).filter((k) => values[k] !== undefined);
-  const key = `${given.join(',')}|${conflict.map((c) => c.name).join(',')}`;
+  const given = Object.keys(values).filter((k) => values[k] !== undefined && !k.startsWith(GUARD));
+  const key = `${given.join(',')}|${conflict.map((c) => c.name).join(',')}|${unless?.name ?? ''}`;
   const byShape = inserts.get(table) ?? new Map<string, NamedStatement>();
   inserts.set(table, byShape);
   let statement = byShape.get(key);
@@ -199,13 +211,16 @@ export async function insertRow<T = Row>(
     const onConflict = keepExisting(conflict);
     const all = Object.keys(columns);
     const name = nameOf('insert', `${getTableConfig(table).name}|${key}`);
-    statement = namedSql(
-      name,
-      sql`INSERT INTO ${table} (${list(given)}) VALUES (${params})${onConflict} RETURNING ${list(all)}`,
-      columns,
-    );
+    // The guard is MATERIALIZED and read as the SELECT's one-time filter: it runs once, before the row.
+    const insert = unless
+      ? sql`WITH guard AS MATERIALIZED (${unless.sql}) INSERT INTO ${table} (${list(given)}) SELECT ${params} WHERE NOT EXISTS (SELECT 1 FROM guard)`
+      : sql`INSERT INTO ${table} (${list(given)}) VALUES (${params})`;
+    statement = namedSql(name, sql`${insert}${onConflict} RETURNING ${list(all)}`, columns);
     byShape.set(key, statement);
   }
   const [row] = await statement.rows(client, values);
   return row as T | undefined;
 }
+
+/** The prefix of a guard's placeholder names: values under it are the guard's, not columns. */
+export const GUARD = 'guard_';

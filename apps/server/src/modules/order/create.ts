@@ -8,7 +8,7 @@
 import { randomInt } from 'node:crypto';
 import type { OrderFamily } from '@payops/contracts';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { clientOf, insertRow, NamedStatement } from '../../db/named-statement.ts';
+import { clientOf, type InsertGuard, insertRow, NamedStatement } from '../../db/named-statement.ts';
 import { type Executor, ensureAccount, postEntry, type Tx } from '../../platform/ledger/index.ts';
 import { Dec, dec, decString } from '../../platform/ledger/money.ts';
 import { DEFAULT_ORDER_TIMEOUT_MINUTES } from '../../platform/settings.ts';
@@ -100,30 +100,11 @@ export async function insertDepositOrder(
   merchant?: DepositMerchant,
 ): Promise<{ order: DepositOrder; created: boolean }> {
   const m = merchant?.id === input.merchantId ? merchant : await merchantOf(tx, input.merchantId);
-  const minutes = m.depositTimeout ?? defaultTimeoutMinutes;
-  // Prepared by name (insertRow): the merchant API writes one per request.
   const order = await insertRow<DepositOrder>(
     clientOf(tx),
     depositOrders,
-    {
-      orderNo: newOrderNo('D', input.now),
-      mchOrderNo: input.mchOrderNo,
-      merchantId: m.id,
-      mchNo: m.mchNo,
-      memberAccount: input.memberAccount ?? '',
-      payType: input.payType,
-      amount: input.amount,
-      ...(input.family ? { family: input.family } : {}),
-      ...input.quote,
-      fee: feeOf(input.amount, merchantRate(m, input.payType, 'deposit')),
-      notifyUrl: input.notifyUrl ?? m.notifyUrl,
-      clientIp: input.clientIp ?? '',
-      remark: input.remark ?? '',
-      expiresAt: new Date(input.now.getTime() + minutes * 60_000),
-      createdAt: input.now,
-      updatedAt: input.now,
-    },
-    [depositOrders.merchantId, depositOrders.mchOrderNo],
+    depositRow(input, defaultTimeoutMinutes, m),
+    DEPOSIT_KEY,
   );
   if (order) return { order, created: true };
   const [existing] = await tx
@@ -132,6 +113,55 @@ export async function insertDepositOrder(
     .where(and(eq(depositOrders.merchantId, m.id), eq(depositOrders.mchOrderNo, input.mchOrderNo)))
     .limit(1);
   return { order: existing!, created: false };
+}
+
+/**
+ * insertDepositOrder as ONE statement outside a transaction, written only when `unless` answers no
+ * row (risk/check.ts riskGuard): the order, or undefined when the guard answered a row or the
+ * merchant order number is taken (the caller then takes insertDepositOrder's transaction, which
+ * decides and answers). Prepared by name, as every insert of an order (insertRow).
+ */
+export async function insertDepositUnless(
+  db: Executor,
+  input: NewDeposit,
+  defaultTimeoutMinutes: number,
+  m: DepositMerchant,
+  unless: { guard: InsertGuard; values: Record<string, unknown> },
+): Promise<DepositOrder | undefined> {
+  const row = depositRow(input, defaultTimeoutMinutes, m);
+  return insertRow<DepositOrder>(
+    clientOf(db),
+    depositOrders,
+    { ...row, ...unless.values },
+    DEPOSIT_KEY,
+    unless.guard,
+  );
+}
+
+/** A merchant's order number names one deposit: a repeat answers the existing order. */
+const DEPOSIT_KEY = [depositOrders.merchantId, depositOrders.mchOrderNo];
+
+/** The columns of a new deposit (state `created`): its fee at the merchant's rate, its expiry. */
+function depositRow(input: NewDeposit, defaultTimeoutMinutes: number, m: DepositMerchant) {
+  const minutes = m.depositTimeout ?? defaultTimeoutMinutes;
+  return {
+    orderNo: newOrderNo('D', input.now),
+    mchOrderNo: input.mchOrderNo,
+    merchantId: m.id,
+    mchNo: m.mchNo,
+    memberAccount: input.memberAccount ?? '',
+    payType: input.payType,
+    amount: input.amount,
+    ...(input.family ? { family: input.family } : {}),
+    ...input.quote,
+    fee: feeOf(input.amount, merchantRate(m, input.payType, 'deposit')),
+    notifyUrl: input.notifyUrl ?? m.notifyUrl,
+    clientIp: input.clientIp ?? '',
+    remark: input.remark ?? '',
+    expiresAt: new Date(input.now.getTime() + minutes * 60_000),
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
 }
 
 /**

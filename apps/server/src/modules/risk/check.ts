@@ -14,8 +14,9 @@ import {
   systemText,
   WHITE_LISTS,
 } from '@payops/contracts';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { clientOf } from '../../db/named-statement.ts';
+import { clientOf, GUARD, type InsertGuard } from '../../db/named-statement.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/crud/index.ts';
 import { dec, decString } from '../../platform/ledger/index.ts';
@@ -113,6 +114,52 @@ function candidates(ctx: AppContext, s: RiskSubject): Map<string, { kind: RiskKi
   return out;
 }
 
+/** risk_check's arguments for a subject, in its order ($1 to $10 of CHECK_SQL). */
+function checkArguments(ctx: AppContext, s: RiskSubject, cands = candidates(ctx, s)): unknown[] {
+  const keys = [...new Set([...cands.keys()].map((k) => k.split('\u0000')[1]!))];
+  const given = (s.memberAccount ?? '').trim();
+  return [
+    ctx.clock.now(),
+    [...BLACK_LISTS[s.direction], ...WHITE_LISTS[s.direction]],
+    s.merchantId,
+    keys,
+    s.ip && isIP(s.ip) ? s.ip : null,
+    s.direction,
+    given.toLowerCase(),
+    given,
+    s.depositAmount ?? null,
+    // The daily limit counts from the platform's midnight.
+    ctx.config.timeZone,
+  ];
+}
+
+const GUARD_ARGS = Array.from({ length: 10 }, (_, i) => `${GUARD}risk${i}`);
+
+/**
+ * The check as an insert's guard (insertRow's `unless`): each row risk_check answers is a case to
+ * decide (a hit, a freeze, a limit), so the row is written only when it answers none, in the same
+ * statement, the day locks held until the row is in the day's sums. Otherwise nothing is written and
+ * the caller decides in checkOrder's transaction. `values` go with the row's.
+ */
+export function riskGuard(
+  ctx: AppContext,
+  s: RiskSubject,
+): { guard: InsertGuard; values: Record<string, unknown> } {
+  const args = checkArguments(ctx, s);
+  return {
+    guard: RISK_GUARD,
+    values: Object.fromEntries(GUARD_ARGS.map((name, i) => [name, args[i]])),
+  };
+}
+
+const RISK_GUARD: InsertGuard = {
+  name: 'risk_check',
+  sql: sql`SELECT 1 FROM risk_check(${sql.join(
+    GUARD_ARGS.map((name) => sql.placeholder(name)),
+    sql`, `,
+  )})`,
+};
+
 /**
  * Whether the lists and freezes let this order through: one statement over indexed columns (an
  * index seek per value, the GiST index for the IP). The member frozen on memberList blocks (no
@@ -125,29 +172,14 @@ function candidates(ctx: AppContext, s: RiskSubject): Map<string, { kind: RiskKi
  * nothing is left behind.
  */
 export async function checkOrder(ctx: AppContext, tx: Tx | Db, s: RiskSubject): Promise<RiskDecision> {
-  const now = ctx.clock.now();
   const cands = candidates(ctx, s);
-  const keys = [...new Set([...cands.keys()].map((k) => k.split('\u0000')[1]!))];
-  const lists = [...BLACK_LISTS[s.direction], ...WHITE_LISTS[s.direction]];
-  const ip = s.ip && isIP(s.ip) ? s.ip : null;
-  const given = (s.memberAccount ?? '').trim();
   const { rows } = await clientOf(tx).query<CheckRow>({
     name: 'risk-check-order',
     text: CHECK_SQL,
-    values: [
-      now,
-      lists,
-      s.merchantId,
-      keys,
-      ip,
-      s.direction,
-      given.toLowerCase(),
-      given,
-      s.depositAmount ?? null,
-      // The daily limit counts from the platform's midnight.
-      ctx.config.timeZone,
-    ],
+    values: checkArguments(ctx, s, cands),
   });
+  const ip = s.ip && isIP(s.ip) ? s.ip : null;
+  const given = (s.memberAccount ?? '').trim();
   // The member's and the merchant's own state, then a live freeze: each blocks whatever the lists say.
   const held = (src: CheckRow['src']) => rows.find((r) => r.src === src);
   const member = held('member');

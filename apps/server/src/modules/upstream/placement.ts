@@ -12,7 +12,8 @@
  *   as it is then: `created`, without a pay URL yet)
  *
  * 1. amount within the merchant's single min/max, else AppError 400 on `amount` (nothing written);
- * 2. insertDepositOrder in a short transaction (state `created`);
+ * 2. the risk check and the order (state `created`): one statement when the check finds nothing to
+ *    decide (insertDepositUnless), else a short transaction that decides (insertDepositOrder);
  * 3. routing (routing.ts), then the upstream calls OUTSIDE any transaction, failing over passage by
  *    passage (attempts.ts) unless the DEPOSIT_FAILOVER switch is off;
  * 4. accepted: `submit` (-> pending_payment) with upstreamOrderNo, payUrl, passageId and thirdPartyId
@@ -31,10 +32,16 @@ import { dec, decString, ZERO } from '../../platform/ledger/money.ts';
 import { cachedSetting } from '../../platform/settings.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { merchants } from '../mch/schema.ts';
-import { type DepositMerchant, feeOf, insertDepositOrder, type NewDeposit } from '../order/create.ts';
+import {
+  type DepositMerchant,
+  feeOf,
+  insertDepositOrder,
+  insertDepositUnless,
+  type NewDeposit,
+} from '../order/create.ts';
 import { type DepositOrder, depositOrders } from '../order/schema.ts';
 import { switchOn } from '../payManage/switches.ts';
-import { enforce } from '../risk/check.ts';
+import { enforce, type RiskSubject, riskGuard } from '../risk/check.ts';
 import { callbackUrl } from './adapter.ts';
 import { decisionOf, decisionRow, failUnplaced, isConflict, logDecision, tryPassages } from './attempts.ts';
 import { channelFeeOf, routePassages } from './routing.ts';
@@ -95,21 +102,28 @@ export async function placeDeposit(ctx: AppContext, input: PlaceDepositInput): P
   const { locale: _l, now: _n, merchant: _m, ...fields } = input;
   // A merchant without its own deposit timeout gets the platform's (sysBackConfig, read every 3 s).
   const platformMinutes = await cachedSetting(ctx, 'orderTimeoutMinutes');
-  // Risk lists and freezes (issue 13), then the order, in one transaction: a block throws RiskBlocked
-  // and nothing is written, and the check's lock on the day's sums (the merchant's daily limit, the
-  // member's credit level) holds until the order is in them, so two deposits at once cannot both
-  // take the last of a limit.
-  const { order, created } = await ctx.db.transaction(async (tx) => {
-    await enforce(ctx, tx, {
-      direction: 'deposit',
-      family: input.quote ? 'otc' : 'normal',
-      merchantId: input.merchantId,
-      memberAccount: input.memberAccount,
-      ip: input.clientIp,
-      depositAmount: input.amount,
-    });
-    return insertDepositOrder(tx, { ...fields, now }, platformMinutes, m);
-  });
+  // Risk lists and freezes (issue 13), then the order. The check's lock on the day's sums (the
+  // merchant's daily limit, the member's credit level) holds until the order is in them, so two
+  // deposits at once cannot both take the last of a limit. When the check finds nothing to decide
+  // (the usual case) it and the insert are ONE statement, the locks held only while it runs; else
+  // (a hit, a freeze, a limit, a repeated order number) the check decides in the order's transaction:
+  // a block throws RiskBlocked and nothing is written.
+  const subject: RiskSubject = {
+    direction: 'deposit',
+    family: input.quote ? 'otc' : 'normal',
+    merchantId: input.merchantId,
+    memberAccount: input.memberAccount,
+    ip: input.clientIp,
+    depositAmount: input.amount,
+  };
+  const deposit = { ...fields, now };
+  const clear = await insertDepositUnless(ctx.db, deposit, platformMinutes, m, riskGuard(ctx, subject));
+  const { order, created } = clear
+    ? { order: clear, created: true }
+    : await ctx.db.transaction(async (tx) => {
+        await enforce(ctx, tx, subject);
+        return insertDepositOrder(tx, deposit, platformMinutes, m);
+      });
   if (!created) return { order, created };
 
   const routing = await routePassages(ctx, {
