@@ -182,4 +182,31 @@ describe('members', () => {
     await expect.poll(() => row('u0000001').innerText()).toContain('冻结');
     await screenshot(page, 'member-list-zh-CN');
   });
+
+  test("a column's sorter reads the list sorted on the server, and its third click gives the default order back", async () => {
+    await open('/member/memberList', 'memberList');
+    await id('search-reset').click();
+    await idle();
+    const ids = async () =>
+      (await page.locator('.ant-table-tbody:visible tr.ant-table-row > td:first-child').allInnerTexts()).map(
+        Number,
+      );
+    const newestFirst = await ids();
+    expect(newestFirst.length).toBeGreaterThan(1);
+    // The first column that sorts is the id (its title is the language's).
+    const sorter = page.locator('th.ant-table-column-has-sorters:visible').first();
+    const sortedBy = async (order: string | null) => {
+      const read = page.waitForRequest((r) => r.url().includes('/memberList/findByPage'));
+      await sorter.click();
+      expect((await read).postDataJSON().sort?.order ?? null).toBe(order);
+      await idle();
+    };
+    await sortedBy('asc');
+    const ascending = await ids();
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    expect(ascending[0]).toBeLessThan(newestFirst[0]!);
+    await sortedBy('desc');
+    await sortedBy(null);
+    expect(await ids()).toEqual(newestFirst);
+  });
 });

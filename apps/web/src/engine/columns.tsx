@@ -5,6 +5,7 @@
 import type { FieldDef, ResourceDef } from '@payops/contracts/resource';
 import { listedFields } from '@payops/contracts/scope';
 import type { ColumnType } from 'antd/es/table';
+import type { SorterResult } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
 import { renderValue } from './cell-value.tsx';
 import { ChoicesCell } from './choices-cell.tsx';
@@ -50,4 +51,12 @@ export function buildColumns(
         },
       };
     });
+}
+
+/** The sort a table's sorter asks for (antd's onChange), or undefined when it asks for none. */
+export function sortOfSorter<R>(sorter: SorterResult<R> | SorterResult<R>[]): SortState | undefined {
+  const s = Array.isArray(sorter) ? sorter[0] : sorter;
+  return s?.order && s.columnKey
+    ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' }
+    : undefined;
 }

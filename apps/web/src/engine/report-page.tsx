@@ -30,13 +30,13 @@ import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Table, { type TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
 import { useCan } from '../lib/permissions.tsx';
 import { renderValue } from './cell-value.tsx';
-import { buildColumns } from './columns.tsx';
+import { buildColumns, sortOfSorter } from './columns.tsx';
 import './engine-messages.ts';
 import { saveBlob } from './export-file.ts';
 import { totalText } from './keyset-pager.tsx';
@@ -56,6 +56,14 @@ const CHART_PLACE = <div style={{ height: 280 }} />;
 const DateRangeInput = lazy(() => import('./date-range-input.tsx'));
 const NO_OVERRIDES = {};
 const DAY = 'YYYY-MM-DD';
+const NO_ROWS: ReportRow[] = [];
+const SCROLL = { x: 'max-content' } as const;
+/**
+ * The report's table renders when its rows, columns or paging change, not when the page does for
+ * something else (the export button's spinner, a pick being made in the grouping), as the list
+ * page's ListTable: its props below are kept stable between renders.
+ */
+const ReportTable = memo(Table<ReportRow>);
 
 type Sort = NonNullable<ReportQuery['sort']>;
 const SORT_ORDER = { asc: 'ascend', desc: 'descend' } as const;
@@ -80,11 +88,12 @@ export function ReportPage({ def }: { def: ReportDef }) {
     dimensions: dims,
     ...(applied ? { sort: applied } : {}),
   };
+  const toFirstPage = useCallback(() => setPage((p) => ({ ...p, page: 1 })), []);
   const rewind =
     <T,>(set: (v: T) => void) =>
     (v: T) => {
       set(v);
-      setPage((p) => ({ ...p, page: 1 }));
+      toFirstPage();
     };
   const paged = { ...body, ...page };
   const query = useQuery({
@@ -154,21 +163,24 @@ export function ReportPage({ def }: { def: ReportDef }) {
     ];
   }, [shown, t, def, answer, sort, grouping]);
 
-  const onTableChange = (
-    pagination: TablePaginationConfig,
-    _filters: unknown,
-    sorter: SorterResult<ReportRow> | SorterResult<ReportRow>[],
-  ) => {
-    const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    const next: Sort | null =
-      s?.order && s.columnKey
-        ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' }
-        : null;
-    if (next?.field !== sort?.field || next?.order !== sort?.order) return rewind(setSort)(next);
-    setPage({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? REPORT_PAGE_SIZE });
-  };
+  const onTableChange = useCallback(
+    (
+      pagination: TablePaginationConfig,
+      _filters: unknown,
+      sorter: SorterResult<ReportRow> | SorterResult<ReportRow>[],
+    ) => {
+      const next = sortOfSorter(sorter) ?? null;
+      if (next?.field !== sort?.field || next?.order !== sort?.order) {
+        setSort(next);
+        toFirstPage();
+        return;
+      }
+      setPage({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? REPORT_PAGE_SIZE });
+    },
+    [sort, toFirstPage],
+  );
 
-  const summary = () => {
+  const summary = useCallback(() => {
     // Without a grouping the one row is the total.
     if (!answer || answer.rows.length === 0 || grouping.length === 0) return null;
     const names = Object.keys(shown.fields);
@@ -192,7 +204,19 @@ export function ReportPage({ def }: { def: ReportDef }) {
         </Table.Summary.Row>
       </Table.Summary>
     );
-  };
+  }, [answer, grouping, shown, fields, def, t]);
+  const rowKey = useCallback((row: ReportRow) => grouping.map((d) => String(row[d])).join('|'), [grouping]);
+  const pagination = useMemo(
+    () => ({
+      current: page.page,
+      pageSize: page.pageSize,
+      total: answer?.pager.total ?? 0,
+      showSizeChanger: true,
+      pageSizeOptions: [...REPORT_PAGE_SIZES],
+      showTotal: (total: number) => totalText(t, total, answer?.pager.totalCapped ?? false),
+    }),
+    [page, answer, t],
+  );
 
   const exportFile = async () => {
     setExporting(true);
@@ -260,23 +284,16 @@ export function ReportPage({ def }: { def: ReportDef }) {
           <ReportChart def={def} points={answer.series} dimensions={grouping} />
         </Suspense>
       ) : null}
-      <Table<ReportRow>
+      <ReportTable
         size="small"
-        rowKey={(row) => grouping.map((d) => String(row[d])).join('|')}
+        rowKey={rowKey}
         columns={columns}
-        dataSource={answer?.rows ?? []}
+        dataSource={answer?.rows ?? NO_ROWS}
         loading={query.isFetching}
         onChange={onTableChange}
-        pagination={{
-          current: page.page,
-          pageSize: page.pageSize,
-          total: answer?.pager.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [...REPORT_PAGE_SIZES],
-          showTotal: (total) => totalText(t, total, answer?.pager.totalCapped ?? false),
-        }}
+        pagination={pagination}
         summary={summary}
-        scroll={{ x: 'max-content' }}
+        scroll={SCROLL}
         data-testid="report-table"
       />
     </div>

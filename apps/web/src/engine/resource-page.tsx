@@ -18,7 +18,6 @@ import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
 import type { TableProps } from 'antd/es/table';
 import Table from 'antd/es/table';
-import type { SorterResult } from 'antd/es/table/interface';
 import Tooltip from 'antd/es/tooltip';
 import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +25,7 @@ import { useConfirm } from '../lib/confirm.tsx';
 import { useCan } from '../lib/permissions.tsx';
 import { toast } from '../lib/toast.ts';
 import { createRunner } from './action-runner.ts';
-import { buildColumns } from './columns.tsx';
+import { buildColumns, sortOfSorter } from './columns.tsx';
 import { type DetailHandle, DetailHost } from './detail-host.tsx';
 import './engine.css';
 import './engine-messages.ts';
@@ -197,11 +196,7 @@ export function ResourcePage({
   // The latest sort and pager, read when the table reports a change (the callback itself stays).
   const tableChange = useRef<TableProps<Row>['onChange']>(undefined);
   tableChange.current = (pagination, _filters, sorter) => {
-    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
-    const next: SortState | undefined =
-      s?.order && s.columnKey
-        ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' }
-        : undefined;
+    const next = sortOfSorter(sorter);
     if (next?.field !== sort?.field || next?.order !== sort?.order) {
       setSort(next);
       paging.reset();
