@@ -114,16 +114,20 @@ function candidates(ctx: AppContext, s: RiskSubject): Map<string, { kind: RiskKi
   return out;
 }
 
+/** The subject's IP when it is one (the GiST seek takes no other), and its member account as given. */
+const ipOf = (s: RiskSubject) => (s.ip && isIP(s.ip) ? s.ip : null);
+const givenAccount = (s: RiskSubject) => (s.memberAccount ?? '').trim();
+
 /** risk_check's arguments for a subject, in its order ($1 to $10 of CHECK_SQL). */
 function checkArguments(ctx: AppContext, s: RiskSubject, cands = candidates(ctx, s)): unknown[] {
   const keys = [...new Set([...cands.keys()].map((k) => k.split('\u0000')[1]!))];
-  const given = (s.memberAccount ?? '').trim();
+  const given = givenAccount(s);
   return [
     ctx.clock.now(),
     [...BLACK_LISTS[s.direction], ...WHITE_LISTS[s.direction]],
     s.merchantId,
     keys,
-    s.ip && isIP(s.ip) ? s.ip : null,
+    ipOf(s),
     s.direction,
     given.toLowerCase(),
     given,
@@ -178,8 +182,8 @@ export async function checkOrder(ctx: AppContext, tx: Tx | Db, s: RiskSubject): 
     text: CHECK_SQL,
     values: checkArguments(ctx, s, cands),
   });
-  const ip = s.ip && isIP(s.ip) ? s.ip : null;
-  const given = (s.memberAccount ?? '').trim();
+  const ip = ipOf(s);
+  const given = givenAccount(s);
   // The member's and the merchant's own state, then a live freeze: each blocks whatever the lists say.
   const held = (src: CheckRow['src']) => rows.find((r) => r.src === src);
   const member = held('member');
