@@ -136,9 +136,10 @@ describe('wallet disputes', () => {
     const drawer = page.locator('[data-testid="detail-drawer"]:visible');
     await expect.poll(() => drawer.innerText(), { timeout: 20_000 }).toContain('image/png');
     expect(await drawer.innerText()).toContain('text/plain');
-    // Where the buyer was told to pay: the seller's alipay account, masked.
+    // Where the buyer was told to pay: the seller's alipay account, masked. The child list's title
+    // shows before its rows are read, so the account is waited for, not read once.
     await expect.poll(() => drawer.innerText(), { timeout: 20_000 }).toContain('买家被告知的收款方式');
-    expect(await drawer.innerText()).toMatch(/\d{3}\*{4}\d{4}/);
+    await expect.poll(() => drawer.innerText(), { timeout: 20_000 }).toMatch(/\d{3}\*{4}\d{4}/);
     await screenshot(page, 'wallet-dispute-detail-zh-CN');
     await closeDrawer(page);
     expect(await row(d.disputeNo).innerText()).toContain('待卖家响应');
