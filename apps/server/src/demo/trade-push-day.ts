@@ -56,7 +56,9 @@ export async function ensureMarket(ctx: AppContext, poolId: number, pushMinutes:
       maxAmount: '100000',
       largeAdAmount: '100000',
       payTypes: 'bank_card,alipay,wechat',
-      maxOpenOrders: 1000,
+      // The most the rule's form allows (trade-config.ts): an operator editing this rule must be
+      // able to save it as it is.
+      maxOpenOrders: 100,
     });
   await ctx.db
     .insert(tradeTimeouts)
