@@ -4,6 +4,8 @@
  * sandbox upstream and chain, operators' decisions), every page's list and every report answers rows
  * to an administrator (one of the cashier staff, as the wallet's counter pages require), through the
  * calls the page itself makes with the operator's session; and every route of the table is one of them.
+ * What those rows hold must stand up in the pages: an editable row saves as it is, a reference names
+ * a record that exists.
  */
 import {
   ALL_REPORTS,
@@ -15,6 +17,8 @@ import {
   type ResourceDef,
   TRADE_REPORTS,
 } from '@payops/contracts';
+import { REPORT_NONE_KEY } from '@payops/contracts/report';
+import { type FieldDef, refLabelKey } from '@payops/contracts/resource';
 import { editBodySchema } from '@payops/contracts/resource-schemas';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -54,6 +58,13 @@ function call(path: string, body: unknown): Promise<{ code: number; msg: string;
     },
     { path, body, tokenKey: TOKEN_KEY },
   );
+}
+
+/** The first 100 rows of a list page, as an administrator's list call answers them. */
+async function firstRows(def: ResourceDef): Promise<Record<string, unknown>[]> {
+  const answer = await call(def.actions.list!.path, { page: 1, pageSize: 100 });
+  expect(answer.code, `${def.name}: ${answer.msg}`).toBe(0);
+  return (answer.data as { list: Record<string, unknown>[] }).list;
 }
 
 /** How many rows the page's first screen shows, or its refusal. */
@@ -107,12 +118,10 @@ test("every row an editable page shows passes its own edit form's rules", async 
   const broken: string[] = [];
   let rows = 0;
   for (const def of allResources) {
-    if (!def.pageList || !def.actions.list || !def.actions.edit) continue;
-    const answer = await call(def.actions.list.path, { page: 1, pageSize: 100 });
-    expect(answer.code, `${def.name}: ${answer.msg}`).toBe(0);
+    if (!def.pageList || !def.actions.edit) continue;
     const fields = formFields(def, 'edit');
     const schema = editBodySchema(def);
-    for (const row of (answer.data as { list: Record<string, unknown>[] }).list) {
+    for (const row of await firstRows(def)) {
       rows++;
       const body = toBody(def, fields, toFormValues(fields, row), { kind: 'edit', row });
       const judged = schema.safeParse(body);
@@ -126,4 +135,33 @@ test("every row an editable page shows passes its own edit form's rules", async 
   process.stdout.write(`editable rows judged: ${rows}\n`);
   expect(rows).toBeGreaterThan(0);
   expect(broken).toEqual([]);
+}, 120_000);
+
+/**
+ * A reference a page shows names a record that exists: the server's batched join found it and sent
+ * its label (ref-cell.tsx shows the bare id otherwise, and its link opens an empty page). The demo
+ * writes through the platform's code paths, so a dangling id here is a path that forgot a record.
+ */
+test('every reference a page shows names a record that exists', async () => {
+  const dangling: string[] = [];
+  let refs = 0;
+  for (const def of allResources) {
+    if (!def.pageList) continue;
+    const fields = Object.values(def.fields as Record<string, FieldDef>).filter(
+      (f) => f.type === 'ref' && f.list,
+    );
+    if (!fields.length) continue;
+    for (const row of await firstRows(def))
+      for (const f of fields) {
+        const id = row[f.name];
+        if (id === null || id === undefined || id === '' || id === REPORT_NONE_KEY) continue;
+        refs++;
+        const label = row[refLabelKey(f.name)];
+        if (label === null || label === undefined || label === '')
+          dangling.push(`${def.name} #${String(row[def.key])} ${f.name} -> ${String(id)}`);
+      }
+  }
+  process.stdout.write(`references judged: ${refs}\n`);
+  expect(refs).toBeGreaterThan(0);
+  expect(dangling).toEqual([]);
 }, 120_000);
