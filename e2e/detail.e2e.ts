@@ -2,7 +2,8 @@
  * References and detail in the browser (issue 9, issue 17 item 16), on the demo platform: a click on a
  * merchant row opens the generated drawer (fields, the fund-log child list, the audit timeline with an
  * edit made just before); a ref filter is a select that searches the server; a ref cell links to the
- * record, whose page opens filtered to it with its drawer; filters come from the URL; a balance
+ * record, whose page opens filtered to it with its drawer; an order page's merchant filter searches
+ * the merchant numbers its cells show; filters come from the URL; a balance
  * adjustment's history holds its request, audited on the merchant. zh-CN and en-US.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -268,6 +269,23 @@ describe('references', () => {
     await idle();
     expect(await rows().count()).toBe(1);
     expect(await rows().first().innerText()).toContain(merchant.mchNo);
+  });
+
+  test("an order page's merchant filter finds the merchant by the number its cells show", async () => {
+    await open('/order/orderDepositList', 'orderDepositList');
+    const shown = await page.locator('.page-view:visible [data-testid="ref-merchantId"]').first().innerText();
+    expect(shown).toMatch(/^M\d+$/);
+    await page.locator('.page-view:visible [data-testid="filter-merchantId"]').click();
+    await page.keyboard.type(shown);
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    // The select shows and searches what the cells show: the number, one merchant.
+    await expect.poll(() => options.allInnerTexts(), { timeout: 20_000 }).toEqual([shown]);
+    await screenshot(page, 'order-merchant-filter-by-number-zh-CN');
+    await options.first().click();
+    await id('search-submit').click();
+    await idle();
+    const cells = page.locator('.page-view:visible [data-testid="ref-merchantId"]');
+    await expect.poll(async () => new Set(await cells.allInnerTexts())).toEqual(new Set([shown]));
   });
 
   test('filters come from the URL and show in the search form', async () => {

@@ -11,10 +11,13 @@ import {
   ALL_REPORTS,
   allPages,
   allResources,
+  findResource,
   OPS_REPORTS,
+  optionsPath,
   REPORT_DEFAULT_DAYS,
   type ReportDef,
   type ResourceDef,
+  refOptionFields,
   TRADE_REPORTS,
 } from '@payops/contracts';
 import { REPORT_NONE_KEY } from '@payops/contracts/report';
@@ -274,4 +277,52 @@ test('every sortable number and time column answers its rows in order', async ()
   process.stdout.write(`sorts judged: ${judged}\n`);
   expect(judged).toBeGreaterThan(0);
   expect(unordered).toEqual([]);
+}, 300_000);
+
+/**
+ * Every reference filter's select finds the record a row names when the label the row shows is
+ * typed into it: the select's own request (ref-select.tsx: the referenced resource's options, the
+ * ref's fixed filters, the value and label fields it shows), paged on as the select scrolls.
+ */
+test('every reference filter finds, by the label a row shows, the record the row names', async () => {
+  const missed: string[] = [];
+  let judged = 0;
+  for (const def of allResources) {
+    if (!def.pageList) continue;
+    const refs = Object.values(def.fields as Record<string, FieldDef>).filter(
+      (f) => f.type === 'ref' && f.filter,
+    );
+    if (!refs.length) continue;
+    const rows = await firstRows(def);
+    for (const f of refs) {
+      const row = rows.find((r) => r[f.name] !== null && r[f.name] !== undefined && r[refLabelKey(f.name)]);
+      if (!row) continue;
+      judged++;
+      const target = findResource(f.ref!.resource)!;
+      const q = String(row[refLabelKey(f.name)]);
+      let found = false;
+      let refusal = '';
+      for (let page = 1; page <= 5 && !found; page++) {
+        const answer = await call(optionsPath(target), {
+          q,
+          ...(f.ref!.filters ? { filters: f.ref!.filters } : {}),
+          ...refOptionFields(f.ref!, target),
+          page,
+          pageSize: 100,
+        });
+        if (answer.code !== 0) {
+          refusal = `${answer.code} ${answer.msg}`;
+          break;
+        }
+        const { list } = answer.data as { list: { value: unknown }[] };
+        found = list.some((o) => String(o.value) === String(row[f.name]));
+        if (list.length < 100) break;
+      }
+      if (!found)
+        missed.push(`${def.name}.${f.name} "${q}" -> ${refusal || 'not offered'} (${String(row[f.name])})`);
+    }
+  }
+  process.stdout.write(`reference filters judged: ${judged}\n`);
+  expect(judged).toBeGreaterThan(0);
+  expect(missed).toEqual([]);
 }, 300_000);

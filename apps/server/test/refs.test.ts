@@ -147,6 +147,25 @@ describe('options endpoint', () => {
     ]);
   });
 
+  it('shows and searches the field a ref shows (the order pages name merchants by number), no other', async () => {
+    const res = await options({ q: 'M91000005', labelField: 'mchNo', page: 1, pageSize: 20 });
+    expect(res.envelope.code, res.body).toBe(0);
+    expect(res.envelope.data.list).toEqual([{ value: agentId + 6, label: 'M91000005' }]);
+    // By name the number is not found: each label is searched as it is shown.
+    expect((await options({ q: 'M91000005', page: 1, pageSize: 20 })).envelope.data.list).toEqual([]);
+    const known = await options({ ids: [agentId], labelField: 'mchNo', page: 1, pageSize: 1 });
+    expect(known.envelope.data.list).toEqual([{ value: agentId, label: 'M90000000' }]);
+    // A stored field no ref shows could be probed through q a character at a time: refused.
+    const probe = await call<Options>(t, 'POST', '/api/mch/mchList/options', {
+      session: admin,
+      body: { q: '1', labelField: 'remark', page: 1, pageSize: 20 },
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(probe.statusCode).toBe(400);
+    expect(probe.body).toContain('labelField');
+    expect(probe.body).toContain('is not shown by any reference');
+  });
+
   it('applies the referenced resource’s filters (passages of one direction)', async () => {
     const res = await call<Options>(t, 'POST', '/api/pay/paypassage/options', {
       session: admin,

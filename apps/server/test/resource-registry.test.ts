@@ -136,13 +136,19 @@ describe.each(each)('resource %s', (_name, def) => {
   it('names records by a stored field, searched through an index on large tables', () => {
     const label = (def.fields as Record<string, FieldDef>)[def.labelField];
     expect(label && !label.virtual, `${def.name}.labelField ${def.labelField}`).toBe(true);
-    if (def.small || def.labelField === def.key) return;
+    // Its own label, and each one a filtered ref to it shows (its select searches what it shows).
+    const searched = new Set([def.labelField]);
+    for (const other of allResources)
+      for (const f of fieldsOf(other))
+        if (f.filter && (f.ref ?? f.choices)?.resource === def.name)
+          searched.add((f.ref ?? f.choices)!.labelField);
+    if (def.small) return;
     const table = getTableName(tableOf(def)!);
-    const column = (getTableColumns(tableOf(def)!) as Record<string, PgColumn>)[def.labelField]!.name;
-    expect(
-      trigramColumns.get(table)?.has(column),
-      `${def.name}.${def.labelField} needs a trigram index`,
-    ).toBe(true);
+    for (const name of searched) {
+      if (name === def.key) continue;
+      const column = (getTableColumns(tableOf(def)!) as Record<string, PgColumn>)[name]!.name;
+      expect(trigramColumns.get(table)?.has(column), `${def.name}.${name} needs a trigram index`).toBe(true);
+    }
   });
 
   it('declares child lists on an existing resource, by an eq filter of the child', () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PAGE_SIZE_MAX } from './api.ts';
 import { id4, queryId4, safeString } from './input-rules.ts';
 import { OPTIONS_PAGE_SIZE } from './options.ts';
-import type { FieldDef, ResourceDef } from './resource.ts';
+import { type FieldDef, type ResourceDef, storedFields } from './resource.ts';
 import { filtersSchema } from './resource-schemas.ts';
 
 const IDS_MAX = 100;
@@ -15,7 +15,10 @@ function keyValueSchema(def: ResourceDef): z.ZodType {
   return field?.type === 'string' ? safeString().min(1).max(255) : id4();
 }
 
-/** `{ q?, ids?, filters?, page, pageSize }`: q searches the label; ids resolves given keys. */
+/**
+ * `{ q?, ids?, filters?, valueField?, labelField?, page, pageSize }`: q searches the label; ids
+ * resolves given keys.
+ */
 export function optionsBodySchema(def: ResourceDef) {
   const key = keyValueSchema(def);
   return z
@@ -29,6 +32,7 @@ export function optionsBodySchema(def: ResourceDef) {
         .optional(),
       filters: filtersSchema(def).optional(),
       valueField: z.enum(Object.keys(def.fields) as [string, ...string[]]).optional(),
+      labelField: z.enum(storedFields(def).map((f) => f.name) as [string, ...string[]]).optional(),
       page: z.number().int().min(1).max(500).default(1),
       pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX).default(OPTIONS_PAGE_SIZE),
     })

@@ -9,11 +9,12 @@ import {
   type OptionItem,
   type OptionsAnswer,
   optionsPath,
+  refOptionFields,
 } from '@payops/contracts/options';
 import type { FieldDef } from '@payops/contracts/resource';
 import Button from 'antd/es/button';
 import Select from 'antd/es/select';
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api.ts';
 import './detail-messages.ts';
@@ -51,6 +52,13 @@ export default function RefSelect({
 }) {
   const { t } = useTranslation();
   const target = useResourceDef(field.ref?.resource);
+  // The value and label the ref's cells show (a merchant by its number): what is shown is what is
+  // found. By its parts: a choices filter hands a new `ref` object on every render.
+  const { labelField = '', valueField } = field.ref ?? {};
+  const shownAs = useMemo(
+    () => (target ? refOptionFields({ labelField, valueField }, target) : {}),
+    [labelField, valueField, target],
+  );
   const [data, setData] = useState<Page | null>(null);
   const [loading, setLoading] = useState(false);
   const [known, setKnown] = useState<OptionItem | null>(null);
@@ -67,7 +75,7 @@ export default function RefSelect({
         body: {
           ...(q ? { q } : {}),
           ...(field.ref?.filters ? { filters: field.ref.filters } : {}),
-          ...(field.ref?.valueField ? { valueField: field.ref.valueField } : {}),
+          ...shownAs,
           page,
           pageSize: OPTIONS_PAGE_SIZE,
         },
@@ -87,7 +95,6 @@ export default function RefSelect({
   };
 
   // The label of a value given from outside (an edited row, a URL filter) that no page holds yet.
-  const valueField = field.ref?.valueField;
   useEffect(() => {
     if (!target || value === null || value === undefined || value === '') return;
     if (known?.value === value || data?.items.some((o) => o.value === value)) return;
@@ -96,7 +103,7 @@ export default function RefSelect({
       method: 'POST',
       body: {
         ids: [value],
-        ...(valueField ? { valueField } : {}),
+        ...shownAs,
         page: 1,
         pageSize: 1,
       },
@@ -107,7 +114,7 @@ export default function RefSelect({
     return () => {
       live = false;
     };
-  }, [target, value, known, data, valueField]);
+  }, [target, value, known, data, shownAs]);
 
   const search = (q: string) => {
     clearTimeout(timer.current);

@@ -65,8 +65,10 @@ export const merchants = pgTable(
   (t) => [
     uniqueIndex('merchants_mch_no_idx').on(t.mchNo),
     index('merchants_name_idx').on(t.name),
-    // The options endpoint searches names with ILIKE '%q%' (platform/crud/options.ts).
+    // The options endpoint searches names with ILIKE '%q%' (platform/crud/options.ts), and numbers
+    // for the order pages' merchant filters, whose cells show the number.
     index('merchants_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('merchants_mch_no_trgm_idx').using('gin', sql`${t.mchNo} gin_trgm_ops`),
     index('merchants_status_idx').on(t.status),
     index('merchants_agent_idx').on(t.agentId).where(sql`agent_id IS NOT NULL`),
     index('merchants_created_idx').on(t.createdAt),

@@ -1,0 +1,1 @@
+CREATE INDEX "merchants_mch_no_trgm_idx" ON "merchants" USING gin ("mch_no" gin_trgm_ops);
