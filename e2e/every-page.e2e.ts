@@ -11,6 +11,8 @@ import {
   ALL_REPORTS,
   allPages,
   allResources,
+  auditPath,
+  childFilters,
   findResource,
   OPS_REPORTS,
   optionsPath,
@@ -44,18 +46,21 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** POSTs `body` to `path` from the signed-in page (its session token, as the web's api() sends it). */
-function call(path: string, body: unknown): Promise<{ code: number; msg: string; data: unknown }> {
+/**
+ * POSTs `body` to `path` (GETs it without one) from the signed-in page (its session token, as the
+ * web's api() sends it).
+ */
+function call(path: string, body?: unknown): Promise<{ code: number; msg: string; data: unknown }> {
   return page.evaluate(
     async ({ path, body, tokenKey }) => {
       const res = await fetch(path, {
-        method: 'POST',
+        method: body === undefined ? 'GET' : 'POST',
         headers: {
-          'Content-Type': 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
           access_token: localStorage.getItem(tokenKey) ?? '',
           'Accept-Language': 'en-US',
         },
-        body: JSON.stringify(body),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return res.json();
     },
@@ -325,4 +330,40 @@ test('every reference filter finds, by the label a row shows, the record the row
   process.stdout.write(`reference filters judged: ${judged}\n`);
   expect(judged).toBeGreaterThan(0);
   expect(missed).toEqual([]);
+}, 300_000);
+
+/**
+ * Every record's detail opens whole: for the first row of each list page, each child list its
+ * drawer shows answers for that row (child-list.tsx: the child's foreign-key filters from the
+ * parent's fields, which must be values the child's filters take), and so does its history.
+ */
+test("every list's first record opens its child lists and its history", async () => {
+  const refused: string[] = [];
+  let judged = 0;
+  for (const def of allResources) {
+    if (!def.pageList) continue;
+    const [row] = await firstRows(def);
+    if (!row) continue;
+    for (const child of def.children) {
+      if (row[child.parentField] === null || row[child.parentField] === undefined) continue;
+      const target = findResource(child.resource)!;
+      judged++;
+      const answer = await call(target.actions.list!.path, {
+        page: 1,
+        pageSize: 10,
+        filters: childFilters(child, row),
+      });
+      if (answer.code !== 0)
+        refused.push(`${def.name} #${String(row[def.key])} ${child.name}: ${answer.code} ${answer.msg}`);
+    }
+    judged++;
+    const history = await call(
+      `${auditPath(def)}?id=${encodeURIComponent(String(row[def.key]))}&page=1&pageSize=20`,
+    );
+    if (history.code !== 0)
+      refused.push(`${def.name} #${String(row[def.key])} history: ${history.code} ${history.msg}`);
+  }
+  process.stdout.write(`details judged: ${judged}\n`);
+  expect(judged).toBeGreaterThan(0);
+  expect(refused).toEqual([]);
 }, 300_000);
