@@ -1,0 +1,71 @@
+/**
+ * Calls to the server from a signed-in page, as the web's api() makes them (its session token from
+ * local storage): for browser tests that judge what every page's API answers.
+ */
+import type { ResourceDef } from '@payops/contracts';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { TOKEN_KEY } from '../../apps/web/src/lib/storage-keys.ts';
+
+export type Answer = { code: number; msg: string; data: unknown };
+
+export function pageApi(pageOf: () => Page) {
+  /**
+   * POSTs `body` to `path` (GETs it without one) from the signed-in page (its session token, as the
+   * web's api() sends it).
+   */
+  function call(path: string, body?: unknown): Promise<Answer> {
+    return pageOf().evaluate(
+      async ({ path, body, tokenKey }) => {
+        const res = await fetch(path, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: {
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            access_token: localStorage.getItem(tokenKey) ?? '',
+            'Accept-Language': 'en-US',
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        return res.json();
+      },
+      { path, body, tokenKey: TOKEN_KEY },
+    );
+  }
+
+  /** The first 100 rows of a list page, as an administrator's list call answers them. */
+  async function firstRows(def: ResourceDef): Promise<Record<string, unknown>[]> {
+    const answer = await call(def.actions.list!.path, { page: 1, pageSize: 100 });
+    expect(answer.code, `${def.name}: ${answer.msg}`).toBe(0);
+    return (answer.data as { list: Record<string, unknown>[] }).list;
+  }
+
+  /** An export as the page's button asks for it: its status, its data lines, and whether `text` is in them. */
+  function exported(path: string, text: string) {
+    return pageOf().evaluate(
+      async ({ path, text, tokenKey }) => {
+        const res = await fetch(path, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            access_token: localStorage.getItem(tokenKey) ?? '',
+            'Accept-Language': 'en-US',
+          },
+          body: JSON.stringify({ format: 'csv', filters: {} }),
+        });
+        const body = await res.text();
+        const lines = body.split('\n').filter((l) => l.trim());
+        // A cell that is the text, quoted or not (not a part of another cell).
+        const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const cell = new RegExp(`(^|,)"?${escaped}"?(,|$)`);
+        return {
+          status: res.status,
+          lines: lines.length - 1,
+          has: lines.slice(1).some((l) => cell.test(l.trim())),
+        };
+      },
+      { path, text, tokenKey: TOKEN_KEY },
+    );
+  }
+
+  return { call, firstRows, exported };
+}
