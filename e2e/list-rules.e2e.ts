@@ -4,7 +4,8 @@
  * code paths), through the calls the pages make with an administrator's session: an editable row
  * saves as it is; a reference names a record that exists, and its filter finds it by the label shown;
  * every filter finds the row whose value it was given; number and time columns sort; a record's child
- * lists and history open; an export holds the rows its list shows. Each check reads the definitions,
+ * lists and history open; an export holds the rows its list shows; an enum value is one of its
+ * options. Each check reads the definitions,
  * so a page added later is judged without a line here.
  */
 import {
@@ -315,3 +316,28 @@ test('every export holds the rows its list shows', async () => {
   }
   v.close('exports');
 }, 300_000);
+
+/**
+ * Every enum value a row shows is one of its field's options: a cell shows an option as its label
+ * in the operator's language, any other value as a raw code nobody translated.
+ */
+test('every enum value a row shows is one of its options', async () => {
+  const v = new Verdict();
+  for (const def of listPages) {
+    const enums = Object.values(def.fields as Record<string, FieldDef>).filter(
+      (f) => f.type === 'enum' && f.list && f.options.length,
+    );
+    if (!enums.length) continue;
+    for (const row of await firstRows(def))
+      for (const f of enums) {
+        const value = row[f.name];
+        if (value === null || value === undefined || value === '') continue;
+        const known = new Set(f.options.map((o) => String(o.value)));
+        for (const part of f.many ? String(value).split(',') : [String(value)]) {
+          v.judged++;
+          if (!known.has(part)) v.broken.push(`${def.name} #${String(row[def.key])} ${f.name}: ${part}`);
+        }
+      }
+  }
+  v.close('enum values');
+}, 120_000);
