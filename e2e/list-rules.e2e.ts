@@ -5,8 +5,7 @@
  * saves as it is; a reference names a record that exists, and its filter finds it by the label shown;
  * every filter finds the row whose value it was given; number and time columns sort; a record's child
  * lists and history open; an export holds the rows its list shows; an enum value is one of its
- * options. Each check reads the definitions,
- * so a page added later is judged without a line here.
+ * options. Each check reads the definitions, so a page added later is judged without a line here.
  */
 import {
   allResources,
