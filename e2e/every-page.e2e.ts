@@ -16,26 +16,13 @@ import {
   type ResourceDef,
   TRADE_REPORTS,
 } from '@payops/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launch } from './support/browser.ts';
-import { signedInPage } from './support/operators.ts';
-import { pageApi } from './support/page-api.ts';
+import { expect, test } from 'vitest';
+import { administratorApi } from './support/page-api.ts';
 
 const OPERATOR = { username: 'e2e_every_page', password: 'EveryPage2024' };
 const SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
 
-let browser: Browser;
-let page: Page;
-const { call } = pageApi(() => page);
-
-beforeAll(async () => {
-  browser = await launch();
-  page = await signedInPage(browser, { ...OPERATOR, totpSecret: SECRET });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { call, page } = administratorApi({ ...OPERATOR, totpSecret: SECRET });
 /** How many rows the page's first screen shows, or its refusal. */
 async function rowsOf(target: ResourceDef | ReportDef): Promise<number | string> {
   const answer =
@@ -66,7 +53,7 @@ test('every list and report page of the route table shows rows on a fresh start'
     }
     pending = [...empty.keys()];
     if (!pending.length || Date.now() > until) break;
-    await page.waitForTimeout(5000);
+    await page().waitForTimeout(5000);
   }
   const neither = routes.filter((path) => !targets.has(path));
   process.stdout.write(

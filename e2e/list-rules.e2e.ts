@@ -18,19 +18,14 @@ import {
 import { REPORT_NONE_KEY } from '@payops/contracts/report';
 import { type FieldDef, refLabelKey } from '@payops/contracts/resource';
 import { editBodySchema } from '@payops/contracts/resource-schemas';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { formFields, toBody, toFormValues } from '../apps/web/src/engine/form-values.ts';
-import { launch } from './support/browser.ts';
-import { signedInPage } from './support/operators.ts';
-import { pageApi } from './support/page-api.ts';
+import { administratorApi } from './support/page-api.ts';
 
 const OPERATOR = { username: 'e2e_list_rules', password: 'ListRules2024' };
 const SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
 
-let browser: Browser;
-let page: Page;
-const { call, firstRows, exported } = pageApi(() => page);
+const { call, firstRows, exported } = administratorApi({ ...OPERATOR, totpSecret: SECRET });
 
 /** The list pages of the route table: each rule judges what their definitions declare. */
 const listPages = allResources.filter((def) => def.pageList && def.actions.list);
@@ -46,14 +41,6 @@ class Verdict {
     expect(this.broken).toEqual([]);
   }
 }
-
-beforeAll(async () => {
-  browser = await launch();
-  page = await signedInPage(browser, { ...OPERATOR, totpSecret: SECRET });
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /**
  * What the running system wrote must be editable as it stands: an operator who opens a row's edit

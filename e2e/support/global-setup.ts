@@ -58,7 +58,8 @@ async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
       LOG_LEVEL: 'warn',
-      CASHIER_STAFF: 'admin,e2e_cashier,e2e_cashier_en,e2e_every_page,e2e_list_rules,e2e_sweep',
+      CASHIER_STAFF:
+        'admin,e2e_cashier,e2e_cashier_en,e2e_every_page,e2e_list_rules,e2e_report_rules,e2e_sweep',
       SANDBOX_IMAP_PORT: String(19000 + slot),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

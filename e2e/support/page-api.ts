@@ -3,9 +3,11 @@
  * local storage): for browser tests that judge what every page's API answers.
  */
 import type { ResourceDef } from '@payops/contracts';
-import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { TOKEN_KEY } from '../../apps/web/src/lib/storage-keys.ts';
+import { launch } from './browser.ts';
+import { signedInPage } from './operators.ts';
 
 export type Answer = { code: number; msg: string; data: unknown };
 
@@ -68,4 +70,21 @@ export function pageApi(pageOf: () => Page) {
   }
 
   return { call, firstRows, exported };
+}
+
+/**
+ * The file's administrator (made and signed in before its tests, with vitest's hooks; its browser
+ * closed after them) and the API calls of its page.
+ */
+export function administratorApi(op: { username: string; password: string; totpSecret: string }) {
+  let browser: Browser | undefined;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launch();
+    page = await signedInPage(browser, op);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return { ...pageApi(() => page), page: () => page };
 }
