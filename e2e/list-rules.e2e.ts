@@ -2,10 +2,11 @@
  * What the demo's rows hold must stand up in the pages that show them, judged over every list of the
  * route table on the suite's server (the demo platform and its day, made through the platform's own
  * code paths), through the calls the pages make with an administrator's session: an editable row
- * saves as it is; a reference names a record that exists, and its filter finds it by the label shown;
- * every filter finds the row whose value it was given; number and time columns sort; a record's child
- * lists and history open; an export holds the rows its list shows; an enum value is one of its
- * options. Each check reads the definitions, so a page added later is judged without a line here.
+ * saves as it is; a reference names a record that exists, its link opens it, and its filter finds it
+ * by the label shown; every filter finds the row whose value it was given; number and time columns
+ * sort; a record's child lists and history open; an export holds the rows its list shows; an enum
+ * value is one of its options. Each check reads the definitions, so a page added later is judged
+ * without a line here.
  */
 import {
   allResources,
@@ -13,14 +14,15 @@ import {
   childFilters,
   findResource,
   optionsPath,
+  type ResourceDef,
   refOptionFields,
 } from '@payops/contracts';
 import { REPORT_NONE_KEY } from '@payops/contracts/report';
-import { type FieldDef, refLabelKey } from '@payops/contracts/resource';
+import { type FieldDef, refLabelKey, refPageResource } from '@payops/contracts/resource';
 import { editBodySchema } from '@payops/contracts/resource-schemas';
 import { expect, test } from 'vitest';
 import { formFields, toBody, toFormValues } from '../apps/web/src/engine/form-values.ts';
-import { administratorApi } from './support/page-api.ts';
+import { type Answer, administratorApi } from './support/page-api.ts';
 
 const OPERATOR = { username: 'e2e_list_rules', password: 'ListRules2024' };
 const SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -29,6 +31,16 @@ const { call, firstRows, exported } = administratorApi({ ...OPERATOR, totpSecret
 
 /** The list pages of the route table: each rule judges what their definitions declare. */
 const listPages = allResources.filter((def) => def.pageList && def.actions.list);
+
+/** Runs `judge` over every list page, four at a time (the server answers while the browser waits). */
+async function eachList(judge: (def: ResourceDef) => Promise<void>): Promise<void> {
+  const queue = [...listPages];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let def = queue.shift(); def; def = queue.shift()) await judge(def);
+    }),
+  );
+}
 
 /** What one rule judged: how many cases, and each that broke it (printed, then required to be none). */
 class Verdict {
@@ -51,8 +63,8 @@ class Verdict {
  */
 test("every row an editable page shows passes its own edit form's rules", async () => {
   const v = new Verdict();
-  for (const def of listPages) {
-    if (!def.actions.edit) continue;
+  await eachList(async (def) => {
+    if (!def.actions.edit) return;
     const fields = formFields(def, 'edit');
     const schema = editBodySchema(def);
     for (const row of await firstRows(def)) {
@@ -65,34 +77,43 @@ test("every row an editable page shows passes its own edit form's rules", async 
             `${def.name} #${String(row[def.key])} ${issue.path.join('.')}: ${issue.message} (${JSON.stringify(body[String(issue.path[0])])})`,
           );
     }
-  }
+  });
   v.close('editable rows');
 }, 120_000);
 
 /**
  * A reference a page shows names a record that exists: the server's batched join found it and sent
- * its label (ref-cell.tsx shows the bare id otherwise, and its link opens an empty page). The demo
- * writes through the platform's code paths, so a dangling id here is a path that forgot a record.
+ * its label (ref-cell.tsx shows the bare id otherwise), and its link opens it: the page the cell
+ * links to (refPageResource: a passage's deposit or payout page) reads the record for its drawer
+ * (getById). The demo writes through the platform's code paths, so a dangling id here is a path that
+ * forgot a record, and a refused read a link to the wrong page.
  */
-test('every reference a page shows names a record that exists', async () => {
+test('every reference a page shows names a record that exists, and its link opens it', async () => {
   const v = new Verdict();
-  for (const def of listPages) {
+  const opened = new Map<string, Promise<Answer>>();
+  await eachList(async (def) => {
     const fields = Object.values(def.fields as Record<string, FieldDef>).filter(
       (f) => f.type === 'ref' && f.list,
     );
-    if (!fields.length) continue;
+    if (!fields.length) return;
     for (const row of await firstRows(def))
       for (const f of fields) {
         const id = row[f.name];
         if (id === null || id === undefined || id === '' || id === REPORT_NONE_KEY) continue;
         v.judged++;
+        const at = `${def.name} #${String(row[def.key])} ${f.name} -> ${String(id)}`;
         const label = row[refLabelKey(f.name)];
-        if (label === null || label === undefined || label === '')
-          v.broken.push(`${def.name} #${String(row[def.key])} ${f.name} -> ${String(id)}`);
+        if (label === null || label === undefined || label === '') v.broken.push(`${at}: no label`);
+        const target = findResource(refPageResource(f.ref!, row, f.name))!;
+        const read = `${target.api}/getById?id=${encodeURIComponent(String(id))}`;
+        if (!opened.has(read)) opened.set(read, call(read));
+        const answer = await opened.get(read)!;
+        if (answer.code !== 0) v.broken.push(`${at}: ${target.name} answers ${answer.code} ${answer.msg}`);
       }
-  }
+  });
+  process.stdout.write(`records opened: ${opened.size}\n`);
   v.close('references');
-}, 120_000);
+}, 180_000);
 
 /** A filter's value that must find `v`, the value a row shows, as the search form would send it. */
 function filterFinding(f: FieldDef, v: unknown): unknown {
@@ -122,9 +143,9 @@ function filterFinding(f: FieldDef, v: unknown): unknown {
  */
 test('every filter of every list finds the row whose value it was given', async () => {
   const v = new Verdict();
-  for (const def of listPages) {
+  await eachList(async (def) => {
     const filters = Object.values(def.fields as Record<string, FieldDef>).filter((f) => f.filter);
-    if (!filters.length) continue;
+    if (!filters.length) return;
     const rows = await firstRows(def);
     for (const f of filters) {
       const row = rows.find((r) => {
@@ -148,7 +169,7 @@ test('every filter of every list finds the row whose value it was given', async 
           `${def.name}.${f.name} ${f.filter} ${JSON.stringify(value)} -> ${answer.code === 0 ? 'not found' : `${answer.code} ${answer.msg}`} (#${String(row[def.key])})`,
         );
     }
-  }
+  });
   v.close('filters');
 }, 300_000);
 
@@ -168,7 +189,7 @@ function ordinal(f: FieldDef, v: unknown): number | undefined {
  */
 test('every sortable number and time column answers its rows in order', async () => {
   const v = new Verdict();
-  for (const def of listPages) {
+  await eachList(async (def) => {
     for (const f of Object.values(def.fields as Record<string, FieldDef>)) {
       if (!f.sort || f.virtual || !['number', 'money', 'datetime', 'date'].includes(f.type)) continue;
       for (const order of ['asc', 'desc'] as const) {
@@ -192,7 +213,7 @@ test('every sortable number and time column answers its rows in order', async ()
           v.broken.push(`${def.name}.${f.name} ${order}: ${values[wrong - 1]} then ${values[wrong]}`);
       }
     }
-  }
+  });
   v.close('sorts');
 }, 300_000);
 
@@ -203,11 +224,11 @@ test('every sortable number and time column answers its rows in order', async ()
  */
 test('every reference filter finds, by the label a row shows, the record the row names', async () => {
   const v = new Verdict();
-  for (const def of listPages) {
+  await eachList(async (def) => {
     const refs = Object.values(def.fields as Record<string, FieldDef>).filter(
       (f) => f.type === 'ref' && f.filter,
     );
-    if (!refs.length) continue;
+    if (!refs.length) return;
     const rows = await firstRows(def);
     for (const f of refs) {
       const row = rows.find((r) => r[f.name] !== null && r[f.name] !== undefined && r[refLabelKey(f.name)]);
@@ -236,7 +257,7 @@ test('every reference filter finds, by the label a row shows, the record the row
       if (!found)
         v.broken.push(`${def.name}.${f.name} "${q}" -> ${refusal || 'not offered'} (${String(row[f.name])})`);
     }
-  }
+  });
   v.close('reference filters');
 }, 300_000);
 
@@ -247,9 +268,9 @@ test('every reference filter finds, by the label a row shows, the record the row
  */
 test("every list's first record opens its child lists and its history", async () => {
   const v = new Verdict();
-  for (const def of listPages) {
+  await eachList(async (def) => {
     const [row] = await firstRows(def);
-    if (!row) continue;
+    if (!row) return;
     for (const child of def.children) {
       if (row[child.parentField] === null || row[child.parentField] === undefined) continue;
       const target = findResource(child.resource)!;
@@ -268,7 +289,7 @@ test("every list's first record opens its child lists and its history", async ()
     );
     if (history.code !== 0)
       v.broken.push(`${def.name} #${String(row[def.key])} history: ${history.code} ${history.msg}`);
-  }
+  });
   v.close('details');
 }, 300_000);
 
@@ -280,18 +301,18 @@ test("every list's first record opens its child lists and its history", async ()
  */
 test('every export holds the rows its list shows', async () => {
   const v = new Verdict();
-  for (const def of listPages) {
-    if (!def.actions.export) continue;
+  await eachList(async (def) => {
+    if (!def.actions.export) return;
     const answer = await call(def.actions.list!.path, { page: 1, pageSize: 1 });
     const data = answer.data as { list: Record<string, unknown>[]; pager: { total: number | null } };
     const [row] = data.list;
-    if (!row || (data.pager.total ?? Infinity) > 5000) continue;
+    if (!row || (data.pager.total ?? Infinity) > 5000) return;
     // The row's key, or where the list does not show it, a text it shows (written as it is shown).
     const fields = Object.values(def.fields as Record<string, FieldDef>);
     const shown =
       fields.find((f) => f.name === def.key && f.list) ??
       fields.find((f) => f.list && f.type === 'string' && /^[^=+\-@\s]/.test(String(row[f.name] ?? '')));
-    if (!shown) continue;
+    if (!shown) return;
     v.judged++;
     const text = String(row[shown.name]);
     const file = await exported(def.actions.export.path, text);
@@ -299,7 +320,7 @@ test('every export holds the rows its list shows', async () => {
       v.broken.push(
         `${def.name}: ${file.status}, ${file.lines} lines, ${shown.name} ${text} ${file.has ? 'in' : 'missing'}`,
       );
-  }
+  });
   v.close('exports');
 }, 300_000);
 
@@ -309,11 +330,11 @@ test('every export holds the rows its list shows', async () => {
  */
 test('every enum value a row shows is one of its options', async () => {
   const v = new Verdict();
-  for (const def of listPages) {
+  await eachList(async (def) => {
     const enums = Object.values(def.fields as Record<string, FieldDef>).filter(
       (f) => f.type === 'enum' && f.list && f.options.length,
     );
-    if (!enums.length) continue;
+    if (!enums.length) return;
     for (const row of await firstRows(def))
       for (const f of enums) {
         const value = row[f.name];
@@ -324,6 +345,6 @@ test('every enum value a row shows is one of its options', async () => {
           if (!known.has(part)) v.broken.push(`${def.name} #${String(row[def.key])} ${f.name}: ${part}`);
         }
       }
-  }
+  });
   v.close('enum values');
 }, 120_000);
