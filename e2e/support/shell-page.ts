@@ -62,6 +62,10 @@ export function shellPage(current: () => Page) {
       if (!pathname().startsWith(`${group}/`) && !(await isOpen())) await id(`menu-${group}`).click();
       // One click only: a second one while the group is still opening would close it again.
       await poll(isOpen).toBe(true);
+      // The group is "open" as its opening motion starts; a click while the motion still moves the
+      // items can miss (CI once stayed on the dashboard): click once the motion's classes are gone.
+      const items = submenu.locator('ul.ant-menu-sub');
+      await poll(async () => (await items.getAttribute('class')) ?? '').not.toMatch(/motion/);
       await id(`menu-${path}`).click();
       await waitForPath(path);
       // The address changes at once; the tab is added when the page can render (its code and answers),
