@@ -20,9 +20,10 @@ import {
 import { REPORT_NONE_KEY } from '@payops/contracts/report';
 import { type FieldDef, refLabelKey, refPageResource } from '@payops/contracts/resource';
 import { editBodySchema } from '@payops/contracts/resource-schemas';
-import { expect, test } from 'vitest';
+import { test } from 'vitest';
 import { formFields, toBody, toFormValues } from '../apps/web/src/engine/form-values.ts';
 import { type Answer, administratorApi } from './support/page-api.ts';
+import { Verdict } from './support/verdict.ts';
 
 const OPERATOR = { username: 'e2e_list_rules', password: 'ListRules2024' };
 const SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -42,17 +43,11 @@ async function eachList(judge: (def: ResourceDef) => Promise<void>): Promise<voi
   );
 }
 
-/** What one rule judged: how many cases, and each that broke it (printed, then required to be none). */
-class Verdict {
-  judged = 0;
-  readonly broken: string[] = [];
+const fieldsOf = (def: ResourceDef): FieldDef[] => Object.values(def.fields as Record<string, FieldDef>);
 
-  close(what: string) {
-    process.stdout.write(`${what} judged: ${this.judged}\n`);
-    expect(this.judged).toBeGreaterThan(0);
-    expect(this.broken).toEqual([]);
-  }
-}
+const blank = (v: unknown) => v === null || v === undefined || v === '';
+/** A value a row shows as itself: not blank, not masked (a filter on a masked one needs unmasking). */
+const plainValue = (v: unknown) => !blank(v) && !(typeof v === 'string' && v.includes('*'));
 
 /**
  * What the running system wrote must be editable as it stands: an operator who opens a row's edit
@@ -92,18 +87,16 @@ test('every reference a page shows names a record that exists, and its link open
   const v = new Verdict();
   const opened = new Map<string, Promise<Answer>>();
   await eachList(async (def) => {
-    const fields = Object.values(def.fields as Record<string, FieldDef>).filter(
-      (f) => f.type === 'ref' && f.list,
-    );
+    const fields = fieldsOf(def).filter((f) => f.type === 'ref' && f.list);
     if (!fields.length) return;
     for (const row of await firstRows(def))
       for (const f of fields) {
         const id = row[f.name];
-        if (id === null || id === undefined || id === '' || id === REPORT_NONE_KEY) continue;
+        if (blank(id) || id === REPORT_NONE_KEY) continue;
         v.judged++;
         const at = `${def.name} #${String(row[def.key])} ${f.name} -> ${String(id)}`;
         const label = row[refLabelKey(f.name)];
-        if (label === null || label === undefined || label === '') v.broken.push(`${at}: no label`);
+        if (blank(label)) v.broken.push(`${at}: no label`);
         const target = findResource(refPageResource(f.ref!, row, f.name))!;
         const read = `${target.api}/getById?id=${encodeURIComponent(String(id))}`;
         if (!opened.has(read)) opened.set(read, call(read));
@@ -144,15 +137,11 @@ function filterFinding(f: FieldDef, v: unknown): unknown {
 test('every filter of every list finds the row whose value it was given', async () => {
   const v = new Verdict();
   await eachList(async (def) => {
-    const filters = Object.values(def.fields as Record<string, FieldDef>).filter((f) => f.filter);
+    const filters = fieldsOf(def).filter((f) => f.filter);
     if (!filters.length) return;
     const rows = await firstRows(def);
     for (const f of filters) {
-      const row = rows.find((r) => {
-        const v = r[f.name];
-        // A masked value is not a value (a filter on it needs an unmasked session).
-        return v !== null && v !== undefined && v !== '' && !(typeof v === 'string' && v.includes('*'));
-      });
+      const row = rows.find((r) => plainValue(r[f.name]));
       if (!row) continue;
       v.judged++;
       const value = filterFinding(f, row[f.name]);
@@ -175,8 +164,7 @@ test('every filter of every list finds the row whose value it was given', async 
 
 /** A value's place in an order, for the types whose order JavaScript and PostgreSQL agree on. */
 function ordinal(f: FieldDef, v: unknown): number | undefined {
-  if (v === null || v === undefined || v === '' || (typeof v === 'string' && v.includes('*')))
-    return undefined;
+  if (!plainValue(v)) return undefined;
   if (f.type === 'number' || f.type === 'money') return Number(v);
   if (f.type === 'datetime' || f.type === 'date') return Date.parse(String(v));
   return undefined;
@@ -190,7 +178,7 @@ function ordinal(f: FieldDef, v: unknown): number | undefined {
 test('every sortable number and time column answers its rows in order', async () => {
   const v = new Verdict();
   await eachList(async (def) => {
-    for (const f of Object.values(def.fields as Record<string, FieldDef>)) {
+    for (const f of fieldsOf(def)) {
       if (!f.sort || f.virtual || !['number', 'money', 'datetime', 'date'].includes(f.type)) continue;
       for (const order of ['asc', 'desc'] as const) {
         const answer = await call(def.actions.list!.path, {
@@ -207,7 +195,7 @@ test('every sortable number and time column answers its rows in order', async ()
           .filter((v) => v !== undefined);
         v.judged++;
         const wrong = values.findIndex(
-          (v, i) => i > 0 && (order === 'asc' ? v < values[i - 1]! : v > values[i - 1]!),
+          (x, i) => i > 0 && (order === 'asc' ? x < values[i - 1]! : x > values[i - 1]!),
         );
         if (wrong > 0)
           v.broken.push(`${def.name}.${f.name} ${order}: ${values[wrong - 1]} then ${values[wrong]}`);
@@ -225,13 +213,11 @@ test('every sortable number and time column answers its rows in order', async ()
 test('every reference filter finds, by the label a row shows, the record the row names', async () => {
   const v = new Verdict();
   await eachList(async (def) => {
-    const refs = Object.values(def.fields as Record<string, FieldDef>).filter(
-      (f) => f.type === 'ref' && f.filter,
-    );
+    const refs = fieldsOf(def).filter((f) => f.type === 'ref' && f.filter);
     if (!refs.length) return;
     const rows = await firstRows(def);
     for (const f of refs) {
-      const row = rows.find((r) => r[f.name] !== null && r[f.name] !== undefined && r[refLabelKey(f.name)]);
+      const row = rows.find((r) => !blank(r[f.name]) && !blank(r[refLabelKey(f.name)]));
       if (!row) continue;
       v.judged++;
       const target = findResource(f.ref!.resource)!;
@@ -272,6 +258,7 @@ test("every list's first record opens its child lists and its history", async ()
     const [row] = await firstRows(def);
     if (!row) return;
     for (const child of def.children) {
+      // As the drawer's child list asks (child-list.tsx): for any value but none.
       if (row[child.parentField] === null || row[child.parentField] === undefined) continue;
       const target = findResource(child.resource)!;
       v.judged++;
@@ -308,7 +295,7 @@ test('every export holds the rows its list shows', async () => {
     const [row] = data.list;
     if (!row || (data.pager.total ?? Infinity) > 5000) return;
     // The row's key, or where the list does not show it, a text it shows (written as it is shown).
-    const fields = Object.values(def.fields as Record<string, FieldDef>);
+    const fields = fieldsOf(def);
     const shown =
       fields.find((f) => f.name === def.key && f.list) ??
       fields.find((f) => f.list && f.type === 'string' && /^[^=+\-@\s]/.test(String(row[f.name] ?? '')));
@@ -331,14 +318,12 @@ test('every export holds the rows its list shows', async () => {
 test('every enum value a row shows is one of its options', async () => {
   const v = new Verdict();
   await eachList(async (def) => {
-    const enums = Object.values(def.fields as Record<string, FieldDef>).filter(
-      (f) => f.type === 'enum' && f.list && f.options.length,
-    );
+    const enums = fieldsOf(def).filter((f) => f.type === 'enum' && f.list && f.options.length);
     if (!enums.length) return;
     for (const row of await firstRows(def))
       for (const f of enums) {
         const value = row[f.name];
-        if (value === null || value === undefined || value === '') continue;
+        if (blank(value)) continue;
         const known = new Set(f.options.map((o) => String(o.value)));
         for (const part of f.many ? String(value).split(',') : [String(value)]) {
           v.judged++;

@@ -41,7 +41,7 @@ export function pageApi(pageOf: () => Page) {
     return (answer.data as { list: Record<string, unknown>[] }).list;
   }
 
-  /** An export as the page's button asks for it: its status, its data lines, and whether `text` is in them. */
+  /** An export as the page's button asks for it: its status, its data lines, whether one has a cell `text`. */
   function exported(path: string, text: string) {
     return pageOf().evaluate(
       async ({ path, text, tokenKey }) => {
