@@ -1,9 +1,10 @@
 /**
  * `POST <api>/options` of every listed resource: `{ q?, ids?, filters?, valueField?, labelField?,
- * page, pageSize }` answers `{ list: [{ value, label }], pager }` behind the resource's list permission. It feeds the web's
- * searchable ref selects: paged (no row cap), searched on the label field (the resource's, or the
- * one a ref shows: `labelField`) with ILIKE, which the planner serves from a trigram index on large
- * tables (the registry test checks one exists), and `ids` resolves the labels of values already chosen.
+ * page, pageSize }` answers `{ list: [{ value, label }], pager }` behind the resource's list
+ * permission. It feeds the web's searchable ref selects: paged (no row cap), searched on the label
+ * field (the resource's, or the one a ref shows: `labelField`) with ILIKE, which the planner serves
+ * from a trigram index on large tables (the registry test checks one exists), and `ids` resolves the
+ * labels of values already chosen.
  */
 import {
   allResources,
