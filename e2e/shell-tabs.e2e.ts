@@ -264,15 +264,42 @@ describe('console shell: menu, tabs, languages, settings', () => {
     await closeSettings();
   });
 
-  // In English the ticker and the four badges once took the width and cut the breadcrumb to "Or…".
+  /**
+   * How each item of the header's give-way parts shows, the rate first and then each badge: "whole",
+   * "none" (wrapped out of sight) or "cut" (partly in sight).
+   */
+  const headerShows = () =>
+    page.locator('.header-fits').evaluateAll((parts) =>
+      parts.flatMap((part) => {
+        const space = part.getBoundingClientRect();
+        return [...part.children].map((item) => {
+          const box = item.getBoundingClientRect();
+          if (box.top >= space.bottom) return 'none';
+          return box.left >= space.left && box.right <= space.right ? 'whole' : 'cut';
+        });
+      }),
+    );
+
+  // In English the ticker and the four badges once took the width and cut the breadcrumb to "Or…",
+  // then the ticker to "Rates: U…".
   test('the breadcrumb of a page fits in the header at 1440 px in English', async () => {
     await openPageFromMenu(PAGES[0].group, PAGES[0].path);
     expect(lang()).toBe('en-US');
     expect(await id('breadcrumb').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-    // The ticker gives way (cut short here); hovering it still reads the whole rate.
+    // The ticker is the space the header has left: it shows a whole rate or none, never "Rates: U…".
+    expect(await headerShows()).not.toContain('cut');
+    await shot('shell-en-US-header-1440');
     expect(await id('rate-ticker').getAttribute('title')).toMatch(
       /^Rates: [A-Z]+\/[A-Z]+ (Buy|Sell) \d+(\.\d+)?$/,
     );
+    // On a wider screen the rate has its room.
+    await page.setViewportSize({ width: 1920, height: 900 });
+    try {
+      await poll(async () => (await headerShows())[0]).toBe('whole');
+      await shot('shell-en-US-header-1920');
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
   });
 
   test('primary colour and size settings apply and persist', async () => {
@@ -335,6 +362,8 @@ describe('console shell: menu, tabs, languages, settings', () => {
     await page.setViewportSize({ width: 1000, height: 800 });
     await poll(() => sider.getAttribute('data-collapsed')).toBe('true');
     await poll(width).toBe(60);
+    // Too narrow for the rate and all four badges: those that do not fit are out of sight, not cut.
+    expect(await headerShows()).not.toContain('cut');
     await shot('shell-en-US-collapsed-1000');
     await page.setViewportSize({ width: 1440, height: 900 });
     await poll(() => sider.getAttribute('data-collapsed')).toBe('false');

@@ -77,7 +77,6 @@ export function AppHeader() {
             </span>
           ))}
         </nav>
-        <div className="header-spacer" />
         <HeaderTicker />
         {canCount && (
           <Suspense fallback={null}>

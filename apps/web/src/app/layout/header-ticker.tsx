@@ -15,17 +15,19 @@ export function HeaderTicker() {
   }, [rates.length]);
 
   const rate = rates[index % Math.max(rates.length, 1)];
-  if (!rate) return null;
+  // The ticker is the header's free space (app.css): it shows the whole rate where it fits, else none.
+  if (!rate) return <span className="header-ticker header-fits" />;
   const side = rate.type === 'BUY' ? t('header.buy') : t('header.sell');
   const pair = `${rate.currency}/${rate.exchangeCurrency}`;
-  // The ticker gives way to the badges in a narrow header (app.css): the whole rate on hover.
   return (
     <span
-      className="header-ticker"
+      className="header-ticker header-fits"
       data-testid="rate-ticker"
       title={`${t('header.rates')}: ${pair} ${side} ${rate.exchangeRate}`}
     >
-      {t('header.rates')}: {pair} {side} <b>{rate.exchangeRate}</b>
+      <span className="header-ticker-rate">
+        {t('header.rates')}: {pair} {side} <b>{rate.exchangeRate}</b>
+      </span>
     </span>
   );
 }

@@ -74,7 +74,7 @@ export function OrderBadges() {
   );
   if (!allowed) return null;
   return (
-    <span className="order-badges">
+    <span className="order-badges header-fits">
       {badges.map((b) => (
         <Badge key={b.field} count={data?.[b.field] ?? 0} size="small" overflowCount={999} offset={[-4, 2]}>
           <Button
