@@ -270,29 +270,57 @@ test('every sort of every list pages on by keyset as by page number', async () =
 }, 300_000);
 
 /**
+ * What a reference or set-of-codes cell of `row` shows for `f`: the value it names and the label it
+ * shows. A ref's label comes with the row; a code of a set (`choices`: a member's finance tags) is
+ * shown as its record's label, which the cell asks the codes' resource for by id (choices-cell.tsx).
+ */
+async function shownLabel(f: FieldDef, row: Record<string, unknown>) {
+  if (blank(row[f.name])) return undefined;
+  if (f.type === 'ref') {
+    const label = row[refLabelKey(f.name)];
+    return blank(label) ? undefined : { value: String(row[f.name]), label: String(label) };
+  }
+  const [code] = String(row[f.name]).split(',');
+  const answer = await call(optionsPath(findResource(f.choices!.resource)!), {
+    ids: [code],
+    valueField: f.choices!.valueField,
+    page: 1,
+    pageSize: 1,
+  });
+  const [option] = answer.code === 0 ? (answer.data as { list: { label: string }[] }).list : [];
+  return { value: code!, label: option?.label ?? code! };
+}
+
+/**
  * Every reference filter's select finds the record a row names when the label the row shows is
  * typed into it: the select's own request (ref-select.tsx: the referenced resource's options, the
- * ref's fixed filters, the value and label fields it shows), paged on as the select scrolls.
+ * ref's fixed filters, the value and label fields it shows), paged on as the select scrolls. A filter
+ * on a set of codes (`choices`) is the same select over the codes' resource, found by the label the
+ * cell shows for the row's first code.
  */
 test('every reference filter finds, by the label a row shows, the record the row names', async () => {
   const v = new Verdict();
   await eachList(async (def) => {
-    const refs = fieldsOf(def).filter((f) => f.type === 'ref' && f.filter);
+    const refs = fieldsOf(def).filter((f) => (f.type === 'ref' || f.choices) && f.filter);
     if (!refs.length) return;
     const rows = await firstRows(def);
     for (const f of refs) {
-      const row = rows.find((r) => !blank(r[f.name]) && !blank(r[refLabelKey(f.name)]));
-      if (!row) continue;
+      const ref = (f.ref ?? f.choices)!;
+      let shown: Awaited<ReturnType<typeof shownLabel>>;
+      for (const row of rows) {
+        shown = await shownLabel(f, row);
+        if (shown) break;
+      }
+      if (!shown) continue;
       v.judged++;
-      const target = findResource(f.ref!.resource)!;
-      const q = String(row[refLabelKey(f.name)]);
+      const target = findResource(ref.resource)!;
       let found = false;
       let refusal = '';
       for (let page = 1; page <= 5 && !found; page++) {
         const answer = await call(optionsPath(target), {
-          q,
-          ...(f.ref!.filters ? { filters: f.ref!.filters } : {}),
-          ...refOptionFields(f.ref!, target),
+          q: shown.label,
+          ...(ref.filters ? { filters: ref.filters } : {}),
+          ...refOptionFields(ref, target),
           page,
           pageSize: 100,
         });
@@ -301,11 +329,13 @@ test('every reference filter finds, by the label a row shows, the record the row
           break;
         }
         const { list } = answer.data as { list: { value: unknown }[] };
-        found = list.some((o) => String(o.value) === String(row[f.name]));
+        found = list.some((o) => String(o.value) === shown.value);
         if (list.length < 100) break;
       }
       if (!found)
-        v.broken.push(`${def.name}.${f.name} "${q}" -> ${refusal || 'not offered'} (${String(row[f.name])})`);
+        v.broken.push(
+          `${def.name}.${f.name} "${shown.label}" -> ${refusal || 'not offered'} (${shown.value})`,
+        );
     }
   });
   v.close('reference filters');
