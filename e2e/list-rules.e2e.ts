@@ -1,11 +1,12 @@
 /**
- * What the demo's rows hold must stand up in the pages that show them, judged over every list of the
- * route table on the suite's server (the demo platform and its day, made through the platform's own
- * code paths), through the calls the pages make with an administrator's session: an editable row
- * saves as it is; a reference names a record that exists, its link opens it, and its filter finds it
- * by the label shown; every filter finds the row whose value it was given; number and time columns
- * sort, and every sort pages on by keyset as by page number; a record's child lists and history
- * open; an export holds the rows its list shows; an enum value is one of its options. Each check reads the definitions, so a page added later is judged
+ * What the demo's rows hold must stand up in the pages that show them, judged over every list of
+ * the route table on the suite's server (the demo platform and its day, made through the platform's
+ * own code paths), through the calls the pages make with an administrator's session: an editable
+ * row saves as it is; a reference names a record that exists, its link opens it, and its filter
+ * finds it by the label shown; every filter finds the row whose value it was given, from the search
+ * form and from a link; number and time columns sort, and every sort pages on by keyset as by page
+ * number; a record's child lists and history open; an export holds the rows its list shows; an enum
+ * value is one of its options. Each check reads the definitions, so a page added later is judged
  * without a line here.
  */
 import {
@@ -21,7 +22,9 @@ import { REPORT_NONE_KEY } from '@payops/contracts/report';
 import { type FieldDef, refLabelKey, refPageResource } from '@payops/contracts/resource';
 import { editBodySchema } from '@payops/contracts/resource-schemas';
 import { test } from 'vitest';
+import { toFilters } from '../apps/web/src/engine/filter-values.ts';
 import { formFields, toBody, toFormValues } from '../apps/web/src/engine/form-values.ts';
+import { urlFilterValues } from '../apps/web/src/engine/url-filters.ts';
 import { type Answer, administratorApi } from './support/page-api.ts';
 import { Verdict } from './support/verdict.ts';
 
@@ -128,11 +131,30 @@ function filterFinding(f: FieldDef, v: unknown): unknown {
 }
 
 /**
+ * The same filter as a link gives it (`?<field>=<text>`, url-filters.ts: a badge, a report's drill,
+ * a bookmark): the text for `v`, read back as the page reads its URL into the search form and the
+ * form into the request. A time is given as its whole day, as links give it.
+ */
+function urlFinding(def: ResourceDef, f: FieldDef, v: unknown): unknown {
+  const day = (t: unknown) => {
+    const d = new Date(String(t));
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  };
+  const text =
+    f.filter === 'between'
+      ? f.type === 'datetime'
+        ? `${day(v)},${day(v)}`
+        : `${v},${v}`
+      : String(f.filter === 'contains' ? filterFinding(f, v) : v);
+  return toFilters([f], urlFilterValues(def, `?${f.name}=${encodeURIComponent(text)}`))[f.name];
+}
+
+/**
  * Every filter of every list finds the row whose value it was given: the first row of the page's
- * first screen with a value for the field, searched by that value as the search form sends it, is in
- * the answer (the filtered list keeps the page's order, so it can only rank higher). A filter that
- * reads another column, converts the value differently than the list shows it, or misses its
- * index's expression fails here.
+ * first screen with a value for the field, searched by that value as the search form sends it, and
+ * as a link to the page gives it, is in the answer (the filtered list keeps the page's order, so it
+ * can only rank higher). A filter that reads another column, converts the value differently than the
+ * list shows it, misses its index's expression, or reads its link's text as another type fails here.
  */
 test('every filter of every list finds the row whose value it was given', async () => {
   const v = new Verdict();
@@ -143,23 +165,25 @@ test('every filter of every list finds the row whose value it was given', async 
     for (const f of filters) {
       const row = rows.find((r) => plainValue(r[f.name]));
       if (!row) continue;
-      v.judged++;
-      const value = filterFinding(f, row[f.name]);
-      const answer = await call(def.actions.list!.path, {
-        page: 1,
-        pageSize: 100,
-        filters: { [f.name]: value },
-      });
-      const found =
-        answer.code === 0 &&
-        (answer.data as { list: Record<string, unknown>[] }).list.some((r) => r[def.key] === row[def.key]);
-      if (!found)
-        v.broken.push(
-          `${def.name}.${f.name} ${f.filter} ${JSON.stringify(value)} -> ${answer.code === 0 ? 'not found' : `${answer.code} ${answer.msg}`} (#${String(row[def.key])})`,
-        );
+      const given = { form: filterFinding(f, row[f.name]), link: urlFinding(def, f, row[f.name]) };
+      for (const [way, value] of Object.entries(given)) {
+        v.judged++;
+        const answer = await call(def.actions.list!.path, {
+          page: 1,
+          pageSize: 100,
+          filters: { [f.name]: value },
+        });
+        const found =
+          answer.code === 0 &&
+          (answer.data as { list: Record<string, unknown>[] }).list.some((r) => r[def.key] === row[def.key]);
+        if (!found)
+          v.broken.push(
+            `${def.name}.${f.name} ${f.filter} by ${way} ${JSON.stringify(value)} -> ${answer.code === 0 ? 'not found' : `${answer.code} ${answer.msg}`} (#${String(row[def.key])})`,
+          );
+      }
     }
   });
-  v.close('filters');
+  v.close('filters (by the search form and by link)');
 }, 300_000);
 
 /** A value's place in an order, for the types whose order JavaScript and PostgreSQL agree on. */
