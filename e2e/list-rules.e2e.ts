@@ -22,10 +22,9 @@ import { REPORT_NONE_KEY } from '@payops/contracts/report';
 import { type FieldDef, refLabelKey, refPageResource } from '@payops/contracts/resource';
 import { editBodySchema } from '@payops/contracts/resource-schemas';
 import { test } from 'vitest';
-import { toFilters } from '../apps/web/src/engine/filter-values.ts';
 import { formFields, toBody, toFormValues } from '../apps/web/src/engine/form-values.ts';
-import { urlFilterValues } from '../apps/web/src/engine/url-filters.ts';
 import { type Answer, administratorApi } from './support/page-api.ts';
+import { blank, fieldsOf, filterFinding, ordinal, plainValue, urlFinding } from './support/row-values.ts';
 import { Verdict } from './support/verdict.ts';
 
 const OPERATOR = { username: 'e2e_list_rules', password: 'ListRules2024' };
@@ -45,12 +44,6 @@ async function eachList(judge: (def: ResourceDef) => Promise<void>): Promise<voi
     }),
   );
 }
-
-const fieldsOf = (def: ResourceDef): FieldDef[] => Object.values(def.fields as Record<string, FieldDef>);
-
-const blank = (v: unknown) => v === null || v === undefined || v === '';
-/** A value a row shows as itself: not blank, not masked (a filter on a masked one needs unmasking). */
-const plainValue = (v: unknown) => !blank(v) && !(typeof v === 'string' && v.includes('*'));
 
 /**
  * What the running system wrote must be editable as it stands: an operator who opens a row's edit
@@ -111,44 +104,6 @@ test('every reference a page shows names a record that exists, and its link open
   v.close('references');
 }, 180_000);
 
-/** A filter's value that must find `v`, the value a row shows, as the search form would send it. */
-function filterFinding(f: FieldDef, v: unknown): unknown {
-  switch (f.filter) {
-    case 'in':
-      return [v];
-    case 'contains':
-      // A set of codes is searched one code at a time; a text by a part of it.
-      return f.choices || (f.type === 'enum' && f.many) ? String(v).split(',')[0] : String(v).slice(0, 100);
-    case 'between': {
-      if (f.type !== 'datetime') return [v, v];
-      // The column keeps microseconds, the answer milliseconds: a second either side.
-      const at = new Date(String(v)).getTime();
-      return [new Date(at - 1000).toISOString(), new Date(at + 1000).toISOString()];
-    }
-    default:
-      return v;
-  }
-}
-
-/**
- * The same filter as a link gives it (`?<field>=<text>`, url-filters.ts: a badge, a report's drill,
- * a bookmark): the text for `v`, read back as the page reads its URL into the search form and the
- * form into the request. A time is given as its whole day, as links give it.
- */
-function urlFinding(def: ResourceDef, f: FieldDef, v: unknown): unknown {
-  const day = (t: unknown) => {
-    const d = new Date(String(t));
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  };
-  const text =
-    f.filter === 'between'
-      ? f.type === 'datetime'
-        ? `${day(v)},${day(v)}`
-        : `${v},${v}`
-      : String(f.filter === 'contains' ? filterFinding(f, v) : v);
-  return toFilters([f], urlFilterValues(def, `?${f.name}=${encodeURIComponent(text)}`))[f.name];
-}
-
 /**
  * Every filter of every list finds the row whose value it was given: the first row of the page's
  * first screen with a value for the field, searched by that value as the search form sends it, and
@@ -185,14 +140,6 @@ test('every filter of every list finds the row whose value it was given', async 
   });
   v.close('filters (by the search form and by link)');
 }, 300_000);
-
-/** A value's place in an order, for the types whose order JavaScript and PostgreSQL agree on. */
-function ordinal(f: FieldDef, v: unknown): number | undefined {
-  if (!plainValue(v)) return undefined;
-  if (f.type === 'number' || f.type === 'money') return Number(v);
-  if (f.type === 'datetime' || f.type === 'date') return Date.parse(String(v));
-  return undefined;
-}
 
 /**
  * Every sortable number, amount and time column sorts: a header's ascending and descending clicks
