@@ -124,25 +124,14 @@ export function ReportPage({ def }: { def: ReportDef }) {
     return { ...def.table, key: '', fields: Object.fromEntries(names.map((n) => [n, fields[n]!])) };
   }, [def, grouping, fields]);
   const columns = useMemo(() => {
+    // Every column sorts every group, on the server (a ref dimension by its label). A ref dimension's
+    // "none" (no passage, a trader of no merchant) shows its word unlinked, as the chart does (RefCell).
     const cols = withHeat(def, buildColumns(shown, t, [], undefined, NO_OVERRIDES), answer?.peaks ?? {}).map(
-      (col) => {
-        // Every column sorts every group, on the server (a ref dimension by its label).
-        const key = String(col.key);
-        const sorted = {
-          ...col,
-          sorter: true,
-          sortOrder: sort?.field === key ? SORT_ORDER[sort.order] : null,
-        };
-        // A ref dimension's 0 is the rollup's "none" (no passage, a trader of no merchant): no link.
-        const d = def.dimensions[key];
-        const render = col.render;
-        return d?.type === 'ref' && render
-          ? {
-              ...sorted,
-              render: (v: unknown, row: ReportRow, i: number) => (v === 0 ? '-' : render(v, row, i)),
-            }
-          : sorted;
-      },
+      (col) => ({
+        ...col,
+        sorter: true,
+        sortOrder: sort?.field === String(col.key) ? SORT_ORDER[sort.order] : null,
+      }),
     );
     if (!def.drill || !answer) return cols;
     const unsplit = [def.drill.pageBy?.dimension ?? []].flat().filter((d) => !grouping.includes(d));
