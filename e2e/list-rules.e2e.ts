@@ -4,10 +4,10 @@
  * own code paths), through the calls the pages make with an administrator's session: an editable
  * row saves as it is; a reference names a record that exists, its link opens it, and its filter
  * finds it by the label shown; every filter finds the row whose value it was given, from the search
- * form and from a link; number and time columns sort, and every sort pages on by keyset as by page
- * number; a record's child lists and history open; an export holds the rows its list shows; an enum
- * value is one of its options. Each check reads the definitions, so a page added later is judged
- * without a line here.
+ * form and from a link, and only rows it takes; number and time columns sort, and every sort pages
+ * on by keyset as by page number; a record's child lists and history open; an export holds the rows
+ * its list shows; an enum value is one of its options. Each check reads the definitions, so a page
+ * added later is judged without a line here.
  */
 import {
   allResources,
@@ -24,7 +24,15 @@ import { editBodySchema } from '@payops/contracts/resource-schemas';
 import { test } from 'vitest';
 import { formFields, toBody, toFormValues } from '../apps/web/src/engine/form-values.ts';
 import { type Answer, administratorApi } from './support/page-api.ts';
-import { blank, fieldsOf, filterFinding, ordinal, plainValue, urlFinding } from './support/row-values.ts';
+import {
+  blank,
+  fieldsOf,
+  filterFinding,
+  ordinal,
+  passes,
+  plainValue,
+  urlFinding,
+} from './support/row-values.ts';
 import { Verdict } from './support/verdict.ts';
 
 const OPERATOR = { username: 'e2e_list_rules', password: 'ListRules2024' };
@@ -108,10 +116,11 @@ test('every reference a page shows names a record that exists, and its link open
  * Every filter of every list finds the row whose value it was given: the first row of the page's
  * first screen with a value for the field, searched by that value as the search form sends it, and
  * as a link to the page gives it, is in the answer (the filtered list keeps the page's order, so it
- * can only rank higher). A filter that reads another column, converts the value differently than the
- * list shows it, misses its index's expression, or reads its link's text as another type fails here.
+ * can only rank higher), and no row it does not take is (passes: a value shown blank or masked aside).
+ * A filter that reads another column, converts the value differently than the list shows it, misses
+ * its index's expression, reads its link's text as another type, or is not applied at all fails here.
  */
-test('every filter of every list finds the row whose value it was given', async () => {
+test('every filter of every list finds the row whose value it was given, and only rows it takes', async () => {
   const v = new Verdict();
   await eachList(async (def) => {
     const filters = fieldsOf(def).filter((f) => f.filter);
@@ -128,13 +137,18 @@ test('every filter of every list finds the row whose value it was given', async 
           pageSize: 100,
           filters: { [f.name]: value },
         });
-        const found =
-          answer.code === 0 &&
-          (answer.data as { list: Record<string, unknown>[] }).list.some((r) => r[def.key] === row[def.key]);
-        if (!found)
-          v.broken.push(
-            `${def.name}.${f.name} ${f.filter} by ${way} ${JSON.stringify(value)} -> ${answer.code === 0 ? 'not found' : `${answer.code} ${answer.msg}`} (#${String(row[def.key])})`,
-          );
+        const at = `${def.name}.${f.name} ${f.filter} by ${way} ${JSON.stringify(value)}`;
+        if (answer.code !== 0) {
+          v.broken.push(`${at} -> ${answer.code} ${answer.msg}`);
+          continue;
+        }
+        const { list } = answer.data as { list: Record<string, unknown>[] };
+        if (!list.some((r) => r[def.key] === row[def.key]))
+          v.broken.push(`${at} -> not found (#${String(row[def.key])})`);
+        // And it keeps out the rows it does not take: a filter the server ignores answers them all.
+        const stray = list.find((r) => passes(f, r[f.name], value) === false);
+        if (stray)
+          v.broken.push(`${at} -> also #${String(stray[def.key])} showing ${JSON.stringify(stray[f.name])}`);
       }
     }
   });

@@ -60,3 +60,30 @@ export function ordinal(f: FieldDef, v: unknown): number | undefined {
   if (f.type === 'datetime' || f.type === 'date') return Date.parse(String(v));
   return undefined;
 }
+
+/**
+ * Whether a row showing `v` for `f` is one the filter `given` (as filterFinding or urlFinding make it)
+ * lets through: the same value, one of the set, a text holding the part, a code of the set, a value
+ * within the range. A blank or masked value is not judged (undefined).
+ */
+export function passes(f: FieldDef, v: unknown, given: unknown): boolean | undefined {
+  if (!plainValue(v)) return undefined;
+  switch (f.filter) {
+    case 'in':
+      return (given as unknown[]).map(String).includes(String(v));
+    case 'contains':
+      return f.choices || (f.type === 'enum' && f.many)
+        ? String(v).split(',').includes(String(given))
+        : String(v).toLowerCase().includes(String(given).toLowerCase());
+    case 'between': {
+      const [from, to] = given as [unknown, unknown];
+      // A day is compared as its text (YYYY-MM-DD sorts as days do), a time as its instant.
+      const place = (x: unknown) =>
+        f.type === 'date' ? String(x) : f.type === 'datetime' ? Date.parse(String(x)) : Number(x);
+      const at = place(v);
+      return (blank(from) || at >= place(from)) && (blank(to) || at <= place(to));
+    }
+    default:
+      return String(v) === String(given);
+  }
+}
