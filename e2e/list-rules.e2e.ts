@@ -13,6 +13,7 @@ import {
   allResources,
   auditPath,
   childFilters,
+  detailFields,
   findResource,
   optionsPath,
   type ResourceDef,
@@ -324,6 +325,37 @@ test('every reference filter finds, by the label a row shows, the record the row
     }
   });
   v.close('reference filters');
+}, 300_000);
+
+/**
+ * A record a link opens (a ref cell, a badge, `?detail=`: its drawer reads getById) shows what its
+ * row shows when clicked in the list (the drawer takes the row as it is): for the first rows of each
+ * list page, every field the detail shows, and a reference's label, is the same in both answers. A
+ * value only the list query computes, or a label only it joins, shows blank or as a bare id when the
+ * record is opened by a link.
+ */
+test('every record a link opens shows what its list row shows', async () => {
+  const v = new Verdict();
+  await eachList(async (def) => {
+    const shown = detailFields(def).flatMap((f) =>
+      f.type === 'ref' ? [f.name, refLabelKey(f.name)] : [f.name],
+    );
+    for (const row of (await firstRows(def)).slice(0, 3)) {
+      v.judged++;
+      const at = `${def.name} #${String(row[def.key])}`;
+      const read = await call(`${def.api}/getById?id=${encodeURIComponent(String(row[def.key]))}`);
+      if (read.code !== 0) {
+        v.broken.push(`${at}: ${read.code} ${read.msg}`);
+        continue;
+      }
+      const record = read.data as Record<string, unknown>;
+      for (const name of shown) {
+        const [listed, opened] = [JSON.stringify(row[name] ?? null), JSON.stringify(record[name] ?? null)];
+        if (listed !== opened) v.broken.push(`${at} ${name}: ${listed} in the list, ${opened} by link`);
+      }
+    }
+  });
+  v.close('records opened by link');
 }, 300_000);
 
 /**

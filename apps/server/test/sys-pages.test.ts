@@ -278,6 +278,21 @@ describe('sysBackConfig', () => {
         ),
       );
     expect(row!.detail).toMatchObject({ before: 30, after: 45 });
+
+    // The list names who set it, and a link to the setting (getById) opens the row the list shows.
+    const listed = (await post<Page>('/api/sys/sysBackConfig/findByPage', {})).envelope.data.list.find(
+      (r) => r.key === 'orderTimeoutMinutes',
+    );
+    expect(listed).toMatchObject({ value: 45, updatedBy: 1, updatedByLabel: 'admin' });
+    const opened = await call(t, 'GET', '/api/sys/sysBackConfig/getById?id=orderTimeoutMinutes', {
+      session: admin,
+    });
+    expect(opened.envelope.data).toEqual(listed);
+    // An unset one opens with its default; an unknown key is not found.
+    const unset = await call(t, 'GET', '/api/sys/sysBackConfig/getById?id=cashierStaff', { session: admin });
+    expect(unset.envelope.data).toMatchObject({ key: 'cashierStaff', type: 'stringList', updatedBy: null });
+    const unknown = await call(t, 'GET', '/api/sys/sysBackConfig/getById?id=noSuchKey', { session: admin });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('answers the DATACENTER_ONOFF_CONTROLLER switch list', async () => {

@@ -172,6 +172,16 @@ export function childFilters(child: ChildListDef, parent: Record<string, unknown
   return filters;
 }
 
+/**
+ * The fields a record's detail shows: stored ones and computed list ones; never a form-only input (a
+ * password). Its drawer shows them from the row clicked, or from getById when a link opens it.
+ */
+export function detailFields(def: ResourceDef): FieldDef[] {
+  return Object.values(def.fields as Record<string, FieldDef>).filter(
+    (f) => (f.list || !f.virtual) && f.form?.widget !== 'password',
+  );
+}
+
 export interface FieldDef extends Omit<FieldInput, 'label' | 'form' | 'options'> {
   name: string;
   label: string;

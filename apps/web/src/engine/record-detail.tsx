@@ -3,7 +3,7 @@
  * it, enums as tags, money formatted, refs as links), a page's own extra section, the related child
  * lists the definition declares, and the record's audit timeline, each only with its permission.
  */
-import type { ChildListDef, FieldDef, ResourceDef } from '@payops/contracts/resource';
+import { type ChildListDef, detailFields, type FieldDef, type ResourceDef } from '@payops/contracts/resource';
 import { opearlog } from '@payops/contracts/resources/sys/opearlog';
 import Descriptions from 'antd/es/descriptions';
 import Typography from 'antd/es/typography';
@@ -18,13 +18,6 @@ import { ChoicesCell } from './choices-cell.tsx';
 import { RefCell } from './ref-cell.tsx';
 import { useResourceDef } from './resource-registry.ts';
 import type { Row } from './types.ts';
-
-/** Fields a record shows: stored ones and computed list ones; never a form-only input (a password). */
-export function detailFields(def: ResourceDef): FieldDef[] {
-  return Object.values(def.fields as Record<string, FieldDef>).filter(
-    (f) => (f.list || !f.virtual) && f.form?.widget !== 'password',
-  );
-}
 
 function FieldValue({ def, field, row }: { def: ResourceDef; field: FieldDef; row: Row }) {
   const { t } = useTranslation();

@@ -5,9 +5,11 @@
 import {
   BACK_SETTINGS,
   DATACENTER_SWITCHES_KEY,
+  ErrorCode,
   editBodySchema,
   findByPageBodySchema,
   findSetting,
+  getByIdQuerySchema,
   settingValueSchema,
   sysBackConfig,
   thirdConfig,
@@ -15,8 +17,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
 import { registerCrud } from '../../platform/crud/index.ts';
-import { fieldError, localeOf, ok } from '../../platform/errors.ts';
+import { withRefLabels } from '../../platform/crud/refs.ts';
+import { AppError, fieldError, localeOf, ok } from '../../platform/errors.ts';
 import { envelope, pagerSchema } from '../../platform/route-schemas.ts';
 import { getSetting, type Settings, setSetting } from '../../platform/settings.ts';
 import { describeIssues } from '../../platform/validation-messages.ts';
@@ -29,8 +33,30 @@ const settingRow = z.object({
   type: z.string(),
   value: z.json(),
   updatedBy: z.number().nullable(),
+  updatedByLabel: z.string().nullable().optional(),
   updatedAt: z.date().nullable(),
 });
+
+/**
+ * The catalogue's settings (all, or the one of `key`) as rows: the current value (its default where
+ * unset), who set it and when, with that operator's name as a ref's label (refs.ts), as the list
+ * shows them and a link to one setting (getById) opens it.
+ */
+async function settingRows(ctx: AppContext, key?: string) {
+  const keys = key === undefined ? BACK_SETTINGS : BACK_SETTINGS.filter((s) => s.key === key);
+  const stored = new Map((await ctx.db.select().from(sysConfig)).map((r) => [r.key, r]));
+  const rows = await Promise.all(
+    keys.map(async (s) => ({
+      key: s.key,
+      type: s.type,
+      value: await getSetting(ctx, s.key as keyof Settings),
+      updatedBy: stored.get(s.key)?.updatedBy ?? null,
+      updatedAt: stored.get(s.key)?.updatedAt ?? null,
+    })),
+  );
+  // An operator's name is not personal data: nothing of it is masked.
+  return (await withRefLabels(ctx.db, sysBackConfig, rows, false)) as z.infer<typeof settingRow>[];
+}
 
 export async function sysBackConfigRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -62,20 +88,29 @@ export async function sysBackConfigRoutes(fastify: FastifyInstance) {
       },
     },
     async () => {
-      const stored = new Map((await ctx.db.select().from(sysConfig)).map((r) => [r.key, r]));
-      const rows = await Promise.all(
-        BACK_SETTINGS.map(async (s) => ({
-          key: s.key,
-          type: s.type,
-          value: await getSetting(ctx, s.key as keyof Settings),
-          updatedBy: stored.get(s.key)?.updatedBy ?? null,
-          updatedAt: stored.get(s.key)?.updatedAt ?? null,
-        })),
-      );
+      const rows = await settingRows(ctx);
       return ok({
         list: rows,
         pager: { page: 1, pageSize: rows.length, total: rows.length, totalCapped: false },
       });
+    },
+  );
+
+  app.get(
+    `${sysBackConfig.api}/getById`,
+    {
+      config: { access: { permission: list.permission }, audit: false },
+      schema: {
+        tags: ['sys'],
+        summary: 'One back-office setting, as the list shows it (a link to it opens its detail)',
+        querystring: getByIdQuerySchema(sysBackConfig),
+        response: { 200: envelope(settingRow) },
+      },
+    },
+    async (request) => {
+      const [row] = await settingRows(ctx, (request.query as { id: string }).id);
+      if (!row) throw new AppError(ErrorCode.notFound);
+      return ok(row);
     },
   );
 
