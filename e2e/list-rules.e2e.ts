@@ -5,9 +5,10 @@
  * row saves as it is; a reference names a record that exists, its link opens it, and its filter
  * finds it by the label shown; every filter finds the row whose value it was given, from the search
  * form and from a link, and only rows it takes; number and time columns sort, and every sort pages
- * on by keyset as by page number; a record's child lists and history open; an export holds the rows
- * its list shows; an enum value is one of its options. Each check reads the definitions, so a page
- * added later is judged without a line here.
+ * on by keyset as by page number; a record's child lists and history open, and a record a link
+ * opens shows what its row shows; an export holds the rows its list shows; an enum value is one of
+ * its options. Each check reads the definitions, so a page added later is judged without a line
+ * here.
  */
 import {
   allResources,
