@@ -40,7 +40,7 @@ import { Verdict } from './support/verdict.ts';
 const OPERATOR = { username: 'e2e_list_rules', password: 'ListRules2024' };
 const SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
 
-const { call, firstRows, exported } = administratorApi({ ...OPERATOR, totpSecret: SECRET });
+const { call, listed, firstRows, exported } = administratorApi({ ...OPERATOR, totpSecret: SECRET });
 
 /** The list pages of the route table: each rule judges what their definitions declare. */
 const listPages = allResources.filter((def) => def.pageList && def.actions.list);
@@ -134,17 +134,13 @@ test('every filter of every list finds the row whose value it was given, and onl
       const given = { form: filterFinding(f, row[f.name]), link: urlFinding(def, f, row[f.name]) };
       for (const [way, value] of Object.entries(given)) {
         v.judged++;
-        const answer = await call(def.actions.list!.path, {
-          page: 1,
-          pageSize: 100,
-          filters: { [f.name]: value },
-        });
+        const answer = await listed(def, { page: 1, pageSize: 100, filters: { [f.name]: value } });
         const at = `${def.name}.${f.name} ${f.filter} by ${way} ${JSON.stringify(value)}`;
-        if (answer.code !== 0) {
-          v.broken.push(`${at} -> ${answer.code} ${answer.msg}`);
+        if ('refused' in answer) {
+          v.broken.push(`${at} -> ${answer.refused}`);
           continue;
         }
-        const { list } = answer.data as { list: Record<string, unknown>[] };
+        const list = answer.rows;
         if (!list.some((r) => r[def.key] === row[def.key]))
           v.broken.push(`${at} -> not found (#${String(row[def.key])})`);
         // And it keeps out the rows it does not take: a filter the server ignores answers them all.
@@ -168,18 +164,12 @@ test('every sortable number and time column answers its rows in order', async ()
     for (const f of fieldsOf(def)) {
       if (!f.sort || f.virtual || !['number', 'money', 'datetime', 'date'].includes(f.type)) continue;
       for (const order of ['asc', 'desc'] as const) {
-        const answer = await call(def.actions.list!.path, {
-          page: 1,
-          pageSize: 100,
-          sort: { field: f.name, order },
-        });
-        if (answer.code !== 0) {
-          v.broken.push(`${def.name}.${f.name} ${order}: ${answer.code} ${answer.msg}`);
+        const answer = await listed(def, { page: 1, pageSize: 100, sort: { field: f.name, order } });
+        if ('refused' in answer) {
+          v.broken.push(`${def.name}.${f.name} ${order}: ${answer.refused}`);
           continue;
         }
-        const values = (answer.data as { list: Record<string, unknown>[] }).list
-          .map((r) => ordinal(f, r[f.name]))
-          .filter((v) => v !== undefined);
+        const values = answer.rows.map((r) => ordinal(f, r[f.name])).filter((v) => v !== undefined);
         v.judged++;
         const wrong = values.findIndex(
           (x, i) => i > 0 && (order === 'asc' ? x < values[i - 1]! : x > values[i - 1]!),
@@ -204,7 +194,6 @@ test('every sort of every list pages on by keyset as by page number', async () =
   const PAGE = 10;
   const PAGES = 5;
   await eachList(async (def) => {
-    const path = def.actions.list!.path;
     // The page's own order (no sort asked), then each column a header sorts by, both ways.
     const sorts = [
       undefined,
@@ -214,37 +203,31 @@ test('every sort of every list pages on by keyset as by page number', async () =
     ];
     for (const sort of sorts) {
       const at = `${def.name} ${sort ? `${sort.field} ${sort.order}` : 'default order'}`;
-      const whole = await call(path, { page: 1, pageSize: PAGE * PAGES, sort, withTotal: false });
-      if (whole.code !== 0) {
-        v.broken.push(`${at}: ${whole.code} ${whole.msg}`);
+      const whole = await listed(def, { page: 1, pageSize: PAGE * PAGES, sort, withTotal: false });
+      if ('refused' in whole) {
+        v.broken.push(`${at}: ${whole.refused}`);
         continue;
       }
-      const expected = (whole.data as { list: Record<string, unknown>[] }).list.map((r) =>
-        String(r[def.key]),
-      );
+      const expected = whole.rows.map((r) => String(r[def.key]));
       if (expected.length <= PAGE) continue;
       v.judged++;
       const seen: string[] = [];
       let cursor: string | null | undefined;
       for (let page = 1; page <= PAGES && seen.length < expected.length; page++) {
         if (page > 1 && !cursor) break;
-        const answer = await call(path, {
+        const answer = await listed(def, {
           page,
           pageSize: PAGE,
           sort,
           withTotal: false,
           ...(cursor ? { cursor } : {}),
         });
-        if (answer.code !== 0) {
-          v.broken.push(`${at} page ${page}: ${answer.code} ${answer.msg}`);
+        if ('refused' in answer) {
+          v.broken.push(`${at} page ${page}: ${answer.refused}`);
           break;
         }
-        const data = answer.data as {
-          list: Record<string, unknown>[];
-          pager: { nextCursor?: string | null };
-        };
-        seen.push(...data.list.map((r) => String(r[def.key])));
-        cursor = data.pager.nextCursor;
+        seen.push(...answer.rows.map((r) => String(r[def.key])));
+        cursor = answer.pager.nextCursor;
       }
       const differs = expected.findIndex((key, i) => seen[i] !== key);
       if (differs >= 0)
@@ -402,10 +385,13 @@ test('every export holds the rows its list shows', async () => {
   const v = new Verdict();
   await eachList(async (def) => {
     if (!def.actions.export) return;
-    const answer = await call(def.actions.list!.path, { page: 1, pageSize: 1 });
-    const data = answer.data as { list: Record<string, unknown>[]; pager: { total: number | null } };
-    const [row] = data.list;
-    if (!row || (data.pager.total ?? Infinity) > 5000) return;
+    const answer = await listed(def, { page: 1, pageSize: 1 });
+    if ('refused' in answer) {
+      v.broken.push(`${def.name}: ${answer.refused}`);
+      return;
+    }
+    const [row] = answer.rows;
+    if (!row || (answer.pager.total ?? Infinity) > 5000) return;
     // The row's key, or where the list does not show it, a text it shows (written as it is shown).
     const fields = fieldsOf(def);
     const shown =

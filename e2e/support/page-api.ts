@@ -11,6 +11,14 @@ import { signedInPage } from './operators.ts';
 
 export type Answer = { code: number; msg: string; data: unknown };
 
+interface ListPager {
+  total: number | null;
+  nextCursor?: string | null;
+}
+
+/** A list call's rows and pager, or why it was refused ("<code> <message>"). */
+export type Listed = { rows: Record<string, unknown>[]; pager: ListPager } | { refused: string };
+
 export function pageApi(pageOf: () => Page) {
   /**
    * POSTs `body` to `path` (GETs it without one) from the signed-in page (its session token, as the
@@ -34,11 +42,19 @@ export function pageApi(pageOf: () => Page) {
     );
   }
 
+  /** A list page's call with `body` (page, filters, sort, cursor): its rows and pager, or its refusal. */
+  async function listed(def: ResourceDef, body: Record<string, unknown>): Promise<Listed> {
+    const answer = await call(def.actions.list!.path, body);
+    if (answer.code !== 0) return { refused: `${answer.code} ${answer.msg}` };
+    const { list, pager } = answer.data as { list: Record<string, unknown>[]; pager: ListPager };
+    return { rows: list, pager };
+  }
+
   /** The first 100 rows of a list page, as an administrator's list call answers them. */
   async function firstRows(def: ResourceDef): Promise<Record<string, unknown>[]> {
-    const answer = await call(def.actions.list!.path, { page: 1, pageSize: 100 });
-    expect(answer.code, `${def.name}: ${answer.msg}`).toBe(0);
-    return (answer.data as { list: Record<string, unknown>[] }).list;
+    const answer = await listed(def, { page: 1, pageSize: 100 });
+    if ('refused' in answer) expect.fail(`${def.name}: ${answer.refused}`);
+    return answer.rows;
   }
 
   /** An export as the page's button asks for it: its status, its data lines, whether one has a cell `text`. */
@@ -69,7 +85,7 @@ export function pageApi(pageOf: () => Page) {
     );
   }
 
-  return { call, firstRows, exported };
+  return { call, listed, firstRows, exported };
 }
 
 /**
