@@ -56,10 +56,23 @@ export function settingRules(setting: SettingDef, t: TFunction): Rule[] {
   }
 }
 
-export function SettingInput({ setting }: { setting: SettingDef }): ReactNode {
+/**
+ * The editor of a setting's value. Form.Item gives its child the value and its change handler
+ * (`value`/`checked`, `onChange`): they are handed on to the input, or what the operator types would
+ * never reach the form (the edit would save the value it opened with).
+ */
+export function SettingInput({
+  setting,
+  ...control
+}: {
+  setting: SettingDef;
+  // What Form.Item injects (value or checked, onChange): typed by each input, not here.
+  [injected: string]: unknown;
+}): ReactNode {
+  const passed = control as object;
   switch (setting.type) {
     case 'boolean':
-      return <Switch data-testid="setting-boolean" />;
+      return <Switch data-testid="setting-boolean" {...passed} />;
     case 'number':
       return (
         <InputNumber
@@ -68,12 +81,21 @@ export function SettingInput({ setting }: { setting: SettingDef }): ReactNode {
           precision={0}
           style={{ width: '100%' }}
           data-testid="setting-number"
+          {...passed}
         />
       );
     case 'money':
-      return <Input inputMode="decimal" data-testid="setting-money" />;
+      return <Input inputMode="decimal" data-testid="setting-money" {...passed} />;
     case 'stringList':
-      return <Select mode="tags" open={false} tokenSeparators={[',', ' ']} data-testid="setting-list" />;
+      return (
+        <Select
+          mode="tags"
+          open={false}
+          tokenSeparators={[',', ' ']}
+          data-testid="setting-list"
+          {...passed}
+        />
+      );
     case 'switches':
       return null;
   }
