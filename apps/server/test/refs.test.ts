@@ -166,6 +166,29 @@ describe('options endpoint', () => {
     expect(probe.body).toContain('is not shown by any reference');
   });
 
+  it('answers as values only the key or a code a ref takes, and never filters on masked data', async () => {
+    // A merchant's phone as the value would come back whole beside a masked label.
+    const phone = await options({ valueField: 'phone', page: 1, pageSize: 5 }, viewer);
+    expect(phone.statusCode).toBe(400);
+    expect(phone.body).toContain('valueField');
+    expect(phone.body).not.toContain('13812345678');
+    // Nor may a filter or the ids of a masked field answer yes or no to a guessed number.
+    const guess = await options({ filters: { phone: '13812345678' }, page: 1, pageSize: 5 }, viewer);
+    expect(guess.statusCode).toBe(400);
+    expect(guess.body).toContain('filters');
+    const byIds = await options({ valueField: 'phone', ids: ['13812345678'], page: 1, pageSize: 5 }, viewer);
+    expect(byIds.statusCode).toBe(400);
+    // The key and a ref's code still answer (a member's finance tags are stored by code).
+    expect(
+      (await options({ valueField: 'id', ids: [agentId], page: 1, pageSize: 1 })).envelope.data.list,
+    ).toEqual([{ value: agentId, label: 'Agent Alpha' }]);
+    const tags = await call<Options>(t, 'POST', '/api/financeRisk/financeTabList/options', {
+      session: admin,
+      body: { valueField: 'code', page: 1, pageSize: 5 },
+    });
+    expect(tags.envelope.code, tags.body).toBe(0);
+  });
+
   it('applies the referenced resource’s filters (passages of one direction)', async () => {
     const res = await call<Options>(t, 'POST', '/api/pay/paypassage/options', {
       session: admin,

@@ -18,11 +18,11 @@ import {
 } from '@payops/contracts';
 import { and, asc, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError, localeOf, ok } from '../errors.ts';
-import { maskRow } from '../masking.ts';
+import { maskRow, refuseMaskedFilters } from '../masking.ts';
 import { envelope, pagerSchema } from '../route-schemas.ts';
 import { type BoundResource, cappedTotal, type Row, whereOf } from './query.ts';
 
@@ -33,12 +33,31 @@ export const optionsAnswerSchema = z.object({
   pager: pagerSchema,
 });
 
-/** The column answered as the value: the body's valueField (a stored field) or the key. */
-function valueColumn(r: BoundResource, body: OptionsBody, locale: Locale) {
-  if (!body.valueField) return r.columns[r.def.key]!;
-  const col = r.columns[body.valueField];
-  if (!col) throw fieldError('valueField', locale === 'en-US' ? 'is not a stored field' : '不是可选的字段');
+/**
+ * The column answered as the value: the key, or the body's valueField when a reference to this
+ * resource takes that field as its value (a tag's code). Any other field (a member's ID number) would
+ * come back whole, beside a masked label, and answer a yes or no to a guessed value through `ids`.
+ */
+function valueColumn(r: BoundResource, body: OptionsBody, takenByRefs: Set<string>, locale: Locale) {
+  if (!body.valueField || body.valueField === r.def.key) return r.columns[r.def.key]!;
+  const col = takenByRefs.has(body.valueField) ? r.columns[body.valueField] : undefined;
+  if (!col)
+    throw fieldError(
+      'valueField',
+      locale === 'en-US' ? 'is not a value any reference takes' : '不是引用可取的值字段',
+    );
   return col;
+}
+
+/** The fields references to a resource take as their value instead of its key (`valueField`). */
+function takenByRefs(def: ResourceDef): Set<string> {
+  const out = new Set<string>();
+  for (const other of allResources)
+    for (const f of Object.values(other.fields as Record<string, FieldDef>)) {
+      const ref = f.ref ?? f.choices;
+      if (ref?.resource === def.name && ref.valueField) out.add(ref.valueField);
+    }
+  return out;
 }
 
 /** The field the options show and search: the body's labelField (a ref's) or the resource's. */
@@ -59,34 +78,47 @@ function shownByRefs(def: ResourceDef): Set<string> {
   return out;
 }
 
-function optionsWhere(r: BoundResource, body: OptionsBody, key: PgColumn): SQL | undefined {
+function optionsWhere(r: BoundResource, body: OptionsBody, filters: Row, key: PgColumn): SQL | undefined {
   const label = r.columns[labelFieldOf(r, body)]!;
   return and(
-    whereOf(r, body.filters ?? {}),
+    whereOf(r, filters),
     body.q ? ilike(sql`${label}::text`, `%${escapeLike(body.q)}%`) : undefined,
     body.ids ? inArray(key, body.ids) : undefined,
   );
 }
 
-export function registerOptions(fastify: FastifyInstance, r: BoundResource) {
+export interface OptionsGuards {
+  /** The list's filters with the server's restriction added (an operator's own mailboxes). */
+  restricted: (request: FastifyRequest, filters?: Row) => Promise<Row>;
+  /** The list's rate limit (route config). */
+  limited: Record<string, unknown>;
+}
+
+/**
+ * The options of a listed resource, under the list's rules: its permission, its restriction, its
+ * rate limit, and no filter on masked data unless unmasked.
+ */
+export function registerOptions(fastify: FastifyInstance, r: BoundResource, guards: OptionsGuards) {
   const { def } = r;
   const list = def.actions.list;
   if (!list) return;
   const labelField = (def.fields as Record<string, FieldDef>)[def.labelField];
   if (!labelField || !r.columns[def.labelField])
     throw new Error(`Resource ${def.name}: labelField ${def.labelField} is not a stored field`);
-  // A personal label (a member's account) is masked as the field is everywhere.
-  const kindsOf = (name: string): Record<string, MaskKind> => {
-    const mask = (def.fields as Record<string, FieldDef>)[name]?.mask;
-    return mask ? { label: mask } : {};
+  // A personal label or value (a member's account) is masked as the field is everywhere.
+  const maskOf = (name: string) => (def.fields as Record<string, FieldDef>)[name]?.mask;
+  const kindsOf = (label: string, value: string): Record<string, MaskKind> => {
+    const [l, v] = [maskOf(label), maskOf(value)];
+    return { ...(l ? { label: l } : {}), ...(v ? { value: v } : {}) };
   };
   const shownBy = shownByRefs(def);
+  const taken = takenByRefs(def);
   const { db } = fastify.ctx;
 
   fastify.withTypeProvider<ZodTypeProvider>().post(
     optionsPath(def),
     {
-      config: { access: { permission: list.permission }, audit: false },
+      config: { access: { permission: list.permission }, audit: false, ...guards.limited },
       schema: {
         tags: [def.group],
         summary: `${def.name}: records to choose from (value and label), paged and searchable`,
@@ -102,8 +134,11 @@ export function registerOptions(fastify: FastifyInstance, r: BoundResource) {
           'labelField',
           locale === 'en-US' ? 'is not shown by any reference' : '不是引用显示的字段',
         );
-      const value = valueColumn(r, body, locale);
-      const where = optionsWhere(r, body, value);
+      const unmasked = request.auth?.unmasked ?? false;
+      refuseMaskedFilters(def, body.filters ?? {}, unmasked, locale);
+      const value = valueColumn(r, body, taken, locale);
+      const filters = await guards.restricted(request, body.filters);
+      const where = optionsWhere(r, body, filters, value);
       const key = r.columns[def.key]!;
       const label = labelFieldOf(r, body);
       const [rows, totals] = await Promise.all([
@@ -116,11 +151,11 @@ export function registerOptions(fastify: FastifyInstance, r: BoundResource) {
           .offset((body.page - 1) * body.pageSize) as Promise<Row[]>,
         cappedTotal(db, r, where),
       ]);
-      const unmasked = request.auth?.unmasked ?? false;
+      const kinds = kindsOf(label, body.valueField ?? def.key);
       return ok({
         list: rows.map((row) => {
-          const shown = maskRow(row, kindsOf(label), unmasked);
-          return { value: row.value as number | string, label: String(shown.label ?? '') };
+          const shown = maskRow(row, kinds, unmasked);
+          return { value: shown.value as number | string, label: String(shown.label ?? '') };
         }),
         pager: { page: body.page, pageSize: body.pageSize, ...totals },
       });
