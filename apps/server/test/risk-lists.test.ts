@@ -408,6 +408,40 @@ describe('bad input', () => {
     );
   });
 
+  it('shows a personal value masked by its kind (list, record, export), and finds it by the full value', async () => {
+    const add = await post<{ id: number }>(withdrawBlack.actions.add!.path, {
+      kind: 'phone',
+      value: '13912345678',
+      reason: '盗卡团伙联系人',
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    const found = await post<{ list: { id: number; kind: string; value: string }[] }>(
+      withdrawBlack.actions.list!.path,
+      { page: 1, pageSize: 10, filters: { value: '13912345678' } },
+    );
+    expect(found.envelope.data.list.map((r) => [r.kind, r.value])).toEqual([['phone', '139****5678']]);
+    // An IP is no personal data: shown as it is.
+    const ips = await post<{ list: { value: string }[] }>(withdrawBlack.actions.list!.path, {
+      page: 1,
+      pageSize: 10,
+      filters: { kind: 'ip' },
+    });
+    expect(ips.envelope.data.list.map((r) => r.value)).toContain('10.1.0.0/16');
+    const one = await call<{ value: string }>(
+      t,
+      'GET',
+      `${withdrawBlack.api}/getById?id=${add.envelope.data.id}`,
+      { session: admin },
+    );
+    expect(one.envelope.data.value).toBe('139****5678');
+    const file = await call(t, 'POST', withdrawBlack.actions.export!.path, {
+      session: admin,
+      body: { format: 'csv', filters: { kind: 'phone' } },
+    });
+    expect(file.body).toContain('139****5678');
+    expect(file.body).not.toContain('13912345678');
+  });
+
   it('a bulk import with a bad line imports nothing and names the line', async () => {
     const path = `${blackCard.api}/import`;
     const before = await count(sql`SELECT count(*)::int AS n FROM risk_list_entries`);

@@ -64,6 +64,12 @@ export interface FieldInput {
   /** i18n key; default `field.<resource>.<field>`. */
   label?: string;
   mask?: MaskKind;
+  /**
+   * Masked as the kind its row's `field` names (a risk list's value: a phone, an ID number or a name
+   * by the entry's kind); values of other kinds are shown as they are. Its filter stays open: looking
+   * a known value up is what such a list is for.
+   */
+  maskBy?: { field: string; kinds: Readonly<Record<string, MaskKind>> };
   /** Shown as a table column. */
   list?: boolean;
   filter?: FilterOp;

@@ -62,6 +62,36 @@ export function maskKinds(def: ResourceDef): Record<string, MaskKind> {
   return out;
 }
 
+/** The fields masked by their row's kind (`maskBy`): none for most definitions. */
+function maskedByRow(def: ResourceDef): FieldDef[] {
+  return Object.values(def.fields as Record<string, FieldDef>).filter((f) => f.maskBy);
+}
+
+/**
+ * The masks of one row: the definition's fixed ones and those its row's kind decides (maskBy).
+ * `kinds` is maskKinds(def), computed once by the caller.
+ */
+export function rowMaskKinds(
+  def: ResourceDef,
+  kinds: Record<string, MaskKind>,
+): (row: Record<string, unknown>) => Record<string, MaskKind> {
+  const byRow = maskedByRow(def);
+  if (byRow.length === 0) return () => kinds;
+  return (row) => {
+    const out = { ...kinds };
+    for (const f of byRow) {
+      const kind = f.maskBy!.kinds[String(row[f.maskBy!.field])];
+      if (kind) out[f.name] = kind;
+    }
+    return out;
+  };
+}
+
+/** Whether any field of the definition may be masked (by itself or by its row's kind). */
+export function hasMasks(def: ResourceDef): boolean {
+  return Object.keys(maskKinds(def)).length > 0 || maskedByRow(def).length > 0;
+}
+
 /**
  * A filter on a masked field answers "is it this value?" row by row: an oracle that recovers a
  * phone number from its masked form in a few thousand guesses (issue 18, section 3). Only a session

@@ -16,7 +16,9 @@ import type { BoundResource } from './query.ts';
 
 /** Whether the definition carries personal data that unmasking shows (secrets stay masked). */
 export function hasPersonalData(def: ResourceDef): boolean {
-  return Object.values(def.fields as Record<string, FieldDef>).some((f) => f.mask && f.mask !== 'secret');
+  return Object.values(def.fields as Record<string, FieldDef>).some(
+    (f) => (f.mask && f.mask !== 'secret') || f.maskBy,
+  );
 }
 
 /**

@@ -28,8 +28,8 @@ import { carriedSession } from '../carried-auth.ts';
 import { AppError, localeOf, ok } from '../errors.ts';
 import { fastSerializerCompiler } from '../fast-serializer.ts';
 import { sha256 } from '../hashing.ts';
-import { maskedFilter, maskKinds, maskRow, refuseMaskedFilters } from '../masking.ts';
-import { envelope } from '../route-schemas.ts';
+import { hasMasks, maskedFilter, maskKinds, maskRow, refuseMaskedFilters, rowMaskKinds } from '../masking.ts';
+import { actionNotice, envelope } from '../route-schemas.ts';
 import { type HistoryAlso, registerAuditTimeline } from './audit-timeline.ts';
 import { refuseUnknownChoices, withChoiceLabels } from './choices.ts';
 import { EXPORT_CONTENT_TYPE, exportStream } from './export.ts';
@@ -120,19 +120,19 @@ function listRateLimit(perMinute: number) {
  * unmasked.
  */
 export function presenter(r: BoundResource, enrich?: CrudOptions['enrich']) {
-  const kinds = maskKinds(r.def);
-  const masked = Object.keys(kinds).length > 0;
+  const kindsOf = rowMaskKinds(r.def, maskKinds(r.def));
+  const masked = hasMasks(r.def);
   const plain = refFields(r.def).length === 0 && !enrich;
   return async (request: FastifyRequest, rows: Row[]): Promise<Row[]> => {
     const unmasked = request.auth?.unmasked ?? false;
     // Nothing to read elsewhere: the rows as read (each row is a fresh object), masked.
-    if (plain) return masked ? rows.map((row) => maskRow(row, kinds, unmasked)) : rows;
+    if (plain) return masked ? rows.map((row) => maskRow(row, kindsOf(row), unmasked)) : rows;
     // Both read other tables by the page's ids: sent together, one round trip.
     const [labelled, full] = await Promise.all([
       withRefLabels(request.server.ctx.db, r.def, rows, unmasked),
       enrich && rows.length ? enrich(rows) : rows,
     ]);
-    return full.map((row, i) => maskRow({ ...labelled[i], ...row }, kinds, unmasked));
+    return full.map((row, i) => maskRow({ ...labelled[i], ...row }, kindsOf(row), unmasked));
   };
 }
 
@@ -220,7 +220,7 @@ export function registerCrud(
   }
 
   if (def.actions.list) {
-    registerOptions(fastify, r);
+    registerOptions(fastify, r, { restricted, limited });
     registerAuditTimeline(fastify, r, options.historyAlso);
   }
 
@@ -258,20 +258,25 @@ export function registerCrud(
           tags,
           summary: `${def.name}: edit`,
           body: editBodySchema(def),
-          response: { 200: envelope(rowAnswer) },
+          response: {
+            200: envelope(
+              rowAnswer.extend({ pendingChangeId: z.number().optional(), notice: actionNotice.optional() }),
+            ),
+          },
         },
       },
       async (request) => {
         const body = request.body as Row;
         request.auditNote = { objectType: def.name, objectId: String(body[def.key]) };
-        const { before, after } = await updateRow(db, r, body, request, options);
+        const { before, after, held } = await updateRow(db, r, body, request, options);
         request.auditNote = {
           ...request.auditNote,
           before: auditView(r, before),
           after: auditView(r, after),
+          ...(held ? { extra: { pendingChangeId: held.pendingChangeId } } : {}),
         };
         const [shown] = await present(request, [after]);
-        return ok(shown!);
+        return ok({ ...shown!, ...held });
       },
     );
   }

@@ -4,13 +4,13 @@
  * change without its row cannot commit (issue 18 section 2). Columns named createdAt, updatedAt and createdBy are filled by
  * convention when the definition leaves them out of its form.
  */
-import { ErrorCode, type FieldDef } from '@payops/contracts';
+import { type ActionNotice, ErrorCode, type FieldDef } from '@payops/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { auditInTx } from '../audit-request.ts';
 import { AppError, localeOf } from '../errors.ts';
-import { mask } from '../masking.ts';
+import { mask, maskKinds, rowMaskKinds } from '../masking.ts';
 import { stateLabel } from '../state-label.ts';
 import {
   type BoundResource,
@@ -31,9 +31,19 @@ export interface WriteInfo {
   request: FastifyRequest;
 }
 
+/** Part of an edit held for a second administrator (pendingChange): the answer names the request. */
+export interface HeldForApproval {
+  pendingChangeId: number;
+  /** Shown instead of "saved" (contracts ActionNotice). */
+  notice: ActionNotice;
+}
+
 export interface WriteHooks {
-  /** Checks the values (throw fieldError to refuse) and may complete them in place. */
-  beforeWrite?: (values: Row, info: WriteInfo) => Promise<void> | void;
+  /**
+   * Checks the values (throw fieldError to refuse) and may complete them in place; an edit may take
+   * a value out and leave it waiting for approval instead, saying so by returning the request.
+   */
+  beforeWrite?: (values: Row, info: WriteInfo) => Promise<HeldForApproval | void> | HeldForApproval | void;
   /** Checks the rows about to be removed and cleans up what refers to them, in the same transaction. */
   beforeRemove?: (rows: Row[], info: { tx: Tx; request: FastifyRequest }) => Promise<void> | void;
   /** After a committed change (cache invalidation, ending sessions). */
@@ -48,10 +58,12 @@ export interface WriteHooks {
 export function auditView(r: BoundResource, row: Row | undefined): Row | undefined {
   if (!row) return undefined;
   const out: Row = {};
+  const kinds = rowMaskKinds(r.def, maskKinds(r.def))(row);
   for (const f of Object.values(r.def.fields as Record<string, FieldDef>)) {
     if (f.virtual || !(f.name in row)) continue;
     const v = row[f.name];
-    out[f.name] = f.mask && typeof v === 'string' ? mask(f.mask, v) : v;
+    const kind = kinds[f.name];
+    out[f.name] = kind && typeof v === 'string' ? mask(kind, v) : v;
   }
   return out;
 }
@@ -149,7 +161,7 @@ export async function updateRow(
       if (!before) throw new AppError(ErrorCode.notFound);
       refuseLocked(r, [before], request);
       const values = columnValues(r, body);
-      await hooks.beforeWrite?.(values, { mode: 'edit', before, tx, request });
+      const held = (await hooks.beforeWrite?.(values, { mode: 'edit', before, tx, request })) ?? null;
       let after: Row | undefined = before;
       if (Object.keys(values).length > 0) {
         if (r.tableColumns.updatedAt && !('updatedAt' in values))
@@ -166,7 +178,7 @@ export async function updateRow(
         before: auditView(r, before),
         after: auditView(r, after),
       });
-      return { before, after: after! };
+      return { before, after: after!, held };
     }),
   );
   await hooks.afterChange?.({ mode: 'edit', rows: [result.after], request });

@@ -27,6 +27,9 @@ export const riskEntryLifecycle = defineLifecycle({
   },
 });
 
+/** The kinds of entry whose value is personal data, and how each is masked. */
+const PERSONAL_KIND_MASKS = { realName: 'name', phone: 'phone', idNumber: 'idNumber' } as const;
+
 /** Who put an entry there: an operator's form, a bulk import, or a rule (the levels' auto-blacklist). */
 export const ENTRY_SOURCES = {
   operator: ['人工添加', 'Operator'],
@@ -53,8 +56,15 @@ function riskListResource<const N extends string>(name: N, list: RiskList) {
         options: kinds.map((value) => ({ value })),
         form: { required: true, widget: 'select', readonlyOnEdit: true },
       },
-      // The operator types the full value; what is stored and shown is normalised (a card: `**** 1234`).
-      value: { type: 'string', list: true, filter: 'eq', form: { required: true, max: 128 } },
+      // The operator types the full value; what is stored is normalised (a card: `**** 1234`), and
+      // personal values are shown masked unless unmasked.
+      value: {
+        type: 'string',
+        list: true,
+        filter: 'eq',
+        form: { required: true, max: 128 },
+        maskBy: { field: 'kind', kinds: PERSONAL_KIND_MASKS },
+      },
       network: { type: 'enum', list: list === 'vc_address', options: networkOptions },
       last4: { type: 'string', list: isCard, filter: 'eq' },
       merchantId: {
