@@ -91,7 +91,7 @@ export const riskRuleHits = defineResource({
     mchNo: { type: 'string', list: true, filter: 'eq' },
     subject: { type: 'string', list: true, filter: 'eq' },
     count: { type: 'number', list: true },
-    evidence: { type: 'string', list: true },
+    evidence: { type: 'text', list: true },
     listEntryId: { type: 'number', list: true },
     entryStatus: {
       type: 'enum',
