@@ -5,6 +5,7 @@ import { describeAdjustDesk, runAdjustDesk } from './adjust-desk-day.ts';
 import { describeDesk, runSysDesk } from './sys-desk-day.ts';
 
 export async function runDemoDesks(app: FastifyInstance, ctx: AppContext): Promise<string> {
-  const sys = describeDesk(await runSysDesk(app, ctx));
-  return `${sys}\n${describeAdjustDesk(await runAdjustDesk(app, ctx))}`;
+  // Side by side: each waits for its authenticator's next step once (a code is spent once).
+  const [sys, adjust] = await Promise.all([runSysDesk(app, ctx), runAdjustDesk(app, ctx)]);
+  return `${describeDesk(sys)}\n${describeAdjustDesk(adjust)}`;
 }
