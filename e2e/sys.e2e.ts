@@ -6,8 +6,8 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { database, launch, newPage, screenshot } from './support/browser.ts';
-import { createOperator, signIn, waitingFor } from './support/operators.ts';
+import { database, enterCode, launch, newPage, screenshot } from './support/browser.ts';
+import { createOperator, signedInPage, signIn, waitingFor } from './support/operators.ts';
 import { confirmAction, visit } from './support/page.ts';
 import { closeDrawer } from './support/shell.ts';
 
@@ -28,6 +28,17 @@ const SYS_PAGES = [
 const EDITOR = { username: 'e2e_editor', password: 'Editor2024x' };
 /** This file's own administrator (no authenticator bound): the built-in admin belongs to the shell tests. */
 const ADMIN = { username: 'e2e_sysadmin', password: 'SysAdmin2024x' };
+/** Two administrators bound to an authenticator: one asks for a setting change, the other decides. */
+const MAKER = {
+  username: 'e2e_setmaker',
+  password: 'SetMaker2024x',
+  totpSecret: 'ONSXI5DJNZTXGTLBNNSXEMRQGI2A5234',
+};
+const CHECKER = {
+  username: 'e2e_setchecker',
+  password: 'SetChecker2024x',
+  totpSecret: 'MNUGKY3LMVZDEMBSGQ2DCMRTGQ3TKNZW',
+};
 
 let browser: Browser;
 let context: BrowserContext;
@@ -77,6 +88,14 @@ async function submitForm(p: Page): Promise<void> {
     const said = [await toast, ...fields].filter(Boolean);
     throw new Error(`the form stayed open: ${said.join(' | ') || 'nothing said'}`, { cause: error });
   }
+}
+
+/** Types a number setting's new value once its editor shows the value it opened with. */
+async function fillSetting(p: Page, value: string): Promise<void> {
+  const input = p.getByTestId('setting-number');
+  await expect.poll(() => input.inputValue()).not.toBe('');
+  await input.fill(value);
+  await expect.poll(() => input.inputValue()).toBe(value);
 }
 
 async function search(p: Page, field: string, value: string): Promise<void> {
@@ -157,6 +176,62 @@ describe('/sys pages as admin', () => {
     await confirm(page);
     await expect.poll(() => row(page, 'e2e local').count()).toBe(0);
   });
+
+  test('settings: a weakening change waits for a second administrator, who approves it', async () => {
+    // Both bound to an authenticator: the settings' edit and their approval ask for a code.
+    const maker = await signedInPage(browser, MAKER);
+    const checker = await signedInPage(browser, CHECKER);
+    try {
+      await open(maker, 'sysBackConfig');
+      const settings = (p: Page) => p.getByTestId('resource-page-sysBackConfig');
+      const changes = (p: Page) => p.getByTestId('resource-page-pendingChange');
+      const sms = (p: Page) =>
+        settings(p).locator('tr.ant-table-row', { hasText: 'counterSmsPerHour' }).first();
+      const smsChange = (p: Page) =>
+        changes(p).locator('tr.ant-table-row', { hasText: 'counterSmsPerHour' }).first();
+      // The demo's colleague asked for fewer USDT confirmations (waiting); the raise it rejected says why.
+      await changes(maker).locator('tr.ant-table-row', { hasText: 'usdtConfirmations' }).first().waitFor();
+      expect(await changes(maker).innerText()).toContain('书面确认');
+
+      // More cashier SMS codes an hour weaken a protection: saved as a request, the value stays.
+      await sms(maker).getByTestId('row-edit').click();
+      await fillSetting(maker, '8');
+      await maker.getByTestId('form-submit').click();
+      await enterCode(maker, MAKER.totpSecret);
+      // Said for 8 s: long enough to be read after the code.
+      const toast = maker.locator('.ant-message-notice', { hasText: '另一位管理员' }).first();
+      expect(await toast.innerText({ timeout: 20_000 })).toMatch(/变更 #\d+/);
+      await smsChange(maker).locator('.ant-tag', { hasText: '待审批' }).waitFor();
+      expect(await sms(maker).innerText()).toContain('5');
+      // Its maker is offered neither decision.
+      expect(await smsChange(maker).getByTestId('row-approve').count()).toBe(0);
+      await screenshot(maker, 'sys-sysBackConfig-pending-zh-CN');
+
+      // The second administrator approves it: the setting is 8, set by them.
+      await open(checker, 'sysBackConfig');
+      await smsChange(checker).getByTestId('row-approve').click();
+      await confirmAction(checker);
+      await enterCode(checker, CHECKER.totpSecret);
+      await smsChange(checker).locator('.ant-tag', { hasText: '已生效' }).waitFor({ timeout: 20_000 });
+      await expect.poll(() => sms(checker).innerText()).toContain(CHECKER.username);
+      expect(await sms(checker).innerText()).toContain('8');
+
+      // Back to 5: fewer codes strengthen the protection, so it applies at once.
+      await sms(checker).getByTestId('row-edit').click();
+      await fillSetting(checker, '5');
+      await checker.getByTestId('form-submit').click();
+      await enterCode(checker, CHECKER.totpSecret);
+      await checker.getByTestId('resource-form').waitFor({ state: 'detached', timeout: 20_000 });
+      await expect.poll(() => sms(checker).innerText()).toMatch(/\b5\b/);
+    } catch (e) {
+      await screenshot(maker, 'FAILED-settings-maker');
+      await screenshot(checker, 'FAILED-settings-checker');
+      throw e;
+    } finally {
+      await maker.context().close();
+      await checker.context().close();
+    }
+  }, 150_000);
 
   test('role: create, edit, permission tree, delete', async () => {
     await open(page, 'role');

@@ -451,6 +451,24 @@ describe('access and authenticator gaps', () => {
     // Lowering it again is a strengthening: at once.
     expect((await edit('adjustApprovalThreshold', '50000')).envelope.data.pendingChangeId).toBeUndefined();
     expect(String(await getSetting(t.ctx, 'adjustApprovalThreshold'))).toBe('50000');
+    // A rejected raise leaves the threshold, and a decided change is decided once.
+    const again = (await edit('adjustApprovalThreshold', '70000')).envelope.data.pendingChangeId!;
+    const noReason = await call(t, 'POST', '/api/sys/pendingChange/reject', {
+      session: checker,
+      code: await totpCode(t, checkerSecret),
+      body: { id: again },
+    });
+    t.ctx.clock.advance(30_000);
+    expect(noReason.statusCode).toBe(400);
+    const rejected = await call<{ to: string }>(t, 'POST', '/api/sys/pendingChange/reject', {
+      session: checker,
+      code: await totpCode(t, checkerSecret),
+      body: { id: again, reason: 'no written approval' },
+    });
+    t.ctx.clock.advance(30_000);
+    expect(rejected.envelope.data.to, rejected.body).toBe('rejected');
+    expect((await approve(checker, checkerSecret, again)).statusCode).toBe(409);
+    expect(String(await getSetting(t.ctx, 'adjustApprovalThreshold'))).toBe('50000');
 
     // Clearing the code of a money action waits too.
     const [adj] = await t.ctx.db
@@ -466,10 +484,14 @@ describe('access and authenticator gaps', () => {
     expect(cleared.envelope.code, cleared.body).toBe(0);
     const [still] = await t.ctx.db.select().from(resources).where(eq(resources.id, adj!.id));
     expect(still!.needsCode).toBe(true);
-    const pending = await call<{ id: number; key: string }[]>(t, 'GET', '/api/sys/pendingChange/list', {
-      session: checker,
-    });
-    const mine = pending.envelope.data.find((c) => c.key === 'mch.mchList.adjust')!;
+    expect(cleared.envelope.data).toMatchObject({ needsCode: true, pendingChangeId: expect.any(Number) });
+    const pending = await call<{ list: { id: number; key: string; status: string }[] }>(
+      t,
+      'POST',
+      '/api/sys/pendingChange/findByPage',
+      { session: checker, body: { page: 1, pageSize: 20, filters: { status: 'pending' } } },
+    );
+    const mine = pending.envelope.data.list.find((c) => c.key === 'mch.mchList.adjust')!;
     expect((await approve(checker, checkerSecret, mine.id)).envelope.code).toBe(0);
     const [now] = await t.ctx.db.select().from(resources).where(eq(resources.id, adj!.id));
     expect(now!.needsCode).toBe(false);

@@ -79,16 +79,23 @@ export function cachedSetting<K extends keyof Settings>(
   return remembered(ctx, `setting:${key}`, () => getSetting(ctx, key, db));
 }
 
+/** Writes a setting; `db` the transaction when it is part of one (an approved pending change). */
 export async function setSetting<K extends keyof Settings>(
   ctx: AppContext,
   key: K,
   value: Settings[K],
   operatorId: number | null,
+  db: Pick<AppContext['db'], 'insert'> = ctx.db,
 ): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db
+  await db
     .insert(sysConfig)
     .values({ key, value, updatedBy: operatorId, updatedAt: now })
     .onConflictDoUpdate({ target: sysConfig.key, set: { value, updatedBy: operatorId, updatedAt: now } });
+  forgetSetting(ctx, key);
+}
+
+/** This instance reads `key` afresh next time (after a transaction that wrote it has committed). */
+export function forgetSetting(ctx: AppContext, key: keyof Settings): void {
   forget(ctx, `setting:${key}`);
 }

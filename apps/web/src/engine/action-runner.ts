@@ -5,21 +5,12 @@
  * Confirmations use the page's own modal hook, so they follow the console's theme and language; its
  * code loads on the first confirmation (lib/confirm.tsx).
  */
-import { type ActionNotice, NOTICE_LEVELS } from '@payops/contracts/api';
 import type { ActionDef, ResourceDef } from '@payops/contracts/resource';
 import type { TFunction } from 'i18next';
 import type { Confirm } from '../lib/confirm.tsx';
 import { toast } from '../lib/toast.ts';
-import { removeRows, runAction } from './resource-api.ts';
+import { noticeOf, removeRows, runAction } from './resource-api.ts';
 import type { PageContext, ResourceOverrides, Row } from './types.ts';
-
-/** The answer's notice (contracts ActionNotice), when it carries one. */
-function noticeOf(answer: unknown): ActionNotice | null {
-  const notice = (answer as { notice?: Partial<ActionNotice> } | null)?.notice;
-  return notice && typeof notice.text === 'string' && NOTICE_LEVELS.includes(notice.level!)
-    ? (notice as ActionNotice)
-    : null;
-}
 
 export interface Runner {
   remove: (rows: Row[], after?: () => void) => void;

@@ -12,7 +12,7 @@ import { toast } from '../lib/toast.ts';
 import { formInput } from './form-input.tsx';
 import { fieldRules } from './form-rules.ts';
 import { changedValues, formFields, heldMasked, lockedOnEdit, toBody, toFormValues } from './form-values.ts';
-import { saveRow } from './resource-api.ts';
+import { noticeOf, saveRow } from './resource-api.ts';
 import type { FormMode, ResourceOverrides, Row } from './types.ts';
 
 /** A number per opening (each opening is a new mode object). */
@@ -84,7 +84,10 @@ export function FormDialog({
       const saved = await saveRow(def, mode.kind, () =>
         overrides.toBody ? overrides.toBody(values, mode) : toBody(def, fields, values, mode),
       );
-      toast.success(t('engine.saved'));
+      // The server's word when the save did something else than saving (a change held for approval).
+      const notice = noticeOf(saved);
+      if (notice) toast[notice.level](notice.text, 8);
+      else toast.success(t('engine.saved'));
       onSaved(saved);
     } catch {
       // api() already showed the server's message; the dialog stays open to correct the input.

@@ -2,6 +2,7 @@
  * The requests of a resource, all through the shell's api() (it shows error toasts and handles the
  * 17017 authenticator-code retry). Paths come from the definition's actions, never rebuilt here.
  */
+import { type ActionNotice, NOTICE_LEVELS } from '@payops/contracts/api';
 import type { ActionDef, ResourceDef } from '@payops/contracts/resource';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -29,9 +30,29 @@ export function useResourceList(def: ResourceDef, request: ListRequest, enabled 
   });
 }
 
-export function useRefreshResource(def: ResourceDef): () => Promise<void> {
+/** Refreshes every query of `def`, and of the lists a change to it changes too (`also`). */
+export function useRefreshResource(
+  def: ResourceDef,
+  also: readonly ResourceDef[] = NO_DEFS,
+): () => Promise<void> {
   const client = useQueryClient();
-  return useCallback(() => client.invalidateQueries({ queryKey: resourceKey(def) }), [client, def]);
+  return useCallback(
+    async () =>
+      void (await Promise.all(
+        [def, ...also].map((d) => client.invalidateQueries({ queryKey: resourceKey(d) })),
+      )),
+    [client, def, also],
+  );
+}
+
+const NO_DEFS: readonly ResourceDef[] = [];
+
+/** The answer's notice (contracts ActionNotice), when it carries one: the server's word instead of "done". */
+export function noticeOf(answer: unknown): ActionNotice | null {
+  const notice = (answer as { notice?: Partial<ActionNotice> } | null)?.notice;
+  return notice && typeof notice.text === 'string' && NOTICE_LEVELS.includes(notice.level!)
+    ? (notice as ActionNotice)
+    : null;
 }
 
 export function saveRow(def: ResourceDef, kind: 'add' | 'edit', body: () => Promise<Row> | Row) {

@@ -107,7 +107,7 @@ export function ResourcePage({
   const request = { ...paging.request, filters: { ...filters, ...fixed }, ...(sort ? { sort } : {}) };
   const list = useResourceList(def, request, can(def.actions.list?.permission ?? ''));
   paging.useAnswer(list.data?.pager);
-  const invalidate = useRefreshResource(def);
+  const invalidate = useRefreshResource(def, overrides.alsoRefresh);
 
   const ctx: PageContext = useMemo(
     () => ({ def, refresh: () => void invalidate(), openEdit: (row) => setFormMode({ kind: 'edit', row }) }),

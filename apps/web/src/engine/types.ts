@@ -81,4 +81,9 @@ export interface ResourceOverrides {
   formWidth?: number;
   /** Filters always in force on this page: not shown in the search form, not removable. */
   fixedFilters?: Filters;
+  /**
+   * Other lists a change on this one changes too, refreshed with it (a setting's edit may leave a
+   * pending change; approving one changes the setting). Keep the array stable (a constant or memo).
+   */
+  alsoRefresh?: readonly ResourceDef[];
 }

@@ -43,6 +43,7 @@ export const allResources: readonly ResourceDef[] = [
   sys.blackIp,
   sys.whiteIp,
   sys.sysBackConfig,
+  sys.pendingChange,
   sys.message,
   ...[mch.mchList, mch.mchAdjust, mch.mchThirdPayConfig, mch.mchThirdAgentPayConfig, mch.fundLog],
   ...[mch.merchantTimeoutConfigPage, member.memberList, member.payFundOrderPage, member.transFundOrderPage],

@@ -18,4 +18,6 @@ export const pendingChanges = pgTable('pending_changes', {
   requestedAt: ts('requested_at').notNull(),
   decidedBy: integer('decided_by').references(() => operators.id),
   decidedAt: ts('decided_at'),
+  /** The checker's reason when rejecting. */
+  decisionNote: text('decision_note'),
 });

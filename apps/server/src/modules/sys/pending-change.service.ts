@@ -3,16 +3,33 @@
  * administrator asks, a second approves, and the change takes effect only then. Weakening is: raising
  * the adjustment approval threshold (and never more than THRESHOLD_MAX_FACTOR-fold at once), switching
  * off "require an authenticator" or the IP white list, clearing the code requirement of a money action.
- * Strengthening changes apply at once.
+ * Strengthening changes apply at once. The pending ones are pendingChange's rows (contracts), decided
+ * on the settings page.
  */
-import { ErrorCode } from '@payops/contracts';
+import type { Locale } from '@payops/contracts';
 import Big from 'big.js';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, fieldError } from '../../platform/errors.ts';
+import type { HeldForApproval } from '../../platform/crud/writes.ts';
+import { fieldError } from '../../platform/errors.ts';
+import type { Tx } from '../../platform/ledger/accounts.ts';
 import { type Settings, setSetting } from '../../platform/settings.ts';
 import { pendingChanges } from './pending-change.schema.ts';
 import { resources } from './schema.ts';
+
+type PendingChange = typeof pendingChanges.$inferSelect;
+
+const held: Record<Locale, (id: number) => string> = {
+  'zh-CN': (id) =>
+    `该变更会削弱安全保护，已提交待另一位管理员在系统配置页审批（变更 #${id}），批准前保持原值`,
+  'en-US': (id) =>
+    `This change weakens a protection: it waits for a second administrator on the settings page (change #${id}); until then the old value stays`,
+};
+
+/** What an edit answers when part of it waits for approval: the request, and the word to show. */
+export function heldForApproval(pendingChangeId: number, locale: Locale): HeldForApproval {
+  return { pendingChangeId, notice: { level: 'warning', text: held[locale](pendingChangeId) } };
+}
 
 export const THRESHOLD_MAX_FACTOR = 10;
 /** Actions that move money: clearing their code requirement weakens a protection. */
@@ -62,28 +79,17 @@ export async function requestChange(
   return row!.id;
 }
 
-/** Applies a pending change once, by an administrator other than its maker (guarded UPDATE). */
-export async function approveChange(ctx: AppContext, id: number, operatorId: number) {
-  const [change] = await ctx.db.select().from(pendingChanges).where(eq(pendingChanges.id, id));
-  if (!change) throw new AppError(ErrorCode.notFound);
-  if (change.requestedBy === operatorId) throw fieldError('id', 'the maker cannot approve their own change');
-  const [claimed] = await ctx.db
-    .update(pendingChanges)
-    .set({ status: 'approved', decidedBy: operatorId, decidedAt: ctx.clock.now() })
-    .where(and(eq(pendingChanges.id, id), eq(pendingChanges.status, 'pending')))
-    .returning();
-  if (!claimed) throw new AppError(ErrorCode.conflict);
-  if (claimed.target === 'setting') {
-    await setSetting(ctx, claimed.key as keyof Settings, claimed.value as never, operatorId);
-  } else {
-    await ctx.db
-      .update(resources)
-      .set({ needsCode: claimed.value as boolean })
-      .where(eq(resources.permission, claimed.key));
+/**
+ * An approved change takes effect in the approval's transaction (pendingChange's `approve`; the
+ * transition registrar has checked the state, the code and that the approver is not the maker).
+ */
+export async function applyChange(ctx: AppContext, tx: Tx, change: PendingChange, operatorId: number | null) {
+  if (change.target === 'setting') {
+    await setSetting(ctx, change.key as keyof Settings, change.value as never, operatorId, tx);
+    return;
   }
-  return claimed;
-}
-
-export async function listPending(ctx: AppContext) {
-  return ctx.db.select().from(pendingChanges).where(eq(pendingChanges.status, 'pending'));
+  await tx
+    .update(resources)
+    .set({ needsCode: change.value as boolean })
+    .where(eq(resources.permission, change.key));
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { registerCrud } from '../../platform/crud/index.ts';
 import { localeOf, ok } from '../../platform/errors.ts';
 import { envelope } from '../../platform/route-schemas.ts';
-import { needsCodeWeakens, requestChange } from './pending-change.service.ts';
+import { heldForApproval, needsCodeWeakens, requestChange } from './pending-change.service.ts';
 import { beforeRoleRemove, grantedResourceIds, permissionTree, saveRoleResources } from './role.service.ts';
 import { resources, roles } from './schema.ts';
 
@@ -45,7 +45,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
         false,
         request.auth!.operatorId,
       );
-      request.auditNote = { ...request.auditNote, extra: { pendingChangeId: id } };
+      return heldForApproval(id, localeOf(request));
     },
   });
 

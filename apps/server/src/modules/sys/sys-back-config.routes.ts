@@ -21,11 +21,11 @@ import type { AppContext } from '../../platform/context.ts';
 import { registerCrud } from '../../platform/crud/index.ts';
 import { withRefLabels } from '../../platform/crud/refs.ts';
 import { AppError, fieldError, localeOf, ok } from '../../platform/errors.ts';
-import { envelope, pagerSchema } from '../../platform/route-schemas.ts';
+import { actionNotice, envelope, pagerSchema } from '../../platform/route-schemas.ts';
 import { getSetting, type Settings, setSetting } from '../../platform/settings.ts';
 import { describeIssues } from '../../platform/validation-messages.ts';
 import { switchList } from '../payManage/switches.ts';
-import { requestChange, settingWeakens } from './pending-change.service.ts';
+import { heldForApproval, requestChange, settingWeakens } from './pending-change.service.ts';
 import { sysConfig } from './schema.ts';
 
 const settingRow = z.object({
@@ -124,7 +124,12 @@ export async function sysBackConfigRoutes(fastify: FastifyInstance) {
         body: editBodySchema(sysBackConfig),
         response: {
           200: envelope(
-            z.object({ key: z.string(), value: z.json(), pendingChangeId: z.number().optional() }),
+            z.object({
+              key: z.string(),
+              value: z.json(),
+              pendingChangeId: z.number().optional(),
+              notice: actionNotice.optional(),
+            }),
           ),
         },
       },
@@ -152,7 +157,7 @@ export async function sysBackConfigRoutes(fastify: FastifyInstance) {
           before,
           extra: { pendingChangeId: id, requested: parsed.data },
         };
-        return ok({ key, value: before as never, pendingChangeId: id });
+        return ok({ key, value: before as never, ...heldForApproval(id, localeOf(request)) });
       }
       await setSetting(ctx, k, parsed.data as never, request.auth!.operatorId);
       request.auditNote = { objectType: 'sys_config', objectId: key, before, after: parsed.data };

@@ -10,7 +10,6 @@ export const OTHER_OBJECT_TYPES = {
   operator: ['后台用户', 'Console user'],
   session: ['登录会话', 'Session'],
   sys_config: ['系统配置', 'System setting'],
-  pendingChange: ['待审批变更', 'Pending change'],
   sandboxMerchant: ['沙箱商户', 'Sandbox merchant'],
   mockTrader: ['模拟交易员', 'Mock trader'],
   mockExchangeRate: ['模拟汇率', 'Mock exchange rate'],
