@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@payops/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchantAdjustments } from '../src/modules/mch/schema.ts';
 import { resources } from '../src/modules/sys/schema.ts';
 import { ledgerIsSound, ledgerPostings, verifyLedger } from '../src/platform/ledger/index.ts';
 import { setSetting } from '../src/platform/settings.ts';
@@ -319,6 +320,31 @@ describe('maker-checker', () => {
       ['mch.mchList.approve', 'admin', 'failure'], // the maker's own
       ['mch.mchList.adjust', 'admin', 'success'], // the request, audited on the merchant
     ]);
+    await setSetting(t.ctx, 'adjustApprovalThreshold', '50000', 1);
+  });
+
+  it("an operator's pieces below the threshold add up: the one that crosses it in 24 h waits", async () => {
+    await setSetting(t.ctx, 'adjustApprovalThreshold', '1000', 1);
+    const m = await newMerchant('Split Co');
+    const piece = (reason: string) =>
+      adjust(
+        { id: m.id, type: 'credit', amount: '600', reason },
+        { session: checker, secret: checkerSecret },
+      );
+    const first = await piece('piece one');
+    expect(first.body).toContain('executed');
+    // 600 + 600 is over 1000: the second piece waits for another operator.
+    const second = await piece('piece two');
+    expect(second.envelope.data).toMatchObject({ status: 'pending', available: '600.00000000' });
+    expect(await postingsOf(String(m.mchNo))).toHaveLength(1); // the first credit alone
+    // A day later the window has passed: a piece executes alone again (the first is dated back, as
+    // moving the clock would end every session of this file).
+    await t.ctx.db
+      .update(merchantAdjustments)
+      .set({ createdAt: new Date(t.ctx.clock.nowMs() - 25 * 3_600_000) })
+      .where(eq(merchantAdjustments.merchantId, m.id));
+    const nextDay = await piece('next day');
+    expect(nextDay.envelope.data, nextDay.body).toMatchObject({ status: 'executed' });
     await setSetting(t.ctx, 'adjustApprovalThreshold', '50000', 1);
   });
 

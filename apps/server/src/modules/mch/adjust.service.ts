@@ -4,12 +4,16 @@
  * different operator approves or rejects it (mchAdjust's lifecycle; the transition registrar runs the
  * guarded status change and calls the effects below in the same transaction).
  *
+ * The threshold also bounds what one operator executes alone: their own adjustments executed without a
+ * checker in the last MAKER_WINDOW_HOURS count towards it, so splitting a large credit into pieces
+ * below the threshold sends the piece that crosses it to a second operator (security.md, "Money").
+ *
  * A pending debit or freeze holds its amount at request time (available -> frozen), so the money the
  * checker approves is still there: approval debits the frozen amount (a freeze is then complete),
  * rejection or expiry releases it. Every step is a ledger posting in the transaction of its step.
  */
 import { ErrorCode, type LedgerKind } from '@payops/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import {
@@ -43,6 +47,32 @@ export interface AdjustRequest {
 const text = {
   positive: { 'zh-CN': '须大于0', 'en-US': 'must be greater than 0' },
 } as const;
+
+/** The window in which an operator's unapproved adjustments add up against the threshold. */
+export const MAKER_WINDOW_HOURS = 24;
+/** Advisory lock namespace: one operator's requests decide their window one at a time. */
+const MAKER_LOCK = 0x61646a; // 'adj'
+
+/**
+ * What the operator executed alone (no checker) in the window, any merchant, any type: taken under
+ * a lock of theirs, so two requests at once cannot both see the window before the other.
+ */
+async function executedAlone(ctx: AppContext, tx: Tx, operatorId: number) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${MAKER_LOCK}, ${operatorId})`);
+  const since = new Date(ctx.clock.nowMs() - MAKER_WINDOW_HOURS * 3_600_000);
+  const [row] = await tx
+    .select({ sum: sql<string>`coalesce(sum(${merchantAdjustments.amount}), 0)::text` })
+    .from(merchantAdjustments)
+    .where(
+      and(
+        eq(merchantAdjustments.makerId, operatorId),
+        eq(merchantAdjustments.status, 'executed'),
+        isNull(merchantAdjustments.checkerId),
+        gte(merchantAdjustments.createdAt, since),
+      ),
+    );
+  return dec(row?.sum ?? '0');
+}
 
 export interface Balances {
   available: string;
@@ -143,7 +173,8 @@ export async function requestAdjustment(
   if (amount.lte(dec('0'))) throw fieldError('amount', text.positive[actor.locale]);
   const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, body.id));
   if (!merchant) throw new AppError(ErrorCode.notFound);
-  const needsApproval = amount.gt(dec(threshold));
+  const alone = await executedAlone(ctx, tx, actor.operatorId);
+  const needsApproval = alone.plus(amount).gt(dec(threshold));
   const before = await balancesOf(tx, merchant.id);
   const [adj] = await tx
     .insert(merchantAdjustments)
