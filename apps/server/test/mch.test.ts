@@ -342,7 +342,7 @@ describe('maker-checker', () => {
     await t.ctx.db
       .update(merchantAdjustments)
       .set({ createdAt: new Date(t.ctx.clock.nowMs() - 25 * 3_600_000) })
-      .where(eq(merchantAdjustments.merchantId, m.id));
+      .where(eq(merchantAdjustments.merchantId, Number(m.id)));
     const nextDay = await piece('next day');
     expect(nextDay.envelope.data, nextDay.body).toMatchObject({ status: 'executed' });
     await setSetting(t.ctx, 'adjustApprovalThreshold', '50000', 1);
