@@ -129,6 +129,19 @@ describe('header badges', () => {
       .where(and(eq(withdrawOrders.merchantId, m.id), eq(withdrawOrders.amount, '50')));
     await runSystemTransition(w.t.ctx, orderTransferList, 'reject', first!.id, { reason: 'badge test' });
     expect(await overdue(m.id, true)).toEqual([70]);
+    // A matched withdrawal waiting in the pool is open and waiting too: timed out when past due,
+    // low when small (set here as enterPool leaves it; the match flow tests that path).
+    const pooled = (amount: string) =>
+      w.t.ctx.db
+        .update(withdrawOrders)
+        .set({ status: 'matching' })
+        .where(and(eq(withdrawOrders.merchantId, m.id), eq(withdrawOrders.amount, amount)));
+    await pooled('70');
+    expect(await overdue(m.id, true)).toEqual([70]);
+    const lowBefore = Number((await counts(...window)).envelope.data.lowAmountOrderCount);
+    await newWithdrawal(w, m.id, '40');
+    await pooled('40');
+    expect(Number((await counts(...window)).envelope.data.lowAmountOrderCount)).toBe(lowBefore + 1);
     // The threshold written as a bare JSON number (as an operator's config edit may) reads the same.
     await setSetting(w.t.ctx, 'lowAmountWithdrawThreshold', 60 as unknown as string, 1);
     expect((await counts(...window)).envelope.data.lowAmountMax).toBe('59.99');

@@ -3,10 +3,11 @@
  * ONE statement of index-only counts (performance.md "header badges", <= 20 ms on 1M orders):
  * - failed-match email orders: bank notification emails that fit no match (email_orders unmatched,
  *   counted on its partial index email_orders_unmatched_idx);
- * - timed-out withdrawals: open (in review, approved, paying, detained) past their `dueAt` (the
+ * - timed-out withdrawals: open (in review, approved, in the match pool, paying, detained) past their `dueAt` (the
  *   merchant's withdrawal timeout, or the platform's `orderTimeoutMinutes`, after creation); the
  *   withdrawal list's `overdue` filter selects the same ones;
- * - low-amount withdrawals: waiting (in review or approved) below `lowAmountWithdrawThreshold`;
+ * - low-amount withdrawals: waiting (in review, approved or in the match pool) below
+ *   `lowAmountWithdrawThreshold`;
  * - orders in audit: deposits waiting for the receipt audit.
  */
 import { type SQL, sql } from 'drizzle-orm';

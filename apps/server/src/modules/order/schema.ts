@@ -113,9 +113,13 @@ export const depositOrders = pgTable(
   ],
 );
 
-/** The withdrawal states the header badges count (badges.ts), and the predicate of their index. */
-export const OPEN_WITHDRAW_STATES = ['in_review', 'approved', 'paying', 'detained'] as const;
-export const WAITING_WITHDRAW_STATES = ['in_review', 'approved'] as const;
+/**
+ * The withdrawal states the header badges count (badges.ts), and the predicate of their index. A
+ * matched withdrawal waiting in the pool (`matching`) is open and waiting too: one no deposit small
+ * enough comes for times out like any other (domain.md: "waiting to be matched").
+ */
+export const OPEN_WITHDRAW_STATES = ['in_review', 'approved', 'matching', 'paying', 'detained'] as const;
+export const WAITING_WITHDRAW_STATES = ['in_review', 'approved', 'matching'] as const;
 /** `status IN (...)` as SQL text: constant, so the planner can prove the partial index applies. */
 export const statusIn = (states: readonly string[]) =>
   sql.raw(`status IN (${states.map((s) => `'${s}'`).join(', ')})`);

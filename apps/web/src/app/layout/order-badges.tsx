@@ -38,7 +38,7 @@ const badges: {
     field: 'lowAmountOrderCount',
     label: 'header.lowAmount',
     to: (days, counts) =>
-      `/order/orderTransferList?status=in_review,approved&createdAt=${days}&amount=,${counts?.lowAmountMax ?? ''}`,
+      `/order/orderTransferList?status=in_review,approved,matching&createdAt=${days}&amount=,${counts?.lowAmountMax ?? ''}`,
   },
   {
     field: 'inAuditOrderCount',

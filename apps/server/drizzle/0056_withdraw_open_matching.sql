@@ -1,0 +1,2 @@
+DROP INDEX "withdraw_orders_open_idx";--> statement-breakpoint
+CREATE INDEX "withdraw_orders_open_idx" ON "withdraw_orders" USING btree ("created_at","due_at","amount","status") WHERE status IN ('in_review', 'approved', 'matching', 'paying', 'detained');
