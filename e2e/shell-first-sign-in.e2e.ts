@@ -18,6 +18,8 @@ const FIRST = {
   next: 'Mine2024xyz',
   totpSecret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ',
 };
+/** Its password set by an administrator, no authenticator bound: is asked no code to change it. */
+const UNBOUND = { username: 'ux_first_unbound', password: 'Unbound2024xy', next: 'Unbound2024zz' };
 /** An administrator with no authenticator yet: meets the bind dialog. */
 const BINDER = { username: 'ux_binder', password: 'Binder2024xy' };
 
@@ -27,11 +29,14 @@ const id = (testId: string, p: Page) => byTestId(p, testId);
 beforeAll(async () => {
   await createOperator({ ...FIRST, role: 'admin' });
   await createOperator({ ...BINDER, role: 'admin' });
+  await createOperator({ ...UNBOUND, role: 'admin' });
   // A stand-in for what an administrator did before: FIRST's password was set by one (the API tests
   // create and reset through the routes).
   const db = await database();
   try {
-    await db.query('UPDATE operators SET must_change_password = true WHERE username = $1', [FIRST.username]);
+    await db.query('UPDATE operators SET must_change_password = true WHERE username = ANY($1)', [
+      [FIRST.username, UNBOUND.username],
+    ]);
   } finally {
     await db.end();
   }
@@ -75,6 +80,29 @@ describe('issue 17, item 14: the first sign-in', () => {
       expect(rows[0].must_change_password).toBe(false);
     } finally {
       await first.context.close();
+    }
+  });
+
+  test('14: without an authenticator the forced change asks no code; an empty new password is named', async () => {
+    const unbound = await newPage(browser);
+    const p = unbound.page;
+    try {
+      await p.goto('/login');
+      await submitSignIn(p, UNBOUND);
+      await id('password-original', p).waitFor({ timeout: 20_000 });
+      await id('password-original', p).fill(UNBOUND.password);
+      await id('password-submit', p).click();
+      await hasText(p.locator('.ant-form-item-explain-error').first(), tr('zh-CN', 'password.nextRequired'));
+      await id('password-new', p).fill(UNBOUND.next);
+      await id('password-confirm', p).fill(UNBOUND.next);
+      await id('password-submit', p).click();
+      // Straight back to sign in: no code dialog for a code this operator cannot have.
+      await p.waitForURL((u) => u.pathname === '/login', { timeout: 20_000 });
+      expect(await id('code-dialog-input', p).count()).toBe(0);
+      await submitSignIn(p, { username: UNBOUND.username, password: UNBOUND.next });
+      await p.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
+    } finally {
+      await unbound.context.close();
     }
   });
 

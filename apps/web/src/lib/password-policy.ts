@@ -38,7 +38,8 @@ export function meetsPolicy(password: string, policy: PasswordPolicy): boolean {
 export function passwordRules(t: TFunction, policy: PasswordPolicy): Rule[] {
   const message = passwordPolicyText(t, policy);
   return [
-    { required: true, message },
+    // Left empty: the spec's "please enter the new password"; the rule is the field's hint.
+    { required: true, message: t('password.nextRequired') },
     {
       validator: async (_, value: unknown) => {
         if (typeof value === 'string' && value !== '' && !meetsPolicy(value, policy))

@@ -22,6 +22,7 @@ import {
   passwordRules,
   usePasswordPolicy,
 } from '../../lib/password-policy.ts';
+import { useCurrentUser } from '../../lib/queries.ts';
 import { permissionNeedsCode } from '../../lib/resources-store.ts';
 import { goToLogin } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
@@ -48,6 +49,10 @@ export function PasswordDialog({
   const [form] = Form.useForm<PasswordForm>();
   const [busy, setBusy] = useState(false);
   const policy = usePasswordPolicy();
+  // The server asks a code of an operator who has bound an authenticator, where the permission says
+  // so: an unbound one (a new operator's first sign-in) is not asked for a code they cannot have.
+  const { data: user } = useCurrentUser();
+  const bound = user?.googleAuthStatusData === 1;
 
   const submit = async () => {
     let values: PasswordForm;
@@ -57,7 +62,7 @@ export function PasswordDialog({
       return; // The fields say what is wrong.
     }
     const { originalPassWord, passWord } = values;
-    if (permissionNeedsCode(Permission.updatePassword)) {
+    if (bound && permissionNeedsCode(Permission.updatePassword)) {
       const code = await promptCode({ path: PATH });
       if (code === null) return;
       holdCode(code);
