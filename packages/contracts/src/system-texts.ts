@@ -88,6 +88,8 @@ export const SYSTEM_TEXTS = {
   emailOrder: ['邮件订单确认', 'Confirmed by an email order'],
   reconciliation: ['对账', 'Reconciliation'],
   payeeConfirmed: ['收款方确认到账', 'Confirmed by the payee'],
+  // A matched order ends for what its confirmed pieces settled (the detail: settled / ordered amount).
+  partlySettled: ['部分撮合已结算（结算/下单金额）', 'Partly settled (settled / ordered amount)'],
   marketRefused: ['三方市场拒绝推送', 'The market refused the push'],
   marketFilled: ['三方市场已成交', 'Filled at the market'],
   marketCancelled: ['三方市场已取消', 'Cancelled at the market'],

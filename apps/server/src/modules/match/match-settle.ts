@@ -12,7 +12,8 @@
  * Locks: match row (the transition), then the pool row, the deposit row, the withdrawal row, always
  * in this order, as the engine does (pool rows, then the deposit): no deadlock between them.
  */
-import { OPEN_MATCH_STATES, orderDepositList, orderTransferList } from '@payops/contracts';
+import { OPEN_MATCH_STATES, orderDepositList, orderTransferList, systemText } from '@payops/contracts';
+import { truncateMoney } from '@payops/contracts/decimal';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldIn } from '../../platform/errors.ts';
@@ -131,27 +132,43 @@ export async function settleMatchedFee(
 
 const OPEN: readonly string[] = OPEN_MATCH_STATES;
 
+/** The sum of a money column over pieces, as the ledger writes amounts. */
+const sumOf = <K extends string>(rows: Record<K, string>[], key: K): string =>
+  decString(rows.reduce((sum, r) => sum.plus(dec(r[key])), dec('0')));
+
 /** Closes the deposit and the withdrawal of a match that just ended, when nothing of theirs is open. */
 export async function closeOrders(ctx: AppContext, tx: Tx, m: Match): Promise<void> {
   // The deposit's row lock serialises its pieces' ends: the last one sees all the others committed.
   const [d] = await tx
-    .execute<{ status: string }>(
-      sql`SELECT status FROM ${depositOrders} WHERE id = ${m.depositOrderId} FOR UPDATE`,
+    .execute<{ status: string; amount: string }>(
+      sql`SELECT status, amount::text AS amount FROM ${depositOrders} WHERE id = ${m.depositOrderId} FOR UPDATE`,
     )
     .then((r) => r.rows);
   const pieces = await tx
-    .select({ status: matches.status })
+    .select({ status: matches.status, amount: matches.amount, depositFee: matches.depositFee })
     .from(matches)
     .where(eq(matches.depositOrderId, m.depositOrderId));
   if (d && ['pending_payment', 'paid'].includes(d.status) && pieces.every((p) => !OPEN.includes(p.status))) {
-    const end = pieces.some((p) => p.status === 'confirmed')
-      ? 'matchSettled'
-      : pieces.some((p) => p.status === 'timeout')
-        ? 'matchExpired'
-        : 'matchCancelled';
+    const confirmed = pieces.filter((p) => p.status === 'confirmed');
+    const end =
+      confirmed.length > 0
+        ? 'matchSettled'
+        : pieces.some((p) => p.status === 'timeout')
+          ? 'matchExpired'
+          : 'matchCancelled';
+    // Some pieces paid, others not: the deposit succeeds for what its confirmed pieces credited (the
+    // ledger's figures), so the callback, the API's answer and the reports say that, not the order.
+    const partly = confirmed.length > 0 && confirmed.length < pieces.length;
+    const settled = partly ? sumOf(confirmed, 'amount') : null;
     await runSystemTransition(ctx, orderDepositList, end, m.depositOrderId, {
       tx,
-      values: { finishedAt: m.updatedAt },
+      values: {
+        finishedAt: m.updatedAt,
+        ...(settled ? { amount: settled, fee: sumOf(confirmed, 'depositFee') } : {}),
+      },
+      ...(settled
+        ? { reason: systemText('partlySettled', `${truncateMoney(settled)} / ${truncateMoney(d.amount)}`) }
+        : {}),
     });
   }
   const [w] = await tx
