@@ -229,3 +229,11 @@ export async function createOperator(
     await t.ctx.db.insert(operatorRoles).values(roleRows.map((r) => ({ operatorId: op!.id, roleId: r.id })));
   return op!.id;
 }
+
+/**
+ * Dates every balance adjustment a day back: what operators executed alone so far no longer counts
+ * against their 24-hour window (adjust.service.ts), so a test's own requests are judged by themselves.
+ */
+export async function ageAdjustments(t: TestApp): Promise<void> {
+  await t.ctx.pool.query("UPDATE merchant_adjustments SET created_at = created_at - interval '25 hours'");
+}
