@@ -355,7 +355,7 @@ describe('matched deposits and withdrawals', () => {
     expect(await matchWaitingDeposits(w.t.ctx)).toBe(0);
   });
 
-  it('takes a waiting withdrawal out of the pool, releasing what is left and its fee; not while a match is open', async () => {
+  it('ends a partly settled pooled withdrawal for what was settled, releasing the rest and its fee; not while a match is open', async () => {
     const busy = await call(w.t, 'POST', '/api/pay/transferOrder/leavePool', {
       session: w.admin,
       body: { id: w2.id, reason: 'member cancelled' },
@@ -364,13 +364,22 @@ describe('matched deposits and withdrawals', () => {
     expect(busy.statusCode).toBe(400);
     expect(busy.body).toContain('in progress');
     const w3 = await rowOf(w, 'withdraw_orders', "member_account = 'wa3' AND family = 'match'");
+    // 150 of its 300 was paid through a confirmed match: it cannot be rejected as a whole.
+    const rejected = await call(w.t, 'POST', '/api/pay/transferOrder/leavePool', {
+      session: w.admin,
+      body: { id: Number(w3.id), reason: 'member cancelled' },
+      headers: { 'idempotency-key': 'leave-settled-1', 'accept-language': 'en-US' },
+    });
+    expect(rejected.statusCode).toBe(400);
+    expect(rejected.body).toContain('150.00 settled');
     const before = await merchantBalance(w, w.a);
-    await ok(w, '/api/pay/transferOrder/leavePool', { id: Number(w3.id), reason: 'member cancelled' });
+    await ok(w, '/api/pay/transferOrder/finishPartly', { id: Number(w3.id), reason: 'member cancelled' });
     const after = await merchantBalance(w, w.a);
-    // 300 - 150 confirmed = 150 left, + 1.50 fee.
-    expect(Number(after.available) - Number(before.available)).toBeCloseTo(151.5, 2);
+    // 150 left in the pool returns, and of the 1.50 fee the unsettled half (0.75); 0.75 is charged.
+    expect(Number(after.available) - Number(before.available)).toBeCloseTo(150.75, 2);
     expect(Number(before.frozen) - Number(after.frozen)).toBeCloseTo(151.5, 2);
-    expect((await rowOf(w, 'withdraw_orders', 'id = $1', w3.id)).status).toBe('rejected');
+    const ended = await rowOf(w, 'withdraw_orders', 'id = $1', w3.id);
+    expect([ended.status, ended.amount, ended.fee]).toEqual(['success', '150.00000000', '0.75000000']);
     expect((await rowOf(w, 'match_pool', 'withdraw_order_id = $1', w3.id)).remaining).toBe('0.00000000');
     expect(ledgerIsSound(await verifyLedger(w.t.ctx.db))).toBe(true);
   });

@@ -16,8 +16,9 @@ import { OPEN_MATCH_STATES, orderDepositList, orderTransferList, systemText } fr
 import { truncateMoney } from '@payops/contracts/decimal';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { fieldIn } from '../../platform/errors.ts';
+import { fieldIn, fieldsError } from '../../platform/errors.ts';
 import {
+  Dec,
   dec,
   decString,
   ensureAccount,
@@ -201,15 +202,32 @@ const leaveText = {
     'zh-CN': '仍有进行中的撮合，待其结束后再撤出',
     'en-US': 'has matches in progress: take it out of the pool once they end',
   },
+  settled: {
+    'zh-CN': (sum: string) => `已有确认的撮合（已结算 ${sum}），请使用"按已结算金额完成"`,
+    'en-US': (sum: string) =>
+      `has confirmed matches (${sum} settled): finish it with what was settled instead`,
+  },
+  nothing: {
+    'zh-CN': '没有已确认的撮合，请使用"撤出撮合池"',
+    'en-US': 'has no confirmed match: take it out of the pool instead',
+  },
 } as const;
 
+/** What the withdrawal's confirmed matches settled. */
+async function settledOf(tx: Tx, withdrawOrderId: number) {
+  const [row] = await tx
+    .select({ sum: sql<string>`coalesce(sum(${matches.amount}), 0)::text` })
+    .from(matches)
+    .where(and(eq(matches.withdrawOrderId, withdrawOrderId), eq(matches.status, 'confirmed')));
+  return dec(row?.sum ?? '0');
+}
+
 /**
- * A matched withdrawal leaves the pool (its `leavePool` effect): refused while any of its matches is
- * open (checked before the pool row is locked, and again under it: the engine may have matched it
- * meanwhile); then its remaining is emptied and what is still frozen for it, remaining + fee, returns
- * to the merchant's balance. Answers the entry that released it.
+ * The pool entry of a withdrawal leaving the pool, locked and emptied, answering what was left in it;
+ * refused while any of its matches is open (checked before the pool row is locked, and again under
+ * it: the engine may have matched it meanwhile).
  */
-export async function leavePool(tx: Tx, w: WithdrawOrder, actor: Actor, at: Date): Promise<number> {
+async function emptyPoolEntry(tx: Tx, w: WithdrawOrder, actor: Actor, at: Date) {
   const openMatch = async () =>
     (
       await tx
@@ -221,9 +239,67 @@ export async function leavePool(tx: Tx, w: WithdrawOrder, actor: Actor, at: Date
   if (await openMatch()) throw fieldIn('id', leaveText.open, actor.locale);
   const [entry] = await tx.select().from(matchPool).where(eq(matchPool.withdrawOrderId, w.id)).for('update');
   if (await openMatch()) throw fieldIn('id', leaveText.open, actor.locale);
-  const remaining = entry?.remaining ?? w.amount;
   if (entry)
     await tx.update(matchPool).set({ remaining: '0', updatedAt: at }).where(eq(matchPool.id, entry.id));
+  return dec(entry?.remaining ?? w.amount);
+}
+
+/**
+ * A partly settled matched withdrawal ends (its `finishPartly` effect): for what its confirmed matches
+ * settled, its fee in proportion (to the cent); what was left in the pool and the rest of the fee
+ * return to the merchant's balance, in ONE entry with the fee's income. The order then reads the
+ * settled amount and the fee charged.
+ */
+export async function finishPartly(tx: Tx, w: WithdrawOrder, actor: Actor, at: Date) {
+  const remaining = await emptyPoolEntry(tx, w, actor, at);
+  const settled = await settledOf(tx, w.id);
+  if (isZero(settled)) throw fieldIn('id', leaveText.nothing, actor.locale);
+  const feeShare = dec(w.fee).times(settled).div(dec(w.amount)).round(2, Dec.roundHalfUp);
+  const back = remaining.plus(dec(w.fee)).minus(feeShare);
+  const ref = `withdraw_order:${w.orderNo}`;
+  const legs: LegInput[] = [
+    {
+      accountId: (await merchantAccount(tx, w.merchantId, w.mchNo)).id,
+      ...(isZero(back) ? {} : { amount: decString(back) }),
+      frozenAmount: `-${decString(back.plus(feeShare))}`,
+    },
+  ];
+  if (!isZero(feeShare))
+    legs.push({ accountId: (await platformAccount(tx, 'fees', 'CNY', ref)).id, amount: decString(feeShare) });
+  const entryId = await post(
+    tx,
+    {
+      kind: 'withdraw',
+      event: 'settle',
+      refType: 'withdraw_order',
+      refId: w.orderNo,
+      operatorId: actor.operatorId,
+      at,
+      legs,
+    },
+    actor,
+  );
+  await tx
+    .update(withdrawOrders)
+    .set({ amount: decString(settled), fee: decString(feeShare) })
+    .where(eq(withdrawOrders.id, w.id));
+  return { entryId, settled: decString(settled), fee: decString(feeShare), ordered: w.amount };
+}
+
+/**
+ * A matched withdrawal leaves the pool (its `leavePool` effect): refused while any of its matches is
+ * open (checked before the pool row is locked, and again under it: the engine may have matched it
+ * meanwhile); then its remaining is emptied and what is still frozen for it, remaining + fee, returns
+ * to the merchant's balance. Answers the entry that released it.
+ */
+export async function leavePool(tx: Tx, w: WithdrawOrder, actor: Actor, at: Date): Promise<number> {
+  // A refusal below undoes the emptying with the transaction: an open match is said first.
+  const remaining = await emptyPoolEntry(tx, w, actor, at);
+  const settled = await settledOf(tx, w.id);
+  if (!isZero(settled)) {
+    const sum = truncateMoney(decString(settled));
+    throw fieldsError((l) => [{ field: 'id', message: leaveText.settled[l](sum) }], actor.locale);
+  }
   const held = decString(dec(remaining).plus(dec(w.fee)));
   const account = await merchantAccount(tx, w.merchantId, w.mchNo);
   return post(

@@ -9,7 +9,7 @@ import { ne } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { runSystemTransition } from '../../platform/transitions/index.ts';
 import { insertPoolEntry, poolIfMatched } from '../match/match-engine.ts';
-import { leavePool, settleMatchedFee } from '../match/match-settle.ts';
+import { finishPartly, leavePool, settleMatchedFee } from '../match/match-settle.ts';
 import { switchOn } from '../payManage/switches.ts';
 import { passingRule } from './auto-review.ts';
 import {
@@ -66,6 +66,10 @@ function specs(ctx: AppContext): Record<string, OrderTransitionSpec<WithdrawOrde
     leavePool: {
       set: failedWith,
       effect: async (s) => ({ extra: { entryId: await leavePool(s.tx, s.after, s.actor, s.now) } }),
+    },
+    finishPartly: {
+      set: finished,
+      effect: async (s) => ({ extra: await finishPartly(s.tx, s.after, s.actor, s.now) }),
     },
     matchSettled: {
       set: finished,

@@ -34,6 +34,7 @@ export const MATCH_STEPS: readonly string[] = [
   'matchCancelled',
   'enterPool',
   'leavePool',
+  'finishPartly',
 ];
 /** The states a matched order is in before it is matched or pooled: the normal steps still apply. */
 export const BEFORE_MATCHING: readonly string[] = ['created', 'in_review', 'detained'];

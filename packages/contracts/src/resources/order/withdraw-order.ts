@@ -94,6 +94,22 @@ export const withdrawLifecycle = defineLifecycle({
       needsCode: true,
       money: true,
     },
+    // Some of it was paid through confirmed matches: it ends for what they settled, with the fee in
+    // proportion; what is left unmatched and the rest of the fee return to the merchant.
+    finishPartly: {
+      from: ['matching'],
+      to: 'success',
+      label: ['按已结算金额完成', 'Finish with what was settled'],
+      hint: [
+        '按已确认撮合的金额完成，手续费按比例收取；剩余未撮合金额及其余手续费退回商户可用余额。',
+        "It ends for its confirmed matches, the fee in proportion; what is left unmatched and the rest of the fee return to the merchant's balance.",
+      ],
+      input: { reason: { required: true, min: 2, max: 200 } },
+      needsCode: true,
+      money: true,
+      // Who may take an order out of the pool may end it so.
+      permission: 'order.orderTransferList.leavePool',
+    },
     matchSettled: {
       from: ['matching'],
       to: 'success',
