@@ -43,6 +43,7 @@ export interface WriteHooks {
    * Checks the values (throw fieldError to refuse) and may complete them in place; an edit may take
    * a value out and leave it waiting for approval instead, saying so by returning the request.
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most hooks hold nothing back and return nothing
   beforeWrite?: (values: Row, info: WriteInfo) => Promise<HeldForApproval | void> | HeldForApproval | void;
   /** Checks the rows about to be removed and cleans up what refers to them, in the same transaction. */
   beforeRemove?: (rows: Row[], info: { tx: Tx; request: FastifyRequest }) => Promise<void> | void;
