@@ -1,6 +1,6 @@
 /** security.md, "Sign-in and session": each promise with its test. */
 import { ErrorCode } from '@payops/contracts';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginLog, operators, sessions } from '../src/modules/sys/schema.ts';
 import {
@@ -53,6 +53,9 @@ describe('sign-in', () => {
     expect(first.envelope.code).toBe(0);
     const replay = await call(t, 'POST', '/api/auth', { body: { username: 'admin', password: enc } });
     expect(replay.envelope.code).toBe(ErrorCode.nonceInvalid);
+    // The replay is a sign-in attempt on the log, as the one it copied was.
+    const [last] = await t.ctx.db.select().from(loginLog).orderBy(desc(loginLog.id)).limit(1);
+    expect(last).toMatchObject({ username: 'admin', result: 'failure', reason: 'bad_ciphertext' });
   });
 
   it('gives unknown and known usernames the same answer', async () => {

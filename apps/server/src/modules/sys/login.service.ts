@@ -39,7 +39,6 @@ export async function signIn(
   reply: FastifyReply,
   body: SignInBody,
 ): Promise<SignedIn> {
-  const { password } = await decryptPasswords(ctx, { password: body.password }, localeOf(request));
   const now = ctx.clock.now();
   const ip = clientIp(request);
   const userAgent = String(request.headers['user-agent'] ?? '').slice(0, 300);
@@ -62,6 +61,14 @@ export async function signIn(
     throw new AppError(code as typeof ErrorCode.badCredentials);
   };
 
+  // A replayed or garbled ciphertext is an attempt too (a captured sign-in sent again): logged.
+  let password: string;
+  try {
+    ({ password } = await decryptPasswords(ctx, { password: body.password }, localeOf(request)));
+  } catch (e) {
+    if (e instanceof AppError) await log('failure', 'bad_ciphertext');
+    throw e;
+  }
   // A throttled try is refused before the password is looked at, so it teaches the guesser nothing.
   if (await throttled(ctx, body.username, ip, op?.lockedUntil)) return refuse('locked');
   const passwordOk = await verifyPassword(op?.passwordHash ?? (await dummyPasswordHash()), password);

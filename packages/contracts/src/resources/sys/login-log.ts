@@ -7,6 +7,8 @@ export const LOGIN_REASON_LABELS = {
   ok: ['登录成功', 'Signed in'],
   unknown_user: ['用户不存在', 'Unknown user'],
   bad_password: ['密码错误', 'Wrong password'],
+  // A replayed, expired or garbled password ciphertext (the transport's nonce): a replay is logged too.
+  bad_ciphertext: ['密码密文无效或已使用', 'Password ciphertext invalid or used before'],
   locked: ['账号已锁定', 'Locked'],
   disabled: ['账号已停用', 'Disabled'],
   need_code: ['验证码缺失或错误', 'Code missing or wrong'],
