@@ -104,6 +104,24 @@ export async function returnToPool(tx: Tx, m: Match, at: Date): Promise<void> {
   if (!back) throw new Error(`match ${m.matchNo}: pool entry ${m.poolId} cannot take ${m.amount} back`);
 }
 
+/** A matched withdrawal's entry (ref `withdraw_order:<orderNo>`): its end (`settle`) or release. */
+function postOnWithdrawal(
+  tx: Tx,
+  w: WithdrawOrder,
+  step: { kind: 'withdraw'; event: 'settle' } | { kind: 'unfreeze'; event: 'release' },
+  legs: LegInput[],
+  actor: Actor,
+  at: Date,
+): Promise<number> {
+  const entry = { ...step, refType: 'withdraw_order', refId: w.orderNo, operatorId: actor.operatorId, at };
+  return post(tx, { ...entry, legs }, actor);
+}
+
+const SETTLE = { kind: 'withdraw', event: 'settle' } as const;
+
+const feesOf = (tx: Tx, w: WithdrawOrder) =>
+  platformAccount(tx, 'fees', 'CNY', `withdraw_order:${w.orderNo}`);
+
 /** A matched withdrawal's end: its own fee leaves the frozen balance for the fee income. */
 export async function settleMatchedFee(
   tx: Tx,
@@ -112,23 +130,11 @@ export async function settleMatchedFee(
   at: Date,
 ): Promise<number | null> {
   if (isZero(dec(w.fee))) return null;
-  const ref = `withdraw_order:${w.orderNo}`;
-  return post(
-    tx,
-    {
-      kind: 'withdraw',
-      event: 'settle',
-      refType: 'withdraw_order',
-      refId: w.orderNo,
-      operatorId: actor.operatorId,
-      at,
-      legs: [
-        { accountId: (await merchantAccount(tx, w.merchantId, w.mchNo)).id, frozenAmount: `-${w.fee}` },
-        { accountId: (await platformAccount(tx, 'fees', 'CNY', ref)).id, amount: w.fee },
-      ],
-    },
-    actor,
-  );
+  const legs = [
+    { accountId: (await merchantAccount(tx, w.merchantId, w.mchNo)).id, frozenAmount: `-${w.fee}` },
+    { accountId: (await feesOf(tx, w)).id, amount: w.fee },
+  ];
+  return postOnWithdrawal(tx, w, SETTLE, legs, actor, at);
 }
 
 const OPEN: readonly string[] = OPEN_MATCH_STATES;
@@ -256,7 +262,6 @@ export async function finishPartly(tx: Tx, w: WithdrawOrder, actor: Actor, at: D
   if (isZero(settled)) throw fieldIn('id', leaveText.nothing, actor.locale);
   const feeShare = dec(w.fee).times(settled).div(dec(w.amount)).round(2, Dec.roundHalfUp);
   const back = remaining.plus(dec(w.fee)).minus(feeShare);
-  const ref = `withdraw_order:${w.orderNo}`;
   const legs: LegInput[] = [
     {
       accountId: (await merchantAccount(tx, w.merchantId, w.mchNo)).id,
@@ -264,21 +269,8 @@ export async function finishPartly(tx: Tx, w: WithdrawOrder, actor: Actor, at: D
       frozenAmount: `-${decString(back.plus(feeShare))}`,
     },
   ];
-  if (!isZero(feeShare))
-    legs.push({ accountId: (await platformAccount(tx, 'fees', 'CNY', ref)).id, amount: decString(feeShare) });
-  const entryId = await post(
-    tx,
-    {
-      kind: 'withdraw',
-      event: 'settle',
-      refType: 'withdraw_order',
-      refId: w.orderNo,
-      operatorId: actor.operatorId,
-      at,
-      legs,
-    },
-    actor,
-  );
+  if (!isZero(feeShare)) legs.push({ accountId: (await feesOf(tx, w)).id, amount: decString(feeShare) });
+  const entryId = await postOnWithdrawal(tx, w, SETTLE, legs, actor, at);
   await tx
     .update(withdrawOrders)
     .set({ amount: decString(settled), fee: decString(feeShare) })
@@ -300,19 +292,8 @@ export async function leavePool(tx: Tx, w: WithdrawOrder, actor: Actor, at: Date
     const sum = truncateMoney(decString(settled));
     throw fieldsError((l) => [{ field: 'id', message: leaveText.settled[l](sum) }], actor.locale);
   }
-  const held = decString(dec(remaining).plus(dec(w.fee)));
+  const held = decString(remaining.plus(dec(w.fee)));
   const account = await merchantAccount(tx, w.merchantId, w.mchNo);
-  return post(
-    tx,
-    {
-      kind: 'unfreeze',
-      event: 'release',
-      refType: 'withdraw_order',
-      refId: w.orderNo,
-      operatorId: actor.operatorId,
-      at,
-      legs: [{ accountId: account.id, amount: held, frozenAmount: `-${held}` }],
-    },
-    actor,
-  );
+  const legs = [{ accountId: account.id, amount: held, frozenAmount: `-${held}` }];
+  return postOnWithdrawal(tx, w, { kind: 'unfreeze', event: 'release' }, legs, actor, at);
 }

@@ -49,16 +49,19 @@ function valueColumn(r: BoundResource, body: OptionsBody, takenByRefs: Set<strin
   return col;
 }
 
-/** The fields references to a resource take as their value instead of its key (`valueField`). */
-function takenByRefs(def: ResourceDef): Set<string> {
-  const out = new Set<string>();
-  for (const other of allResources)
-    for (const f of Object.values(other.fields as Record<string, FieldDef>)) {
-      const ref = f.ref ?? f.choices;
-      if (ref?.resource === def.name && ref.valueField) out.add(ref.valueField);
-    }
-  return out;
+type Ref = NonNullable<FieldDef['ref'] | FieldDef['choices']>;
+
+/** The references (and choices) other definitions make to `def`. */
+function refsTo(def: ResourceDef): Ref[] {
+  return allResources.flatMap((other) =>
+    Object.values(other.fields as Record<string, FieldDef>)
+      .map((f) => f.ref ?? f.choices)
+      .filter((ref): ref is Ref => ref?.resource === def.name),
+  );
 }
+
+/** The fields references to a resource take as their value instead of its key (`valueField`). */
+const takenByRefs = (def: ResourceDef) => new Set(refsTo(def).flatMap((ref) => ref.valueField ?? []));
 
 /** The field the options show and search: the body's labelField (a ref's) or the resource's. */
 const labelFieldOf = (r: BoundResource, body: OptionsBody) => body.labelField ?? r.def.labelField;
@@ -69,13 +72,7 @@ const labelFieldOf = (r: BoundResource, body: OptionsBody) => body.labelField ??
  * probed a character at a time through `q`, whatever its mask.
  */
 function shownByRefs(def: ResourceDef): Set<string> {
-  const out = new Set([def.labelField]);
-  for (const other of allResources)
-    for (const f of Object.values(other.fields as Record<string, FieldDef>)) {
-      const ref = f.ref ?? f.choices;
-      if (ref?.resource === def.name) out.add(ref.labelField);
-    }
-  return out;
+  return new Set([def.labelField, ...refsTo(def).map((ref) => ref.labelField)]);
 }
 
 function optionsWhere(r: BoundResource, body: OptionsBody, filters: Row, key: PgColumn): SQL | undefined {
